@@ -1,0 +1,66 @@
+import { installSpanishErrors } from '@rondin/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import type { TokenService } from './modules/auth/tokens.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
+import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
+import { TechniciansService } from './modules/technicians/technicians.service.js';
+import { TrapsRepository } from './modules/traps/traps.repository.js';
+import { trapsRoutes } from './modules/traps/traps.routes.js';
+import { TrapsService } from './modules/traps/traps.service.js';
+import auth from './plugins/auth.js';
+import errorHandler from './plugins/error-handler.js';
+import openapi from './plugins/openapi.js';
+import security from './plugins/security.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  logger?: boolean;
+}
+
+/** JSON bodies of this API are small; anything larger is a mistake or an attack. */
+const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp({ config, db, tokens, logger = false }: AppOptions): Promise<FastifyInstance> {
+  installSpanishErrors();
+  const app = Fastify({
+    logger: logger && { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const technicianRepository = new TechniciansRepository(db);
+  const technicians = new TechniciansService(technicianRepository);
+  const traps = new TrapsService(new TrapsRepository(db));
+
+  await app.register(errorHandler);
+  await app.register(security, { corsOrigins: config.CORS_ORIGIN });
+  await app.register(openapi);
+  await app.register(auth, { tokens, findActiveRole: (id) => technicianRepository.findActiveRole(id) });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        service: new AuthService(technicianRepository, tokens),
+        perIpPerMinute: config.LOGIN_RATE_LIMIT_PER_IP,
+        perEmailPer15Minutes: config.LOGIN_RATE_LIMIT_PER_EMAIL,
+      });
+      await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians });
+      await api.register(trapsRoutes, { prefix: '/traps', service: traps });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

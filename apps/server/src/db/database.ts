@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface HandleBase {
+  db: Database;
+  close(): Promise<void>;
+}
+export type DatabaseHandle =
+  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | (HandleBase & { kind: 'postgres'; pool: pg.Pool });
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Any number works: it only has to be the same in every Rondín process sharing a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 74_201_101;
+
+export interface PgliteOptions {
+  /** Folder holding the database files; `undefined` keeps the database in memory. */
+  dataDir?: string;
+  /** A dump from `PGlite.dumpDataDir()` to start from instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
+      loadDataDir: options.loadDataDir,
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      client,
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  try {
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    // Several server processes may start at once against one database: only one migrates at a time.
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      connection.release();
+    }
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_POOL_SIZE: number;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    : openPglite({ dataDir: config.DATA_DIR });
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

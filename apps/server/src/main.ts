@@ -1,0 +1,77 @@
+import { installSpanishErrors } from '@rondin/contracts';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openDatabase } from './db/database.js';
+import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.js';
+import { ensureAdmin } from './modules/technicians/ensure-admin.js';
+import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  installSpanishErrors();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  const admin = await ensureAdmin(new TechniciansRepository(database.db), {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (admin?.generatedPassword) {
+    process.stdout.write(
+      [
+        '',
+        '  ┌───────────────────────────────────────────────────────────────┐',
+        '  │ Rondín creó la cuenta de administrador inicial.               │',
+        `  │   Correo:     ${admin.email.padEnd(48)}│`,
+        `  │   Contraseña: ${admin.generatedPassword.padEnd(48)}│`,
+        '  │ Guárdala ahora: no se volverá a mostrar. Cámbiala al ingresar.│',
+        '  └───────────────────────────────────────────────────────────────┘',
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
+  const app = await buildApp({ config, db: database.db, tokens, logger: true });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Rondín escuchando en http://localhost:${config.PORT} (base de datos: ${database.kind})`);
+}
+
+await main();

@@ -1,0 +1,90 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '@rondin/contracts';
+import type { Database, Transaction } from '../../db/database.js';
+import { sessions, technicians } from '../../db/schema.js';
+
+export type TechnicianRow = typeof technicians.$inferSelect;
+export type NewTechnicianRow = typeof technicians.$inferInsert;
+export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt'>>;
+
+const byEmail = (email: string) => eq(sql`lower(${technicians.email})`, email.toLowerCase());
+
+export class TechniciansRepository {
+  constructor(private readonly db: Database) {}
+
+  list(): Promise<TechnicianRow[]> {
+    return this.db.select().from(technicians).orderBy(asc(technicians.fullName), asc(technicians.id));
+  }
+
+  async findById(id: number, tx: Database | Transaction = this.db): Promise<TechnicianRow | undefined> {
+    const [row] = await tx.select().from(technicians).where(eq(technicians.id, id));
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<TechnicianRow | undefined> {
+    const [row] = await this.db.select().from(technicians).where(byEmail(email));
+    return row;
+  }
+
+  async findActiveRole(id: number): Promise<Role | undefined> {
+    const [row] = await this.db
+      .select({ role: technicians.role })
+      .from(technicians)
+      .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));
+    return row?.role;
+  }
+
+  async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: technicians.id })
+      .from(technicians)
+      .where(exceptId ? and(byEmail(email), ne(technicians.id, exceptId)) : byEmail(email))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ value: count() }).from(technicians);
+    return row?.value ?? 0;
+  }
+
+  async insert(values: NewTechnicianRow): Promise<TechnicianRow> {
+    const [row] = await this.db.insert(technicians).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, changes: TechnicianChanges, tx: Database | Transaction = this.db): Promise<TechnicianRow | undefined> {
+    const [row] = await tx.update(technicians).set(changes).where(eq(technicians.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(technicians).where(eq(technicians.id, id));
+  }
+
+  /**
+   * Locks every active administrator's row for the rest of the transaction and returns their ids: two
+   * admins demoting each other at once are then serialised, and the second sees the first's change.
+   */
+  async lockActiveAdminIds(tx: Transaction): Promise<number[]> {
+    const rows = await tx
+      .select({ id: technicians.id })
+      .from(technicians)
+      .where(and(eq(technicians.role, 'ADMIN'), eq(technicians.isActive, true)))
+      .for('update');
+    return rows.map((row) => row.id);
+  }
+
+  async hasOrders(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.technicianId, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}

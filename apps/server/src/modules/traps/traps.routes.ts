@@ -1,0 +1,60 @@
+import { CreateTrapBody, ErrorResponse, IdParams, LabelSheetQuery, Trap, UpdateTrapBody } from '@rondin/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TrapsService } from './traps.service.js';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['Trampas'];
+const security = [{ bearer: [] }];
+const pdf = z.any().describe('Documento PDF');
+
+export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authorize('ADMIN'));
+
+  app.get('/', { schema: { tags, security, response: { 200: z.array(Trap), ...errors } } }, () => service.list());
+
+  app.post(
+    '/',
+    { schema: { tags, security, body: CreateTrapBody, response: { 201: Trap, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+  );
+
+  app.get(
+    '/labels',
+    { schema: { tags, security, querystring: LabelSheetQuery, response: { 200: pdf, ...errors } } },
+    async (request, reply) => {
+      const doc = await service.labelSheet(request.query.ids);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="etiquetas-trampas.pdf"')
+        .send(doc);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { tags, security, params: IdParams, body: UpdateTrapBody, response: { 200: Trap, ...errors } } },
+    (request) => service.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, security, params: IdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/label',
+    { schema: { tags, security, params: IdParams, response: { 200: pdf, ...errors } } },
+    async (request, reply) => {
+      const doc = await service.label(request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="trap-${request.params.id}.pdf"`)
+        .send(doc);
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { Role } from '@rondin/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import type { TokenService } from '../modules/auth/tokens.js';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authorize()` hooks; routes without one must not read it. */
+    user: AuthUser;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** An onRequest hook admitting a signed-in, active user, and only the given roles when any are named. */
+    authorize(...roles: Role[]): onRequestHookHandler;
+  }
+}
+
+export const AuthMessages = {
+  missingToken: 'Inicia sesión para continuar.',
+  invalidToken: 'Tu sesión expiró o no es válida. Inicia sesión nuevamente.',
+  inactive: 'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+} as const;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+export interface AuthOptions {
+  tokens: TokenService;
+  /** The account's current role when it exists and is active; read at every request so a deactivated,
+   * deleted or demoted account loses its access at once. */
+  findActiveRole(technicianId: number): Promise<Role | undefined>;
+}
+
+export default fp<AuthOptions>(
+  async function auth(app: FastifyInstance, { tokens, findActiveRole }) {
+    app.decorate('tokens', tokens);
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('authorize', (...roles: Role[]): onRequestHookHandler => {
+      return async function authorize(request) {
+        const token = bearerToken(request);
+        if (!token) throw AppError.unauthorized(AuthMessages.missingToken);
+        const claims = await tokens.verify(token);
+        if (!claims) throw AppError.unauthorized(AuthMessages.invalidToken);
+        const role = await findActiveRole(claims.technicianId);
+        if (!role) throw AppError.unauthorized(AuthMessages.inactive);
+        if (roles.length > 0 && !roles.includes(role)) throw AppError.forbidden(AuthMessages.forbidden);
+        request.user = { id: claims.technicianId, role };
+      };
+    });
+  },
+  { name: 'auth' },
+);

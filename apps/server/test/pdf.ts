@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+const require = createRequire(import.meta.url);
+const standardFontDataUrl = new URL('standard_fonts/', `file://${require.resolve('pdfjs-dist/package.json')}`).pathname;
+
+// zxing-wasm fetches its WebAssembly from a CDN unless given the bytes: hand it the packaged copy.
+prepareZXingModule({
+  overrides: { wasmBinary: fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+  fireImmediately: true,
+});
+
+export interface RenderedPage {
+  text: string;
+  /** QR codes found in the page as rendered at 150 dpi, read by a real decoder. */
+  qrCodes: string[];
+}
+
+/** Renders each page as a printer would and decodes what a camera would see. */
+export async function readPdf(data: Buffer, options: { decodeQr?: boolean } = {}): Promise<RenderedPage[]> {
+  const document = await getDocument({ data: new Uint8Array(data), standardFontDataUrl, verbosity: 0 }).promise;
+  const pages: RenderedPage[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    let qrCodes: string[] = [];
+    if (options.decodeQr) {
+      const viewport = page.getViewport({ scale: 150 / 72 });
+      const { canvas, context } = document.canvasFactory.create(viewport.width, viewport.height);
+      await page.render({ canvas, canvasContext: context, viewport }).promise;
+      const image = context.getImageData(0, 0, viewport.width, viewport.height);
+      const found = await readBarcodes(image, { formats: ['QRCode'], maxNumberOfSymbols: 255 });
+      qrCodes = found.map((barcode) => barcode.text);
+    }
+    pages.push({ text, qrCodes });
+  }
+  await document.destroy();
+  return pages;
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@rondin/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/database.js';
+import { technicians, traps } from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/password.js';
+import { newQrSlug } from '../src/lib/qr-slug.js';
+import { createTokenService, type TokenService } from '../src/modules/auth/tokens.js';
+import { TEST_DATABASE_PREFIX } from './test-database.js';
+
+export const TEST_PASSWORD = 'contraseña-segura';
+const testPasswordHash = hashPassword(TEST_PASSWORD);
+
+
+/** One database per test worker: PGlite from the migrated dump, or a PostgreSQL database of its own. */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = fs.readFileSync(inject('pgliteDump'));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const name = `${TEST_DATABASE_PREFIX}${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const workerUrl = new URL(url);
+  workerUrl.pathname = `/${name}`;
+  return openPostgres(workerUrl.toString(), 5);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  tokens: TokenService;
+  /** Empties every table; call it before each test. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-data-')),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
+  const app = await buildApp({ config, db: database.db, tokens });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    tokens,
+    async reset() {
+      await database.db.execute(
+        sql`truncate scan_events, session_items, sessions, traps, technicians restart identity cascade`,
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  fullName: string;
+  role: Role;
+  token: string;
+  headers: { authorization: string };
+}
+
+export async function createUser(
+  context: TestApp,
+  overrides: Partial<{ role: Role; isActive: boolean; email: string; fullName: string; password: string }> = {},
+): Promise<TestUser> {
+  sequence++;
+  const role = overrides.role ?? 'TECH';
+  const [row] = await context.database.db
+    .insert(technicians)
+    .values({
+      email: overrides.email ?? `${role.toLowerCase()}${sequence}@planta.test`,
+      fullName: overrides.fullName ?? `${role === 'ADMIN' ? 'Admin' : 'Técnico'} ${sequence}`,
+      role,
+      isActive: overrides.isActive ?? true,
+      passwordHash: overrides.password ? await hashPassword(overrides.password) : await testPasswordHash,
+    })
+    .returning();
+  const token = await context.tokens.sign({ technicianId: row!.id, role });
+  return {
+    id: row!.id,
+    email: row!.email,
+    fullName: row!.fullName,
+    role,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+export const createAdmin = (context: TestApp, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(context, { ...overrides, role: 'ADMIN' });
+
+export async function createTrap(
+  context: TestApp,
+  overrides: Partial<{ code: string; area: string | null; isActive: boolean }> = {},
+) {
+  sequence++;
+  const [row] = await context.database.db
+    .insert(traps)
+    .values({
+      code: overrides.code ?? `TRP-${String(sequence).padStart(4, '0')}`,
+      area: overrides.area === undefined ? 'Bodega' : overrides.area,
+      isActive: overrides.isActive ?? true,
+      qrSlug: newQrSlug(),
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MAX_ID, Timestamp } from './common.js';
+
+export const Trap = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  area: z.string().nullable(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  qrSlug: z.string(),
+  createdAt: Timestamp,
+});
+export type Trap = z.infer<typeof Trap>;
+
+export const TRAP_CODE_MAX = 40;
+
+const TrapCode = z
+  .string({ error: 'El código es obligatorio.' })
+  .trim()
+  .min(1, 'El código es obligatorio.')
+  .max(TRAP_CODE_MAX, `El código admite como máximo ${TRAP_CODE_MAX} caracteres.`);
+
+/** Optional text: trimmed, and stored as null when nothing is left. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} debe ser texto.` })
+    .trim()
+    .max(max, `${label} admite como máximo ${max} caracteres.`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const Area = optionalText('El área', 80);
+const Description = optionalText('La descripción', 500);
+
+export const CreateTrapBody = z.strictObject({
+  code: TrapCode,
+  area: Area.optional(),
+  description: Description.optional(),
+  isActive: z.boolean().default(true),
+});
+export type CreateTrapBody = z.infer<typeof CreateTrapBody>;
+
+export const UpdateTrapBody = z.strictObject({
+  code: TrapCode.optional(),
+  area: Area.optional(),
+  description: Description.optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateTrapBody = z.infer<typeof UpdateTrapBody>;
+
+export const MAX_LABELS_PER_SHEET = 5000;
+
+export const LabelSheetQuery = z.strictObject({
+  ids: z
+    .string()
+    .max(100_000, 'Demasiados identificadores.')
+    .regex(/^\d+(,\d+)*$/, 'ids debe ser una lista de números separados por comas.')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'Algunas trampas solicitadas no existen.')
+    .refine((ids) => ids.length <= MAX_LABELS_PER_SHEET, `Se pueden imprimir como máximo ${MAX_LABELS_PER_SHEET} etiquetas a la vez.`)
+    .optional(),
+});
+export type LabelSheetQuery = z.infer<typeof LabelSheetQuery>;
+
+export const TrapMessages = {
+  notFound: 'La trampa no existe.',
+  codeTaken: 'Ya existe una trampa con ese código.',
+  inUse: 'La trampa forma parte de órdenes registradas; desactívala en lugar de eliminarla.',
+  noneToPrint: 'No hay trampas activas para imprimir.',
+  someMissing: 'Algunas trampas solicitadas no existen.',
+} as const;

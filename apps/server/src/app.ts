@@ -37,6 +37,8 @@ export async function buildApp({ config, db, tokens, logger = false }: AppOption
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text body is answered 415 instead of failing validation as a string.
+  app.removeContentTypeParser('text/plain');
 
   const technicianRepository = new TechniciansRepository(db);
   const technicians = new TechniciansService(technicianRepository);

@@ -12,6 +12,14 @@ prepareZXingModule({
   fireImmediately: true,
 });
 
+/** pdfjs renders through @napi-rs/canvas in Node; its typings leave the factory untyped. */
+interface NodeCanvasFactory {
+  create(width: number, height: number): {
+    canvas: HTMLCanvasElement;
+    context: CanvasRenderingContext2D;
+  };
+}
+
 export interface RenderedPage {
   text: string;
   /** QR codes found in the page as rendered at 150 dpi, read by a real decoder. */
@@ -29,7 +37,7 @@ export async function readPdf(data: Buffer, options: { decodeQr?: boolean } = {}
     let qrCodes: string[] = [];
     if (options.decodeQr) {
       const viewport = page.getViewport({ scale: 150 / 72 });
-      const { canvas, context } = document.canvasFactory.create(viewport.width, viewport.height);
+      const { canvas, context } = (document.canvasFactory as NodeCanvasFactory).create(viewport.width, viewport.height);
       await page.render({ canvas, canvasContext: context, viewport }).promise;
       const image = context.getImageData(0, 0, viewport.width, viewport.height);
       const found = await readBarcodes(image, { formats: ['QRCode'], maxNumberOfSymbols: 255 });

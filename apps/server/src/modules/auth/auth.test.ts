@@ -141,7 +141,7 @@ describe('bearer tokens', () => {
 });
 
 describe('PATCH /api/technicians/me/password', () => {
-  const change = (headers: object, payload: object) =>
+  const change = (headers: Record<string, string>, payload: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/technicians/me/password', headers, payload });
 
   it('changes the password of the signed-in user, who then signs in with the new one', async () => {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API surface', () => {
+  it('answers health once the database answers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API routes with the JSON error shape', async () => {
+    const response = await t.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Ruta no encontrada: GET /api/nothing-here',
+    });
+  });
+
+  it('refuses invalid JSON, a wrong content type and an oversized body in Spanish', async () => {
+    const admin = await createAdmin(t);
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/traps',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '{"code": ',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe('El cuerpo de la solicitud no es JSON válido.');
+
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/traps',
+      headers: { ...admin.headers, 'content-type': 'text/plain' },
+      payload: 'code=TRP-1',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toMatch(/^Tipo de contenido no admitido/);
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/traps',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: 'x'.repeat(300 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ statusCode: 413, message: 'El cuerpo de la solicitud es demasiado grande.' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/technicians/{id}', '/api/traps/{id}/label', '/api/traps/labels']),
+    );
+    expect(document.paths['/api/traps/'].post.requestBody.content['application/json'].schema.required).toContain('code');
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('CORS', () => {
+  let cors: TestApp;
+  beforeAll(async () => {
+    cors = await createTestApp({ CORS_ORIGIN: 'https://panel.example.com' });
+  });
+  afterAll(() => cors.close());
+
+  it('allows only the configured origins', async () => {
+    const allowed = await cors.app.inject({ url: '/api/health', headers: { origin: 'https://panel.example.com' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://panel.example.com');
+    const other = await cors.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example.com' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

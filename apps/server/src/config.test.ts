@@ -1,0 +1,50 @@
+import { installSpanishErrors } from '@rondin/contracts';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+beforeAll(() => installSpanishErrors());
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', TOKEN_TTL: '12h', TRUST_PROXY: false });
+    expect(config.DATA_DIR).toBe(path.resolve('data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: ' ', ADMIN_EMAIL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: '99999',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        ADMIN_EMAIL: 'nope',
+        CORS_ORIGIN: 'not a url',
+        TIME_ZONE: 'Mars/Olympus',
+        TOKEN_TTL: 'forever',
+      });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'CORS_ORIGIN', 'TIME_ZONE', 'TOKEN_TTL']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('reads a comma-separated list of CORS origins', () => {
+    expect(loadConfig({ CORS_ORIGIN: 'https://a.example.com, https://b.example.com' }).CORS_ORIGIN).toEqual([
+      'https://a.example.com',
+      'https://b.example.com',
+    ]);
+  });
+});

@@ -12,10 +12,20 @@ export type ItemStatus = z.infer<typeof ItemStatus>;
 /** Largest value of a PostgreSQL `integer` column: ids beyond it can never exist. */
 export const MAX_ID = 2_147_483_647;
 
+const ID_MESSAGE = 'El identificador debe ser un número entero positivo.';
+
+/** An id in a JSON body: a number, never a numeric string. */
+export const IdNumber = z
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .positive(ID_MESSAGE)
+  .max(MAX_ID, 'El identificador no existe.');
+
+/** An id in a path or query string, where everything arrives as text. */
 export const Id = z.coerce
-  .number({ error: 'El identificador debe ser un número entero positivo.' })
-  .int('El identificador debe ser un número entero positivo.')
-  .positive('El identificador debe ser un número entero positivo.')
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .positive(ID_MESSAGE)
   .max(MAX_ID, 'El identificador no existe.');
 
 export const IdParams = z.strictObject({ id: Id });

@@ -3,3 +3,5 @@ export * from './spanish-errors.js';
 export * from './auth.js';
 export * from './technicians.js';
 export * from './traps.js';
+export * from './sessions.js';
+export * from './reports.js';

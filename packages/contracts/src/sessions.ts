@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { IdNumber, ItemStatus, SessionStatus, Timestamp } from './common.js';
+
+export const MAX_TRAPS_PER_ORDER = 5000;
+
+export const SessionItem = z.object({
+  id: z.number().int(),
+  trapId: z.number().int(),
+  status: ItemStatus,
+  /** When the trap was inspected. */
+  completedAt: Timestamp.nullable(),
+  completedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  trap: z.object({ code: z.string(), area: z.string().nullable() }),
+});
+export type SessionItem = z.infer<typeof SessionItem>;
+
+export const SessionTechnician = z.object({ id: z.number().int(), fullName: z.string(), email: z.string() });
+export type SessionTechnician = z.infer<typeof SessionTechnician>;
+
+/** A work order ("orden"). The API calls it a session. */
+export const Session = z.object({
+  id: z.number().int(),
+  status: SessionStatus,
+  scheduledAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  startedAt: Timestamp.nullable(),
+  closedAt: Timestamp.nullable(),
+  closedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /** Closed by an administrator while some traps were still pending. */
+  forceClosed: z.boolean(),
+  technicianId: z.number().int(),
+  technician: SessionTechnician,
+  itemCount: z.number().int(),
+  completedCount: z.number().int(),
+  items: z.array(SessionItem),
+});
+export type Session = z.infer<typeof Session>;
+
+export const CreateSessionBody = z.strictObject({
+  technicianId: IdNumber,
+  trapIds: z
+    .array(IdNumber, { error: 'Selecciona al menos una trampa.' })
+    .min(1, 'Selecciona al menos una trampa.')
+    .max(MAX_TRAPS_PER_ORDER, `Una orden admite como máximo ${MAX_TRAPS_PER_ORDER} trampas.`),
+  scheduledAt: Timestamp.nullable().optional(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+
+export const ScanBody = z.strictObject({
+  qrSlug: z
+    .string({ error: 'El código QR es obligatorio.' })
+    .trim()
+    .min(1, 'El código QR es obligatorio.')
+    .max(128, 'El código QR no pertenece a Rondín.'),
+});
+export type ScanBody = z.infer<typeof ScanBody>;
+
+export const CloseSessionBody = z
+  .strictObject({ force: z.boolean({ error: 'force debe ser verdadero o falso.' }).optional() })
+  .optional();
+export type CloseSessionBody = z.infer<typeof CloseSessionBody>;
+
+export const SessionMessages = {
+  notFound: 'La orden no existe.',
+  technicianUnavailable: 'El técnico no existe o está inactivo.',
+  trapsUnavailable: 'Algunas trampas no existen o están inactivas.',
+  alreadyClosed: 'La orden ya fue cerrada.',
+  trapNotInOrder: 'El QR no corresponde a ninguna trampa de esta orden.',
+  pendingTraps: 'La orden aún tiene trampas pendientes.',
+  forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
+  reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
+} as const;
+
+/** Events the server pushes on the `/sessions` socket.io namespace, to the assigned technician only. */
+export interface SessionServerEvents {
+  'session.created': (payload: { sessionId: number }) => void;
+  'session.updated': (payload: { sessionId: number }) => void;
+}
+
+export const SESSIONS_NAMESPACE = '/sessions';

@@ -17,18 +17,21 @@ import auth from './plugins/auth.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import security from './plugins/security.js';
+import webApp from './plugins/web-app.js';
 
 export interface AppOptions {
   config: Config;
   db: Database;
   tokens: TokenService;
   logger?: boolean;
+  /** The web app's build folder to serve beside the API, when it has been built. */
+  webRoot?: string | undefined;
 }
 
 /** JSON bodies of this API are small; anything larger is a mistake or an attack. */
 const BODY_LIMIT = 256 * 1024;
 
-export async function buildApp({ config, db, tokens, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, tokens, logger = false, webRoot }: AppOptions): Promise<FastifyInstance> {
   installSpanishErrors();
   const app = Fastify({
     logger: logger && { level: config.LOG_LEVEL },
@@ -63,6 +66,7 @@ export async function buildApp({ config, db, tokens, logger = false }: AppOption
     },
     { prefix: '/api' },
   );
+  if (webRoot) await app.register(webApp, { root: webRoot });
 
   return app;
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { installSpanishErrors } from '@rondin/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -51,7 +54,10 @@ async function main(): Promise<void> {
   }
 
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
-  const app = await buildApp({ config, db: database.db, tokens, logger: true });
+  const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const webBuilt = fs.existsSync(path.join(webRoot, 'index.html'));
+  const app = await buildApp({ config, db: database.db, tokens, logger: true, webRoot: webBuilt ? webRoot : undefined });
+  if (!webBuilt) app.log.warn('La aplicación web no está compilada (npm run build): solo se sirve la API.');
   app.addHook('onClose', () => database.close());
 
   let closing = false;

@@ -13,9 +13,16 @@ import { TechniciansService } from './modules/technicians/technicians.service.js
 import { TrapsRepository } from './modules/traps/traps.repository.js';
 import { trapsRoutes } from './modules/traps/traps.routes.js';
 import { TrapsService } from './modules/traps/traps.service.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { SessionsRepository } from './modules/sessions/sessions.repository.js';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
 import auth from './plugins/auth.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
+import realtime from './plugins/realtime.js';
 import security from './plugins/security.js';
 import webApp from './plugins/web-app.js';
 
@@ -50,7 +57,11 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
   await app.register(errorHandler);
   await app.register(security, { corsOrigins: config.CORS_ORIGIN });
   await app.register(openapi);
-  await app.register(auth, { tokens, findActiveRole: (id) => technicianRepository.findActiveRole(id) });
+  const findActiveRole = (id: number) => technicianRepository.findActiveRole(id);
+  await app.register(auth, { tokens, findActiveRole });
+  await app.register(realtime, { tokens, findActiveRole, redisUrl: config.REDIS_URL, corsOrigins: config.CORS_ORIGIN });
+  const sessions = new SessionsService(new SessionsRepository(db), app.sessionEvents, { timeZone: config.TIME_ZONE });
+  const reports = new ReportsService(new ReportsRepository(db), config.TIME_ZONE);
 
   await app.register(
     async (api) => {
@@ -63,6 +74,8 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
       });
       await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
+      await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
+      await api.register(reportsRoutes, { prefix: '/reports', service: reports });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,12 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'debe empezar por redis:// o rediss://')
+      .optional(),
+  ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
   TOKEN_TTL: z
     .string()

@@ -57,7 +57,8 @@ export type ScanBody = z.infer<typeof ScanBody>;
 
 export const CloseSessionBody = z
   .strictObject({ force: z.boolean({ error: 'force debe ser verdadero o falso.' }).optional() })
-  .optional();
+  // The technician's screen closes with no body at all.
+  .nullish();
 export type CloseSessionBody = z.infer<typeof CloseSessionBody>;
 
 export const SessionMessages = {

@@ -118,7 +118,7 @@ export const scanEvents = pgTable(
     technicianId: integer('technician_id'),
     qrSlug: text('qr_slug').notNull(),
     result: text('result', {
-      enum: ['ACCEPTED', 'ALREADY_COMPLETED', 'NOT_IN_ORDER', 'ORDER_CLOSED'],
+      enum: ['ACCEPTED', 'ALREADY_COMPLETED', 'NOT_IN_ORDER', 'ORDER_CLOSED', 'NOT_ASSIGNED'],
     }).notNull(),
     clientScanId: uuid('client_scan_id'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),

@@ -1,0 +1,105 @@
+-- Timestamps leave the database in the same form as JavaScript's Date#toISOString, whatever the
+-- connection's time zone.
+CREATE OR REPLACE FUNCTION rondin_iso(value timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+$$;
+--> statement-breakpoint
+-- One order as the API returns it (the Session contract in packages/contracts/src/sessions.ts), items in
+-- trap-code order. Built here so that a scan can answer with the updated order in the same round trip.
+CREATE OR REPLACE FUNCTION rondin_session_json(p_session_id integer) RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    'id', s.id,
+    'status', s.status,
+    'scheduledAt', rondin_iso(s.scheduled_at),
+    'createdAt', rondin_iso(s.created_at),
+    'startedAt', rondin_iso(s.started_at),
+    'closedAt', rondin_iso(s.closed_at),
+    'closedBy', CASE WHEN cb.id IS NULL THEN NULL ELSE json_build_object('id', cb.id, 'fullName', cb.full_name) END,
+    'forceClosed', s.force_closed,
+    'technicianId', s.technician_id,
+    'technician', json_build_object('id', t.id, 'fullName', t.full_name, 'email', t.email),
+    'itemCount', s.item_count,
+    'completedCount', s.completed_count,
+    'items', COALESCE((
+      SELECT json_agg(json_build_object(
+        'id', i.id,
+        'trapId', i.trap_id,
+        'status', i.status,
+        'completedAt', rondin_iso(i.completed_at),
+        'completedBy', CASE WHEN who.id IS NULL THEN NULL ELSE json_build_object('id', who.id, 'fullName', who.full_name) END,
+        'trap', json_build_object('code', tr.code, 'area', tr.area)
+      ) ORDER BY tr.code, i.id)
+      FROM session_items i
+      JOIN traps tr ON tr.id = i.trap_id
+      LEFT JOIN technicians who ON who.id = i.completed_by_id
+      WHERE i.session_id = s.id
+    ), '[]'::json)
+  )
+  FROM sessions s
+  JOIN technicians t ON t.id = s.technician_id
+  LEFT JOIN technicians cb ON cb.id = s.closed_by_id
+  WHERE s.id = p_session_id
+$$;
+--> statement-breakpoint
+-- The scan hot path in one round trip. Locking the order's row first serialises scans of one order with
+-- each other and with closing it; every later statement here then reads the state as of that lock, so two
+-- scans of one trap cannot both count it and no scan lands on a closed order. Every attempt, accepted or
+-- refused, is logged in scan_events in the same transaction as its effect.
+CREATE OR REPLACE FUNCTION rondin_scan(
+  p_session_id integer,
+  p_slug text,
+  p_user_id integer,
+  p_is_admin boolean,
+  p_client_scan_id uuid,
+  p_inspected_at timestamptz
+) RETURNS TABLE (result text, session json)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_technician_id integer;
+  v_status text;
+  v_item_id integer;
+  v_item_status text;
+  v_result text;
+  v_now timestamptz := clock_timestamp();
+BEGIN
+  SELECT s.technician_id, s.status INTO v_technician_id, v_status
+  FROM sessions s WHERE s.id = p_session_id FOR UPDATE;
+
+  IF NOT FOUND OR (NOT p_is_admin AND v_technician_id <> p_user_id) THEN
+    v_result := 'NOT_ASSIGNED';
+  ELSIF v_status = 'COMPLETED' THEN
+    v_result := 'ORDER_CLOSED';
+  ELSE
+    SELECT i.id, i.status INTO v_item_id, v_item_status
+    FROM session_items i JOIN traps t ON t.id = i.trap_id
+    WHERE i.session_id = p_session_id AND t.qr_slug = p_slug;
+    IF NOT FOUND THEN
+      v_result := 'NOT_IN_ORDER';
+    ELSIF v_item_status = 'COMPLETED' THEN
+      v_result := 'ALREADY_COMPLETED';
+    ELSE
+      v_result := 'ACCEPTED';
+      UPDATE session_items SET
+        status = 'COMPLETED',
+        completed_at = COALESCE(p_inspected_at, v_now),
+        received_at = v_now,
+        completed_by_id = p_user_id,
+        client_scan_id = p_client_scan_id
+      WHERE id = v_item_id;
+      UPDATE sessions SET
+        completed_count = completed_count + 1,
+        status = CASE WHEN status = 'PENDING' THEN 'IN_PROGRESS' ELSE status END,
+        started_at = COALESCE(started_at, v_now)
+      WHERE id = p_session_id;
+    END IF;
+  END IF;
+
+  INSERT INTO scan_events (session_id, item_id, technician_id, qr_slug, result, client_scan_id, scanned_at, created_at)
+  VALUES (p_session_id, v_item_id, p_user_id, p_slug, v_result, p_client_scan_id, p_inspected_at, v_now);
+
+  RETURN QUERY SELECT v_result,
+    CASE WHEN v_result IN ('ACCEPTED', 'ALREADY_COMPLETED') THEN rondin_session_json(p_session_id) END;
+END
+$$;

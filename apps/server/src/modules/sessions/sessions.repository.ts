@@ -1,0 +1,116 @@
+import type { Session } from '@rondin/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database.js';
+import { sessionItems, sessions, technicians, traps } from '../../db/schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export type ScanResult = 'ACCEPTED' | 'ALREADY_COMPLETED' | 'NOT_IN_ORDER' | 'ORDER_CLOSED' | 'NOT_ASSIGNED';
+
+export interface ScanAttempt {
+  sessionId: number;
+  qrSlug: string;
+  userId: number;
+  isAdmin: boolean;
+  clientScanId?: string | undefined;
+  inspectedAt?: Date | undefined;
+}
+
+/** The order as the API returns it, built by the database (see drizzle/0001_order_functions.sql). */
+const sessionJson = (id: unknown) => sql<Session>`rondin_session_json(${id})`;
+
+export class SessionsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findJson(id: number): Promise<Session | undefined> {
+    const [row] = await this.db.select({ session: sessionJson(sessions.id) }).from(sessions).where(eq(sessions.id, id));
+    return row?.session;
+  }
+
+  /** Every order, newest first; or one technician's. */
+  async listJson(filter: { technicianId?: number; openOnly?: boolean } = {}): Promise<Session[]> {
+    const conditions = [
+      filter.technicianId !== undefined ? eq(sessions.technicianId, filter.technicianId) : undefined,
+      filter.openOnly ? ne(sessions.status, 'COMPLETED') : undefined,
+    ];
+    const rows = await this.db
+      .select({ session: sessionJson(sessions.id) })
+      .from(sessions)
+      .where(and(...conditions))
+      .orderBy(desc(sessions.id));
+    return rows.map((row) => row.session);
+  }
+
+  async findRow(id: number, tx: Database | Transaction = this.db): Promise<SessionRow | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.id, id));
+    return row;
+  }
+
+  /** Reads the order and holds its row until the transaction ends, serialising it with scans. */
+  async lockRow(tx: Transaction, id: number): Promise<SessionRow | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+    return row;
+  }
+
+  async isActiveTechnician(tx: Transaction, technicianId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: technicians.id })
+      .from(technicians)
+      .where(and(eq(technicians.id, technicianId), eq(technicians.isActive, true)))
+      .for('share');
+    return row !== undefined;
+  }
+
+  /** How many of the given traps exist and are active, locked so none is deactivated or deleted meanwhile. */
+  async countActiveTraps(tx: Transaction, trapIds: number[]): Promise<number> {
+    const rows = await tx
+      .select({ id: traps.id })
+      .from(traps)
+      .where(and(inArray(traps.id, trapIds), eq(traps.isActive, true)))
+      .for('share');
+    return rows.length;
+  }
+
+  async insert(
+    tx: Transaction,
+    values: { technicianId: number; trapIds: number[]; scheduledAt: Date | null; createdById: number },
+  ): Promise<number> {
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        technicianId: values.technicianId,
+        scheduledAt: values.scheduledAt,
+        createdById: values.createdById,
+        itemCount: values.trapIds.length,
+      })
+      .returning({ id: sessions.id });
+    await tx.insert(sessionItems).values(values.trapIds.map((trapId) => ({ sessionId: row!.id, trapId })));
+    return row!.id;
+  }
+
+  async markClosed(tx: Transaction, id: number, closedById: number, forceClosed: boolean): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ status: 'COMPLETED', closedAt: sql`clock_timestamp()`, closedById, forceClosed })
+      .where(eq(sessions.id, id));
+  }
+
+  /** Deletes the order; its items go with it (ON DELETE CASCADE) in the same statement. */
+  async delete(id: number): Promise<SessionRow | undefined> {
+    const [row] = await this.db.delete(sessions).where(eq(sessions.id, id)).returning();
+    return row;
+  }
+
+  /** One round trip: see rondin_scan in drizzle/0001_order_functions.sql. */
+  async scan(attempt: ScanAttempt): Promise<{ result: ScanResult; session: Session | null }> {
+    // Both drivers answer raw SQL with { rows }; drizzle's common type does not say so.
+    const { rows } = (await this.db.execute(
+      sql`select result, session from rondin_scan(${attempt.sessionId}::integer, ${attempt.qrSlug}::text, ${attempt.userId}::integer, ${attempt.isAdmin}::boolean, ${attempt.clientScanId ?? null}::uuid, ${attempt.inspectedAt?.toISOString() ?? null}::timestamptz)`,
+    )) as unknown as { rows: { result: ScanResult; session: Session | null }[] };
+    return rows[0]!;
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}

@@ -1,0 +1,88 @@
+import { CloseSessionBody, CreateSessionBody, ErrorResponse, IdParams, ScanBody, Session } from '@rondin/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionsService } from './sessions.service.js';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['Órdenes'];
+const security = [{ bearer: [] }];
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
+  app.get(
+    '/',
+    { onRequest: app.authorize('ADMIN'), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
+    () => service.list(),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: { tags, security, body: CreateSessionBody, response: { 201: Session, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
+  );
+
+  app.get(
+    '/me',
+    { onRequest: app.authorize(), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
+    (request) => service.listOwn(request.user, false),
+  );
+
+  app.get(
+    '/me/active',
+    { onRequest: app.authorize(), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
+    (request) => service.listOwn(request.user, true),
+  );
+
+  app.get(
+    '/:id',
+    { onRequest: app.authorize(), schema: { tags, security, params: IdParams, response: { 200: Session, ...errors } } },
+    (request) => service.get(request.user, request.params.id),
+  );
+
+  app.post(
+    '/:id/scan',
+    {
+      onRequest: app.authorize(),
+      schema: { tags, security, params: IdParams, body: ScanBody, response: { 200: Session, ...errors } },
+    },
+    (request) => service.scan(request.user, request.params.id, request.body.qrSlug),
+  );
+
+  app.post(
+    '/:id/close',
+    {
+      onRequest: app.authorize(),
+      schema: { tags, security, params: IdParams, body: CloseSessionBody, response: { 200: Session, ...errors } },
+    },
+    (request) => service.close(request.user, request.params.id, request.body?.force ?? false),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: { tags, security, params: IdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/report',
+    {
+      onRequest: app.authorize(),
+      schema: { tags, security, params: IdParams, response: { 200: z.any().describe('Documento PDF'), ...errors } },
+    },
+    async (request, reply) => {
+      const doc = await service.report(request.user, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="orden-${request.params.id}.pdf"`)
+        .send(doc);
+    },
+  );
+};

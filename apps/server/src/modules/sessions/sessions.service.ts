@@ -1,0 +1,112 @@
+import { SessionMessages, type CreateSessionBody, type Session } from '@rondin/contracts';
+import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { SessionEvents } from './session-events.js';
+import { renderSessionReport, type ReportOptions } from './session-report.js';
+import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+
+export class SessionsService {
+  constructor(
+    private readonly repository: SessionsRepository,
+    private readonly events: SessionEvents,
+    private readonly reportOptions: ReportOptions,
+  ) {}
+
+  list(): Promise<Session[]> {
+    return this.repository.listJson();
+  }
+
+  listOwn(user: AuthUser, openOnly: boolean): Promise<Session[]> {
+    return this.repository.listJson({ technicianId: user.id, openOnly });
+  }
+
+  /** An administrator sees every order; a technician only their own, and others' look like they don't exist. */
+  async get(user: AuthUser, id: number): Promise<Session> {
+    const session = await this.repository.findJson(id);
+    if (!session || !canSee(user, session.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+    return session;
+  }
+
+  async create(user: AuthUser, input: CreateSessionBody): Promise<Session> {
+    const trapIds = [...new Set(input.trapIds)];
+    try {
+      const id = await this.repository.transaction(async (tx) => {
+        if (!(await this.repository.isActiveTechnician(tx, input.technicianId))) {
+          throw AppError.badRequest(SessionMessages.technicianUnavailable);
+        }
+        if ((await this.repository.countActiveTraps(tx, trapIds)) !== trapIds.length) {
+          throw AppError.badRequest(SessionMessages.trapsUnavailable);
+        }
+        return this.repository.insert(tx, {
+          technicianId: input.technicianId,
+          trapIds,
+          scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+          createdById: user.id,
+        });
+      });
+      this.events.created(input.technicianId, id);
+      return (await this.repository.findJson(id))!;
+    } catch (error) {
+      // A technician or trap deleted between the check and the insert.
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.trapsUnavailable);
+      throw error;
+    }
+  }
+
+  async scan(user: AuthUser, id: number, qrSlug: string): Promise<Session> {
+    const { result, session } = await this.repository.scan({
+      sessionId: id,
+      qrSlug,
+      userId: user.id,
+      isAdmin: user.role === 'ADMIN',
+    });
+    switch (result) {
+      case 'NOT_ASSIGNED':
+        throw AppError.notFound(SessionMessages.notFound);
+      case 'ORDER_CLOSED':
+        throw AppError.conflict(SessionMessages.alreadyClosed);
+      case 'NOT_IN_ORDER':
+        throw AppError.notFound(SessionMessages.trapNotInOrder);
+      case 'ACCEPTED':
+        this.events.updated(session!.technicianId, id);
+        return session!;
+      case 'ALREADY_COMPLETED':
+        return session!;
+    }
+  }
+
+  /**
+   * A technician closes their own order once every trap is done. An administrator may also close one with
+   * pending traps, but only by saying so (force), and the order then carries that mark for good.
+   */
+  async close(user: AuthUser, id: number, force: boolean): Promise<Session> {
+    const technicianId = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.lockRow(tx, id);
+      if (!row || !canSee(user, row.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+      if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
+      const pending = row.itemCount - row.completedCount;
+      if (pending > 0 && user.role !== 'ADMIN') throw AppError.conflict(SessionMessages.pendingTraps);
+      if (pending > 0 && !force) throw AppError.conflict(SessionMessages.forceRequired);
+      await this.repository.markClosed(tx, id, user.id, pending > 0);
+      return row.technicianId;
+    });
+    this.events.updated(technicianId, id);
+    return (await this.repository.findJson(id))!;
+  }
+
+  async delete(id: number): Promise<void> {
+    const row = await this.repository.delete(id);
+    if (!row) throw AppError.notFound(SessionMessages.notFound);
+    this.events.updated(row.technicianId, id);
+  }
+
+  async report(user: AuthUser, id: number): Promise<PDFKit.PDFDocument> {
+    const session = await this.get(user, id);
+    if (session.status !== 'COMPLETED') throw AppError.conflict(SessionMessages.reportNotReady);
+    return renderSessionReport(session, this.reportOptions);
+  }
+}
+
+function canSee(user: AuthUser, technicianId: SessionRow['technicianId']): boolean {
+  return user.role === 'ADMIN' || user.id === technicianId;
+}

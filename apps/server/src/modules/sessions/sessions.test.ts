@@ -1,0 +1,405 @@
+import { SessionMessages, type Session } from '@rondin/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scanEvents, sessionItems, sessions } from '../../db/schema.js';
+import { close, createOrder, scan } from '../../../test/orders.js';
+import { readPdf } from '../../../test/pdf.js';
+import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+let tech: TestUser;
+let otherTech: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  admin = await createAdmin(t, { fullName: 'Jefa de planta' });
+  tech = await createUser(t, { fullName: 'Ana Técnica', email: 'ana@planta.test' });
+  otherTech = await createUser(t, { fullName: 'Otro Técnico' });
+});
+
+const get = (url: string, user: TestUser) => t.app.inject({ url, headers: user.headers });
+
+async function trapsFor(count: number, area = 'Bodega') {
+  const traps = [];
+  for (let i = 0; i < count; i++) traps.push(await createTrap(t, { area }));
+  return traps;
+}
+
+async function eventsOf(sessionId: number) {
+  return t.database.db.select().from(scanEvents).where(eq(scanEvents.sessionId, sessionId)).orderBy(asc(scanEvents.id));
+}
+
+describe('POST /api/sessions', () => {
+  it('creates a PENDING order for an active technician, merging duplicate traps', async () => {
+    const [a, b] = await trapsFor(2);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: admin.headers,
+      payload: { technicianId: tech.id, trapIds: [a!.id, b!.id, a!.id], scheduledAt: '2026-12-01T08:00:00-03:00' },
+    });
+    expect(response.statusCode).toBe(201);
+    const order: Session = response.json();
+    expect(order).toMatchObject({
+      status: 'PENDING',
+      scheduledAt: '2026-12-01T11:00:00.000Z',
+      technicianId: tech.id,
+      technician: { id: tech.id, fullName: 'Ana Técnica', email: 'ana@planta.test' },
+      itemCount: 2,
+      completedCount: 0,
+      closedAt: null,
+      forceClosed: false,
+    });
+    expect(order.items.map((item) => item.trapId).sort()).toEqual([a!.id, b!.id].sort());
+    expect(order.items[0]).toMatchObject({ status: 'PENDING', completedAt: null, trap: { code: a!.code, area: 'Bodega' } });
+  });
+
+  it('refuses an inactive or unknown technician', async () => {
+    const [trap] = await trapsFor(1);
+    const inactive = await createUser(t, { isActive: false });
+    for (const technicianId of [inactive.id, 99999]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: admin.headers,
+        payload: { technicianId, trapIds: [trap!.id] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(SessionMessages.technicianUnavailable);
+    }
+  });
+
+  it('refuses inactive or unknown traps, and leaves nothing behind', async () => {
+    const [trap] = await trapsFor(1);
+    const retired = await createTrap(t, { isActive: false });
+    for (const trapIds of [[trap!.id, retired.id], [trap!.id, 424242]]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: admin.headers,
+        payload: { technicianId: tech.id, trapIds },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(SessionMessages.trapsUnavailable);
+    }
+    expect(await t.database.db.select().from(sessions)).toEqual([]);
+  });
+
+  it('validates the body: traps required, ids numeric, date ISO', async () => {
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/sessions', headers: admin.headers, payload });
+    const none = await post({ technicianId: tech.id, trapIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toEqual(['Selecciona al menos una trampa.']);
+    expect((await post({ technicianId: tech.id })).json().message).toEqual(['Selecciona al menos una trampa.']);
+    expect((await post({ technicianId: '1', trapIds: [1] })).statusCode).toBe(400);
+    expect((await post({ technicianId: tech.id, trapIds: [1], scheduledAt: 'mañana' })).statusCode).toBe(400);
+    expect((await post({ technicianId: tech.id, trapIds: [-1] })).statusCode).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    const [trap] = await trapsFor(1);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: tech.headers,
+      payload: { technicianId: tech.id, trapIds: [trap!.id] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/sessions', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('reading orders', () => {
+  it('lists every order for an administrator, newest first, with technician and trap details', async () => {
+    const [trap] = await trapsFor(1, 'Andén de carga');
+    const first = await createOrder(t, admin, tech.id, [trap!.id]);
+    const second = await createOrder(t, admin, otherTech.id, [trap!.id]);
+    const response = await get('/api/sessions', admin);
+    expect(response.statusCode).toBe(200);
+    const list: Session[] = response.json();
+    expect(list.map((order) => order.id)).toEqual([second.id, first.id]);
+    expect(list[1]!.technician).toEqual({ id: tech.id, fullName: 'Ana Técnica', email: 'ana@planta.test' });
+    expect(list[1]!.items[0]!.trap).toEqual({ code: trap!.code, area: 'Andén de carga' });
+    expect((await get('/api/sessions', tech)).statusCode).toBe(403);
+  });
+
+  it('shows an order to an administrator and its technician, and hides it from other technicians', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().id).toBe(order.id);
+    expect((await get(`/api/sessions/${order.id}`, tech)).json().id).toBe(order.id);
+    const hidden = await get(`/api/sessions/${order.id}`, otherTech);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe(SessionMessages.notFound);
+    expect((await get('/api/sessions/987654', admin)).statusCode).toBe(404);
+    expect((await get('/api/sessions/abc', admin)).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/sessions/${order.id}` })).statusCode).toBe(401);
+  });
+
+  it("gives technicians their own orders, and the open ones apart", async () => {
+    const traps = await trapsFor(2);
+    const done = await createOrder(t, admin, tech.id, [traps[0]!.id]);
+    const open = await createOrder(t, admin, tech.id, [traps[1]!.id]);
+    await createOrder(t, admin, otherTech.id, [traps[0]!.id]);
+    await scan(t, tech, done.id, traps[0]!.qrSlug);
+    expect((await close(t, tech, done.id)).statusCode).toBe(200);
+
+    const mine: Session[] = (await get('/api/sessions/me', tech)).json();
+    expect(mine.map((order) => order.id)).toEqual([open.id, done.id]);
+    const active: Session[] = (await get('/api/sessions/me/active', tech)).json();
+    expect(active.map((order) => order.id)).toEqual([open.id]);
+    expect(active[0]!.items[0]!.trap.code).toBe(traps[1]!.code);
+  });
+});
+
+describe('POST /api/sessions/:id/scan', () => {
+  it('completes the item, moves the order to IN_PROGRESS and answers the updated order', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const response = await scan(t, tech, order.id, traps[0]!.qrSlug);
+    expect(response.statusCode).toBe(200);
+    const updated: Session = response.json();
+    expect(updated).toMatchObject({ id: order.id, status: 'IN_PROGRESS', completedCount: 1 });
+    expect(updated.startedAt).not.toBeNull();
+    const item = updated.items.find((entry) => entry.trapId === traps[0]!.id)!;
+    expect(item).toMatchObject({ status: 'COMPLETED', completedBy: { id: tech.id, fullName: 'Ana Técnica' } });
+    expect(Date.now() - Date.parse(item.completedAt!)).toBeLessThan(60_000);
+    expect(updated.items.find((entry) => entry.trapId === traps[1]!.id)!.status).toBe('PENDING');
+  });
+
+  it('accepts a slug with surrounding spaces, as a hand-typed one would have', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    expect((await scan(t, tech, order.id, `  ${trap!.qrSlug} `)).statusCode).toBe(200);
+  });
+
+  it('is idempotent: a rescan succeeds and changes nothing', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const first: Session = (await scan(t, tech, order.id, traps[0]!.qrSlug)).json();
+    const again = await scan(t, tech, order.id, traps[0]!.qrSlug);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first);
+    expect((await eventsOf(order.id)).map((event) => event.result)).toEqual(['ACCEPTED', 'ALREADY_COMPLETED']);
+  });
+
+  it('answers 404 for a trap that is not in the order, and logs the attempt', async () => {
+    const [inOrder, elsewhere] = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, [inOrder!.id]);
+    for (const slug of [elsewhere!.qrSlug, 'no-es-un-qr-de-rondin']) {
+      const response = await scan(t, tech, order.id, slug);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(SessionMessages.trapNotInOrder);
+    }
+    const events = await eventsOf(order.id);
+    expect(events.map((event) => [event.result, event.qrSlug])).toEqual([
+      ['NOT_IN_ORDER', elsewhere!.qrSlug],
+      ['NOT_IN_ORDER', 'no-es-un-qr-de-rondin'],
+    ]);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().completedCount).toBe(0);
+  });
+
+  it("answers 404 to a technician scanning another technician's order, and changes nothing", async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const response = await scan(t, otherTech, order.id, trap!.qrSlug);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(SessionMessages.notFound);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().status).toBe('PENDING');
+    expect((await eventsOf(order.id)).map((event) => [event.result, event.technicianId])).toEqual([
+      ['NOT_ASSIGNED', otherTech.id],
+    ]);
+  });
+
+  it('lets an administrator scan on behalf of the technician', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const updated: Session = (await scan(t, admin, order.id, trap!.qrSlug)).json();
+    expect(updated.items[0]!.completedBy).toEqual({ id: admin.id, fullName: 'Jefa de planta' });
+  });
+
+  it('answers 409 on a completed order and logs the refusal', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await close(t, admin, order.id, { force: true });
+    const response = await scan(t, tech, order.id, traps[0]!.qrSlug);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('La orden ya fue cerrada.');
+    expect((await eventsOf(order.id)).map((event) => event.result)).toEqual(['ORDER_CLOSED']);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().completedCount).toBe(0);
+  });
+
+  it('validates the slug', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const empty = await scan(t, tech, order.id, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual(['El código QR es obligatorio.']);
+    expect((await scan(t, tech, order.id, 'x'.repeat(500))).statusCode).toBe(400);
+  });
+
+  it('records 50 concurrent scans, each sent twice, exactly once each', async () => {
+    const traps = await trapsFor(50);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const responses = await Promise.all(
+      [...traps, ...traps].map((trap) => scan(t, tech, order.id, trap.qrSlug)),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const final: Session = (await get(`/api/sessions/${order.id}`, admin)).json();
+    expect(final.completedCount).toBe(50);
+    expect(final.items.every((item) => item.status === 'COMPLETED')).toBe(true);
+    const events = await eventsOf(order.id);
+    expect(events.filter((event) => event.result === 'ACCEPTED')).toHaveLength(50);
+    expect(events.filter((event) => event.result === 'ALREADY_COMPLETED')).toHaveLength(50);
+    expect(new Set(events.filter((event) => event.result === 'ACCEPTED').map((event) => event.itemId)).size).toBe(50);
+  });
+
+  it('leaves one consistent result when a forced close races scans', async () => {
+    const traps = await trapsFor(30);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const scans = traps.map((trap) => scan(t, tech, order.id, trap.qrSlug));
+    const closing = close(t, admin, order.id, { force: true });
+    const [scanResponses, closeResponse] = await Promise.all([Promise.all(scans), closing]);
+    expect(closeResponse.statusCode).toBe(200);
+    const accepted = scanResponses.filter((response) => response.statusCode === 200).length;
+    const refused = scanResponses.filter((response) => response.statusCode === 409).length;
+    expect(accepted + refused).toBe(30);
+
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, order.id));
+    const items = await t.database.db.select().from(sessionItems).where(eq(sessionItems.sessionId, order.id));
+    const completed = items.filter((item) => item.status === 'COMPLETED');
+    expect(row!.status).toBe('COMPLETED');
+    expect(row!.completedCount).toBe(accepted);
+    expect(completed).toHaveLength(accepted);
+    expect(row!.forceClosed).toBe(accepted < 30);
+    // No scan is recorded after the close.
+    for (const item of completed) expect(item.receivedAt!.getTime()).toBeLessThanOrEqual(row!.closedAt!.getTime());
+    const events = await eventsOf(order.id);
+    expect(events.filter((event) => event.result === 'ACCEPTED')).toHaveLength(accepted);
+    expect(events.filter((event) => event.result === 'ORDER_CLOSED')).toHaveLength(refused);
+  });
+});
+
+describe('POST /api/sessions/:id/close', () => {
+  it('lets the technician close once every trap is done, recording who and when', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await scan(t, tech, order.id, traps[0]!.qrSlug);
+    const early = await close(t, tech, order.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(SessionMessages.pendingTraps);
+    // Forcing is an administrator's decision, not a technician's.
+    expect((await close(t, tech, order.id, { force: true })).statusCode).toBe(409);
+
+    await scan(t, tech, order.id, traps[1]!.qrSlug);
+    const response = await close(t, tech, order.id);
+    expect(response.statusCode).toBe(200);
+    const closed: Session = response.json();
+    expect(closed).toMatchObject({ status: 'COMPLETED', forceClosed: false, closedBy: { id: tech.id, fullName: 'Ana Técnica' } });
+    expect(Date.now() - Date.parse(closed.closedAt!)).toBeLessThan(60_000);
+  });
+
+  it('requires force from an administrator closing with pending traps, and marks the order', async () => {
+    const traps = await trapsFor(3);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await scan(t, tech, order.id, traps[0]!.qrSlug);
+    const unforced = await close(t, admin, order.id, { force: false });
+    expect(unforced.statusCode).toBe(409);
+    expect(unforced.json().message).toBe(SessionMessages.forceRequired);
+    const forced = await close(t, admin, order.id, { force: true });
+    expect(forced.statusCode).toBe(200);
+    expect(forced.json()).toMatchObject({ status: 'COMPLETED', forceClosed: true, completedCount: 1, itemCount: 3 });
+  });
+
+  it('lets an administrator close a finished order without force', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    expect((await close(t, admin, order.id, { force: false })).json()).toMatchObject({ status: 'COMPLETED', forceClosed: false });
+  });
+
+  it('refuses to close twice, and hides other technicians’ orders', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    expect((await close(t, otherTech, order.id)).statusCode).toBe(404);
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
+    const again = await close(t, tech, order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('La orden ya fue cerrada.');
+    expect((await close(t, admin, order.id, { force: 'yes' } as never)).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /api/sessions/:id', () => {
+  it('removes the order and its items', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await scan(t, tech, order.id, traps[0]!.qrSlug);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(204);
+    expect(await t.database.db.select().from(sessionItems)).toEqual([]);
+    expect((await get(`/api/sessions/${order.id}`, admin)).statusCode).toBe(404);
+    // The audit log outlives the order.
+    expect(await eventsOf(order.id)).toHaveLength(1);
+    // With the order gone, its trap may now be deleted.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/traps/${traps[1]!.id}`, headers: admin.headers })).statusCode).toBe(204);
+  });
+
+  it('is for administrators only, and 404 for an unknown order', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: tech.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/sessions/99999', headers: admin.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/sessions/:id/report', () => {
+  it('is available once the order is closed, with every trap, who scanned it and the totals', async () => {
+    const traps = [await createTrap(t, { code: 'TRP-001', area: 'Bodega' }), await createTrap(t, { code: 'TRP-002', area: null })];
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const early = await get(`/api/sessions/${order.id}/report`, tech);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(SessionMessages.reportNotReady);
+
+    for (const trap of traps) await scan(t, tech, order.id, trap.qrSlug);
+    await close(t, tech, order.id);
+    const response = await get(`/api/sessions/${order.id}/report`, tech);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = (await readPdf(response.rawPayload)).map((page) => page.text).join(' ');
+    for (const expected of [`Orden #${order.id}`, 'Ana Técnica', 'TRP-001', 'TRP-002', 'Bodega', 'Sin área', 'Completada', 'Trampas inspeccionadas: 2 de 2 (100 %)']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('CIERRE FORZADO');
+    expect((await get(`/api/sessions/${order.id}/report`, otherTech)).statusCode).toBe(404);
+  });
+
+  it('marks an order force-closed with pending traps', async () => {
+    const traps = await trapsFor(3);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await scan(t, tech, order.id, traps[0]!.qrSlug);
+    await close(t, admin, order.id, { force: true });
+    const text = (await readPdf((await get(`/api/sessions/${order.id}/report`, admin)).rawPayload)).map((page) => page.text).join(' ');
+    expect(text).toContain('CIERRE FORZADO: la orden se cerró con 2 trampa(s) sin inspeccionar.');
+    expect(text).toContain('Pendiente');
+    expect(text).toContain('Trampas inspeccionadas: 1 de 3 (33 %)');
+  });
+
+  it('paginates a long order with the headings on every page', async () => {
+    const traps = await trapsFor(80);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    await close(t, admin, order.id, { force: true });
+    const pages = await readPdf((await get(`/api/sessions/${order.id}/report`, admin)).rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      expect(page.text).toContain(`Orden #${order.id}`);
+      expect(page.text).toContain('Código');
+    }
+  });
+});

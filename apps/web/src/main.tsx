@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { AppRoutes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import './styles/global.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Rondín</h1>
-      <p>Control de trampas con códigos QR. La interfaz web llega en la próxima entrega; la API está en /api/docs.</p>
-    </main>
+    <AppProvider queryClient={createQueryClient()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
   </StrictMode>,
 );

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
+import { UserMenu } from '../../../features/auth/components/user-menu';
+import { RouteFallback } from '../../route-fallback';
+
+const NAV: NavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/traps', label: 'Trampas' },
+  { to: '/admin/sessions', label: 'Órdenes' },
+  { to: '/admin/technicians', label: 'Técnicos' },
+];
+
+export default function AdminLayout() {
+  return (
+    <AppShell subtitle="Panel administrador" nav={NAV} account={<UserMenu />}>
+      <Suspense fallback={<RouteFallback />}>
+        <Outlet />
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { TrapsView } from '../../../features/traps/components/traps-view';
+
+export default function TrapsRoute() {
+  return <TrapsView />;
+}

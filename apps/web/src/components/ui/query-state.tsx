@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+interface QueryStateProps {
+  isPending: boolean;
+  isError: boolean;
+  isEmpty: boolean;
+  loadingText: string;
+  errorText: string;
+  emptyText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** The three states every list screen shares before it has rows to show. */
+export function QueryState({ isPending, isError, isEmpty, loadingText, errorText, emptyText, onRetry, children }: QueryStateProps) {
+  if (isPending) {
+    return (
+      <div className="state state--loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {loadingText}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="state state--error" role="alert">
+        <p>{errorText}</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  if (isEmpty) return <p className="state state--empty">{emptyText}</p>;
+  return <>{children}</>;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { Notice, type NoticeMessage } from '../../../components/ui/notice';
+import { describeError } from '../../../lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+export const PASSWORD_MESSAGES = {
+  incomplete: 'Completa todos los campos.',
+  mismatch: 'Las contraseñas nuevas no coinciden.',
+  success: 'Contraseña actualizada correctamente.',
+  fallback: 'No se pudo completar la acción.',
+} as const;
+
+/** Spec section 9: the dialog closes itself this long after a successful change. */
+export const AUTO_CLOSE_MS = 1500;
+const MIN_LENGTH = 8;
+
+/** Rules checked before the request: both passwords non-blank, new and confirmation equal. */
+export function validatePasswordChange(current: string, next: string, confirm: string): string | null {
+  if (!current.trim() || !next.trim()) return PASSWORD_MESSAGES.incomplete;
+  if (next !== confirm) return PASSWORD_MESSAGES.mismatch;
+  return null;
+}
+
+/**
+ * Mounted only while open, so closing it (Cancelar, Escape, the automatic close) always resets the fields.
+ */
+export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
+  const ids = { current: useId(), next: useId(), confirm: useId() };
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const mutation = useChangePassword();
+  const saving = mutation.isPending;
+  const done = mutation.isSuccess;
+
+  // A ref, so a parent re-render (a new onClose function) does not restart the countdown.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => closeRef.current(), AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving || done) return;
+    const problem = validatePasswordChange(current, next, confirm);
+    if (problem) {
+      setNotice({ tone: 'error', text: problem });
+      return;
+    }
+    setNotice(null);
+    mutation.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: PASSWORD_MESSAGES.success }),
+        onError: (error) => setNotice({ tone: 'error', text: describeError(error) ?? PASSWORD_MESSAGES.fallback }),
+      },
+    );
+  }
+
+  return (
+    <Modal title="Cambiar contraseña" onClose={onClose} locked={saving} size="small" returnFocusTo={returnFocusTo}>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor={ids.current}>Contraseña actual</label>
+          <input
+            id={ids.current}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            disabled={saving || done}
+            data-autofocus
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.next}>Nueva contraseña</label>
+          <input
+            id={ids.next}
+            type="password"
+            autoComplete="new-password"
+            placeholder="Mínimo 8 caracteres"
+            minLength={MIN_LENGTH}
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            disabled={saving || done}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.confirm}>Confirmar nueva contraseña</label>
+          <input
+            id={ids.confirm}
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_LENGTH}
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            disabled={saving || done}
+          />
+        </div>
+        {notice ? <Notice notice={notice} /> : null}
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving || done}>
+            {saving ? 'Guardando…' : 'Guardar contraseña'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

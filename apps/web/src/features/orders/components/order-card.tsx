@@ -1,0 +1,70 @@
+import type { Session } from '@rondin/contracts';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDateTime, progressPercent } from '../../../lib/format';
+import { STATUS_LABELS, STATUS_TONES, sessionStatus } from '../utils/session-status';
+
+interface OrderCardProps {
+  session: Session;
+  busy: boolean;
+  onClose: (session: Session) => void;
+  onDelete: (session: Session) => void;
+  onDownloadReport: (session: Session) => void;
+}
+
+export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }: OrderCardProps) {
+  const status = sessionStatus(session);
+  const percent = progressPercent(session.completedCount, session.itemCount);
+  const titleId = `order-${session.id}-title`;
+  return (
+    <article className="order-card" aria-labelledby={titleId}>
+      <header className="order-card__header">
+        <h2 id={titleId} className="order-card__title">
+          Orden #{session.id}
+        </h2>
+        <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>
+      </header>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Técnico</dt>
+          <dd>{session.technician.fullName}</dd>
+        </div>
+        <div>
+          <dt>Programada</dt>
+          <dd>{session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}</dd>
+        </div>
+      </dl>
+      <div className="order-card__progress">
+        <div className="order-card__progress-label">
+          <span>
+            {session.completedCount} de {session.itemCount} trampas
+          </span>
+          <span className="muted">{percent} %</span>
+        </div>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Progreso de la orden #${session.id}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span className="progress__bar" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <footer className="order-card__actions">
+        {status === 'COMPLETED' ? (
+          <button type="button" className="button button--secondary button--small" onClick={() => onDownloadReport(session)} disabled={busy}>
+            Descargar reporte PDF
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary button--small" onClick={() => onClose(session)} disabled={busy}>
+            Cerrar orden
+          </button>
+        )}
+        <button type="button" className="button button--ghost-danger button--small" onClick={() => onDelete(session)} disabled={busy}>
+          Eliminar
+        </button>
+      </footer>
+    </article>
+  );
+}

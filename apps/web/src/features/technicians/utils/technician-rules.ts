@@ -1,0 +1,82 @@
+import type { CreateTechnicianBody, Role, Technician, UpdateTechnicianBody } from '@rondin/contracts';
+import { TECHNICIAN_MESSAGES } from '../messages';
+
+export interface TechnicianFormValues {
+  fullName: string;
+  email: string;
+  password: string;
+  role: Role;
+  isActive: boolean;
+}
+
+export const emptyTechnicianForm: TechnicianFormValues = { fullName: '', email: '', password: '', role: 'TECH', isActive: true };
+
+export function technicianToForm(technician: Technician): TechnicianFormValues {
+  return { fullName: technician.fullName, email: technician.email, password: '', role: technician.role, isActive: technician.isActive };
+}
+
+/** True when `technician` is the only active administrator: it can be neither demoted nor deactivated. */
+export function isLastActiveAdmin(technician: Technician, all: Technician[]): boolean {
+  if (technician.role !== 'ADMIN' || !technician.isActive) return false;
+  return all.filter((other) => other.role === 'ADMIN' && other.isActive).length === 1;
+}
+
+/** Create: full name, email and an initial password are required. */
+export function validateNewTechnician(values: TechnicianFormValues): string | null {
+  if (!values.fullName.trim() || !values.email.trim()) return TECHNICIAN_MESSAGES.nameAndEmailRequired;
+  if (!values.password) return TECHNICIAN_MESSAGES.passwordRequired;
+  return null;
+}
+
+export function toCreateTechnicianBody(values: TechnicianFormValues): CreateTechnicianBody {
+  return {
+    fullName: values.fullName.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    role: values.role,
+    isActive: values.isActive,
+  };
+}
+
+export interface EditContext {
+  original: Technician;
+  currentUserId: number | undefined;
+  all: Technician[];
+}
+
+/** Edit rules checked before the request: not deactivating yourself, not removing the last active admin. */
+export function validateTechnicianEdit(values: TechnicianFormValues, { original, currentUserId, all }: EditContext): string | null {
+  if (!values.fullName.trim() || !values.email.trim()) return TECHNICIAN_MESSAGES.nameAndEmailRequired;
+  if (original.id === currentUserId && !values.isActive) return TECHNICIAN_MESSAGES.selfDeactivate;
+  if (isLastActiveAdmin(original, all) && (values.role !== 'ADMIN' || !values.isActive)) return TECHNICIAN_MESSAGES.lastAdmin;
+  return null;
+}
+
+/**
+ * Spec section 5: an empty password keeps the current one; email and full name only when changed; role and
+ * isActive always.
+ */
+export function toUpdateTechnicianBody(values: TechnicianFormValues, original: Technician): UpdateTechnicianBody {
+  const body: UpdateTechnicianBody = { role: values.role, isActive: values.isActive };
+  const fullName = values.fullName.trim();
+  const email = values.email.trim();
+  if (fullName !== original.fullName) body.fullName = fullName;
+  if (email.toLowerCase() !== original.email.toLowerCase()) body.email = email;
+  if (values.password) body.password = values.password;
+  return body;
+}
+
+/** Why the status toggle is refused before asking the server, if it is. */
+export function toggleRefusal(technician: Technician, currentUserId: number | undefined, all: Technician[]): string | null {
+  if (!technician.isActive) return null;
+  if (technician.id === currentUserId) return TECHNICIAN_MESSAGES.selfDeactivate;
+  if (isLastActiveAdmin(technician, all)) return TECHNICIAN_MESSAGES.lastAdmin;
+  return null;
+}
+
+/** Why a delete is refused before asking the server, if it is: never yourself, only inactive accounts. */
+export function deleteRefusal(technician: Technician, currentUserId: number | undefined): string | null {
+  if (technician.id === currentUserId) return TECHNICIAN_MESSAGES.selfDelete;
+  if (technician.isActive) return TECHNICIAN_MESSAGES.deleteActive;
+  return null;
+}

@@ -1,0 +1,16 @@
+import type { CreateTrapBody, Trap } from '@rondin/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function createTrap(body: CreateTrapBody): Promise<Trap> {
+  return apiRequest<Trap>('/traps', { method: 'POST', body });
+}
+
+export function useCreateTrap() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTrap,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.traps }),
+  });
+}

@@ -1,0 +1,58 @@
+import type { Technician } from '@rondin/contracts';
+
+export interface StoredAuth {
+  accessToken: string;
+  user: Technician | null;
+}
+
+export const AUTH_STORAGE_KEY = 'rondin.auth';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: StoredAuth | null = read();
+
+function read(): StoredAuth | null {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredAuth> | null;
+    if (!parsed || typeof parsed.accessToken !== 'string' || !parsed.accessToken) return null;
+    return { accessToken: parsed.accessToken, user: parsed.user ?? null };
+  } catch {
+    // A corrupt entry (edited by hand, older format) is treated as no sign-in rather than a crash.
+    return null;
+  }
+}
+
+function emit(next: StoredAuth | null): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The signed-in state lives outside React so the API client can drop it on any 401 without a circular
+ * import; React reads it through useSyncExternalStore.
+ */
+export function getAuth(): StoredAuth | null {
+  return current;
+}
+
+export function setAuth(next: StoredAuth): void {
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(next));
+  emit(next);
+}
+
+export function clearAuth(): void {
+  localStorage.removeItem(AUTH_STORAGE_KEY);
+  if (current !== null) emit(null);
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tests start from what localStorage holds at that moment. */
+export function reloadAuthFromStorage(): void {
+  emit(read());
+}

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -35,13 +35,19 @@ function body(statusCode: number, message: string | string[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/** A handler that failed after choosing a file response must not send its error as that file. */
+function asJson(reply: FastifyReply): FastifyReply {
+  return reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
+}
+
 /**
  * Every error leaves the API as {statusCode, error, message} with a Spanish message. Validation errors list
  * one message per problem. A 5xx is logged whole and answered with a generic text: no stack, no SQL.
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, rawReply) => {
+      const reply = asJson(rawReply);
       if (error instanceof AppError) {
         return reply.code(error.statusCode).send(body(error.statusCode, error.message));
       }

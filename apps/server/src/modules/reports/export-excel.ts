@@ -24,8 +24,9 @@ export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: E
     ];
     summary.getRow(1).font = { bold: true };
     for (const [label, value] of figureRows(options)) summary.addRow({ label, value }).commit();
-    summary.addRow({ label: 'Generado', value: wallClock(options.generatedAt, options.timeZone) }).commit();
-    summary.getCell(`B${summary.rowCount}`).numFmt = DATE_FORMAT;
+    const generated = summary.addRow({ label: 'Generado', value: wallClock(options.generatedAt, options.timeZone) });
+    generated.getCell(2).numFmt = DATE_FORMAT;
+    generated.commit();
     summary.addRow({ label: 'Zona horaria', value: options.timeZone }).commit();
     summary.commit();
 

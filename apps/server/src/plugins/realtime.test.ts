@@ -1,0 +1,124 @@
+import type { SessionServerEvents } from '@rondin/contracts';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { close, createOrder, scan } from '../../test/orders.js';
+import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../test/test-app.js';
+
+let t: TestApp;
+let url: string;
+let admin: TestUser;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/sessions`;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  admin = await createAdmin(t);
+});
+afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
+
+function connect(token?: string): Socket<SessionServerEvents> {
+  const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function refusal(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+/** Collects events in arrival order so a test can check what arrived, and what did not, before it. */
+function record(socket: Socket<SessionServerEvents>) {
+  const events: [string, number][] = [];
+  const waiters: (() => void)[] = [];
+  for (const name of ['session.created', 'session.updated'] as const) {
+    socket.on(name, ({ sessionId }) => {
+      events.push([name, sessionId]);
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  }
+  return {
+    events,
+    async until(count: number) {
+      while (events.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+      return events;
+    },
+  };
+}
+
+describe('realtime connection', () => {
+  it('refuses a handshake without a token, with a bad one, or from an inactive account', async () => {
+    expect(await refusal(connect())).toBe('Inicia sesión para continuar.');
+    expect(await refusal(connect('not-a-token'))).toBe('Tu sesión expiró o no es válida. Inicia sesión nuevamente.');
+    const inactive = await createUser(t, { isActive: false });
+    expect(await refusal(connect(inactive.token))).toBe('Tu cuenta está inactiva o ya no existe. Contacta a un administrador.');
+  });
+
+  it('refuses the polling transport: websocket only', async () => {
+    const tech = await createUser(t);
+    const response = await fetch(url.replace('/sessions', `/socket.io/?EIO=4&transport=polling`), {
+      headers: { authorization: `Bearer ${tech.token}` },
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('order events', () => {
+  it('reach only the assigned technician, for create, scan, close and delete', async () => {
+    const ana = await createUser(t);
+    const beto = await createUser(t);
+    const anaSocket = connect(ana.token);
+    const betoSocket = connect(beto.token);
+    await Promise.all([connected(anaSocket), connected(betoSocket)]);
+    const anaEvents = record(anaSocket);
+    const betoEvents = record(betoSocket);
+
+    const trap = await createTrap(t);
+    const order = await createOrder(t, admin, ana.id, [trap.id]);
+    await scan(t, ana, order.id, trap.qrSlug);
+    await close(t, ana, order.id);
+    await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
+    const betoOrder = await createOrder(t, admin, beto.id, [trap.id]);
+
+    expect(await anaEvents.until(4)).toEqual([
+      ['session.created', order.id],
+      ['session.updated', order.id],
+      ['session.updated', order.id],
+      ['session.updated', order.id],
+    ]);
+    // Beto's first event is his own order's: none of Ana's reached him before it.
+    expect(await betoEvents.until(1)).toEqual([['session.created', betoOrder.id]]);
+  });
+
+  it('does not announce a rescan that changed nothing', async () => {
+    const ana = await createUser(t);
+    const socket = connect(ana.token);
+    await connected(socket);
+    const events = record(socket);
+    const [first, second] = [await createTrap(t), await createTrap(t)];
+    const order = await createOrder(t, admin, ana.id, [first.id, second.id]);
+    await scan(t, ana, order.id, first.qrSlug);
+    await scan(t, ana, order.id, first.qrSlug);
+    const marker = await createOrder(t, admin, ana.id, [second.id]);
+    expect(await events.until(3)).toEqual([
+      ['session.created', order.id],
+      ['session.updated', order.id],
+      ['session.created', marker.id],
+    ]);
+  });
+});

@@ -1,11 +1,12 @@
-import { CloseSessionBody, CreateSessionBody, ErrorResponse, IdParams, ScanBody, Session } from '@rondin/contracts';
+import { CloseSessionBody, CreateSessionBody, IdParams, ScanBody, Session } from '@rondin/contracts';
+import { bearerAuth, errorResponses, pdfResponse } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from './sessions.service.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['Órdenes'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
+const errors = errorResponses;
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
   app.get(
@@ -75,7 +76,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     '/:id/report',
     {
       onRequest: app.authorize(),
-      schema: { tags, security, params: IdParams, response: { 200: z.any().describe('Documento PDF'), ...errors } },
+      schema: { tags, security, params: IdParams, response: { 200: pdfResponse, ...errors } },
     },
     async (request, reply) => {
       const doc = await service.report(request.user, request.params.id);

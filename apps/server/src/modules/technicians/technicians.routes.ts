@@ -1,18 +1,18 @@
 import {
   ChangePasswordBody,
   CreateTechnicianBody,
-  ErrorResponse,
   IdParams,
   Technician,
   UpdateTechnicianBody,
 } from '@rondin/contracts';
+import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TechniciansService } from './technicians.service.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['Técnicos'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
+const errors = errorResponses;
 
 export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansService }> = async (app, { service }) => {
   app.get(

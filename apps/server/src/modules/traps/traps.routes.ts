@@ -1,12 +1,12 @@
-import { CreateTrapBody, ErrorResponse, IdParams, LabelSheetQuery, Trap, UpdateTrapBody } from '@rondin/contracts';
+import { CreateTrapBody, IdParams, LabelSheetQuery, Trap, UpdateTrapBody } from '@rondin/contracts';
+import { bearerAuth, errorResponses, pdfResponse } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TrapsService } from './traps.service.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['Trampas'];
-const security = [{ bearer: [] }];
-const pdf = z.any().describe('Documento PDF');
+const security = bearerAuth;
+const errors = errorResponses;
 
 export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authorize('ADMIN'));
@@ -21,7 +21,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
 
   app.get(
     '/labels',
-    { schema: { tags, security, querystring: LabelSheetQuery, response: { 200: pdf, ...errors } } },
+    { schema: { tags, security, querystring: LabelSheetQuery, response: { 200: pdfResponse, ...errors } } },
     async (request, reply) => {
       const doc = await service.labelSheet(request.query.ids);
       return reply
@@ -48,7 +48,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
 
   app.get(
     '/:id/label',
-    { schema: { tags, security, params: IdParams, response: { 200: pdf, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: pdfResponse, ...errors } } },
     async (request, reply) => {
       const doc = await service.label(request.params.id);
       return reply

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pacedOutput } from '../../lib/paced-stream.js';
 import { wallClock } from '../../lib/time-zone.js';
 import { figureRows, ORDER_HEADERS, STATUS_TEXT, type ExportOptions } from './export-labels.js';
 import type { ExportRow } from './reports.repository.js';
@@ -11,7 +12,7 @@ const DATE_FORMAT = 'dd-mm-yyyy hh:mm';
  * orders there are. Dates are real Excel dates in the configured zone's wall-clock time.
  */
 export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: ExportOptions): Readable {
-  const output = new PassThrough();
+  const { output, caughtUp } = pacedOutput();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Rondín';
   workbook.created = options.generatedAt;
@@ -59,6 +60,7 @@ export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: E
           })
           .commit();
       }
+      await caughtUp();
     }
     orders.commit();
     await workbook.commit();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
 import { PdfTable } from '../../lib/pdf-table.js';
 import { formatDateTime } from '../../lib/time-zone.js';
@@ -12,6 +13,7 @@ export function writePdfExport(batches: AsyncIterable<ExportRow[]>, options: Exp
   const reference = `Generado el ${formatDateTime(options.generatedAt, options.timeZone)} (${options.timeZone})`;
   const at = (value: Date | null) => (value ? formatDateTime(value, options.timeZone) : '—');
 
+  const { output, caughtUp } = pacedOutput(doc);
   void (async () => {
     drawPageHeader(doc, title, reference);
     drawFacts(
@@ -41,10 +43,11 @@ export function writePdfExport(batches: AsyncIterable<ExportRow[]>, options: Exp
         );
         count++;
       }
+      await caughtUp();
     }
     if (count === 0) table.row(['', 'No hay órdenes registradas.', '', '', '', '', '']);
     doc.end();
-  })().catch((error: unknown) => doc.destroy(error as Error));
+  })().catch((error: unknown) => output.destroy(error as Error));
 
-  return doc;
+  return output;
 }

@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pacedOutput } from '../../lib/paced-stream.js';
 
 export interface LabelTrap {
   code: string;
@@ -95,9 +97,10 @@ export function renderLabel(trap: LabelTrap): PDFKit.PDFDocument {
  * A4 sheets with a grid of labels and light cut lines. Labels are drawn as they arrive, so a whole plant
  * prints without holding every trap in memory; the event loop gets a turn between batches.
  */
-export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>): PDFKit.PDFDocument {
+export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>): Readable {
   const doc = new PDFDocument({ size: SHEET.size, margin: 0, autoFirstPage: false, info: { Title: 'Etiquetas de trampas', Author: 'Rondín' } });
   const perPage = SHEET.columns * SHEET.rows;
+  const { output, caughtUp } = pacedOutput(doc);
   void (async () => {
     let index = 0;
     try {
@@ -118,11 +121,12 @@ export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>): PDFKit.PD
           drawLabel(doc, trap, box);
           index++;
         }
+        await caughtUp();
       }
       doc.end();
     } catch (error) {
-      doc.destroy(error as Error);
+      output.destroy(error as Error);
     }
   })();
-  return doc;
+  return output;
 }

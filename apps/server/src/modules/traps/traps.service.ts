@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { TrapMessages, type CreateTrapBody, type Trap, type UpdateTrapBody } from '@rondin/contracts';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
@@ -79,7 +80,7 @@ export class TrapsService {
   }
 
   /** The given traps, or every active trap when none are given, on A4 sheets. */
-  async labelSheet(ids: number[] | undefined): Promise<PDFKit.PDFDocument> {
+  async labelSheet(ids: number[] | undefined): Promise<Readable> {
     if (ids && (await this.repository.countExisting(ids)) !== ids.length) {
       throw AppError.notFound(TrapMessages.someMissing);
     }

@@ -1,3 +1,4 @@
+import { CloseIcon } from './close-icon';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -43,7 +44,7 @@ export function Modal({ title, onClose, locked = false, size = 'medium', descrip
     return () => {
       // The page stops being inert first: an inert element cannot take focus.
       root?.removeAttribute('inert');
-      const target = opener?.isConnected ? opener : returnRef.current?.current;
+      const target = opener?.isConnected && opener !== document.body ? opener : returnRef.current?.current;
       target?.focus();
     };
   }, []);
@@ -97,7 +98,7 @@ export function Modal({ title, onClose, locked = false, size = 'medium', descrip
             {title}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} disabled={locked} aria-label="Cerrar">
-            <span aria-hidden="true">×</span>
+            <CloseIcon size={20} />
           </button>
         </header>
         {description ? (

@@ -1,3 +1,4 @@
+import { CloseIcon } from './close-icon';
 import type { ReactNode } from 'react';
 
 export interface NoticeMessage {
@@ -18,7 +19,7 @@ export function Notice({ notice, onDismiss, children }: { notice: NoticeMessage;
       {children}
       {onDismiss ? (
         <button type="button" className="icon-button icon-button--small" onClick={onDismiss} aria-label="Descartar mensaje">
-          <span aria-hidden="true">×</span>
+          <CloseIcon size={16} />
         </button>
       ) : null}
     </div>

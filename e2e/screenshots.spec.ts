@@ -1,0 +1,65 @@
+import { expect, test } from './support/fixtures';
+
+/**
+ * Design review, not a check: `SCREENSHOTS=1 npx playwright test screenshots` writes every admin screen at
+ * phone and desktop size to test-results/screenshots/. Left out of `npm run test:e2e` by playwright.config.ts.
+ */
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 768 },
+];
+
+test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
+  test.setTimeout(180_000);
+  const areas = ['Bodega norte', 'Cocina', 'Recepción', null];
+  const traps = [];
+  for (let index = 1; index <= 9; index += 1) {
+    traps.push(await adminApi.createTrap({ code: `TRP-${String(index).padStart(3, '0')}`, area: areas[index % areas.length] ?? null }));
+  }
+  const tech = await adminApi.createTechnician({ fullName: 'María José Fuentes' });
+  await adminApi.createTechnician({ fullName: 'Pedro Salinas' });
+  await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(0, 5).map((trap) => trap.id), scheduledAt: '2030-03-01T12:00:00.000Z' });
+  await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(2, 4).map((trap) => trap.id), scheduledAt: '2020-03-01T12:00:00.000Z' });
+
+  const shot = (name: string, size: string) => page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await shot('login', size.name);
+    await asAdmin('/admin/dashboard');
+    await expect(page.getByText('Sesiones programadas')).toBeVisible();
+    await shot('dashboard', size.name);
+    await page.goto('/admin/traps');
+    await expect(page.getByRole('table')).toBeVisible();
+    await shot('traps', size.name);
+    await page.getByRole('button', { name: '+ Agregar trampa' }).click();
+    await shot('trap-form', size.name);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ver etiqueta de TRP-001' }).click();
+    await expect(page.locator('object.pdf-preview')).toBeVisible();
+    await shot('label', size.name);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin/sessions');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('orders', size.name);
+    await page.getByRole('button', { name: '+ Crear orden' }).click();
+    await page.getByRole('checkbox', { name: 'Seleccionar área Cocina' }).check();
+    await shot('order-form', size.name);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin/technicians');
+    await expect(page.getByRole('table')).toBeVisible();
+    await shot('technicians', size.name);
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await shot('user-menu', size.name);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await shot('password', size.name);
+    await page.keyboard.press('Escape');
+    if (size.name === 'phone') {
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await shot('menu', size.name);
+    }
+  }
+});

@@ -1,0 +1,71 @@
+import { request, type APIRequestContext } from '@playwright/test';
+import type { ComplianceReport, CreateSessionBody, LoginResponse, Session, Technician, Trap } from '@rondin/contracts';
+import { ADMIN, unique } from './accounts';
+
+export function baseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the browser tests run through playwright.config.ts');
+  return url;
+}
+
+export async function loginThroughApi(email: string, password: string): Promise<LoginResponse> {
+  const context = await request.newContext({ baseURL: baseURL() });
+  try {
+    const response = await context.post('/api/auth/login', { data: { email, password } });
+    if (!response.ok()) throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as LoginResponse;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Sets up data through the API, as an administrator, so each test starts from what it needs. */
+export class AdminApi {
+  private constructor(
+    private readonly context: APIRequestContext,
+    readonly auth: LoginResponse,
+  ) {}
+
+  static async open(): Promise<AdminApi> {
+    const auth = await loginThroughApi(ADMIN.email, ADMIN.password);
+    const context = await request.newContext({
+      baseURL: baseURL(),
+      extraHTTPHeaders: { authorization: `Bearer ${auth.accessToken}` },
+    });
+    return new AdminApi(context, auth);
+  }
+
+  private async json<T>(method: 'get' | 'post' | 'patch', path: string, data?: unknown): Promise<T> {
+    const response = await this.context[method](path, data === undefined ? {} : { data });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  createTrap(fields: { code?: string; area?: string | null; isActive?: boolean } = {}): Promise<Trap> {
+    return this.json('post', '/api/traps', { code: fields.code ?? unique('TRP'), area: fields.area ?? null, isActive: fields.isActive ?? true });
+  }
+
+  createTechnician(fields: { role?: 'ADMIN' | 'TECH'; fullName?: string; password?: string } = {}): Promise<Technician & { password: string }> {
+    const password = fields.password ?? 'tecnico-e2e-clave';
+    const name = fields.fullName ?? unique('Técnico');
+    return this.json<Technician>('post', '/api/technicians', {
+      email: `${unique('tec').toLowerCase()}@e2e.rondin.test`,
+      fullName: name,
+      password,
+      role: fields.role ?? 'TECH',
+      isActive: true,
+    }).then((technician) => ({ ...technician, password }));
+  }
+
+  createOrder(body: CreateSessionBody): Promise<Session> {
+    return this.json('post', '/api/sessions', body);
+  }
+
+  compliance(): Promise<ComplianceReport> {
+    return this.json('get', '/api/reports/compliance');
+  }
+
+  async dispose(): Promise<void> {
+    await this.context.dispose();
+  }
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests (e2e/) against the built app served by the real server (see e2e/global-setup.ts).
+ *
+ * Runner: @playwright/test rather than playwright-core under vitest, for its web-first assertions
+ * (`expect(locator).toHaveText()` retries until the page shows it), so no test needs a fixed sleep, and for
+ * its download, dialog and trace handling. It never downloads a browser: it drives Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  // Screenshots for design review are taken on request only: SCREENSHOTS=1 npx playwright test screenshots
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+  globalSetup: './e2e/global-setup.ts',
+  // One server with one embedded database, on a 2-core machine: files run one after another.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    headless: true,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: { width: 1366, height: 768 },
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

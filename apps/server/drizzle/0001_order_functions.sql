@@ -47,28 +47,39 @@ $$;
 -- each other and with closing it; every later statement here then reads the state as of that lock, so two
 -- scans of one trap cannot both count it and no scan lands on a closed order. Every attempt, accepted or
 -- refused, is logged in scan_events in the same transaction as its effect.
+--
+-- A scan made offline arrives later with the device's id for it (p_client_scan_id) and the device's time
+-- (p_device_time). A second delivery of an accepted id is answered as a success and changes nothing, even
+-- once the order is closed. The device's time becomes the inspection time when it is plausible: not before
+-- the order existed, not more than two minutes ahead of the server's clock.
 CREATE OR REPLACE FUNCTION rondin_scan(
   p_session_id integer,
   p_slug text,
   p_user_id integer,
   p_is_admin boolean,
   p_client_scan_id uuid,
-  p_inspected_at timestamptz
+  p_device_time timestamptz
 ) RETURNS TABLE (result text, session json)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_technician_id integer;
   v_status text;
+  v_created_at timestamptz;
   v_item_id integer;
   v_item_status text;
   v_result text;
   v_now timestamptz := clock_timestamp();
 BEGIN
-  SELECT s.technician_id, s.status INTO v_technician_id, v_status
+  SELECT s.technician_id, s.status, s.created_at INTO v_technician_id, v_status, v_created_at
   FROM sessions s WHERE s.id = p_session_id FOR UPDATE;
 
   IF NOT FOUND OR (NOT p_is_admin AND v_technician_id <> p_user_id) THEN
     v_result := 'NOT_ASSIGNED';
+  ELSIF p_client_scan_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM scan_events e
+    WHERE e.client_scan_id = p_client_scan_id AND e.result = 'ACCEPTED' AND e.session_id = p_session_id
+  ) THEN
+    v_result := 'REPLAYED';
   ELSIF v_status = 'COMPLETED' THEN
     v_result := 'ORDER_CLOSED';
   ELSE
@@ -83,7 +94,12 @@ BEGIN
       v_result := 'ACCEPTED';
       UPDATE session_items SET
         status = 'COMPLETED',
-        completed_at = COALESCE(p_inspected_at, v_now),
+        completed_at = CASE
+          -- Clients know times to the millisecond; the order's creation is stored to the microsecond.
+          WHEN p_device_time BETWEEN date_trunc('milliseconds', v_created_at) AND v_now + interval '2 minutes'
+            THEN least(p_device_time, v_now)
+          ELSE v_now
+        END,
         received_at = v_now,
         completed_by_id = p_user_id,
         client_scan_id = p_client_scan_id
@@ -97,9 +113,9 @@ BEGIN
   END IF;
 
   INSERT INTO scan_events (session_id, item_id, technician_id, qr_slug, result, client_scan_id, scanned_at, created_at)
-  VALUES (p_session_id, v_item_id, p_user_id, p_slug, v_result, p_client_scan_id, p_inspected_at, v_now);
+  VALUES (p_session_id, v_item_id, p_user_id, p_slug, v_result, p_client_scan_id, p_device_time, v_now);
 
   RETURN QUERY SELECT v_result,
-    CASE WHEN v_result IN ('ACCEPTED', 'ALREADY_COMPLETED') THEN rondin_session_json(p_session_id) END;
+    CASE WHEN v_result IN ('ACCEPTED', 'ALREADY_COMPLETED', 'REPLAYED') THEN rondin_session_json(p_session_id) END;
 END
 $$;

@@ -52,6 +52,10 @@ export const ScanBody = z.strictObject({
     .trim()
     .min(1, 'El código QR es obligatorio.')
     .max(128, 'El código QR no pertenece a Rondín.'),
+  /** Set by a device that queued the scan offline: a second delivery is recognised and not counted again. */
+  clientScanId: z.uuid('clientScanId debe ser un UUID.').optional(),
+  /** When the device made the scan; used as the inspection time when plausible. */
+  scannedAt: Timestamp.optional(),
 });
 export type ScanBody = z.infer<typeof ScanBody>;
 
@@ -69,6 +73,7 @@ export const SessionMessages = {
   trapNotInOrder: 'El QR no corresponde a ninguna trampa de esta orden.',
   pendingTraps: 'La orden aún tiene trampas pendientes.',
   forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
+  clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
   reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
 } as const;
 

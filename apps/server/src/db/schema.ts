@@ -118,11 +118,18 @@ export const scanEvents = pgTable(
     technicianId: integer('technician_id'),
     qrSlug: text('qr_slug').notNull(),
     result: text('result', {
-      enum: ['ACCEPTED', 'ALREADY_COMPLETED', 'NOT_IN_ORDER', 'ORDER_CLOSED', 'NOT_ASSIGNED'],
+      enum: ['ACCEPTED', 'ALREADY_COMPLETED', 'REPLAYED', 'NOT_IN_ORDER', 'ORDER_CLOSED', 'NOT_ASSIGNED'],
     }).notNull(),
     clientScanId: uuid('client_scan_id'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('scan_events_session_id_idx').on(table.sessionId, table.id)],
+  (table) => [
+    index('scan_events_session_id_idx').on(table.sessionId, table.id),
+    // A scan queued offline and sent again (a lost answer, a retry) is recognised by its client id:
+    // it can be accepted once only.
+    uniqueIndex('scan_events_accepted_client_scan_key')
+      .on(table.clientScanId)
+      .where(sql`${table.result} = 'ACCEPTED' and ${table.clientScanId} is not null`),
+  ],
 );

@@ -84,7 +84,7 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
     });
     const technician: AuthUser = { id: technicianId, role: 'TECH' };
     const toScan = step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
-    for (const trap of toScan) await sessions.scan(technician, order.id, trap.qrSlug);
+    for (const trap of toScan) await sessions.scan(technician, order.id, { qrSlug: trap.qrSlug });
     if (step.close) await sessions.close(step.scan === 'all' ? technician : admin, order.id, true);
     created++;
   }

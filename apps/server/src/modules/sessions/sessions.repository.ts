@@ -1,19 +1,21 @@
 import type { Session } from '@rondin/contracts';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
-import { sessionItems, sessions, technicians, traps } from '../../db/schema.js';
+import { scanEvents, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export type ScanResult = 'ACCEPTED' | 'ALREADY_COMPLETED' | 'NOT_IN_ORDER' | 'ORDER_CLOSED' | 'NOT_ASSIGNED';
+export type ScanResult = (typeof scanEvents.$inferSelect)['result'];
 
 export interface ScanAttempt {
   sessionId: number;
   qrSlug: string;
   userId: number;
   isAdmin: boolean;
+  /** The device's id for a scan it may send more than once (offline queue). */
   clientScanId?: string | undefined;
-  inspectedAt?: Date | undefined;
+  /** When the device says the scan was made. */
+  deviceTime?: string | undefined;
 }
 
 /** The order as the API returns it, built by the database (see drizzle/0001_order_functions.sql). */
@@ -105,7 +107,7 @@ export class SessionsRepository {
   async scan(attempt: ScanAttempt): Promise<{ result: ScanResult; session: Session | null }> {
     // Both drivers answer raw SQL with { rows }; drizzle's common type does not say so.
     const { rows } = (await this.db.execute(
-      sql`select result, session from rondin_scan(${attempt.sessionId}::integer, ${attempt.qrSlug}::text, ${attempt.userId}::integer, ${attempt.isAdmin}::boolean, ${attempt.clientScanId ?? null}::uuid, ${attempt.inspectedAt?.toISOString() ?? null}::timestamptz)`,
+      sql`select result, session from rondin_scan(${attempt.sessionId}::integer, ${attempt.qrSlug}::text, ${attempt.userId}::integer, ${attempt.isAdmin}::boolean, ${attempt.clientScanId ?? null}::uuid, ${attempt.deviceTime ?? null}::timestamptz)`,
     )) as unknown as { rows: { result: ScanResult; session: Session | null }[] };
     return rows[0]!;
   }

@@ -48,7 +48,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
       onRequest: app.authorize(),
       schema: { tags, security, params: IdParams, body: ScanBody, response: { 200: Session, ...errors } },
     },
-    (request) => service.scan(request.user, request.params.id, request.body.qrSlug),
+    (request) => service.scan(request.user, request.params.id, request.body),
   );
 
   app.post(

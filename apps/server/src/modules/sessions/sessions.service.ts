@@ -1,5 +1,5 @@
-import { SessionMessages, type CreateSessionBody, type Session } from '@rondin/contracts';
-import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
+import { SessionMessages, type CreateSessionBody, type ScanBody, type Session } from '@rondin/contracts';
+import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
@@ -53,13 +53,14 @@ export class SessionsService {
     }
   }
 
-  async scan(user: AuthUser, id: number, qrSlug: string): Promise<Session> {
-    const { result, session } = await this.repository.scan({
-      sessionId: id,
-      qrSlug,
-      userId: user.id,
-      isAdmin: user.role === 'ADMIN',
-    });
+  async scan(user: AuthUser, id: number, { qrSlug, clientScanId, scannedAt }: ScanBody): Promise<Session> {
+    const { result, session } = await this.repository
+      .scan({ sessionId: id, qrSlug, userId: user.id, isAdmin: user.role === 'ADMIN', clientScanId, deviceTime: scannedAt })
+      .catch((error: unknown) => {
+        // The id was already accepted for another order: not a replay of this scan.
+        if (isUniqueViolation(error)) throw AppError.conflict(SessionMessages.clientScanIdReused);
+        throw error;
+      });
     switch (result) {
       case 'NOT_ASSIGNED':
         throw AppError.notFound(SessionMessages.notFound);
@@ -71,6 +72,7 @@ export class SessionsService {
         this.events.updated(session!.technicianId, id);
         return session!;
       case 'ALREADY_COMPLETED':
+      case 'REPLAYED':
         return session!;
     }
   }

@@ -285,6 +285,66 @@ describe('POST /api/sessions/:id/scan', () => {
   });
 });
 
+describe('scans queued offline (clientScanId, scannedAt)', () => {
+  const offlineScan = (sessionId: number, payload: object, user: TestUser = tech) =>
+    t.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/scan`, headers: user.headers, payload });
+  const itemRow = async (sessionId: number) =>
+    (await t.database.db.select().from(sessionItems).where(eq(sessionItems.sessionId, sessionId)))[0]!;
+
+  it('answers a replayed scan as a success without recording it twice, even once the order is closed', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const payload = { qrSlug: trap!.qrSlug, clientScanId: crypto.randomUUID(), scannedAt: new Date().toISOString() };
+    expect((await offlineScan(order.id, payload)).statusCode).toBe(200);
+    const first = await itemRow(order.id);
+    expect((await offlineScan(order.id, payload)).statusCode).toBe(200);
+    await close(t, tech, order.id);
+    const late = await offlineScan(order.id, payload);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ status: 'COMPLETED', completedCount: 1 });
+    expect(await itemRow(order.id)).toEqual(first);
+    expect((await eventsOf(order.id)).map((event) => event.result)).toEqual(['ACCEPTED', 'REPLAYED', 'REPLAYED']);
+  });
+
+  it('keeps the device time as the inspection time, and the receive time apart', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    // Made right when the order arrived on the phone, sent later.
+    const scannedAt = order.createdAt;
+    const response = await offlineScan(order.id, { qrSlug: trap!.qrSlug, clientScanId: crypto.randomUUID(), scannedAt });
+    expect(response.json().items[0].completedAt).toBe(scannedAt);
+    const row = await itemRow(order.id);
+    expect(row.completedAt!.toISOString()).toBe(scannedAt);
+    expect(row.receivedAt!.getTime()).toBeGreaterThan(row.completedAt!.getTime());
+  });
+
+  it('uses the receive time when the device time is implausible, and logs what the device said', async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const beforeOrder = new Date(Date.parse(order.createdAt) - 3_600_000).toISOString();
+    await offlineScan(order.id, { qrSlug: traps[0]!.qrSlug, scannedAt: future });
+    await offlineScan(order.id, { qrSlug: traps[1]!.qrSlug, scannedAt: beforeOrder });
+    const items = await t.database.db.select().from(sessionItems).where(eq(sessionItems.sessionId, order.id));
+    for (const item of items) expect(item.completedAt!.getTime()).toBe(item.receivedAt!.getTime());
+    expect((await eventsOf(order.id)).map((event) => event.scannedAt!.toISOString())).toEqual([future, beforeOrder]);
+  });
+
+  it('refuses a malformed client id or time, and an id already accepted on another order', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const other = await createOrder(t, admin, tech.id, [trap!.id]);
+    expect((await offlineScan(order.id, { qrSlug: trap!.qrSlug, clientScanId: 'abc' })).statusCode).toBe(400);
+    expect((await offlineScan(order.id, { qrSlug: trap!.qrSlug, scannedAt: 'ayer' })).statusCode).toBe(400);
+    const clientScanId = crypto.randomUUID();
+    expect((await offlineScan(order.id, { qrSlug: trap!.qrSlug, clientScanId })).statusCode).toBe(200);
+    const reused = await offlineScan(other.id, { qrSlug: trap!.qrSlug, clientScanId });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(SessionMessages.clientScanIdReused);
+    expect((await get(`/api/sessions/${other.id}`, admin)).json().completedCount).toBe(0);
+  });
+});
+
 describe('POST /api/sessions/:id/close', () => {
   it('lets the technician close once every trap is done, recording who and when', async () => {
     const traps = await trapsFor(2);

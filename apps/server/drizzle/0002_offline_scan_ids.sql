@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "scan_events_accepted_client_scan_key" ON "scan_events" USING btree ("client_scan_id") WHERE "scan_events"."result" = 'ACCEPTED' and "scan_events"."client_scan_id" is not null;

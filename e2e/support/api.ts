@@ -61,6 +61,11 @@ export class AdminApi {
     return this.json('post', '/api/sessions', body);
   }
 
+  /** Marks one trap of an order inspected, as the technician's scan would. */
+  scan(sessionId: number, qrSlug: string): Promise<Session> {
+    return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });
+  }
+
   compliance(): Promise<ComplianceReport> {
     return this.json('get', '/api/reports/compliance');
   }

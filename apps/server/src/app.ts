@@ -26,6 +26,13 @@ import realtime from './plugins/realtime.js';
 import security from './plugins/security.js';
 import webApp from './plugins/web-app.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, so tests can check that each one is covered by the access rules. */
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -44,6 +51,11 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
     logger: logger && { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+  });
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,190 @@
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { close, createOrder, scan } from '../../test/orders.js';
+import { createAdmin, createTestApp, createTrap, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.js';
+
+/**
+ * Who may call what. Every route the server registers must have a row here (the first test walks the
+ * server's own route table), so a new route cannot ship without its access rule being stated and checked.
+ * Each cell runs on fresh data, so a write allowed to one actor cannot change what the next one meets.
+ */
+type Actor = 'anonymous' | 'deactivated' | 'otherTech' | 'assignedTech' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech', 'admin'];
+
+interface Fixture {
+  users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
+  freeTrap: { id: number };
+  openOrder: { id: number; slug: string };
+  finishedOrder: { id: number };
+  closedOrder: { id: number };
+}
+
+type Expectation = Record<Actor, number>;
+const PUBLIC = (status: number): Expectation => ({ anonymous: status, deactivated: status, otherTech: status, assignedTech: status, admin: status });
+const SIGNED_IN = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: status, assignedTech: status, admin: status });
+const ADMIN_ONLY = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: status });
+const ORDER_PARTIES = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: 404, assignedTech: status, admin: status });
+
+interface Row {
+  request(fixture: Fixture): { url: string; payload?: object };
+  expect: Expectation;
+}
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expect: PUBLIC(200) },
+  'POST /api/auth/login': {
+    request: ({ users }) => ({ url: '/api/auth/login', payload: { email: users.assignedTech.email, password: TEST_PASSWORD } }),
+    expect: PUBLIC(200),
+  },
+  'GET /api/technicians/me/profile': { request: () => ({ url: '/api/technicians/me/profile' }), expect: SIGNED_IN(200) },
+  'PATCH /api/technicians/me/password': {
+    request: () => ({ url: '/api/technicians/me/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'otra-clave-1' } }),
+    expect: SIGNED_IN(204),
+  },
+  'GET /api/technicians': { request: () => ({ url: '/api/technicians' }), expect: ADMIN_ONLY(200) },
+  'POST /api/technicians': {
+    request: () => ({ url: '/api/technicians', payload: { email: 'nuevo@planta.test', fullName: 'Nuevo', password: 'clave-nueva-1' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PATCH /api/technicians/:id': {
+    request: ({ users }) => ({ url: `/api/technicians/${users.otherTech.id}`, payload: { fullName: 'Renombrado' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/technicians/:id': {
+    request: ({ users }) => ({ url: `/api/technicians/${users.deactivated.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'GET /api/traps': { request: () => ({ url: '/api/traps' }), expect: ADMIN_ONLY(200) },
+  'POST /api/traps': { request: () => ({ url: '/api/traps', payload: { code: 'NUEVA-1' } }), expect: ADMIN_ONLY(201) },
+  'GET /api/traps/labels': { request: () => ({ url: '/api/traps/labels' }), expect: ADMIN_ONLY(200) },
+  'PATCH /api/traps/:id': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}`, payload: { isActive: false } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/traps/:id': { request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }), expect: ADMIN_ONLY(204) },
+  'GET /api/traps/:id/label': { request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/label` }), expect: ADMIN_ONLY(200) },
+  'GET /api/sessions': { request: () => ({ url: '/api/sessions' }), expect: ADMIN_ONLY(200) },
+  'POST /api/sessions': {
+    request: ({ users, freeTrap }) => ({ url: '/api/sessions', payload: { technicianId: users.assignedTech.id, trapIds: [freeTrap.id] } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/sessions/me': { request: () => ({ url: '/api/sessions/me' }), expect: SIGNED_IN(200) },
+  'GET /api/sessions/me/active': { request: () => ({ url: '/api/sessions/me/active' }), expect: SIGNED_IN(200) },
+  'GET /api/sessions/:id': { request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }), expect: ORDER_PARTIES(200) },
+  'POST /api/sessions/:id/scan': {
+    request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}/scan`, payload: { qrSlug: openOrder.slug } }),
+    expect: ORDER_PARTIES(200),
+  },
+  'POST /api/sessions/:id/close': {
+    request: ({ finishedOrder }) => ({ url: `/api/sessions/${finishedOrder.id}/close`, payload: {} }),
+    expect: ORDER_PARTIES(200),
+  },
+  'DELETE /api/sessions/:id': { request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }), expect: ADMIN_ONLY(204) },
+  'GET /api/sessions/:id/report': {
+    request: ({ closedOrder }) => ({ url: `/api/sessions/${closedOrder.id}/report` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
+  'GET /api/reports/export': { request: () => ({ url: '/api/reports/export?format=excel' }), expect: ADMIN_ONLY(200) },
+};
+
+/** The OpenAPI viewer and document are public by design: they describe the API, they expose no data. */
+const isPublicDocumentation = (url: string) => url.startsWith('/api/docs');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_EMAIL: '10000' });
+});
+afterAll(() => t.close());
+
+async function freshFixture(): Promise<Fixture> {
+  await t.reset();
+  const admin = await createAdmin(t);
+  const assignedTech = await createUser(t, { email: 'asignado@planta.test' });
+  const otherTech = await createUser(t);
+  const deactivated = await createUser(t, { isActive: false });
+  const [inOpen, inFinished, freeTrap] = [await createTrap(t), await createTrap(t), await createTrap(t)];
+  const openOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
+  const finishedOrder = await createOrder(t, admin, assignedTech.id, [inFinished.id]);
+  await scan(t, assignedTech, finishedOrder.id, inFinished.qrSlug);
+  const closedOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
+  await close(t, admin, closedOrder.id, { force: true });
+  return {
+    users: { admin, assignedTech, otherTech, deactivated },
+    freeTrap,
+    openOrder: { id: openOrder.id, slug: inOpen.qrSlug },
+    finishedOrder,
+    closedOrder,
+  };
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route the server registers, and no row for a route that does not exist', () => {
+    const registered = t.app.routeTable
+      .filter((route) => route.method !== 'HEAD' && !isPublicDocumentation(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect([...new Set(registered)].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}: ${ACTORS.map((actor) => `${actor} ${row.expect[actor]}`).join(', ')}`, async () => {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      const answers: Partial<Expectation> = {};
+      for (const actor of ACTORS) {
+        const fixture = await freshFixture();
+        const { url, payload } = row.request(fixture);
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: actor === 'anonymous' ? {} : fixture.users[actor].headers,
+          ...(payload ? { payload } : {}),
+        });
+        answers[actor] = response.statusCode;
+      }
+      expect(answers).toEqual(row.expect);
+    });
+  }
+});
+
+describe('realtime authorization', () => {
+  let url: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/sessions`;
+  });
+
+  it('admits active accounts only, and delivers an order event to its technician alone', async () => {
+    const fixture = await freshFixture();
+    const outcomes: Record<string, string> = {};
+    const received: Record<string, number[]> = {};
+    const sockets = [];
+    for (const actor of ACTORS) {
+      const token = actor === 'anonymous' ? undefined : fixture.users[actor].token;
+      const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+      sockets.push(socket);
+      received[actor] = [];
+      socket.on('session.created', ({ sessionId }: { sessionId: number }) => received[actor]!.push(sessionId));
+      outcomes[actor] = await new Promise((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      });
+    }
+    expect(outcomes).toEqual({
+      anonymous: 'refused',
+      deactivated: 'refused',
+      otherTech: 'connected',
+      assignedTech: 'connected',
+      admin: 'connected',
+    });
+
+    const forAssigned = await createOrder(t, fixture.users.admin, fixture.users.assignedTech.id, [fixture.freeTrap.id]);
+    const forOther = await createOrder(t, fixture.users.admin, fixture.users.otherTech.id, [fixture.freeTrap.id]);
+    await expect.poll(() => received.otherTech).toEqual([forOther.id]);
+    await expect.poll(() => received.assignedTech).toEqual([forAssigned.id]);
+    // Events are sent in order on each socket; by the time the later one arrived anywhere, the earlier one
+    // would have reached the wrong sockets too.
+    expect(received.admin).toEqual([]);
+    sockets.forEach((socket) => socket.disconnect());
+  });
+});

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { reloadAuthFromStorage } from '../lib/auth-store';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The auth store keeps its value in memory: each test starts signed out.
+  reloadAuthFromStorage();
 });

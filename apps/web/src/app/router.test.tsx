@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY } from '../lib/auth-store';
+import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../testing/render';
+import { AppRoutes } from './router';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string) {
+  return renderWithApp(
+    <>
+      <AppRoutes />
+      <Where />
+    </>,
+    { path },
+  );
+}
+
+const admin = makeTechnician({ role: 'ADMIN' });
+const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
+const compliance = { totalSessions: 0, completedSessions: 0, completionRate: 0, pendingTraps: 0, overdueSessions: 0 };
+
+function serveProfile(user: typeof admin | null) {
+  const { fetchStub, calls } = stubFetch({
+    'GET /api/technicians/me/profile': () => (user ? { body: user } : { status: 401, body: { message: 'Tu sesión expiró.' } }),
+    'GET /api/reports/compliance': () => ({ body: compliance }),
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+describe('route guards (spec section 2)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a visitor without a sign-in from any protected page to /login', async () => {
+    serveProfile(null);
+    for (const path of ['/', '/admin/traps', '/tech/sessions', '/no/existe']) {
+      const view = renderAt(path);
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+      view.unmount();
+    }
+  });
+
+  it("shows 'Cargando contexto...' while the stored sign-in is checked, then the admin's home", async () => {
+    storeSignIn(admin);
+    const calls = serveProfile(admin);
+    renderAt('/');
+    expect(screen.getByText('Cargando contexto...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard'));
+    expect(calls[0]?.key).toBe('GET /api/technicians/me/profile');
+    expect(await screen.findByRole('heading', { name: 'Panel de cumplimiento' })).toBeInTheDocument();
+  });
+
+  it('logs out when the stored sign-in cannot be restored', async () => {
+    storeSignIn(admin);
+    serveProfile(null);
+    renderAt('/admin/dashboard');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends a technician who opens /admin/* to / and from there to /tech/sessions', async () => {
+    storeSignIn(tech);
+    serveProfile(tech);
+    renderAt('/admin/technicians');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/tech/sessions'));
+    expect(await screen.findByText('Flujo técnico')).toBeInTheDocument();
+  });
+
+  it('sends an administrator who opens /tech/* to the dashboard', async () => {
+    storeSignIn(admin);
+    serveProfile(admin);
+    renderAt('/tech/sessions');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard'));
+  });
+
+  it('treats a stored token without a user as no sign-in once the profile fails', async () => {
+    storeSignIn(null);
+    serveProfile(null);
+    renderAt('/admin/traps');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+  });
+});

@@ -1,0 +1,115 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '../../../testing/render';
+import { AUTO_CLOSE_MS, ChangePasswordDialog, validatePasswordChange } from './change-password-dialog';
+
+function renderDialog(onClose = vi.fn()) {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <div id="root" />
+      <ChangePasswordDialog onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return onClose;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) {
+  if (current) await user.type(screen.getByLabelText('Contraseña actual'), current);
+  if (next) await user.type(screen.getByLabelText('Nueva contraseña'), next);
+  if (confirm) await user.type(screen.getByLabelText('Confirmar nueva contraseña'), confirm);
+}
+
+describe('validatePasswordChange', () => {
+  it('requires non-blank current and new passwords, then a matching confirmation', () => {
+    expect(validatePasswordChange('', 'nueva-clave', 'nueva-clave')).toBe('Completa todos los campos.');
+    expect(validatePasswordChange('actual', '   ', '   ')).toBe('Completa todos los campos.');
+    expect(validatePasswordChange('actual', 'nueva-clave', 'otra-clave')).toBe('Las contraseñas nuevas no coinciden.');
+    expect(validatePasswordChange('actual', 'nueva-clave', 'nueva-clave')).toBeNull();
+  });
+});
+
+describe('ChangePasswordDialog', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('has the spec fields: placeholder and minimum length on the new passwords', () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveAttribute('placeholder', 'Mínimo 8 caracteres');
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveAttribute('minlength', '8');
+    expect(screen.getByLabelText('Confirmar nueva contraseña')).toHaveAttribute('minlength', '8');
+  });
+
+  it('shows the validation messages without calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Completa todos los campos.');
+    await fill(user, 'actual-1', 'nueva-clave', 'nueva-clavX');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Las contraseñas nuevas no coinciden.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the message field', { status: 400, body: JSON.stringify({ message: 'La contraseña actual no es correcta.' }) }, 'La contraseña actual no es correcta.'],
+    ['a list joined by spaces', { status: 400, body: JSON.stringify({ message: ['Uno.', 'Dos.'] }) }, 'Uno. Dos.'],
+    ['a plain text body', { status: 500, body: 'Servidor en mantención' }, 'Servidor en mantención'],
+    ['nothing readable', { status: 500, body: '' }, 'No se pudo completar la acción.'],
+  ])("shows the server's words on failure: %s", async (_case, answer, expected) => {
+    vi.stubGlobal('fetch', async () => new Response(answer.body, { status: answer.status }));
+    const user = userEvent.setup();
+    renderDialog();
+    await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+  });
+
+  it("shows the error's own message when the request never reached the server", async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+  });
+
+  it("reads 'Guardando…' and cannot be closed while saving, then closes itself 1.5 s after success", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const onClose = renderDialog();
+    await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+
+    expect(await screen.findByRole('button', { name: 'Guardando…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ currentPassword: 'actual-1', newPassword: 'nueva-clave' });
+
+    vi.useFakeTimers();
+    await act(async () => answer(new Response(null, { status: 204 })));
+    expect(screen.getByRole('status')).toHaveTextContent('Contraseña actualizada correctamente.');
+    act(() => vi.advanceTimersByTime(AUTO_CLOSE_MS - 1));
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Escape when idle', () => {
+    const onClose = renderDialog();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

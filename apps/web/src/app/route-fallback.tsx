@@ -1,8 +1,4 @@
+import { Loading } from '../components/ui/loading';
 export function RouteFallback() {
-  return (
-    <div className="state state--loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      Cargando…
-    </div>
-  );
+  return <Loading text="Cargando…" />;
 }

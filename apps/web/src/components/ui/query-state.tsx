@@ -1,3 +1,4 @@
+import { Loading } from './loading';
 import type { ReactNode } from 'react';
 
 interface QueryStateProps {
@@ -14,12 +15,7 @@ interface QueryStateProps {
 /** The three states every list screen shares before it has rows to show. */
 export function QueryState({ isPending, isError, isEmpty, loadingText, errorText, emptyText, onRetry, children }: QueryStateProps) {
   if (isPending) {
-    return (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {loadingText}
-      </div>
-    );
+    return <Loading text={loadingText} />;
   }
   if (isError) {
     return (

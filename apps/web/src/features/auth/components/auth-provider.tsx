@@ -1,3 +1,4 @@
+import { Loading } from '../../../components/ui/loading';
 import type { Role, Technician } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -64,12 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   if (restoring) {
-    return (
-      <div className="boot-screen" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {RESTORING_TEXT}
-      </div>
-    );
+    return <Loading text={RESTORING_TEXT} className="boot-screen" />;
   }
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

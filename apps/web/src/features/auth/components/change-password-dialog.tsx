@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { describeError } from '../../../lib/api-client';
@@ -103,14 +104,7 @@ export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () =
           />
         </div>
         {notice ? <Notice notice={notice} /> : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving || done}>
-            {saving ? 'Guardando…' : 'Guardar contraseña'}
-          </button>
-        </div>
+        <FormActions saving={saving} submitLabel="Guardar contraseña" submitDisabled={done} onCancel={onClose} />
       </form>
     </Modal>
   );

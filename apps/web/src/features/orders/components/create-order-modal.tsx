@@ -1,5 +1,6 @@
 import type { CreateSessionBody, Technician, Trap } from '@rondin/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { ORDER_MESSAGES } from '../messages';
@@ -76,14 +77,7 @@ export function CreateOrderModal({ technicians, traps, saving, error, onSubmit, 
           <TrapPicker traps={traps} selected={selected} onChange={setPicked} disabled={saving} />
         )}
         {shown ? <Notice notice={{ tone: 'error', text: shown }} /> : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Creando…' : 'Crear orden'}
-          </button>
-        </div>
+        <FormActions saving={saving} submitLabel="Crear orden" savingLabel="Creando…" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import type { Technician } from '@rondin/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { ROLE_LABELS, TECHNICIAN_MESSAGES } from '../messages';
@@ -106,14 +107,7 @@ export function TechnicianFormModal({ technician, all, currentUserId, saving, er
           </p>
         ) : null}
         {shown ? <Notice notice={shown} /> : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Guardando…' : technician ? 'Guardar cambios' : 'Crear técnico'}
-          </button>
-        </div>
+        <FormActions saving={saving} submitLabel={technician ? 'Guardar cambios' : 'Crear técnico'} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { Loading } from '../../../components/ui/loading';
 import type { Trap } from '@rondin/contracts';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
@@ -32,12 +33,7 @@ export function LabelPreviewModal({ trap, onClose }: { trap: Trap; onClose: () =
         </>
       }
     >
-      {label.isPending ? (
-        <div className="state state--loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Generando etiqueta…
-        </div>
-      ) : null}
+      {label.isPending ? <Loading text="Generando etiqueta…" /> : null}
       {label.isError ? <Notice notice={{ tone: 'error', text: TRAP_MESSAGES.labelFailed }} /> : null}
       {url ? (
         <object className="pdf-preview" data={url} type="application/pdf" aria-label={`Vista previa de la etiqueta ${trap.code}`}>

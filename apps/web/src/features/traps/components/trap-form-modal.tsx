@@ -1,5 +1,6 @@
 import type { Trap } from '@rondin/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { TRAP_MESSAGES } from '../messages';
@@ -75,14 +76,7 @@ export function TrapFormModal({ trap, saving, error, onSubmit, onClose }: TrapFo
           <label htmlFor={ids.active}>Trampa activa</label>
         </div>
         {shown ? <Notice notice={{ tone: 'error', text: shown }} /> : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Guardando…' : trap ? 'Guardar cambios' : 'Crear trampa'}
-          </button>
-        </div>
+        <FormActions saving={saving} submitLabel={trap ? 'Guardar cambios' : 'Crear trampa'} onCancel={onClose} />
       </form>
     </Modal>
   );

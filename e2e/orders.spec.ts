@@ -139,14 +139,16 @@ test.describe('orders', () => {
 });
 
 test.describe('compliance panel', () => {
-  test('shows overdue orders as an alert', async ({ page, adminApi, asAdmin }) => {
+  test('shows overdue orders as an alert, and marks them in the order list', async ({ page, adminApi, asAdmin }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
-    await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id], scheduledAt: '2020-01-01T12:00:00.000Z' });
+    const late = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id], scheduledAt: '2020-01-01T12:00:00.000Z' });
     const { overdueSessions } = await adminApi.compliance();
     expect(overdueSessions).toBeGreaterThan(0);
     await asAdmin('/admin/dashboard');
     await expect(page.getByText(`${overdueSessions} sesiones vencidas sin completar`)).toBeVisible();
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Órdenes' }).click();
+    await expect(page.getByRole('article', { name: `Orden #${late.id}` })).toContainText('Vencida');
   });
 
   test('with no overdue orders the alerts panel congratulates', async ({ page, asAdmin }) => {

@@ -52,7 +52,14 @@ export function subscribeAuth(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Tests start from what localStorage holds at that moment. */
+/** Re-reads localStorage: after another tab signs in or out, and between tests. */
 export function reloadAuthFromStorage(): void {
   emit(read());
+}
+
+if (typeof window !== 'undefined') {
+  // Signing out in one tab signs out the others, instead of leaving them to fail on their next request.
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY || event.key === null) reloadAuthFromStorage();
+  });
 }

@@ -15,6 +15,8 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
   const status = sessionStatus(session);
   const percent = progressPercent(session.completedCount, session.itemCount);
   const titleId = `order-${session.id}-title`;
+  // Same rule as the dashboard's overdue count: not completed and scheduled in the past.
+  const overdue = status !== 'COMPLETED' && session.scheduledAt !== null && new Date(session.scheduledAt).getTime() < Date.now();
   return (
     <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header">
@@ -30,7 +32,10 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
         </div>
         <div>
           <dt>Programada</dt>
-          <dd>{session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}</dd>
+          <dd>
+            {session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}
+            {overdue ? <span className="order-card__overdue">Vencida</span> : null}
+          </dd>
         </div>
       </dl>
       <div className="order-card__progress">

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { TokenService } from './modules/auth/tokens.js';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
       await api.register(reportsRoutes, { prefix: '/reports', service: reports });
+      await api.register(backupRoutes, { prefix: '/backup', db });
     },
     { prefix: '/api' },
   );

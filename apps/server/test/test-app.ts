@@ -19,14 +19,17 @@ export const TEST_PASSWORD = 'contraseña-segura';
 const testPasswordHash = hashPassword(TEST_PASSWORD);
 
 
-/** One database per test worker: PGlite from the migrated dump, or a PostgreSQL database of its own. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * One database per test worker: PGlite from the migrated dump, or a PostgreSQL database of its own.
+ * `purpose` gives a worker a second, separate database (a restore target, say).
+ */
+export async function openTestDatabase(purpose = 'main'): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = fs.readFileSync(inject('pgliteDump'));
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
-  const name = `${TEST_DATABASE_PREFIX}${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = `${TEST_DATABASE_PREFIX}${purpose === 'main' ? '' : `${purpose}_`}${process.env.VITEST_POOL_ID ?? '0'}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

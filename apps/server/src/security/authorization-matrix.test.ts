@@ -86,6 +86,7 @@ const MATRIX: Record<string, Row> = {
     expect: ORDER_PARTIES(200),
   },
   'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
+  'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
   'GET /api/reports/export': { request: () => ({ url: '/api/reports/export?format=excel' }), expect: ADMIN_ONLY(200) },
 };
 

@@ -47,6 +47,27 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it('takes about as long for an unknown email as for a wrong password, so timing reveals no account', async () => {
+    await createUser(t, { email: 'ana@planta.test' });
+    const timed = async (email: string) => {
+      const start = process.hrtime.bigint();
+      expect((await login(email, 'adivinanza')).statusCode).toBe(401);
+      return Number(process.hrtime.bigint() - start);
+    };
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      unknown.push(await timed(`nadie${i}@planta.test`));
+      known.push(await timed('ana@planta.test'));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Both paths run one scrypt verification (about 50 ms); without the dummy hash an unknown email
+    // would answer in a few milliseconds.
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
   it('refuses missing, wrong-typed and oversized fields with Spanish messages', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(missing.statusCode).toBe(400);

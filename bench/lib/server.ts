@@ -1,0 +1,63 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const JWT_SECRET = 'benchmark-secret-0123456789-0123456789-abcdef';
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  /** Resident memory of the server process, in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${base} did not become healthy`);
+}
+
+/** Starts a Node script as a server process and waits until /api/health answers. */
+export async function startServer(args: string[], env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', JWT_SECRET, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(base, child);
+  return {
+    base,
+    child,
+    rssMb: () => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)]).toString().trim()) / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The production server, as `npm start` runs it (built JavaScript). */
+export const startRondin = (env: Record<string, string>) => startServer(['apps/server/dist/main.js'], env);

@@ -1,0 +1,52 @@
+/**
+ * npm run bench [-- name ...]: runs the benchmarks (all by default) and rewrites their sections of
+ * BENCHMARKS.md, leaving the others as they were. Needs `npm run build` first and this machine's PostgreSQL.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { scanBenchmark } from './scan.bench.js';
+import { repoRoot } from './lib/server.js';
+
+const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> = {
+  scan: { title: 'Scan hot path', run: scanBenchmark },
+};
+
+const file = path.join(repoRoot, 'BENCHMARKS.md');
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHMARKS);
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  let postgres = 'unknown';
+  try {
+    postgres = execFileSync('psql', ['--version']).toString().trim();
+  } catch {
+    // psql not installed
+  }
+  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${postgres}`;
+}
+
+let document = fs.existsSync(file)
+  ? fs.readFileSync(file, 'utf8')
+  : '# Benchmarks\n\nWritten by `npm run bench` (see bench/README.md). Each section says when and where it ran.\n';
+
+for (const name of wanted) {
+  const benchmark = BENCHMARKS[name];
+  if (!benchmark) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.stdout.write(`running ${name}…\n`);
+  const body = await benchmark.run();
+  const section = [
+    `<!-- bench:${name} -->`,
+    `## ${benchmark.title}`,
+    '',
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`,
+    '',
+    body.trim(),
+    `<!-- /bench:${name} -->`,
+  ].join('\n');
+  const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+  document = pattern.test(document) ? document.replace(pattern, section) : `${document.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, document);
+  process.stdout.write(`${section}\n`);
+}

@@ -5,7 +5,7 @@
  * Fastify and JWT; only the database work differs from the production route.
  */
 import Fastify from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -29,14 +29,14 @@ app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:i
 
   const outcome = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
-    if (!order || (user.role !== 'ADMIN' && order.technicianId !== userId)) return 404;
-    if (order.status === 'COMPLETED') return 409;
+    if (!order || (user.role !== 'ADMIN' && order.technicianId !== userId)) return undefined;
+    if (order.status === 'COMPLETED') return undefined;
     const [item] = await tx
       .select({ id: sessionItems.id, status: sessionItems.status })
       .from(sessionItems)
       .innerJoin(traps, eq(traps.id, sessionItems.trapId))
       .where(and(eq(sessionItems.sessionId, sessionId), eq(traps.qrSlug, slug)));
-    if (!item) return 404;
+    if (!item) return undefined;
     if (item.status !== 'COMPLETED') {
       const now = new Date();
       await tx.update(sessionItems).set({ status: 'COMPLETED', completedAt: now, receivedAt: now, completedById: userId }).where(eq(sessionItems.id, item.id));
@@ -56,25 +56,37 @@ app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:i
       qrSlug: slug,
       result: item.status === 'COMPLETED' ? 'ALREADY_COMPLETED' : 'ACCEPTED',
     });
-    return 200;
+    return item.id;
   });
-  if (outcome !== 200) return reply.code(outcome).send({ message: 'refused' });
+  if (outcome === undefined) return reply.code(404).send({ message: 'refused' });
 
+  // The same answer as the production route: the order without its items, and the scanned item.
   const [order] = await db
     .select({ session: sessions, technician: technicians })
     .from(sessions)
     .innerJoin(technicians, eq(technicians.id, sessions.technicianId))
     .where(eq(sessions.id, sessionId));
-  const items = await db
-    .select({ item: sessionItems, code: traps.code, area: traps.area })
+  const [scanned] = await db
+    .select({ item: sessionItems, code: traps.code, area: traps.area, by: technicians.fullName })
     .from(sessionItems)
     .innerJoin(traps, eq(traps.id, sessionItems.trapId))
-    .where(eq(sessionItems.sessionId, sessionId))
-    .orderBy(asc(traps.code), asc(sessionItems.id));
+    .leftJoin(technicians, eq(technicians.id, sessionItems.completedById))
+    .where(eq(sessionItems.id, outcome));
+  const { session } = order!;
   return {
-    ...order!.session,
-    technician: { id: order!.technician.id, fullName: order!.technician.fullName, email: order!.technician.email },
-    items: items.map(({ item, code, area }) => ({ ...item, trap: { code, area } })),
+    session: {
+      ...session,
+      closedBy: null,
+      technician: { id: order!.technician.id, fullName: order!.technician.fullName, email: order!.technician.email },
+    },
+    item: {
+      id: scanned!.item.id,
+      trapId: scanned!.item.trapId,
+      status: scanned!.item.status,
+      completedAt: scanned!.item.completedAt,
+      completedBy: scanned!.item.completedById ? { id: scanned!.item.completedById, fullName: scanned!.by } : null,
+      trap: { code: scanned!.code, area: scanned!.area },
+    },
   };
 });
 

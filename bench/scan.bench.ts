@@ -70,7 +70,7 @@ async function directLoad(url: string, technicianId: number, workload: Workload)
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < until) {
         const { orderId, slug } = workload.next();
-        await pool.query('select result, session from rondin_scan($1::integer, $2::text, $3::integer, false, null, null)', [orderId, slug, technicianId]);
+        await pool.query('select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null)', [orderId, slug, technicianId]);
         done++;
       }
     }),
@@ -97,7 +97,7 @@ async function benchKind(kind: Kind): Promise<{ lines: string[]; figures: Record
   const orders = kind === 'postgres' ? 8000 : 2000;
   const workload = await seed(database, orders);
   const token = await tokenFor(workload.technicianId, 'TECH');
-  const server = await startRondin(database.env);
+  const server = await startRondin({ ...database.env, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' });
   const rows: Row[] = [];
   const figures: Record<string, number> = {};
   try {

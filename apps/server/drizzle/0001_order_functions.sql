@@ -5,11 +5,24 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 --> statement-breakpoint
--- One order as the API returns it (the Session contract in packages/contracts/src/sessions.ts), items in
--- trap-code order. Built here so that a scan can answer with the updated order in the same round trip.
-CREATE OR REPLACE FUNCTION rondin_session_json(p_session_id integer) RETURNS json
-LANGUAGE sql STABLE AS $$
-  SELECT json_build_object(
+-- The JSON shapes of the Session and SessionItem contracts (packages/contracts/src/sessions.ts), built here
+-- so that a scan can answer in the same round trip that records it. Views, so the planner inlines them.
+CREATE VIEW rondin_item_json AS
+  SELECT i.session_id, i.id, tr.code AS trap_code, json_build_object(
+    'id', i.id,
+    'trapId', i.trap_id,
+    'status', i.status,
+    'completedAt', rondin_iso(i.completed_at),
+    'completedBy', CASE WHEN who.id IS NULL THEN NULL ELSE json_build_object('id', who.id, 'fullName', who.full_name) END,
+    'trap', json_build_object('code', tr.code, 'area', tr.area)
+  ) AS item
+  FROM session_items i
+  JOIN traps tr ON tr.id = i.trap_id
+  LEFT JOIN technicians who ON who.id = i.completed_by_id;
+--> statement-breakpoint
+-- An order without its items.
+CREATE VIEW rondin_session_summary_json AS
+  SELECT s.id, json_build_object(
     'id', s.id,
     'status', s.status,
     'scheduledAt', rondin_iso(s.scheduled_at),
@@ -21,32 +34,28 @@ LANGUAGE sql STABLE AS $$
     'technicianId', s.technician_id,
     'technician', json_build_object('id', t.id, 'fullName', t.full_name, 'email', t.email),
     'itemCount', s.item_count,
-    'completedCount', s.completed_count,
-    'items', COALESCE((
-      SELECT json_agg(json_build_object(
-        'id', i.id,
-        'trapId', i.trap_id,
-        'status', i.status,
-        'completedAt', rondin_iso(i.completed_at),
-        'completedBy', CASE WHEN who.id IS NULL THEN NULL ELSE json_build_object('id', who.id, 'fullName', who.full_name) END,
-        'trap', json_build_object('code', tr.code, 'area', tr.area)
-      ) ORDER BY tr.code, i.id)
-      FROM session_items i
-      JOIN traps tr ON tr.id = i.trap_id
-      LEFT JOIN technicians who ON who.id = i.completed_by_id
-      WHERE i.session_id = s.id
-    ), '[]'::json)
-  )
+    'completedCount', s.completed_count
+  ) AS summary
   FROM sessions s
   JOIN technicians t ON t.id = s.technician_id
-  LEFT JOIN technicians cb ON cb.id = s.closed_by_id
-  WHERE s.id = p_session_id
+  LEFT JOIN technicians cb ON cb.id = s.closed_by_id;
+--> statement-breakpoint
+-- One order with its items in trap-code order.
+CREATE OR REPLACE FUNCTION rondin_session_json(p_session_id integer) RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT (v.summary::jsonb || jsonb_build_object('items', COALESCE(
+    (SELECT jsonb_agg(x.item ORDER BY x.trap_code, x.id) FROM rondin_item_json x WHERE x.session_id = v.id),
+    '[]'::jsonb
+  )))::json
+  FROM rondin_session_summary_json v
+  WHERE v.id = p_session_id
 $$;
 --> statement-breakpoint
--- The scan hot path in one round trip. Locking the order's row first serialises scans of one order with
--- each other and with closing it; every later statement here then reads the state as of that lock, so two
--- scans of one trap cannot both count it and no scan lands on a closed order. Every attempt, accepted or
--- refused, is logged in scan_events in the same transaction as its effect.
+-- The scan hot path in one round trip, account check included. Locking the order's row first serialises
+-- scans of one order with each other and with closing it; every later statement here then reads the state
+-- as of that lock, so two scans of one trap cannot both count it and no scan lands on a closed order.
+-- Every attempt by an active account, accepted or refused, is logged in scan_events in the same
+-- transaction as its effect. The caller's role is read here, not trusted from the token.
 --
 -- A scan made offline arrives later with the device's id for it (p_client_scan_id) and the device's time
 -- (p_device_time). A second delivery of an accepted id is answered as a success and changes nothing, even
@@ -56,12 +65,12 @@ CREATE OR REPLACE FUNCTION rondin_scan(
   p_session_id integer,
   p_slug text,
   p_user_id integer,
-  p_is_admin boolean,
   p_client_scan_id uuid,
   p_device_time timestamptz
-) RETURNS TABLE (result text, session json)
+) RETURNS TABLE (result text, session json, item json)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
+  v_role text;
   v_technician_id integer;
   v_status text;
   v_created_at timestamptz;
@@ -70,16 +79,24 @@ DECLARE
   v_result text;
   v_now timestamptz := clock_timestamp();
 BEGIN
+  SELECT u.role INTO v_role FROM technicians u WHERE u.id = p_user_id AND u.is_active;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'INACTIVE_USER'::text, NULL::json, NULL::json;
+    RETURN;
+  END IF;
+
   SELECT s.technician_id, s.status, s.created_at INTO v_technician_id, v_status, v_created_at
   FROM sessions s WHERE s.id = p_session_id FOR UPDATE;
 
-  IF NOT FOUND OR (NOT p_is_admin AND v_technician_id <> p_user_id) THEN
+  IF NOT FOUND OR (v_role <> 'ADMIN' AND v_technician_id <> p_user_id) THEN
     v_result := 'NOT_ASSIGNED';
   ELSIF p_client_scan_id IS NOT NULL AND EXISTS (
     SELECT 1 FROM scan_events e
     WHERE e.client_scan_id = p_client_scan_id AND e.result = 'ACCEPTED' AND e.session_id = p_session_id
   ) THEN
     v_result := 'REPLAYED';
+    SELECT e.item_id INTO v_item_id FROM scan_events e
+    WHERE e.client_scan_id = p_client_scan_id AND e.result = 'ACCEPTED';
   ELSIF v_status = 'COMPLETED' THEN
     v_result := 'ORDER_CLOSED';
   ELSE
@@ -115,7 +132,12 @@ BEGIN
   INSERT INTO scan_events (session_id, item_id, technician_id, qr_slug, result, client_scan_id, scanned_at, created_at)
   VALUES (p_session_id, v_item_id, p_user_id, p_slug, v_result, p_client_scan_id, p_device_time, v_now);
 
-  RETURN QUERY SELECT v_result,
-    CASE WHEN v_result IN ('ACCEPTED', 'ALREADY_COMPLETED', 'REPLAYED') THEN rondin_session_json(p_session_id) END;
+  IF v_result IN ('ACCEPTED', 'ALREADY_COMPLETED', 'REPLAYED') THEN
+    RETURN QUERY SELECT v_result,
+      (SELECT v.summary FROM rondin_session_summary_json v WHERE v.id = p_session_id),
+      (SELECT x.item FROM rondin_item_json x WHERE x.id = v_item_id);
+  ELSE
+    RETURN QUERY SELECT v_result, NULL::json, NULL::json;
+  END IF;
 END
 $$;

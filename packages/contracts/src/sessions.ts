@@ -36,6 +36,17 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/** An order without its list of items. */
+export const SessionSummary = Session.omit({ items: true });
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+/**
+ * What a scan answers: the order's new state and the item the scan concerned. Not the whole order: the
+ * scan is the hot path, and the screen re-reads the order anyway (GET /sessions/{id}).
+ */
+export const ScanResponse = z.object({ session: SessionSummary, item: SessionItem });
+export type ScanResponse = z.infer<typeof ScanResponse>;
+
 export const CreateSessionBody = z.strictObject({
   technicianId: IdNumber,
   trapIds: z

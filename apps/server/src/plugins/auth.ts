@@ -18,6 +18,11 @@ declare module 'fastify' {
     tokens: TokenService;
     /** An onRequest hook admitting a signed-in, active user, and only the given roles when any are named. */
     authorize(...roles: Role[]): onRequestHookHandler;
+    /**
+     * An onRequest hook that checks the token only, for a route whose single database call checks the
+     * account itself (the scan). `request.user.role` is then the role at sign-in, not necessarily now's.
+     */
+    authenticate(): onRequestHookHandler;
   }
 }
 
@@ -45,12 +50,22 @@ export default fp<AuthOptions>(
   async function auth(app: FastifyInstance, { tokens, findActiveRole }) {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null as unknown as AuthUser);
+    const verified = async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw AppError.unauthorized(AuthMessages.missingToken);
+      const claims = await tokens.verify(token);
+      if (!claims) throw AppError.unauthorized(AuthMessages.invalidToken);
+      return claims;
+    };
+    app.decorate('authenticate', (): onRequestHookHandler => {
+      return async function authenticate(request) {
+        const claims = await verified(request);
+        request.user = { id: claims.technicianId, role: claims.role };
+      };
+    });
     app.decorate('authorize', (...roles: Role[]): onRequestHookHandler => {
       return async function authorize(request) {
-        const token = bearerToken(request);
-        if (!token) throw AppError.unauthorized(AuthMessages.missingToken);
-        const claims = await tokens.verify(token);
-        if (!claims) throw AppError.unauthorized(AuthMessages.invalidToken);
+        const claims = await verified(request);
         const role = await findActiveRole(claims.technicianId);
         if (!role) throw AppError.unauthorized(AuthMessages.inactive);
         if (roles.length > 0 && !roles.includes(role)) throw AppError.forbidden(AuthMessages.forbidden);

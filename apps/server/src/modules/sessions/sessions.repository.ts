@@ -1,17 +1,16 @@
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionItem, SessionSummary } from '@rondin/contracts';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
 import { scanEvents, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export type ScanResult = (typeof scanEvents.$inferSelect)['result'];
+export type ScanResult = (typeof scanEvents.$inferSelect)['result'] | 'INACTIVE_USER';
 
 export interface ScanAttempt {
   sessionId: number;
   qrSlug: string;
   userId: number;
-  isAdmin: boolean;
   /** The device's id for a scan it may send more than once (offline queue). */
   clientScanId?: string | undefined;
   /** When the device says the scan was made. */
@@ -103,12 +102,12 @@ export class SessionsRepository {
     return row;
   }
 
-  /** One round trip: see rondin_scan in drizzle/0001_order_functions.sql. */
-  async scan(attempt: ScanAttempt): Promise<{ result: ScanResult; session: Session | null }> {
+  /** One round trip, account check included: see rondin_scan in drizzle/0001_order_functions.sql. */
+  async scan(attempt: ScanAttempt): Promise<{ result: ScanResult; session: SessionSummary | null; item: SessionItem | null }> {
     // Both drivers answer raw SQL with { rows }; drizzle's common type does not say so.
     const { rows } = (await this.db.execute(
-      sql`select result, session from rondin_scan(${attempt.sessionId}::integer, ${attempt.qrSlug}::text, ${attempt.userId}::integer, ${attempt.isAdmin}::boolean, ${attempt.clientScanId ?? null}::uuid, ${attempt.deviceTime ?? null}::timestamptz)`,
-    )) as unknown as { rows: { result: ScanResult; session: Session | null }[] };
+      sql`select result, session, item from rondin_scan(${attempt.sessionId}::integer, ${attempt.qrSlug}::text, ${attempt.userId}::integer, ${attempt.clientScanId ?? null}::uuid, ${attempt.deviceTime ?? null}::timestamptz)`,
+    )) as unknown as { rows: { result: ScanResult; session: SessionSummary | null; item: SessionItem | null }[] };
     return rows[0]!;
   }
 

@@ -1,6 +1,6 @@
-import { SessionMessages, type CreateSessionBody, type ScanBody, type Session } from '@rondin/contracts';
+import { SessionMessages, type CreateSessionBody, type ScanBody, type ScanResponse, type Session } from '@rondin/contracts';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { AuthMessages, type AuthUser } from '../../plugins/auth.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -53,15 +53,18 @@ export class SessionsService {
     }
   }
 
-  async scan(user: AuthUser, id: number, { qrSlug, clientScanId, scannedAt }: ScanBody): Promise<Session> {
-    const { result, session } = await this.repository
-      .scan({ sessionId: id, qrSlug, userId: user.id, isAdmin: user.role === 'ADMIN', clientScanId, deviceTime: scannedAt })
+  /** `user` comes from the token alone: the scan itself checks the account is active and reads its role. */
+  async scan(user: AuthUser, id: number, { qrSlug, clientScanId, scannedAt }: ScanBody): Promise<ScanResponse> {
+    const { result, session, item } = await this.repository
+      .scan({ sessionId: id, qrSlug, userId: user.id, clientScanId, deviceTime: scannedAt })
       .catch((error: unknown) => {
         // The id was already accepted for another order: not a replay of this scan.
         if (isUniqueViolation(error)) throw AppError.conflict(SessionMessages.clientScanIdReused);
         throw error;
       });
     switch (result) {
+      case 'INACTIVE_USER':
+        throw AppError.unauthorized(AuthMessages.inactive);
       case 'NOT_ASSIGNED':
         throw AppError.notFound(SessionMessages.notFound);
       case 'ORDER_CLOSED':
@@ -70,10 +73,10 @@ export class SessionsService {
         throw AppError.notFound(SessionMessages.trapNotInOrder);
       case 'ACCEPTED':
         this.events.updated(session!.technicianId, id);
-        return session!;
+        return { session: session!, item: item! };
       case 'ALREADY_COMPLETED':
       case 'REPLAYED':
-        return session!;
+        return { session: session!, item: item! };
     }
   }
 

@@ -1,4 +1,4 @@
-import { SessionMessages, type Session } from '@rondin/contracts';
+import { SessionMessages, type ScanResponse, type Session } from '@rondin/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scanEvents, sessionItems, sessions } from '../../db/schema.js';
@@ -158,18 +158,42 @@ describe('reading orders', () => {
 });
 
 describe('POST /api/sessions/:id/scan', () => {
-  it('completes the item, moves the order to IN_PROGRESS and answers the updated order', async () => {
+  it('completes the item, moves the order to IN_PROGRESS and answers the order and the item', async () => {
     const traps = await trapsFor(2);
     const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
     const response = await scan(t, tech, order.id, traps[0]!.qrSlug);
     expect(response.statusCode).toBe(200);
-    const updated: Session = response.json();
-    expect(updated).toMatchObject({ id: order.id, status: 'IN_PROGRESS', completedCount: 1 });
-    expect(updated.startedAt).not.toBeNull();
-    const item = updated.items.find((entry) => entry.trapId === traps[0]!.id)!;
-    expect(item).toMatchObject({ status: 'COMPLETED', completedBy: { id: tech.id, fullName: 'Ana Técnica' } });
+    const { session, item }: ScanResponse = response.json();
+    expect(session).toMatchObject({ id: order.id, status: 'IN_PROGRESS', completedCount: 1, itemCount: 2 });
+    expect(session).not.toHaveProperty('items');
+    expect(session.startedAt).not.toBeNull();
+    expect(item).toMatchObject({
+      trapId: traps[0]!.id,
+      status: 'COMPLETED',
+      completedBy: { id: tech.id, fullName: 'Ana Técnica' },
+      trap: { code: traps[0]!.code, area: 'Bodega' },
+    });
     expect(Date.now() - Date.parse(item.completedAt!)).toBeLessThan(60_000);
-    expect(updated.items.find((entry) => entry.trapId === traps[1]!.id)!.status).toBe('PENDING');
+    const stored: Session = (await get(`/api/sessions/${order.id}`, tech)).json();
+    expect(stored.items.find((entry) => entry.trapId === traps[0]!.id)).toEqual(item);
+    expect(stored.items.find((entry) => entry.trapId === traps[1]!.id)!.status).toBe('PENDING');
+  });
+
+  it('refuses the scan of an account deactivated after signing in', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${tech.id}`, headers: admin.headers, payload: { isActive: false } });
+    const response = await scan(t, tech, order.id, trap!.qrSlug);
+    expect(response.statusCode).toBe(401);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().completedCount).toBe(0);
+  });
+
+  it('reads the role from the account, not from the token, when a technician becomes admin', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    // otherTech's token says TECH; once promoted, the scan treats them as the administrator they are.
+    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${otherTech.id}`, headers: admin.headers, payload: { role: 'ADMIN' } });
+    expect((await scan(t, otherTech, order.id, trap!.qrSlug)).statusCode).toBe(200);
   });
 
   it('accepts a slug with surrounding spaces, as a hand-typed one would have', async () => {
@@ -181,7 +205,7 @@ describe('POST /api/sessions/:id/scan', () => {
   it('is idempotent: a rescan succeeds and changes nothing', async () => {
     const traps = await trapsFor(2);
     const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
-    const first: Session = (await scan(t, tech, order.id, traps[0]!.qrSlug)).json();
+    const first: ScanResponse = (await scan(t, tech, order.id, traps[0]!.qrSlug)).json();
     const again = await scan(t, tech, order.id, traps[0]!.qrSlug);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first);
@@ -219,8 +243,8 @@ describe('POST /api/sessions/:id/scan', () => {
   it('lets an administrator scan on behalf of the technician', async () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
-    const updated: Session = (await scan(t, admin, order.id, trap!.qrSlug)).json();
-    expect(updated.items[0]!.completedBy).toEqual({ id: admin.id, fullName: 'Jefa de planta' });
+    const { item }: ScanResponse = (await scan(t, admin, order.id, trap!.qrSlug)).json();
+    expect(item.completedBy).toEqual({ id: admin.id, fullName: 'Jefa de planta' });
   });
 
   it('answers 409 on a completed order and logs the refusal', async () => {
@@ -301,7 +325,7 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
     await close(t, tech, order.id);
     const late = await offlineScan(order.id, payload);
     expect(late.statusCode).toBe(200);
-    expect(late.json()).toMatchObject({ status: 'COMPLETED', completedCount: 1 });
+    expect(late.json().session).toMatchObject({ status: 'COMPLETED', completedCount: 1 });
     expect(await itemRow(order.id)).toEqual(first);
     expect((await eventsOf(order.id)).map((event) => event.result)).toEqual(['ACCEPTED', 'REPLAYED', 'REPLAYED']);
   });
@@ -312,7 +336,7 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
     // Made right when the order arrived on the phone, sent later.
     const scannedAt = order.createdAt;
     const response = await offlineScan(order.id, { qrSlug: trap!.qrSlug, clientScanId: crypto.randomUUID(), scannedAt });
-    expect(response.json().items[0].completedAt).toBe(scannedAt);
+    expect(response.json().item.completedAt).toBe(scannedAt);
     const row = await itemRow(order.id);
     expect(row.completedAt!.toISOString()).toBe(scannedAt);
     expect(row.receivedAt!.getTime()).toBeGreaterThan(row.completedAt!.getTime());

@@ -3,6 +3,8 @@ import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  // The QR decoder runs in a module worker (new Worker(url, { type: 'module' })).
+  worker: { format: 'es' },
   // Workspace packages are compiled from their TypeScript sources.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

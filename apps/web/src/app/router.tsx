@@ -12,6 +12,7 @@ const SessionsRoute = lazy(() => import('./routes/admin/sessions'));
 const TechniciansRoute = lazy(() => import('./routes/admin/technicians'));
 const TechLayout = lazy(() => import('./routes/tech/layout'));
 const TechSessionsRoute = lazy(() => import('./routes/tech/sessions'));
+const TechScanRoute = lazy(() => import('./routes/tech/scan'));
 
 /** Spec section 2's route table. */
 export function AppRoutes() {
@@ -34,6 +35,7 @@ export function AppRoutes() {
           <Route path="/tech" element={<TechLayout />}>
             <Route index element={<Navigate to="sessions" replace />} />
             <Route path="sessions" element={<TechSessionsRoute />} />
+            <Route path="sessions/:id/scan" element={<TechScanRoute />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -10,5 +10,7 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   sessionList: ['sessions', 'list'] as const,
   mySessions: ['sessions', 'me'] as const,
+  /** One order as the technician's scan screen shows it. */
+  session: (id: number) => ['sessions', 'detail', id] as const,
   compliance: ['reports', 'compliance'] as const,
 };

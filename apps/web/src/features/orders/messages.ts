@@ -15,3 +15,17 @@ export const ORDER_MESSAGES = {
   noTraps: 'No hay trampas activas para asignar. Activa o agrega trampas primero.',
   noTechnicians: 'No hay técnicos activos. Crea o activa un técnico primero.',
 } as const;
+
+/** Spec section 2, 'Órdenes asignadas': the technician's own list. */
+export const ASSIGNED_ORDER_MESSAGES = {
+  title: 'Órdenes asignadas',
+  subtitle: 'Escanea las trampas y completa cada orden para generar el reporte.',
+  loading: ORDER_MESSAGES.loading,
+  loadFailed: ORDER_MESSAGES.loadFailed,
+  empty: 'No tienes órdenes asignadas por ahora.',
+  completedTitle: 'Completadas',
+  progress: (completed: number, total: number) => `${completed} de ${total} trampas completadas`,
+  unscheduled: 'Sin fecha programada',
+  open: 'Abrir orden',
+  reportFailed: ORDER_MESSAGES.reportFailed,
+} as const;

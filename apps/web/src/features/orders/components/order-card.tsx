@@ -1,4 +1,5 @@
 import type { Session } from '@rondin/contracts';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, progressPercent } from '../../../lib/format';
 import { STATUS_LABELS, STATUS_TONES, sessionStatus } from '../utils/session-status';
@@ -45,16 +46,7 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
           </span>
           <span className="muted">{percent} %</span>
         </div>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label={`Progreso de la orden #${session.id}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span className="progress__bar" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar percent={percent} label={`Progreso de la orden #${session.id}`} />
       </div>
       <footer className="order-card__actions">
         {status === 'COMPLETED' ? (

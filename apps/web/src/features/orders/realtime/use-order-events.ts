@@ -1,0 +1,42 @@
+import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { API_BASE } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * Spec section 7: the namespace lives under the API base with its trailing '/api' removed. The app is
+ * served by the API's own process, so with the default base this is '/sessions' on the page's origin.
+ */
+export function realtimeUrl(apiBase: string = API_BASE): string {
+  return `${apiBase.replace(/\/api\/?$/, '')}${SESSIONS_NAMESPACE}`;
+}
+
+/**
+ * Keeps a realtime connection open while `token` is set (the technician layout passes it only for a
+ * signed-in TECH) and refreshes the technician's list and the order an event names. A new token (another
+ * sign-in) or null (sign-out, another role) closes the old connection.
+ */
+export function useOrderEvents(token: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    const socket: Socket<SessionServerEvents> = io(realtimeUrl(), { transports: ['websocket'], auth: { token } });
+    const refresh = ({ sessionId }: { sessionId: number }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mySessions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+    };
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      // Events sent while the connection was down are lost: catch up once it is back.
+      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      connectedBefore = true;
+    });
+    socket.on('session.created', refresh);
+    socket.on('session.updated', refresh);
+    return () => {
+      socket.disconnect();
+    };
+  }, [token, queryClient]);
+}

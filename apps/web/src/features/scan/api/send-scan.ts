@@ -1,0 +1,23 @@
+import type { ScanBody, Session } from '@rondin/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { randomUuid } from '../../../lib/uuid';
+
+/** One reading of a trap's code, stamped where and when it was made so that a replay is recognised. */
+export interface ScanRequest {
+  sessionId: number;
+  body: Required<Pick<ScanBody, 'qrSlug' | 'clientScanId' | 'scannedAt'>>;
+}
+
+/**
+ * The single step that delivers a scan. The screen receives it as a parameter so that an offline queue can
+ * stand in for it: it resolves with the updated order, or rejects when the scan was refused or lost.
+ */
+export type SendScan = (request: ScanRequest) => Promise<Session>;
+
+export function newScanRequest(sessionId: number, qrSlug: string, now: Date = new Date()): ScanRequest {
+  return { sessionId, body: { qrSlug, clientScanId: randomUuid(), scannedAt: now.toISOString() } };
+}
+
+/** Straight to the server: POST /api/sessions/{id}/scan. */
+export const postScan: SendScan = ({ sessionId, body }) =>
+  apiRequest<Session>(`/sessions/${sessionId}/scan`, { method: 'POST', body });

@@ -1,0 +1,25 @@
+import './scan.css';
+import { QueryState } from '../../../components/ui/query-state';
+import { useSession } from '../api/get-session';
+import { postScan, type SendScan } from '../api/send-scan';
+import { SCAN_MESSAGES } from '../messages';
+import { ScanView } from './scan-view';
+
+/** Loads the order, then shows its scan screen; `sendScan` defaults to posting straight to the server. */
+export function ScanScreen({ orderId, sendScan = postScan }: { orderId: number; sendScan?: SendScan }) {
+  const session = useSession(orderId);
+  return (
+    <QueryState
+      isPending={session.isPending}
+      // A failed background refresh (weak warehouse Wi-Fi) keeps the order on screen; only a first load fails.
+      isError={session.isError && !session.data}
+      isEmpty={false}
+      loadingText={SCAN_MESSAGES.loading}
+      errorText={SCAN_MESSAGES.loadFailed}
+      emptyText=""
+      onRetry={() => void session.refetch()}
+    >
+      {session.data ? <ScanView session={session.data} sendScan={sendScan} /> : null}
+    </QueryState>
+  );
+}

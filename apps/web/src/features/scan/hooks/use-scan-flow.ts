@@ -1,0 +1,78 @@
+import type { Session } from '@rondin/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { NoticeMessage } from '../../../components/ui/notice';
+import { queryKeys } from '../../../lib/query-keys';
+import { newScanRequest, type SendScan } from '../api/send-scan';
+import { SCAN_MESSAGES } from '../messages';
+import { decideScan, newlyCompletedItem, trapName } from '../utils/scan-flow';
+
+export interface ScanFlow {
+  /**
+   * Hands over a code read by the camera or typed by hand; the flow decides whether to send it. Resolves
+   * true once the scan was registered, false when it was ignored, refused or failed.
+   */
+  submit: (code: string) => Promise<boolean>;
+  /** A scan request is on its way. */
+  pending: boolean;
+  /** The status line under the camera. */
+  status: NoticeMessage | null;
+  /** The page-level banner (a refused scan). */
+  banner: NoticeMessage | null;
+  /** For messages that do not come from a scan: the camera's, the close button's. */
+  showStatus: (status: NoticeMessage | null) => void;
+}
+
+/**
+ * Spec section 4's scan flow around one order. The pending code lives in a ref, not in state, because the
+ * camera reports several frames before React renders again; `sendScan` is the injectable delivery step.
+ */
+export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
+  const queryClient = useQueryClient();
+  const pendingCode = useRef<string | null>(null);
+  const latest = useRef(session);
+  latest.current = session;
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<NoticeMessage | null>(null);
+  const [banner, setBanner] = useState<NoticeMessage | null>(null);
+
+  const submit = useCallback(
+    (rawCode: string) => {
+      const order = latest.current;
+      const decision = decideScan(rawCode, { pendingCode: pendingCode.current, orderCompleted: order.status === 'COMPLETED' });
+      if (decision.kind === 'ignore') return Promise.resolve(false);
+      if (decision.kind === 'refuse-closed') {
+        setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyClosed });
+        return Promise.resolve(false);
+      }
+      pendingCode.current = decision.code;
+      setPending(true);
+      setStatus(null);
+      setBanner(null);
+      return sendScan(newScanRequest(order.id, decision.code))
+        .then(
+          (updated) => {
+            const item = newlyCompletedItem(latest.current, updated);
+            queryClient.setQueryData(queryKeys.session(updated.id), updated);
+            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: item ? `${trapName(item)} · ${item.trap.area ?? SCAN_MESSAGES.noArea}` : undefined });
+            if ('vibrate' in navigator) navigator.vibrate(60);
+            return true;
+          },
+          () => {
+            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed });
+            setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
+            return false;
+          },
+        )
+        .finally(() => {
+          // Success or failure, the code may be read again.
+          pendingCode.current = null;
+          setPending(false);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+        });
+    },
+    [queryClient, sendScan],
+  );
+
+  return { submit, pending, status, banner, showStatus: setStatus };
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { createQrDecoder, type QrDecoder } from './qr-decoder';
+
+export type CameraState = 'off' | 'starting' | 'live' | 'unavailable';
+
+/** A frame every 200 ms at most: quick enough to feel instant, light on a phone's battery. */
+export const FRAME_INTERVAL_MS = 200;
+/** A code still in view is reported again after this long, so a failed scan can be retried by holding still. */
+export const REPEAT_AFTER_MS = 3000;
+/** After a read error, wait longer before the next frame rather than fail five times a second. */
+const READ_ERROR_BACKOFF_MS = 1000;
+
+/** User Timing marks: camera start to first decode can be read in DevTools on a real phone, and by the tests. */
+export const CAMERA_STARTED_MARK = 'rondin:camera-started';
+export const FIRST_DECODE_MARK = 'rondin:first-qr-decoded';
+
+interface QrCameraOptions {
+  /** The camera runs only while true; turning it off stops every track. */
+  enabled: boolean;
+  onCode: (code: string) => void;
+  /** A frame could not be read (not the same as no QR in view). */
+  onReadError: () => void;
+}
+
+/**
+ * Opens the default camera facing the environment, shows it in `videoRef`, and decodes a frame at a time
+ * (the next one only once the previous is done). Stops the camera when disabled or unmounted.
+ */
+export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<CameraState>('starting');
+  const [attempt, setAttempt] = useState(0);
+  const handlers = useRef({ onCode, onReadError });
+  handlers.current = { onCode, onReadError };
+
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!enabled || !element) return;
+    const video: HTMLVideoElement = element;
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let decoder: QrDecoder | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let decodedOnce = false;
+    let last = { text: '', at: Number.NEGATIVE_INFINITY };
+
+    const schedule = (delay: number) => {
+      timer = setTimeout(() => void readFrame(), delay);
+    };
+
+    function report(text: string) {
+      const now = performance.now();
+      if (text === last.text && now - last.at < REPEAT_AFTER_MS) return;
+      last = { text, at: now };
+      if (!decodedOnce) performance.mark(FIRST_DECODE_MARK);
+      decodedOnce = true;
+      handlers.current.onCode(text);
+    }
+
+    async function readFrame() {
+      if (stopped || !decoder) return;
+      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return schedule(FRAME_INTERVAL_MS);
+      const began = performance.now();
+      let delay = FRAME_INTERVAL_MS;
+      try {
+        const [text] = await decoder.decode(video);
+        if (stopped) return;
+        if (text) report(text);
+      } catch {
+        if (stopped) return;
+        handlers.current.onReadError();
+        delay = READ_ERROR_BACKOFF_MS;
+      }
+      schedule(Math.max(0, delay - (performance.now() - began)));
+    }
+
+    async function start() {
+      setState('starting');
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          audio: false,
+          // `ideal`, never `exact`: a laptop or a test's fake camera has no environment-facing camera to insist on.
+          video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+        });
+      } catch {
+        // Denied, no camera, or no camera API at all (an insecure page).
+        if (!stopped) setState('unavailable');
+        return;
+      }
+      if (stopped) return stopTracks(stream);
+      performance.mark(CAMERA_STARTED_MARK);
+      video.srcObject = stream;
+      // Muted inline video may autoplay; if play() is refused the frames still arrive once it starts.
+      await video.play().catch(() => undefined);
+      try {
+        decoder = await createQrDecoder();
+      } catch {
+        if (!stopped) handlers.current.onReadError();
+        return;
+      }
+      if (stopped) return decoder.dispose();
+      setState('live');
+      schedule(0);
+    }
+
+    void start();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      decoder?.dispose();
+      if (stream) stopTracks(stream);
+      video.srcObject = null;
+    };
+  }, [enabled, attempt]);
+
+  return { videoRef, state: enabled ? state : ('off' as const), restart: () => setAttempt((value) => value + 1) };
+}
+
+function stopTracks(stream: MediaStream): void {
+  for (const track of stream.getTracks()) track.stop();
+}

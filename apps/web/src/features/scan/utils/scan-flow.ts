@@ -1,0 +1,79 @@
+import type { Session, SessionItem } from '@rondin/contracts';
+import { progressPercent } from '../../../lib/format';
+
+/** What to do with a code read by the camera or typed by hand (spec section 4, scan flow). */
+export type ScanDecision =
+  | { kind: 'ignore'; reason: 'empty' | 'same-code' | 'pending' }
+  | { kind: 'refuse-closed' }
+  | { kind: 'send'; code: string };
+
+export interface ScanGate {
+  /** The code of the scan request in flight; null when none is. */
+  pendingCode: string | null;
+  orderCompleted: boolean;
+}
+
+/**
+ * Spec section 4: an empty code is ignored; so is any code while a scan request is pending, and the code of
+ * the request in flight is never sent twice; a completed order refuses scans locally. Anything else is sent.
+ * The caller clears `pendingCode` once the request settles, success or failure, so the code can be rescanned.
+ */
+export function decideScan(rawCode: string, gate: ScanGate): ScanDecision {
+  const code = rawCode.trim();
+  if (!code) return { kind: 'ignore', reason: 'empty' };
+  if (gate.pendingCode === code) return { kind: 'ignore', reason: 'same-code' };
+  if (gate.pendingCode !== null) return { kind: 'ignore', reason: 'pending' };
+  if (gate.orderCompleted) return { kind: 'refuse-closed' };
+  return { kind: 'send', code };
+}
+
+/**
+ * A label prints its slug in groups of four ('abcd 1234 efgh 5678 jkmn'); a person may type it with or
+ * without the spaces, with hyphens, or in capitals. The QR itself holds the bare lower-case slug.
+ */
+export function normalizeTypedCode(typed: string): string {
+  return typed.replace(/[\s-]+/g, '').toLowerCase();
+}
+
+export function isItemCompleted(item: Pick<SessionItem, 'status'>): boolean {
+  return item.status === 'COMPLETED';
+}
+
+export interface OrderProgress {
+  completed: number;
+  total: number;
+  /** Completed over total, rounded to a whole percent. */
+  percent: number;
+}
+
+export function orderProgress(items: readonly Pick<SessionItem, 'status'>[]): OrderProgress {
+  const completed = items.filter(isItemCompleted).length;
+  return { completed, total: items.length, percent: progressPercent(completed, items.length) };
+}
+
+/**
+ * Spec section 4, technician close: only an open order with at least one trap, every trap completed, and no
+ * close request already on its way.
+ */
+export function canCloseOrder(session: Pick<Session, 'status' | 'items'>, closePending: boolean): boolean {
+  if (session.status === 'COMPLETED' || closePending) return false;
+  return session.items.length > 0 && session.items.every(isItemCompleted);
+}
+
+/** The :id of /tech/sessions/:id/scan as an order id: a positive whole number, else null. */
+export function parseOrderId(param: string | undefined): number | null {
+  if (!param || !/^\d+$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** How a trap is named on the screen: its code, else its number (spec section 2). */
+export function trapName(item: Pick<SessionItem, 'trapId' | 'trap'>): string {
+  return item.trap?.code?.trim() || `Trampa #${item.trapId}`;
+}
+
+/** The item a successful scan completed, to say which trap it was; none when it was already done. */
+export function newlyCompletedItem(before: Pick<Session, 'items'> | undefined, after: Pick<Session, 'items'>): SessionItem | undefined {
+  const doneBefore = new Set(before?.items.filter(isItemCompleted).map((item) => item.id));
+  return after.items.find((item) => isItemCompleted(item) && !doneBefore.has(item.id));
+}

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './paging.js';
 export * from './spanish-errors.js';
 export * from './auth.js';
 export * from './technicians.js';

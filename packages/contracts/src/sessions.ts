@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdNumber, ItemStatus, SessionStatus, Timestamp } from './common.js';
+import { Id, IdNumber, ItemStatus, SessionStatus, Timestamp } from './common.js';
+import { PageParams, pageOf, SearchText } from './paging.js';
 
 export const MAX_TRAPS_PER_ORDER = 5000;
 
@@ -46,6 +47,23 @@ export type SessionSummary = z.infer<typeof SessionSummary>;
  */
 export const ScanResponse = z.object({ session: SessionSummary, item: SessionItem });
 export type ScanResponse = z.infer<typeof ScanResponse>;
+
+/**
+ * Filters for order lists. `q` is an order number or part of the technician's name; the scheduled range
+ * is inclusive. A paged answer lists orders without their items (counts are in each summary).
+ */
+export const SessionListQuery = z.strictObject({
+  ...PageParams,
+  q: SearchText.optional(),
+  status: SessionStatus.optional(),
+  technicianId: Id.optional(),
+  scheduledFrom: Timestamp.optional(),
+  scheduledTo: Timestamp.optional(),
+});
+export type SessionListQuery = z.infer<typeof SessionListQuery>;
+
+export const SessionPage = pageOf(SessionSummary);
+export type SessionPage = z.infer<typeof SessionPage>;
 
 export const CreateSessionBody = z.strictObject({
   technicianId: IdNumber,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, Timestamp } from './common.js';
+import { PageParams, pageOf, SearchText } from './paging.js';
 
 export const Trap = z.object({
   id: z.number().int(),
@@ -47,6 +48,18 @@ export const UpdateTrapBody = z.strictObject({
   isActive: z.boolean().optional(),
 });
 export type UpdateTrapBody = z.infer<typeof UpdateTrapBody>;
+
+/** Filters for the inventory: text in code, area or description; exact area; status. */
+export const TrapListQuery = z.strictObject({
+  ...PageParams,
+  q: SearchText.optional(),
+  area: SearchText.optional(),
+  active: z.enum(['true', 'false'], { error: 'active debe ser true o false.' }).optional(),
+});
+export type TrapListQuery = z.infer<typeof TrapListQuery>;
+
+export const TrapPage = pageOf(Trap);
+export type TrapPage = z.infer<typeof TrapPage>;
 
 export const MAX_LABELS_PER_SHEET = 5000;
 

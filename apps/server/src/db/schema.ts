@@ -45,6 +45,10 @@ export const traps = pgTable(
   (table) => [
     uniqueIndex('traps_code_lower_key').on(sql`lower(${table.code})`),
     uniqueIndex('traps_qr_slug_key').on(table.qrSlug),
+    // Inventory filters: code prefix search, area, status (each paged in code order).
+    index('traps_code_pattern_idx').using('btree', sql`lower(${table.code}) text_pattern_ops`),
+    index('traps_area_code_idx').on(table.area, table.code),
+    index('traps_active_code_idx').on(table.isActive, table.code),
   ],
 );
 

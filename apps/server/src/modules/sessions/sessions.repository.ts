@@ -1,7 +1,8 @@
-import type { Session, SessionItem, SessionSummary } from '@rondin/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Session, SessionItem, SessionListQuery, SessionSummary } from '@rondin/contracts';
+import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
 import { scanEvents, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
+import { containsPattern } from '../../lib/search.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -40,6 +41,39 @@ export class SessionsRepository {
       .where(and(...conditions))
       .orderBy(desc(sessions.id));
     return rows.map((row) => row.session);
+  }
+
+  /** One page of order summaries, newest first, with the total that matches. */
+  async summaryPage(
+    filter: SessionListQuery & { openOnly?: boolean },
+    window: { pageSize: number; offset: number },
+  ): Promise<{ rows: SessionSummary[]; total: number }> {
+    const byText = filter.q
+      ? or(
+          /^\d{1,9}$/.test(filter.q) ? eq(sessions.id, Number(filter.q)) : undefined,
+          sql`exists (select 1 from ${technicians} where ${technicians.id} = ${sessions.technicianId} and lower(${technicians.fullName}) like ${containsPattern(filter.q)})`,
+        )
+      : undefined;
+    const where = and(
+      byText,
+      filter.status ? eq(sessions.status, filter.status) : undefined,
+      filter.openOnly ? ne(sessions.status, 'COMPLETED') : undefined,
+      filter.technicianId !== undefined ? eq(sessions.technicianId, filter.technicianId) : undefined,
+      filter.scheduledFrom ? gte(sessions.scheduledAt, new Date(filter.scheduledFrom)) : undefined,
+      filter.scheduledTo ? lte(sessions.scheduledAt, new Date(filter.scheduledTo)) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        // Spelled out: inside the subquery a bare "id" would be the view's own.
+        .select({ summary: sql<SessionSummary>`(select v.summary from rondin_session_summary_json v where v.id = ${sessions}.id)` })
+        .from(sessions)
+        .where(where)
+        .orderBy(desc(sessions.id))
+        .limit(window.pageSize)
+        .offset(window.offset),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(sessions).where(where),
+    ]);
+    return { rows: rows.map((row) => row.summary), total: counted!.total };
   }
 
   async findRow(id: number, tx: Database | Transaction = this.db): Promise<SessionRow | undefined> {

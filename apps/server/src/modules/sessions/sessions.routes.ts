@@ -1,4 +1,13 @@
-import { CloseSessionBody, CreateSessionBody, IdParams, ScanBody, ScanResponse, Session } from '@rondin/contracts';
+import {
+  CloseSessionBody,
+  CreateSessionBody,
+  IdParams,
+  ScanBody,
+  ScanResponse,
+  Session,
+  SessionListQuery,
+  SessionPage,
+} from '@rondin/contracts';
 import { bearerAuth, errorResponses, pdfResponse } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +18,19 @@ const security = bearerAuth;
 const errors = errorResponses;
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
+  const listSchema = (description: string) => ({
+    tags,
+    security,
+    description: `${description} Sin parámetros: la lista completa con las trampas de cada orden. Con page, pageSize, q, status, technicianId, scheduledFrom o scheduledTo: una página de resúmenes.`,
+    querystring: SessionListQuery,
+    response: { 200: z.union([z.array(Session), SessionPage]), ...errors },
+  });
+  const paged = (query: object) => Object.keys(query).length > 0;
+
   app.get(
     '/',
-    { onRequest: app.authorize('ADMIN'), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
-    () => service.list(),
+    { onRequest: app.authorize('ADMIN'), schema: listSchema('Todas las órdenes, las más nuevas primero.') },
+    (request) => (paged(request.query) ? service.page(request.query) : service.list()),
   );
 
   app.post(
@@ -26,14 +44,18 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
 
   app.get(
     '/me',
-    { onRequest: app.authorize(), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
-    (request) => service.listOwn(request.user, false),
+    { onRequest: app.authorize(), schema: listSchema('Las órdenes asignadas a quien llama.') },
+    (request) =>
+      paged(request.query) ? service.page(request.query, { ownerId: request.user.id }) : service.listOwn(request.user, false),
   );
 
   app.get(
     '/me/active',
-    { onRequest: app.authorize(), schema: { tags, security, response: { 200: z.array(Session), ...errors } } },
-    (request) => service.listOwn(request.user, true),
+    { onRequest: app.authorize(), schema: listSchema('Las órdenes sin completar asignadas a quien llama.') },
+    (request) =>
+      paged(request.query)
+        ? service.page(request.query, { ownerId: request.user.id, openOnly: true })
+        : service.listOwn(request.user, true),
   );
 
   app.get(

@@ -1,4 +1,14 @@
-import { SessionMessages, type CreateSessionBody, type ScanBody, type ScanResponse, type Session } from '@rondin/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  SessionMessages,
+  type CreateSessionBody,
+  type ScanBody,
+  type ScanResponse,
+  type Session,
+  type SessionListQuery,
+  type SessionPage,
+} from '@rondin/contracts';
+import { pageWindow } from '../../lib/search.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../../plugins/auth.js';
 import type { SessionEvents } from './session-events.js';
@@ -18,6 +28,14 @@ export class SessionsService {
 
   listOwn(user: AuthUser, openOnly: boolean): Promise<Session[]> {
     return this.repository.listJson({ technicianId: user.id, openOnly });
+  }
+
+  /** A page of order summaries; a technician's own only when `ownerId` is given. */
+  async page(query: SessionListQuery, scope: { ownerId?: number; openOnly?: boolean } = {}): Promise<SessionPage> {
+    const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
+    const filter = { ...query, ...(scope.ownerId !== undefined ? { technicianId: scope.ownerId } : {}), openOnly: scope.openOnly };
+    const { rows, total } = await this.repository.summaryPage(filter, { pageSize, offset });
+    return { items: rows, total, page, pageSize };
   }
 
   /** An administrator sees every order; a technician only their own, and others' look like they don't exist. */

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { TrapListQuery } from '@rondin/contracts';
+import { and, asc, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessionItems, traps } from '../../db/schema.js';
+import { containsPattern, prefixPattern } from '../../lib/search.js';
 
 export type TrapRow = typeof traps.$inferSelect;
 export type NewTrapRow = typeof traps.$inferInsert;
@@ -13,6 +15,27 @@ export class TrapsRepository {
 
   list(): Promise<TrapRow[]> {
     return this.db.select().from(traps).orderBy(asc(traps.code), asc(traps.id));
+  }
+
+  /** One page of the inventory, filtered, in code order, with the total that matches. */
+  async page(filter: TrapListQuery, window: { pageSize: number; offset: number }): Promise<{ rows: TrapRow[]; total: number }> {
+    const conditions = [
+      filter.q
+        ? or(
+            like(sql`lower(${traps.code})`, prefixPattern(filter.q)),
+            like(sql`lower(coalesce(${traps.area}, ''))`, containsPattern(filter.q)),
+            like(sql`lower(coalesce(${traps.description}, ''))`, containsPattern(filter.q)),
+          )
+        : undefined,
+      filter.area ? eq(traps.area, filter.area) : undefined,
+      filter.active ? eq(traps.isActive, filter.active === 'true') : undefined,
+    ];
+    const where = and(...conditions);
+    const [rows, [counted]] = await Promise.all([
+      this.db.select().from(traps).where(where).orderBy(asc(traps.code), asc(traps.id)).limit(window.pageSize).offset(window.offset),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(traps).where(where),
+    ]);
+    return { rows, total: counted!.total };
   }
 
   async findById(id: number): Promise<TrapRow | undefined> {

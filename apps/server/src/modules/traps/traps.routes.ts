@@ -1,4 +1,4 @@
-import { CreateTrapBody, IdParams, LabelSheetQuery, Trap, UpdateTrapBody } from '@rondin/contracts';
+import { CreateTrapBody, IdParams, LabelSheetQuery, Trap, TrapListQuery, TrapPage, UpdateTrapBody } from '@rondin/contracts';
 import { bearerAuth, errorResponses, pdfResponse } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,19 @@ const errors = errorResponses;
 export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authorize('ADMIN'));
 
-  app.get('/', { schema: { tags, security, response: { 200: z.array(Trap), ...errors } } }, () => service.list());
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Sin parámetros: la lista completa. Con page, pageSize, q, area o active: una página filtrada.',
+        querystring: TrapListQuery,
+        response: { 200: z.union([z.array(Trap), TrapPage]), ...errors },
+      },
+    },
+    (request) => (Object.keys(request.query).length ? service.page(request.query) : service.list()),
+  );
 
   app.post(
     '/',

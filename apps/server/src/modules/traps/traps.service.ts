@@ -1,5 +1,14 @@
 import type { Readable } from 'node:stream';
-import { TrapMessages, type CreateTrapBody, type Trap, type UpdateTrapBody } from '@rondin/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  TrapMessages,
+  type CreateTrapBody,
+  type Trap,
+  type TrapListQuery,
+  type TrapPage,
+  type UpdateTrapBody,
+} from '@rondin/contracts';
+import { pageWindow } from '../../lib/search.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import { renderLabel, renderLabelSheet } from './trap-labels.js';
@@ -22,6 +31,12 @@ export class TrapsService {
 
   async list(): Promise<Trap[]> {
     return (await this.repository.list()).map(toTrap);
+  }
+
+  async page(query: TrapListQuery): Promise<TrapPage> {
+    const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
+    const { rows, total } = await this.repository.page(query, { pageSize, offset });
+    return { items: rows.map(toTrap), total, page, pageSize };
   }
 
   async create(input: CreateTrapBody): Promise<Trap> {

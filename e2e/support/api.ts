@@ -66,6 +66,22 @@ export class AdminApi {
     return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });
   }
 
+  /** Closes an order as the administrator (force for one with pending traps). */
+  closeOrder(sessionId: number, force = false): Promise<Session> {
+    return this.json('post', `/api/sessions/${sessionId}/close`, { force });
+  }
+
+  session(sessionId: number): Promise<Session> {
+    return this.json('get', `/api/sessions/${sessionId}`);
+  }
+
+  /** A trap's printable label, the PDF the server renders. */
+  async label(trapId: number): Promise<Buffer> {
+    const response = await this.context.get(`/api/traps/${trapId}/label`);
+    if (!response.ok()) throw new Error(`GET label ${trapId}: ${response.status()}`);
+    return response.body();
+  }
+
   compliance(): Promise<ComplianceReport> {
     return this.json('get', '/api/reports/compliance');
   }

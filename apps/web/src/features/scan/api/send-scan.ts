@@ -1,4 +1,4 @@
-import type { ScanBody, Session } from '@rondin/contracts';
+import type { ScanBody, ScanResponse } from '@rondin/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { randomUuid } from '../../../lib/uuid';
 
@@ -10,9 +10,10 @@ export interface ScanRequest {
 
 /**
  * The single step that delivers a scan. The screen receives it as a parameter so that an offline queue can
- * stand in for it: it resolves with the updated order, or rejects when the scan was refused or lost.
+ * stand in for it: it resolves with the order's new state and the scanned item, or rejects when the scan
+ * was refused or lost.
  */
-export type SendScan = (request: ScanRequest) => Promise<Session>;
+export type SendScan = (request: ScanRequest) => Promise<ScanResponse>;
 
 export function newScanRequest(sessionId: number, qrSlug: string, now: Date = new Date()): ScanRequest {
   return { sessionId, body: { qrSlug, clientScanId: randomUuid(), scannedAt: now.toISOString() } };
@@ -20,4 +21,4 @@ export function newScanRequest(sessionId: number, qrSlug: string, now: Date = ne
 
 /** Straight to the server: POST /api/sessions/{id}/scan. */
 export const postScan: SendScan = ({ sessionId, body }) =>
-  apiRequest<Session>(`/sessions/${sessionId}/scan`, { method: 'POST', body });
+  apiRequest<ScanResponse>(`/sessions/${sessionId}/scan`, { method: 'POST', body });

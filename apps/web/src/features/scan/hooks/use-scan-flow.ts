@@ -5,7 +5,7 @@ import type { NoticeMessage } from '../../../components/ui/notice';
 import { queryKeys } from '../../../lib/query-keys';
 import { newScanRequest, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
-import { decideScan, newlyCompletedItem, trapName } from '../utils/scan-flow';
+import { decideScan, trapName } from '../utils/scan-flow';
 
 export interface ScanFlow {
   /**
@@ -51,10 +51,12 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
       setBanner(null);
       return sendScan(newScanRequest(order.id, decision.code))
         .then(
-          (updated) => {
-            const item = newlyCompletedItem(latest.current, updated);
-            queryClient.setQueryData(queryKeys.session(updated.id), updated);
-            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: item ? `${trapName(item)} · ${item.trap.area ?? SCAN_MESSAGES.noArea}` : undefined });
+          ({ session: summary, item }) => {
+            // Show the answer at once; the re-read below (GET /sessions/{id}) brings anything else that changed.
+            queryClient.setQueryData<Session>(queryKeys.session(order.id), (cached) =>
+              cached ? { ...cached, ...summary, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,
+            );
+            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: `${trapName(item)} · ${item.trap.area?.trim() || SCAN_MESSAGES.noArea}` });
             if ('vibrate' in navigator) navigator.vibrate(60);
             return true;
           },

@@ -72,8 +72,3 @@ export function trapName(item: Pick<SessionItem, 'trapId' | 'trap'>): string {
   return item.trap?.code?.trim() || `Trampa #${item.trapId}`;
 }
 
-/** The item a successful scan completed, to say which trap it was; none when it was already done. */
-export function newlyCompletedItem(before: Pick<Session, 'items'> | undefined, after: Pick<Session, 'items'>): SessionItem | undefined {
-  const doneBefore = new Set(before?.items.filter(isItemCompleted).map((item) => item.id));
-  return after.items.find((item) => isItemCompleted(item) && !doneBefore.has(item.id));
-}

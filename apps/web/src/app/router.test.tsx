@@ -5,6 +5,9 @@ import { AUTH_STORAGE_KEY } from '../lib/auth-store';
 import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../testing/render';
 import { AppRoutes } from './router';
 
+// The technician layout opens a realtime connection; these tests are about routes, not sockets.
+vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
@@ -68,6 +71,16 @@ describe('route guards (spec section 2)', () => {
     renderAt('/admin/technicians');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/tech/sessions'));
     expect(await screen.findByText('Flujo técnico')).toBeInTheDocument();
+  });
+
+  it('sends a technician whose scan route has no valid order number back to /tech/sessions', async () => {
+    storeSignIn(tech);
+    serveProfile(tech);
+    for (const path of ['/tech/sessions/abc/scan', '/tech/sessions/0/scan', '/tech/sessions/-4/scan', '/tech/sessions/2.5/scan']) {
+      const view = renderAt(path);
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/tech\/sessions$/));
+      view.unmount();
+    }
   });
 
   it('sends an administrator who opens /tech/* to the dashboard', async () => {

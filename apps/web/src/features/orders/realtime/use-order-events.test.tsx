@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { createTestQueryClient } from '../../../testing/render';
+import { realtimeUrl, useOrderEvents } from './use-order-events';
+
+type Handler = (payload?: unknown) => void;
+const sockets: { url: string; options: Record<string, unknown>; handlers: Map<string, Handler>; disconnect: ReturnType<typeof vi.fn> }[] = [];
+
+vi.mock('socket.io-client', () => ({
+  io: (url: string, options: Record<string, unknown>) => {
+    const socket = { url, options, handlers: new Map<string, Handler>(), disconnect: vi.fn() };
+    sockets.push(socket);
+    return { on: (event: string, handler: Handler) => socket.handlers.set(event, handler), disconnect: socket.disconnect };
+  },
+}));
+
+function setup(token: string | null) {
+  const queryClient = createTestQueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const hook = renderHook(({ value }) => useOrderEvents(value), { wrapper, initialProps: { value: token } });
+  return { hook, invalidate };
+}
+
+describe('realtimeUrl (spec section 7)', () => {
+  it("is the /sessions namespace under the API base with its trailing '/api' removed", () => {
+    expect(realtimeUrl('/api')).toBe('/sessions');
+    expect(realtimeUrl('https://rondin.example.cl/api')).toBe('https://rondin.example.cl/sessions');
+    expect(realtimeUrl('https://rondin.example.cl/api/')).toBe('https://rondin.example.cl/sessions');
+  });
+});
+
+describe('useOrderEvents', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+
+  it('opens no connection without a token', () => {
+    setup(null);
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('connects over websocket with the token in the handshake, and refreshes the list and the order an event names', () => {
+    const { invalidate } = setup('token-tecnico');
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.url).toBe('/sessions');
+    expect(sockets[0]!.options).toMatchObject({ transports: ['websocket'], auth: { token: 'token-tecnico' } });
+    for (const event of ['session.created', 'session.updated']) {
+      invalidate.mockClear();
+      sockets[0]!.handlers.get(event)!({ sessionId: 31 });
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.mySessions });
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.session(31) });
+    }
+  });
+
+  it('catches up after a reconnection, not on the first connection', () => {
+    const { invalidate } = setup('token-tecnico');
+    sockets[0]!.handlers.get('connect')!();
+    expect(invalidate).not.toHaveBeenCalled();
+    sockets[0]!.handlers.get('connect')!();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions });
+  });
+
+  it('closes the connection on sign-out (no token) and on unmount', () => {
+    const { hook } = setup('token-tecnico');
+    hook.rerender({ value: null });
+    expect(sockets[0]!.disconnect).toHaveBeenCalledTimes(1);
+    hook.rerender({ value: 'otro-token' });
+    expect(sockets).toHaveLength(2);
+    hook.unmount();
+    expect(sockets[1]!.disconnect).toHaveBeenCalledTimes(1);
+  });
+});

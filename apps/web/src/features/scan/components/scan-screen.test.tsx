@@ -1,0 +1,89 @@
+import type { Session } from '@rondin/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubFetch } from '../../../testing/render';
+import { makeSession } from '../../../testing/sessions';
+import { ScanScreen } from './scan-screen';
+
+const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, { status: 'COMPLETED', trap: { code: '', area: null }, trapId: 44 }]);
+
+/** The server's copy of the order: writes change what the next GET answers, as the real server's do. */
+function serve(order: Session, extra: (state: { order: Session }) => Parameters<typeof stubFetch>[0] = () => ({})) {
+  const state = { order };
+  const { fetchStub, calls } = stubFetch({ [`GET /api/sessions/${order.id}`]: () => ({ body: state.order }), ...extra(state) });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+describe('scan screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows 'Cargando sesión...', then the order, its list with fallbacks, and the camera problem when there is no camera", async () => {
+    serve(allDone);
+    renderWithApp(<ScanScreen orderId={12} />);
+    expect(screen.getByText('Cargando sesión...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Escaneo de orden' })).toBeInTheDocument();
+    expect(screen.getByText('Orden #12 · Progreso 2 de 2')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Listado de trampas' });
+    expect(within(list).getByText('Progreso actual: 2 de 2 trampas')).toBeInTheDocument();
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[1]).toHaveTextContent('Trampa #44');
+    expect(rows[1]).toHaveTextContent('Sin ubicación');
+    expect(rows[1]).toHaveTextContent('Completada');
+    // jsdom has no camera at all, like a page served over plain HTTP.
+    expect(await screen.findByText('No se pudo acceder a la cámara')).toBeInTheDocument();
+  });
+
+  it('keeps Cerrar orden disabled while a trap is pending', async () => {
+    serve(makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, {}]));
+    renderWithApp(<ScanScreen orderId={12} />);
+    expect(await screen.findByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
+    expect(screen.getAllByText('Pendiente')).toHaveLength(1);
+  });
+
+  it('closes with no body; the order then shows closed and refuses scans', async () => {
+    const calls = serve(allDone, (state) => ({
+      'POST /api/sessions/12/close': () => {
+        state.order = { ...state.order, status: 'COMPLETED' };
+        return { body: state.order };
+      },
+    }));
+    renderWithApp(<ScanScreen orderId={12} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar orden' }));
+    expect(await screen.findByText('Orden cerrada correctamente.')).toBeInTheDocument();
+    expect(screen.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
+    const close = calls.find((call) => call.key === 'POST /api/sessions/12/close')!;
+    expect(close.init?.body).toBeNull();
+    await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/sessions/12').length).toBeGreaterThan(1));
+  });
+
+  it('says why a close was refused', async () => {
+    serve(allDone, () => ({ 'POST /api/sessions/12/close': () => ({ status: 409, body: { message: 'La orden aún tiene trampas pendientes.' } }) }));
+    renderWithApp(<ScanScreen orderId={12} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Cerrar orden' }));
+    expect(await screen.findByText('No se pudo cerrar la orden. Asegúrate de completar todas las trampas.')).toBeInTheDocument();
+  });
+
+  it('sends a typed code normalised, through the same scan flow', async () => {
+    const calls = serve(makeSession({ id: 12 }, [{}]), (state) => ({
+      'POST /api/sessions/12/scan': () => {
+        const item = { ...state.order.items[0]!, status: 'COMPLETED' as const };
+        state.order = { ...state.order, status: 'IN_PROGRESS', completedCount: 1, items: [item] };
+        const { items: _items, ...summary } = state.order;
+        return { body: { session: summary, item } };
+      },
+    }));
+    renderWithApp(<ScanScreen orderId={12} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Código impreso bajo el QR'), 'ABCD 1234-EFGH 5678 JKMN');
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    expect(await screen.findByText('Trampa registrada correctamente.')).toBeInTheDocument();
+    const scan = calls.find((call) => call.key === 'POST /api/sessions/12/scan')!;
+    expect(JSON.parse(String(scan.init?.body)).qrSlug).toBe('abcd1234efgh5678jkmn');
+    expect(screen.getByLabelText('Código impreso bajo el QR')).toHaveValue('');
+    expect(within(screen.getByRole('region', { name: 'Listado de trampas' })).getByText('Completada')).toBeInTheDocument();
+  });
+});

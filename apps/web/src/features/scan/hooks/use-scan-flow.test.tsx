@@ -1,0 +1,133 @@
+import type { ScanResponse, Session } from '@rondin/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { createTestQueryClient } from '../../../testing/render';
+import { makeSession } from '../../../testing/sessions';
+import type { ScanRequest } from '../api/send-scan';
+import { useScanFlow } from './use-scan-flow';
+
+/** A sendScan whose answers the test gives, one per call, in order. */
+function controlledSender() {
+  const calls: { request: ScanRequest; resolve: (value: ScanResponse) => void; reject: (error: Error) => void }[] = [];
+  const sendScan = vi.fn(
+    (request: ScanRequest) =>
+      new Promise<ScanResponse>((resolve, reject) => {
+        calls.push({ request, resolve, reject });
+      }),
+  );
+  return { sendScan, calls };
+}
+
+function answerFor(session: Session, itemIndex: number): ScanResponse {
+  const { items, ...summary } = session;
+  const item = { ...items[itemIndex]!, status: 'COMPLETED' as const, completedAt: '2030-01-02T10:00:00.000Z', completedBy: { id: 2, fullName: 'Tomás Tapia' } };
+  return { session: { ...summary, status: 'IN_PROGRESS', completedCount: summary.completedCount + 1 }, item };
+}
+
+function setup(session: Session) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.session(session.id), session);
+  const sender = controlledSender();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const hook = renderHook(({ order }) => useScanFlow(order, sender.sendScan), { wrapper, initialProps: { order: session } });
+  return { ...sender, hook, queryClient };
+}
+
+describe('useScanFlow (spec section 4)', () => {
+  const order = makeSession({ id: 12 }, [{}, { trap: { code: 'TRP-002', area: null } }]);
+
+  it('sends a new code with a scan id and the time it was read', async () => {
+    const { hook, sendScan } = setup(order);
+    act(() => void hook.result.current.submit('abcd1234efgh5678jkmn'));
+    expect(sendScan).toHaveBeenCalledTimes(1);
+    const [request] = sendScan.mock.calls[0]!;
+    expect(request.sessionId).toBe(12);
+    expect(request.body.qrSlug).toBe('abcd1234efgh5678jkmn');
+    expect(request.body.clientScanId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Date.parse(request.body.scannedAt)).not.toBeNaN();
+    expect(hook.result.current.pending).toBe(true);
+  });
+
+  it('ignores empty codes', () => {
+    const { hook, sendScan } = setup(order);
+    act(() => void hook.result.current.submit('   '));
+    expect(sendScan).not.toHaveBeenCalled();
+  });
+
+  it('while a scan is pending, neither the same code nor another is sent', () => {
+    const { hook, sendScan } = setup(order);
+    act(() => void hook.result.current.submit('codigo-a'));
+    // Several camera frames arrive before React renders again: the pending code is known at once.
+    act(() => {
+      void hook.result.current.submit('codigo-a');
+      void hook.result.current.submit('codigo-b');
+    });
+    expect(sendScan).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a success the same code can be scanned again; the order shows the scanned trap at once', async () => {
+    const { hook, sendScan, calls, queryClient } = setup(order);
+    let registered: Promise<boolean> = Promise.resolve(false);
+    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    await act(async () => {
+      calls[0]!.resolve(answerFor(order, 1));
+      await registered;
+    });
+    expect(await registered).toBe(true);
+    expect(hook.result.current.pending).toBe(false);
+    expect(hook.result.current.status).toEqual({ tone: 'success', text: 'Trampa registrada correctamente.', detail: 'TRP-002 · Sin ubicación' });
+    expect(hook.result.current.banner).toBeNull();
+    const cached = queryClient.getQueryData<Session>(queryKeys.session(12))!;
+    expect(cached.items.map((item) => item.status)).toEqual(['PENDING', 'COMPLETED']);
+    expect(cached.status).toBe('IN_PROGRESS');
+
+    act(() => void hook.result.current.submit('codigo-a'));
+    expect(sendScan).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a failure: the status line and the banner, and the code can be rescanned', async () => {
+    const { hook, sendScan, calls } = setup(order);
+    let registered: Promise<boolean> = Promise.resolve(true);
+    act(() => void (registered = hook.result.current.submit('codigo-ajeno')));
+    await act(async () => {
+      calls[0]!.reject(new Error('404'));
+      await registered;
+    });
+    expect(await registered).toBe(false);
+    expect(hook.result.current.status).toEqual({ tone: 'error', text: 'No se pudo registrar el escaneo. Verifica el QR.' });
+    expect(hook.result.current.banner).toEqual({
+      tone: 'error',
+      text: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',
+    });
+
+    act(() => void hook.result.current.submit('codigo-ajeno'));
+    expect(sendScan).toHaveBeenCalledTimes(2);
+    // A new scan clears the previous messages.
+    expect(hook.result.current.status).toBeNull();
+    expect(hook.result.current.banner).toBeNull();
+  });
+
+  it('a completed order refuses scans locally', () => {
+    const { hook, sendScan } = setup(makeSession({ status: 'COMPLETED' }, [{ status: 'COMPLETED' }]));
+    let registered: Promise<boolean> = Promise.resolve(true);
+    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    expect(sendScan).not.toHaveBeenCalled();
+    expect(hook.result.current.status).toEqual({ tone: 'info', text: 'La orden ya fue cerrada.' });
+    return expect(registered).resolves.toBe(false);
+  });
+
+  it('re-reads the order and the technician list after a scan', async () => {
+    const { hook, calls, queryClient } = setup(order);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    let registered: Promise<boolean> = Promise.resolve(false);
+    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    await act(async () => {
+      calls[0]!.resolve(answerFor(order, 0));
+      await registered;
+    });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions }));
+  });
+});

@@ -1,0 +1,32 @@
+import type { Session, SessionItem } from '@rondin/contracts';
+
+/** An order as the API answers it, for component and hook tests. */
+export function makeSession(overrides: Partial<Session> = {}, items: Partial<SessionItem>[] = [{}]): Session {
+  const fullItems = items.map(
+    (item, index): SessionItem => ({
+      id: index + 1,
+      trapId: index + 1,
+      status: 'PENDING',
+      completedAt: null,
+      completedBy: null,
+      trap: { code: `TRP-00${index + 1}`, area: 'Bodega norte' },
+      ...item,
+    }),
+  );
+  return {
+    id: 12,
+    status: 'PENDING',
+    scheduledAt: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    startedAt: null,
+    closedAt: null,
+    closedBy: null,
+    forceClosed: false,
+    technicianId: 2,
+    technician: { id: 2, fullName: 'Tomás Tapia', email: 't@rondin.test' },
+    itemCount: fullItems.length,
+    completedCount: fullItems.filter((item) => item.status === 'COMPLETED').length,
+    items: fullItems,
+    ...overrides,
+  };
+}

@@ -1,0 +1,154 @@
+import { unique } from './support/accounts';
+import { downloadBytes, expect, test } from './support/fixtures';
+
+/** The technician's order list, and the scan screen without a camera (this browser has none). */
+test.describe('technician orders', () => {
+  test('open orders first, completed ones after with their report; loading text, local times and progress', async ({ page, adminApi, signIn }) => {
+    const area = unique('Cocina');
+    const traps = [await adminApi.createTrap({ area }), await adminApi.createTrap({ area: 'Recepción' })];
+    const tech = await adminApi.createTechnician();
+    const scheduled = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id], scheduledAt: '2031-05-04T14:30:00.000Z' });
+    const done = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id] });
+    await adminApi.scan(done.id, traps[0]!.qrSlug);
+    await adminApi.closeOrder(done.id);
+    const started = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+    await adminApi.scan(started.id, traps[0]!.qrSlug);
+
+    // Hold the list until 'Cargando órdenes...' has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sessions/me', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await signIn(tech, '/tech/sessions');
+    await expect(page.getByText('Cargando órdenes...')).toBeVisible();
+    release();
+
+    const open = page.getByRole('region', { name: /Por completar/ });
+    const completed = page.getByRole('region', { name: /Completadas/ });
+    await expect(open.getByRole('article')).toHaveCount(2);
+    await expect(open.getByRole('heading', { level: 3 })).toHaveText([`Orden #${started.id}`, `Orden #${scheduled.id}`]);
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText([`Orden #${done.id}`]);
+
+    const startedCard = page.getByRole('article', { name: `Orden #${started.id}` });
+    await expect(startedCard).toContainText('En progreso');
+    await expect(startedCard).toContainText('1 de 2 trampas completadas');
+    await expect(startedCard).toContainText('50 %');
+    await expect(startedCard).toContainText('Sin fecha programada');
+    await expect(startedCard).toContainText(`${area} · Recepción`);
+    await expect(startedCard.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    const scheduledCard = page.getByRole('article', { name: `Orden #${scheduled.id}` });
+    await expect(scheduledCard).toContainText('Pendiente');
+    // 14:30 UTC is 10:30 in the browser's zone (America/Santiago in May).
+    await expect(scheduledCard).toContainText('10:30');
+    await expect(scheduledCard.getByRole('link', { name: 'Abrir orden' })).toHaveAttribute('href', `/tech/sessions/${scheduled.id}/scan`);
+
+    const doneCard = page.getByRole('article', { name: `Orden #${done.id}` });
+    await expect(doneCard).toContainText('Completada');
+    await expect(doneCard).toContainText('1 de 1 trampas completadas');
+    const [report] = await Promise.all([page.waitForEvent('download'), doneCard.getByRole('button', { name: 'Descargar reporte PDF' }).click()]);
+    expect(report.suggestedFilename()).toBe(`orden-${done.id}.pdf`);
+    expect((await downloadBytes(report)).subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  test('progress made elsewhere shows without a reload, and signing out closes the realtime connection', async ({ page, adminApi, signIn }) => {
+    const traps = [await adminApi.createTrap(), await adminApi.createTrap()];
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+    const frames: string[] = [];
+    const socketOpened = page.waitForEvent('websocket');
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    await signIn(tech, '/tech/sessions');
+    const socket = await socketOpened;
+    await expect.poll(() => frames.some((frame) => frame.startsWith('40/sessions'))).toBe(true);
+
+    await adminApi.scan(order.id, traps[1]!.qrSlug);
+    await expect.poll(() => frames.some((frame) => frame.includes('session.updated'))).toBe(true);
+    const card = page.getByRole('article', { name: `Orden #${order.id}` });
+    await expect(card).toContainText('1 de 2 trampas completadas', { timeout: 5_000 });
+    await expect(card).toContainText('En progreso');
+
+    const closed = socket.waitForEvent('close');
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await closed;
+    expect(socket.isClosed()).toBe(true);
+  });
+
+  test('without realtime the list still refreshes every 10 seconds and when the window regains focus', async ({ page, adminApi, signIn }) => {
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    // No realtime at all: a socket that never answers. Time is the page's fake clock.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    await page.clock.install();
+    let listReads = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().endsWith('/api/sessions/me')) listReads += 1;
+    });
+    await signIn(tech, '/tech/sessions');
+    await expect(page.getByText('No tienes órdenes asignadas por ahora.')).toBeVisible();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    const card = page.getByRole('article', { name: `Orden #${order.id}` });
+    await page.clock.runFor(5_000);
+    await expect(page.getByText('No tienes órdenes asignadas por ahora.')).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(card).toBeVisible();
+
+    const before = listReads;
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => listReads).toBe(before + 1);
+  });
+
+  test('without a camera, the code printed on the label is typed; a wrong one is refused; the order closes', async ({ page, adminApi, signIn }) => {
+    const traps = [await adminApi.createTrap({ area: 'Bodega sur' }), await adminApi.createTrap({ area: null })];
+    const stranger = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+    await signIn(tech, `/tech/sessions/${order.id}/scan`);
+    await expect(page.getByText('No se pudo acceder a la cámara')).toBeVisible();
+
+    const field = page.getByLabel('Código impreso bajo el QR');
+    const printed = (slug: string) => slug.toUpperCase().match(/.{1,4}/g)!.join(' ');
+    const sent = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/scan`));
+    await field.fill(printed(traps[0]!.qrSlug));
+    await page.getByRole('button', { name: 'Registrar código' }).click();
+    expect((await sent).postDataJSON().qrSlug).toBe(traps[0]!.qrSlug);
+    await expect(page.getByText('Trampa registrada correctamente.')).toBeVisible();
+    await expect(field).toHaveValue('');
+    const list = page.getByRole('region', { name: 'Listado de trampas' });
+    await expect(list.getByRole('listitem').filter({ hasText: traps[0]!.code })).toContainText('Completada');
+    await expect(page.getByText(`Orden #${order.id} · Progreso 1 de 2`)).toBeVisible();
+
+    await field.fill(stranger.qrSlug.replace(/(.{4})/g, '$1-'));
+    await field.press('Enter');
+    await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
+    await expect(page.getByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.')).toBeVisible();
+    await expect(field).toHaveValue(stranger.qrSlug.replace(/(.{4})/g, '$1-'));
+    await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
+
+    await field.fill(traps[1]!.qrSlug);
+    await field.press('Enter');
+    await expect(page.getByText('Trampa registrada correctamente.')).toBeVisible();
+    await expect(page.getByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.')).toHaveCount(0);
+    await expect(list.getByRole('listitem').filter({ hasText: traps[1]!.code })).toContainText('Sin ubicación');
+    await expect(page.getByText('Progreso actual: 2 de 2 trampas')).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar orden' }).click();
+    await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
+    await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
+    expect((await adminApi.session(order.id)).status).toBe('COMPLETED');
+  });
+
+  test("another technician's order, or a bad order number, is not opened", async ({ page, adminApi, signIn }) => {
+    const trap = await adminApi.createTrap();
+    const owner = await adminApi.createTechnician();
+    const other = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: owner.id, trapIds: [trap.id] });
+    await signIn(other, `/tech/sessions/${order.id}/scan`);
+    await expect(page.getByRole('alert')).toContainText('No se pudo cargar la orden.');
+    await page.goto('/tech/sessions/no-es-numero/scan');
+    await expect(page).toHaveURL(/\/tech\/sessions$/);
+  });
+});

@@ -11,7 +11,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/browser';
 export default defineConfig({
   testDir: 'e2e',
   // Screenshots for design review are taken on request only: SCREENSHOTS=1 npx playwright test screenshots
-  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+  // (screenshots.spec.ts for the admin screens, tech-screenshots.spec.ts for the technician's).
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'],
   globalSetup: './e2e/global-setup.ts',
   // One server with one embedded database, on a 2-core machine: files run one after another.
   workers: 1,

@@ -1,14 +1,10 @@
 import { expect, test } from './support/fixtures';
+import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 
 /**
  * Design review, not a check: `SCREENSHOTS=1 npx playwright test screenshots` writes every admin screen at
  * phone and desktop size to test-results/screenshots/. Left out of `npm run test:e2e` by playwright.config.ts.
  */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 768 },
-];
-
 test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
   test.setTimeout(180_000);
   const areas = ['Bodega norte', 'Cocina', 'Recepción', null];
@@ -22,7 +18,7 @@ test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
   await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(2, 4).map((trap) => trap.id), scheduledAt: '2020-03-01T12:00:00.000Z' });
 
   const shot = (name: string, size: string) => page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
-  for (const size of SIZES) {
+  for (const size of SCREENSHOT_SIZES) {
     await page.setViewportSize(size);
     await page.goto('/login');
     await page.evaluate(() => localStorage.clear());

@@ -39,7 +39,7 @@ export function ScanView({ session, sendScan }: ScanViewProps) {
   }
 
   return (
-    <div className="scan-page">
+    <div className={completed ? 'scan-page scan-page--completed' : 'scan-page'}>
       <button type="button" className="button button--ghost scan-page__back" onClick={() => navigate('/tech/sessions')}>
         {SCAN_MESSAGES.back}
       </button>

@@ -6,11 +6,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scaleBenchmark } from './scale.bench.js';
 import { scanBenchmark } from './scan.bench.js';
 import { repoRoot } from './lib/server.js';
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> = {
   scan: { title: 'Scan hot path', run: scanBenchmark },
+  scale: { title: 'Lists and exports at national scale', run: scaleBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

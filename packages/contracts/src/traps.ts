@@ -49,7 +49,7 @@ export const UpdateTrapBody = z.strictObject({
 });
 export type UpdateTrapBody = z.infer<typeof UpdateTrapBody>;
 
-/** Filters for the inventory: text in code, area or description; exact area; status. */
+/** Filters for the inventory: code or area starting with `q` (any case); exact area; status. */
 export const TrapListQuery = z.strictObject({
   ...PageParams,
   q: SearchText.optional(),

@@ -47,6 +47,7 @@ export const traps = pgTable(
     uniqueIndex('traps_qr_slug_key').on(table.qrSlug),
     // Inventory filters: code prefix search, area, status (each paged in code order).
     index('traps_code_pattern_idx').using('btree', sql`lower(${table.code}) text_pattern_ops`),
+    index('traps_area_pattern_idx').using('btree', sql`lower(${table.area}) text_pattern_ops`),
     index('traps_area_code_idx').on(table.area, table.code),
     index('traps_active_code_idx').on(table.isActive, table.code),
   ],

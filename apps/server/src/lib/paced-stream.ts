@@ -17,6 +17,8 @@ export function pacedOutput(source?: Readable): { output: PassThrough; caughtUp(
     async caughtUp() {
       if (output.destroyed) throw new Error('download aborted');
       if (output.writableNeedDrain) await once(output, 'drain');
+      // Drawing is synchronous work: give other requests a turn between batches.
+      else await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

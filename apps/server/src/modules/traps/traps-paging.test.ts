@@ -37,11 +37,12 @@ describe('GET /api/traps with paging and filters', () => {
     expect(last.items.map((trap) => trap.code)).toEqual(['TRP-024', 'TRP-025', 'TRP-026', 'TRP-027', 'TRP-028', 'TRP-029', 'TRP-030']);
   });
 
-  it('filters by text in code or area, by area and by status', async () => {
+  it('filters by the start of the code or area, by area and by status', async () => {
     expect((await page('q=trp-02')).items.map((trap) => trap.code)).toEqual(
       ['TRP-020', 'TRP-021', 'TRP-022', 'TRP-023', 'TRP-024', 'TRP-025', 'TRP-026', 'TRP-027', 'TRP-028', 'TRP-029'],
     );
     expect((await page('q=andén')).total).toBe(20);
+    expect((await page('q=carga')).total).toBe(0);
     expect((await page('area=Bodega')).total).toBe(10);
     expect((await page('active=false')).items.map((trap) => trap.code)).toEqual(['TRP-010', 'TRP-020', 'TRP-030']);
     expect((await page('area=Bodega&active=true')).total).toBe(9);

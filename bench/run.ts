@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { scanBenchmark } from './scan.bench.js';
 import { repoRoot } from './lib/server.js';
@@ -13,6 +14,7 @@ import { repoRoot } from './lib/server.js';
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> = {
   scan: { title: 'Scan hot path', run: scanBenchmark },
   scale: { title: 'Lists and exports at national scale', run: scaleBenchmark },
+  realtime: { title: 'Realtime delivery with 1,000 connected technicians', run: realtimeBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');
@@ -26,7 +28,8 @@ function machine(): string {
   } catch {
     // psql not installed
   }
-  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${postgres}`;
+  const [load1, load5] = os.loadavg();
+  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${postgres}; load average at start ${load1!.toFixed(1)} (1 min) / ${load5!.toFixed(1)} (5 min)`;
 }
 
 let document = fs.existsSync(file)

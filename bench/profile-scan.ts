@@ -1,0 +1,54 @@
+/**
+ * node --import tsx bench/profile-scan.ts: CPU profile of the server under the scan benchmark's load
+ * (PostgreSQL), summarised as the functions with the most self time. Used to decide what to optimise.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from './lib/database.js';
+import { load } from './lib/load.js';
+import { startServer } from './lib/server.js';
+import { tokenFor } from './lib/tokens.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-prof-'));
+const database = await freshDatabase('postgres', 'rondin_bench_profile');
+const [tech] = await database.sql<{ id: number }>(`
+  insert into traps (code, area, qr_slug) select 'B-' || g, 'A', 'slug-' || lpad(g::text, 12, '0') from generate_series(1, 50) g;
+  insert into technicians (email, full_name, role, password_hash) values ('p@rondin.test', 'P', 'TECH', 'x');
+  insert into sessions (technician_id, item_count) select 1, 50 from generate_series(1, 4000);
+  insert into session_items (session_id, trap_id) select s.id, t.id from sessions s cross join traps t;
+  select 1 as id;`);
+const token = await tokenFor(tech!.id, 'TECH');
+const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, 'apps/server/dist/main.js'], database.env);
+let cursor = 0;
+const result = await load({
+  url: server.base,
+  connections: 50,
+  durationSeconds: 8,
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}` },
+  next: () => {
+    const index = cursor++;
+    return { path: `/api/sessions/${(index % 4000) + 1}/scan`, body: JSON.stringify({ qrSlug: `slug-${String(Math.floor(index / 4000) + 1).padStart(12, '0')}` }) };
+  },
+});
+await server.stop();
+await database.dispose();
+const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))!;
+const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+};
+const self = new Map<number, number>();
+for (const sample of profile.samples) self.set(sample, (self.get(sample) ?? 0) + 1);
+const byFunction = new Map<string, number>();
+for (const node of profile.nodes) {
+  const where = node.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/apps\//, 'apps/');
+  const key = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + (self.get(node.id) ?? 0));
+}
+const total = profile.samples.length;
+console.log(`${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms; top self time:`);
+for (const [name, count] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+  console.log(`${((count / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}

@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import type { ComplianceReport, CreateSessionBody, LoginResponse, Session, Technician, Trap } from '@rondin/contracts';
+import type { ComplianceReport, CreateSessionBody, LoginResponse, ScanResponse, Session, Technician, Trap } from '@rondin/contracts';
 import { ADMIN, unique } from './accounts';
 
 export function baseURL(): string {
@@ -62,7 +62,7 @@ export class AdminApi {
   }
 
   /** Marks one trap of an order inspected, as the technician's scan would. */
-  scan(sessionId: number, qrSlug: string): Promise<Session> {
+  scan(sessionId: number, qrSlug: string): Promise<ScanResponse> {
     return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });
   }
 

@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { UpdateToast } from './features/install/components/update-toast';
+import { registerServiceWorker } from './features/install/service-worker';
 import { createQueryClient } from './lib/query-client';
 import './styles/global.css';
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -12,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <UpdateToast />
     </AppProvider>
   </StrictMode>,
 );

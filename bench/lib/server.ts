@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from '../../apps/server/test/server-process.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const JWT_SECRET = 'benchmark-secret-0123456789-0123456789-abcdef';
@@ -11,29 +11,6 @@ export interface RunningServer {
   /** Resident memory of the server process, in MB. */
   rssMb(): number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${base} did not become healthy`);
 }
 
 /** Starts a Node script as a server process and waits until /api/health answers. */

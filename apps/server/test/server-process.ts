@@ -22,6 +22,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits until a server process answers GET /api/health; fails at once if the process exits. */
+export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${base} did not become healthy`);
+}
+
 /**
  * The real server in a process of its own (from the TypeScript sources, so no build is needed), for
  * tests about what only separate processes show: crashes, shutdown, several servers sharing events.
@@ -35,15 +49,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null || attempt > 600) throw new Error(`server did not start (exit ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(base, child);
   return {
     base,
     child,

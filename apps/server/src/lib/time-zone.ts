@@ -3,43 +3,23 @@
  * Intl.DateTimeFormat costs far more than using one, and exports format two dates per row, so each
  * formatter is built once per zone.
  */
-const displayFormats = new Map<string, Intl.DateTimeFormat>();
-const partFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-function displayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = displayFormats.get(timeZone);
+function cachedFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('es-CL', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    displayFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
   }
   return format;
 }
 
-function partFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(timeZone, format);
-  }
-  return format;
-}
+const displayFormat = (timeZone: string) =>
+  cachedFormat('es-CL', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const partFormat = (timeZone: string) =>
+  cachedFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 export function formatDateTime(value: Date | string | null, timeZone: string): string {
   if (value === null) return '—';

@@ -1,18 +1,14 @@
--- Timestamps leave the database in the same form as JavaScript's Date#toISOString, whatever the
--- connection's time zone.
-CREATE OR REPLACE FUNCTION rondin_iso(value timestamptz) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-$$;
---> statement-breakpoint
 -- The JSON shapes of the Session and SessionItem contracts (packages/contracts/src/sessions.ts), built here
 -- so that a scan can answer in the same round trip that records it. Views, so the planner inlines them.
+-- Timestamps leave as JavaScript's Date#toISOString writes them, whatever the connection's time zone; the
+-- to_char is written out in place because a helper function for it, not inlined, made PGlite's answer
+-- 2.5 times slower.
 CREATE VIEW rondin_item_json AS
   SELECT i.session_id, i.id, tr.code AS trap_code, json_build_object(
     'id', i.id,
     'trapId', i.trap_id,
     'status', i.status,
-    'completedAt', rondin_iso(i.completed_at),
+    'completedAt', to_char(i.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'completedBy', CASE WHEN who.id IS NULL THEN NULL ELSE json_build_object('id', who.id, 'fullName', who.full_name) END,
     'trap', json_build_object('code', tr.code, 'area', tr.area)
   ) AS item
@@ -25,10 +21,10 @@ CREATE VIEW rondin_session_summary_json AS
   SELECT s.id, json_build_object(
     'id', s.id,
     'status', s.status,
-    'scheduledAt', rondin_iso(s.scheduled_at),
-    'createdAt', rondin_iso(s.created_at),
-    'startedAt', rondin_iso(s.started_at),
-    'closedAt', rondin_iso(s.closed_at),
+    'scheduledAt', to_char(s.scheduled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'startedAt', to_char(s.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'closedAt', to_char(s.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'closedBy', CASE WHEN cb.id IS NULL THEN NULL ELSE json_build_object('id', cb.id, 'fullName', cb.full_name) END,
     'forceClosed', s.force_closed,
     'technicianId', s.technician_id,

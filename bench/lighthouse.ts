@@ -63,7 +63,7 @@ async function api<T>(base: string, method: string, route: string, body?: unknow
   return (await response.json()) as T;
 }
 
-const signIn = (base: string, account: { email: string; password: string }) => api<SignIn>(base, 'POST', '/auth/login', account);
+const signIn = (base: string, { email, password }: { email: string; password: string }) => api<SignIn>(base, 'POST', '/auth/login', { email, password });
 
 /** A small plant: 24 traps in three areas, one technician with an order half done. Returns that order's id. */
 async function seed(base: string): Promise<number> {
@@ -119,6 +119,8 @@ async function prepareStorage(port: number, base: string, auth: string | null): 
     const context = browser.contexts()[0]!;
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    // The HTTP cache too: Lighthouse leaves it alone when it does not reset storage.
+    await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage,indexeddb,local_storage' });
     // A file of the origin, not the app: localStorage can be written without the app starting and storing more.
     await page.goto(`${base}/manifest.webmanifest`);
@@ -130,13 +132,10 @@ async function prepareStorage(port: number, base: string, auth: string | null): 
 }
 
 async function audit(port: number, url: string): Promise<Audit> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    disableStorageReset: true,
-  });
+  const run = () => lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
+  let result = await run();
+  // On a loaded machine Chromium now and then loses the trace's navigation start (NO_NAVSTART): run it again.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await run();
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

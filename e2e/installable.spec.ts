@@ -4,18 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { baseURL } from './support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
+import { waitForServiceWorker } from './support/offline';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 /** The app installs and opens without a network: manifest, service worker, the install banner (spec section 1). */
-
-/** Resolves once a service worker is active and controls the page, i.e. the app shell is precached. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
-}
 
 const signInForm = (page: Page) => page.getByRole('heading', { name: 'Iniciar sesión' });
 

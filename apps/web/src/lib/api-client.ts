@@ -1,4 +1,5 @@
 import { clearAuth, getAuth } from './auth-store';
+import { reportReachable, reportUnreachable } from './connectivity';
 
 export const API_BASE = '/api';
 
@@ -46,6 +47,11 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
+/** The request never reached the server (no network, DNS, refused connection), as opposed to an answer or an abort. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -57,12 +63,19 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
   const token = getAuth()?.accessToken;
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: signal ?? null,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (isUnreachable(error)) reportUnreachable();
+    throw error;
+  }
+  reportReachable();
   if (response.ok) return response;
   // Any 401 means the stored sign-in is no longer good: dropping it sends the router back to /login.
   if (response.status === 401) clearAuth();

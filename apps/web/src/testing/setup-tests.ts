@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// jsdom has no IndexedDB; the offline queue and the saved orders use it.
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reloadAuthFromStorage } from '../lib/auth-store';

@@ -17,6 +17,7 @@ export const SCAN_MESSAGES = {
   alreadyClosed: 'La orden ya fue cerrada.',
   closedBanner: 'Orden cerrada. No es necesario registrar más trampas.',
   scanned: 'Trampa registrada correctamente.',
+  queued: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
   scanFailed: 'No se pudo registrar el escaneo. Verifica el QR.',
   scanFailedBanner: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',
   closed: 'Orden cerrada correctamente.',

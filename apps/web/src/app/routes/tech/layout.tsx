@@ -3,20 +3,24 @@ import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
 import { useAuth } from '../../../features/auth/components/auth-provider';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { OfflineBar } from '../../../features/offline/components/offline-bar';
+import { useSavedQueries } from '../../../features/offline/hooks/use-saved-queries';
 import { useOrderEvents } from '../../../features/orders/realtime/use-order-events';
+import { scanQueue } from '../../offline-scans';
 import { RouteFallback } from '../../route-fallback';
 
 const NAV: NavItem[] = [{ to: '/tech/sessions', label: 'Órdenes asignadas' }];
 
 export default function TechLayout() {
-  const { token, role } = useAuth();
+  const { token, role, user } = useAuth();
   // Spec section 4: the realtime connection exists only while a TECH is signed in.
   useOrderEvents(role === 'TECH' ? token : null);
+  // The orders this device saved come back before the screens first ask for them (offline field mode).
+  const restoring = useSavedQueries(user?.id ?? null);
   return (
     <AppShell subtitle="Flujo técnico" nav={NAV} account={<UserMenu />}>
-      <Suspense fallback={<RouteFallback />}>
-        <Outlet />
-      </Suspense>
+      <OfflineBar queue={scanQueue} />
+      <Suspense fallback={<RouteFallback />}>{restoring ? <RouteFallback /> : <Outlet />}</Suspense>
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import { Loading } from '../../../components/ui/loading';
 import type { Role, Technician } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { isUnreachable } from '../../../lib/api-client';
 import { clearAuth, getAuth, setAuth, subscribeAuth } from '../../../lib/auth-store';
 import { getProfile } from '../api/get-profile';
 
@@ -20,8 +21,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
  * Holds the signed-in user. A token found at start-up is checked against the server before any route
- * renders ('Cargando contexto...'); if that fails the stored sign-in is dropped and the guards send the
- * visitor to /login.
+ * renders ('Cargando contexto...'); if the server refuses it the stored sign-in is dropped and the guards send
+ * the visitor to /login. If the server cannot be reached, the stored user is kept (offline field mode).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const auth = useSyncExternalStore(subscribeAuth, getAuth, getAuth);
@@ -35,8 +36,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     getProfile(controller.signal)
       .then((user) => setAuth({ accessToken: stored.accessToken, user }))
-      .catch(() => {
-        if (!controller.signal.aborted) clearAuth();
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Without signal (a technician in a basement) the stored user stands: the app opens on what the device
+        // saved, and the server checks the token again at the next request that reaches it.
+        if (isUnreachable(error) && stored.user) return;
+        clearAuth();
       })
       .finally(() => {
         if (!controller.signal.aborted) setRestoring(false);

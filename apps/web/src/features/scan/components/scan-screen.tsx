@@ -5,8 +5,16 @@ import { postScan, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
 import { ScanView } from './scan-view';
 
-/** Loads the order, then shows its scan screen; `sendScan` defaults to posting straight to the server. */
-export function ScanScreen({ orderId, sendScan = postScan }: { orderId: number; sendScan?: SendScan }) {
+interface ScanScreenProps {
+  orderId: number;
+  /** Defaults to posting straight to the server. */
+  sendScan?: SendScan;
+  /** Why the order cannot be closed right now although its traps may be done (no connection, scans waiting). */
+  closeBlockedReason?: string | null;
+}
+
+/** Loads the order, then shows its scan screen. */
+export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = null }: ScanScreenProps) {
   const session = useSession(orderId);
   return (
     <QueryState
@@ -19,7 +27,7 @@ export function ScanScreen({ orderId, sendScan = postScan }: { orderId: number; 
       emptyText=""
       onRetry={() => void session.refetch()}
     >
-      {session.data ? <ScanView session={session.data} sendScan={sendScan} /> : null}
+      {session.data ? <ScanView session={session.data} sendScan={sendScan} closeBlockedReason={closeBlockedReason} /> : null}
     </QueryState>
   );
 }

@@ -16,16 +16,18 @@ import { TrapChecklist } from './trap-checklist';
 interface ScanViewProps {
   session: Session;
   sendScan: SendScan;
+  /** Closing needs the server: why it cannot be asked now, shown beside the disabled button. */
+  closeBlockedReason?: string | null;
 }
 
 /** Spec section 2, 'Escaneo de orden': camera, manual entry, the trap list and closing the order. */
-export function ScanView({ session, sendScan }: ScanViewProps) {
+export function ScanView({ session, sendScan, closeBlockedReason = null }: ScanViewProps) {
   const navigate = useNavigate();
   const flow = useScanFlow(session, sendScan);
   const closeOrder = useCloseOrder();
   const progress = orderProgress(session.items);
   const completed = session.status === 'COMPLETED';
-  const closable = canCloseOrder(session, closeOrder.isPending);
+  const closable = canCloseOrder(session, closeOrder.isPending) && !closeBlockedReason;
   const { showStatus } = flow;
   const onReadError = useCallback(() => showStatus({ tone: 'error', text: SCAN_MESSAGES.cameraReadError }), [showStatus]);
   const onCode = useCallback((code: string) => void flow.submit(code), [flow.submit]);
@@ -61,6 +63,7 @@ export function ScanView({ session, sendScan }: ScanViewProps) {
       {completed ? <Notice notice={{ tone: 'success', text: SCAN_MESSAGES.closedBanner }} /> : null}
       {!completed && flow.banner ? <Notice notice={flow.banner} /> : null}
       {closable ? <Notice notice={{ tone: 'info', text: SCAN_MESSAGES.allDone }} /> : null}
+      {!completed && closeBlockedReason ? <Notice notice={{ tone: 'info', text: closeBlockedReason }} /> : null}
       <div className="scan-layout">
         <section className="scan-camera" aria-label="Cámara y registro">
           <CameraPanel enabled={!completed} onCode={onCode} onReadError={onReadError} />

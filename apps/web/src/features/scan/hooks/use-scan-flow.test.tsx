@@ -6,15 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
-import type { ScanRequest } from '../api/send-scan';
+import type { ScanQueued, ScanRequest } from '../api/send-scan';
 import { useScanFlow } from './use-scan-flow';
 
 /** A sendScan whose answers the test gives, one per call, in order. */
 function controlledSender() {
-  const calls: { request: ScanRequest; resolve: (value: ScanResponse) => void; reject: (error: Error) => void }[] = [];
+  const calls: { request: ScanRequest; resolve: (value: ScanResponse | ScanQueued) => void; reject: (error: Error) => void }[] = [];
   const sendScan = vi.fn(
     (request: ScanRequest) =>
-      new Promise<ScanResponse>((resolve, reject) => {
+      new Promise<ScanResponse | ScanQueued>((resolve, reject) => {
         calls.push({ request, resolve, reject });
       }),
   );
@@ -108,6 +108,20 @@ describe('useScanFlow (spec section 4)', () => {
     // A new scan clears the previous messages.
     expect(hook.result.current.status).toBeNull();
     expect(hook.result.current.banner).toBeNull();
+  });
+
+  it('a scan kept on the device (no connection) counts as registered, says so, and leaves the order as it was', async () => {
+    const { hook, calls, queryClient } = setup(order);
+    let registered: Promise<boolean> = Promise.resolve(false);
+    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    await act(async () => {
+      calls[0]!.resolve({ queued: true });
+      await registered;
+    });
+    expect(await registered).toBe(true);
+    expect(hook.result.current.status).toEqual({ tone: 'info', text: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.' });
+    expect(hook.result.current.banner).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session(12))).toEqual(order);
   });
 
   it('a completed order refuses scans locally', () => {

@@ -51,7 +51,13 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
       setBanner(null);
       return sendScan(newScanRequest(order.id, decision.code))
         .then(
-          ({ session: summary, item }) => {
+          (answer) => {
+            if ('queued' in answer) {
+              setStatus({ tone: 'info', text: SCAN_MESSAGES.queued });
+              if ('vibrate' in navigator) navigator.vibrate(60);
+              return true;
+            }
+            const { session: summary, item } = answer;
             // Show the answer at once; the re-read below (GET /sessions/{id}) brings anything else that changed.
             queryClient.setQueryData<Session>(queryKeys.session(order.id), (cached) =>
               cached ? { ...cached, ...summary, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,

@@ -1,0 +1,31 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY } from '../../../lib/auth-store';
+import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
+import { useAuth } from './auth-provider';
+
+function SignedInAs() {
+  const { user } = useAuth();
+  return <output data-testid="user">{user?.email ?? 'nadie'}</output>;
+}
+
+describe('AuthProvider start-up', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the stored sign-in when the server cannot be reached, so the field screens open offline', async () => {
+    const tech = makeTechnician({ role: 'TECH', email: 'tecnico@rondin.test' });
+    storeSignIn(tech);
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderWithApp(<SignedInAs />);
+    await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('tecnico@rondin.test'));
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('drops a stored token without its user when the server cannot be reached: there is nobody to show', async () => {
+    storeSignIn(null);
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderWithApp(<SignedInAs />);
+    await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('nadie'));
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getAuth } from '../../../lib/auth-store';
+import { keepQueriesOnDevice, restoreSavedQueries, savedDataShownSince } from '../saved-queries';
+
+/**
+ * The technician's orders saved on the device: put back before the screens first render (true while that
+ * happens), then saved again after each change.
+ */
+export function useSavedQueries(userId: number | null): boolean {
+  const queryClient = useQueryClient();
+  const [restoring, setRestoring] = useState(userId !== null);
+  useEffect(() => {
+    if (userId === null) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    restoreSavedQueries(queryClient, userId)
+      // A device that refuses IndexedDB still works online.
+      .catch(() => undefined)
+      .finally(() => {
+        if (cancelled) return;
+        stop = keepQueriesOnDevice(queryClient, userId, () => getAuth()?.user?.id === userId);
+        setRestoring(false);
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, userId]);
+  return restoring;
+}
+
+/** When the data on screen was last read from the server, if it is shown from the device; else null. */
+export function useSavedDataSince(): number | null {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (listener) => queryClient.getQueryCache().subscribe(listener),
+    () => savedDataShownSince(queryClient),
+  );
+}

@@ -1,0 +1,122 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { createStore, get, set } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { createTestQueryClient } from '../../testing/render';
+import { makeSession } from '../../testing/sessions';
+import { keepQueriesOnDevice, restoreSavedQueries, SAVED_MAX_AGE_MS, savedDataShownSince } from './saved-queries';
+
+let storeCount = 0;
+const freshStore = () => createStore(`saved-queries-test-${++storeCount}`, 'queries');
+const orders = [makeSession({ id: 3 }), makeSession({ id: 4 })];
+const READ_AT = Date.parse('2030-01-02T08:15:00.000Z');
+
+/** A client holding the technician's list as read from the server at READ_AT, saved to `store`. */
+async function savedFor(userId: number, store = freshStore()) {
+  const client = createTestQueryClient();
+  const stop = keepQueriesOnDevice(client, userId, () => true, store);
+  client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.technicians, [{ id: 1 }]);
+  stop();
+  await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+  return store;
+}
+
+describe('orders saved on the device', () => {
+  beforeEach(() => vi.useRealTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("puts back the technician's list and each order, with the time they were read", async () => {
+    const store = await savedFor(7);
+    const client = createTestQueryClient();
+    await restoreSavedQueries(client, 7, store);
+    expect(client.getQueryData(queryKeys.mySessions)).toEqual(orders);
+    expect(client.getQueryState(queryKeys.mySessions)?.dataUpdatedAt).toBe(READ_AT);
+    // Each order of the list is its own query too: one never opened online still opens offline.
+    expect(client.getQueryData(queryKeys.session(4))).toEqual(orders[1]);
+    // Only the field screens' data is kept.
+    expect(client.getQueryData(queryKeys.technicians)).toBeUndefined();
+  });
+
+  it("never shows one technician's saved orders to another, and drops them", async () => {
+    const store = await savedFor(7);
+    const client = createTestQueryClient();
+    await restoreSavedQueries(client, 8, store);
+    expect(client.getQueryData(queryKeys.mySessions)).toBeUndefined();
+    expect(await get('technician-orders', store)).toBeUndefined();
+  });
+
+  it('drops a copy older than a week', async () => {
+    const store = await savedFor(7);
+    const client = createTestQueryClient();
+    const saved = await get<{ savedAt: number }>('technician-orders', store);
+    await restoreSavedQueries(client, 7, store, saved!.savedAt + SAVED_MAX_AGE_MS + 1);
+    expect(client.getQueryData(queryKeys.mySessions)).toBeUndefined();
+  });
+
+  it('forgets the saved orders when the technician signs out', async () => {
+    const store = freshStore();
+    await set('technician-orders', { format: 1, userId: 7, savedAt: Date.now(), state: { queries: [], mutations: [] } }, store);
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => false, store);
+    client.setQueryData(queryKeys.mySessions, orders);
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeUndefined());
+  });
+
+  it('an order read on its own is not overwritten by an older list', async () => {
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, freshStore());
+    const fresher = makeSession({ id: 3, status: 'IN_PROGRESS' });
+    client.setQueryData(queryKeys.session(3), fresher, { updatedAt: READ_AT + 60_000 });
+    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    expect(client.getQueryData(queryKeys.session(3))).toEqual(fresher);
+    stop();
+  });
+});
+
+describe('savedDataShownSince', () => {
+  function watched(client: ReturnType<typeof createTestQueryClient>) {
+    const observer = new QueryObserver(client, { queryKey: queryKeys.mySessions, enabled: false });
+    return observer.subscribe(() => undefined);
+  }
+
+  it('is null while the data on screen came from the server', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    const stop = watched(client);
+    expect(savedDataShownSince(client)).toBeNull();
+    stop();
+  });
+
+  it('gives the time the data was read once the server cannot be reached', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    const stop = watched(client);
+    client.getQueryCache().find({ queryKey: queryKeys.mySessions })!.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
+    expect(savedDataShownSince(client)).toBe(READ_AT);
+    stop();
+  });
+
+  it('gives the time too while the query waits for the network to come back', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    const stop = watched(client);
+    client.getQueryCache().find({ queryKey: queryKeys.mySessions })!.setState({ fetchStatus: 'paused' });
+    expect(savedDataShownSince(client)).toBe(READ_AT);
+    stop();
+  });
+
+  it('says nothing about a server error (that is not the connection) or about data nobody is looking at', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    const query = client.getQueryCache().find({ queryKey: queryKeys.mySessions })!;
+    query.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
+    expect(savedDataShownSince(client)).toBeNull();
+    const stop = watched(client);
+    query.setState({ error: new ApiError(500, 'Error interno'), errorUpdatedAt: READ_AT + 6_000 });
+    expect(savedDataShownSince(client)).toBeNull();
+    stop();
+  });
+});

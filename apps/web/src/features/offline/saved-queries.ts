@@ -1,0 +1,109 @@
+import type { Session } from '@rondin/contracts';
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { isUnreachable } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Older than this, saved orders are not shown: a week-old list misleads more than it helps. */
+export const SAVED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Raised when the saved shape changes, so an older copy is dropped instead of read wrongly. */
+const FORMAT = 1;
+const KEY = 'technician-orders';
+const SAVE_DELAY_MS = 1_000;
+
+interface SavedQueries {
+  format: number;
+  userId: number;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+let defaultStore: UseStore | null = null;
+/** Its own IndexedDB database; opened on first use so that screens without offline data never open it. */
+function savedStore(): UseStore {
+  defaultStore ??= createStore('rondin-saved-queries', 'queries');
+  return defaultStore;
+}
+
+/** The technician's own orders and each order with its items: what the field screens need without signal. */
+export function isKeptOnDevice(queryKey: QueryKey): boolean {
+  return queryKey[0] === queryKeys.sessions[0] && (queryKey[1] === queryKeys.mySessions[1] || queryKey[1] === queryKeys.session(0)[1]);
+}
+
+/**
+ * Puts back what this user's device saved, unless it is someone else's, of another format, or too old. Kept
+ * queries also stay in memory as long as they may be saved: an order list left unwatched for five minutes
+ * (the default) would otherwise be dropped, and with it the saved copy.
+ */
+export async function restoreSavedQueries(client: QueryClient, userId: number, store = savedStore(), now = Date.now()): Promise<void> {
+  client.setQueryDefaults(queryKeys.mySessions, { gcTime: SAVED_MAX_AGE_MS });
+  client.setQueryDefaults(queryKeys.session(0).slice(0, 2), { gcTime: SAVED_MAX_AGE_MS });
+  const saved = await get<SavedQueries>(KEY, store);
+  if (!saved) return;
+  if (saved.format !== FORMAT || saved.userId !== userId || now - saved.savedAt > SAVED_MAX_AGE_MS) {
+    await del(KEY, store);
+    return;
+  }
+  hydrate(client, saved.state);
+}
+
+export function forgetSavedQueries(store = savedStore()): Promise<void> {
+  return del(KEY, store);
+}
+
+/**
+ * Saves the kept queries shortly after each change, and copies every order of the technician's list into
+ * its own query so an order opened for the first time without signal still shows. Returns the stop function,
+ * which saves at once (or forgets, when nobody is signed in any more).
+ */
+export function keepQueriesOnDevice(client: QueryClient, userId: number, signedIn: () => boolean, store = savedStore()): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    timer = null;
+    const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && isKeptOnDevice(query.queryKey) });
+    const saved: SavedQueries = { format: FORMAT, userId, savedAt: Date.now(), state };
+    // Storage may be full or refused (private mode): the screens still work online.
+    set(KEY, saved, store).catch(() => undefined);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (!isKeptOnDevice(event.query.queryKey)) return;
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    if (event.type === 'updated' && event.action.type === 'success' && event.query.queryKey[1] === queryKeys.mySessions[1]) {
+      copyOrdersToDetails(client, event.query as Query<Session[]>);
+    }
+    timer ??= setTimeout(save, SAVE_DELAY_MS);
+  });
+  return () => {
+    unsubscribe();
+    if (timer !== null) clearTimeout(timer);
+    if (signedIn()) save();
+    else forgetSavedQueries(store).catch(() => undefined);
+  };
+}
+
+function copyOrdersToDetails(client: QueryClient, list: Query<Session[]>): void {
+  const { data, dataUpdatedAt } = list.state;
+  for (const session of data ?? []) {
+    const detail = client.getQueryState(queryKeys.session(session.id));
+    if (detail?.data !== undefined && detail.dataUpdatedAt >= dataUpdatedAt) continue;
+    client.setQueryData(queryKeys.session(session.id), session, { updatedAt: dataUpdatedAt });
+  }
+}
+
+/**
+ * When the screen on view shows data the device saved because the server cannot be reached: the time that
+ * data was last read from the server (the oldest, if several), else null.
+ */
+export function savedDataShownSince(client: QueryClient): number | null {
+  let oldest: number | null = null;
+  for (const query of client.getQueryCache().getAll()) {
+    if (!isKeptOnDevice(query.queryKey) || query.getObserversCount() === 0) continue;
+    const { data, dataUpdatedAt, fetchStatus, errorUpdatedAt, error } = query.state;
+    if (data === undefined) continue;
+    const waitingForNetwork = fetchStatus === 'paused';
+    const lastReadFailed = errorUpdatedAt > dataUpdatedAt && isUnreachable(error);
+    if (!waitingForNetwork && !lastReadFailed) continue;
+    oldest = oldest === null ? dataUpdatedAt : Math.min(oldest, dataUpdatedAt);
+  }
+  return oldest;
+}

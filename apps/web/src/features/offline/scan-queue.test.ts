@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { RETRY_BASE_MS, ScanQueue, type QueuedScan, type ScanQueueStorage, type ScanToSend } from './scan-queue';
+
+function memoryStorage(): ScanQueueStorage & { rows: Map<string, QueuedScan> } {
+  const rows = new Map<string, QueuedScan>();
+  return {
+    rows,
+    all: async () => [...rows.values()].map((row) => structuredClone(row)),
+    put: async (scan) => void rows.set(scan.body.clientScanId, structuredClone(scan)),
+    remove: async (id) => void rows.delete(id),
+  };
+}
+
+let counter = 0;
+function scan(sessionId: number, qrSlug: string): ScanToSend {
+  counter += 1;
+  return { sessionId, body: { qrSlug, clientScanId: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`, scannedAt: `2030-01-02T10:00:${String(counter % 60).padStart(2, '0')}.000Z` } };
+}
+
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+const refusedWith = (status: number, message: string) => Promise.reject(new ApiError(status, message));
+
+/** A queue whose server the test controls: `server.mockImplementation(...)` decides each answer. */
+function setup({ storage = memoryStorage(), userId = 7 as number | null } = {}) {
+  const user = { id: userId };
+  const server = vi.fn((_scan: ScanToSend): Promise<string> => Promise.resolve('aceptado'));
+  let clock = 1_000;
+  const queue = new ScanQueue({ storage, deliver: server, currentUserId: () => user.id, now: () => (clock += 10) });
+  const sentSlugs = () => server.mock.calls.map(([each]) => each.body.qrSlug);
+  return { queue, server, storage, user, sentSlugs };
+}
+
+describe('ScanQueue', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends straight to the server when it answers, keeping nothing on the device', async () => {
+    const { queue, storage } = setup();
+    await expect(queue.send(scan(1, 'slug-a'))).resolves.toBe('aceptado');
+    expect(storage.rows.size).toBe(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('keeps a scan that cannot reach the server, with its id, device time and owner', async () => {
+    const { queue, server, storage } = setup();
+    server.mockImplementation(offline);
+    const made = scan(1, 'slug-a');
+    await expect(queue.send(made)).resolves.toEqual({ queued: true });
+    const [stored] = storage.rows.values();
+    expect(stored).toMatchObject({ sessionId: 1, body: made.body, userId: 7, refusal: null });
+    expect(queue.getSnapshot().waiting).toHaveLength(1);
+  });
+
+  it('keeps a scan the server cannot serve now (5xx, 429) as it keeps one that cannot reach it', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(() => refusedWith(503, 'En mantenimiento'));
+    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({ queued: true });
+    server.mockImplementation(() => refusedWith(429, 'Demasiadas solicitudes'));
+    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual({ queued: true });
+    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['slug-a', 'slug-b']);
+  });
+
+  it('rejects a scan the server refuses when nothing waits, keeping nothing', async () => {
+    const { queue, server, storage } = setup();
+    server.mockImplementation(() => refusedWith(409, 'La orden ya fue cerrada.'));
+    await expect(queue.send(scan(1, 'slug-a'))).rejects.toMatchObject({ status: 409 });
+    expect(storage.rows.size).toBe(0);
+  });
+
+  it('counts a trap read again while its scan waits once, keeping the first reading', async () => {
+    const { queue, server, storage } = setup();
+    server.mockImplementation(offline);
+    const first = scan(1, 'slug-a');
+    await queue.send(first);
+    await queue.send(scan(1, 'slug-a'));
+    await queue.send(scan(2, 'slug-a'));
+    expect(queue.getSnapshot().waiting.map((each) => [each.sessionId, each.body.clientScanId])).toEqual([
+      [1, first.body.clientScanId],
+      [2, expect.any(String)],
+    ]);
+    expect(storage.rows.size).toBe(2);
+  });
+
+  it('sends what waits in the order it was scanned once the server answers again, and says so', async () => {
+    const { queue, server, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    for (const slug of ['slug-a', 'slug-b', 'slug-c']) await queue.send(scan(1, slug));
+    server.mockClear();
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    const delivered = vi.fn();
+    queue.onDelivered(delivered);
+    await queue.drain();
+    expect(sentSlugs()).toEqual(['slug-a', 'slug-b', 'slug-c']);
+    expect(delivered).toHaveBeenCalledTimes(3);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('while scans wait, a new scan queues behind them rather than overtaking them', async () => {
+    const { queue, server, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    server.mockClear();
+    let answer: (value: string) => void = () => undefined;
+    server.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const draining = queue.drain();
+    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual({ queued: true });
+    answer('aceptado');
+    await vi.advanceTimersByTimeAsync(0);
+    answer('aceptado');
+    await draining;
+    expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);
+  });
+
+  it('retries on its own with a growing delay while the server stays out of reach', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    await vi.advanceTimersByTimeAsync(0);
+    const attempts = () => server.mock.calls.length;
+    const before = attempts();
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    expect(attempts()).toBe(before + 1);
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    expect(attempts()).toBe(before + 1);
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS * 2);
+    expect(attempts()).toBe(before + 2);
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('shows a scan the server refuses with its reason, sends the rest, and forgets it once read', async () => {
+    const { queue, server, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    await queue.send(scan(2, 'slug-b'));
+    server.mockClear();
+    server.mockImplementation((each) => (each.sessionId === 1 ? refusedWith(404, 'La orden no existe.') : Promise.resolve('aceptado')));
+    await queue.drain();
+    expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);
+    const { waiting, refused } = queue.getSnapshot();
+    expect(waiting).toEqual([]);
+    expect(refused.map((each) => [each.body.qrSlug, each.refusal])).toEqual([['slug-a', 'La orden no existe.']]);
+    await queue.dismiss(refused[0]!.body.clientScanId);
+    expect(queue.getSnapshot().refused).toEqual([]);
+  });
+
+  it('an expired sign-in (401) leaves the scans waiting for their owner', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    server.mockImplementation(() => refusedWith(401, 'Tu sesión expiró.'));
+    await queue.drain();
+    expect(queue.getSnapshot().waiting).toHaveLength(1);
+    expect(queue.getSnapshot().refused).toEqual([]);
+  });
+
+  it('survives a reload: a new queue on the same storage finds the scans and sends them', async () => {
+    const storage = memoryStorage();
+    const before = setup({ storage });
+    before.server.mockImplementation(offline);
+    await before.queue.send(scan(1, 'slug-a'));
+    await before.queue.send(scan(1, 'slug-b'));
+
+    const after = setup({ storage });
+    await after.queue.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(after.sentSlugs()).toEqual(['slug-a', 'slug-b']);
+    expect(storage.rows.size).toBe(0);
+  });
+
+  it("keeps each user's scans for that user: another sign-in neither sees nor sends them", async () => {
+    const storage = memoryStorage();
+    const first = setup({ storage, userId: 7 });
+    first.server.mockImplementation(offline);
+    await first.queue.send(scan(1, 'slug-a'));
+
+    const other = setup({ storage, userId: 8 });
+    await other.queue.start();
+    await other.queue.drain();
+    expect(other.queue.getSnapshot().waiting).toEqual([]);
+    expect(other.server).not.toHaveBeenCalled();
+
+    other.user.id = 7;
+    other.queue.userChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.sentSlugs()).toEqual(['slug-a']);
+  });
+
+  it('with nobody signed in, a scan is not kept: there is no one to send it for', async () => {
+    const { queue, server } = setup({ userId: null });
+    server.mockImplementation(offline);
+    await expect(queue.send(scan(1, 'slug-a'))).rejects.toBeInstanceOf(TypeError);
+  });
+});

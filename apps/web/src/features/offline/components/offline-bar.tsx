@@ -1,14 +1,16 @@
 import './offline-bar.css';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
-import { useScanQueue } from '../hooks/use-scan-queue';
+import { useScanQueue, useScanQueueSync } from '../hooks/use-scan-queue';
 import { OFFLINE_MESSAGES as TEXT, printedCode } from '../messages';
 import type { ScanQueue } from '../scan-queue';
 
 /**
  * Above the technician's screens: says plainly when the orders shown are the copy saved on the device, how many
- * scans wait to be sent, and which saved scans the server refused (until the technician has read why).
+ * scans wait to be sent, and which saved scans the server refused (until the technician has read why). It also
+ * keeps the queue going while the technician's screens are open.
  */
 export function OfflineBar({ queue }: { queue: ScanQueue<unknown> }) {
+  useScanQueueSync(queue);
   const savedSince = useSavedDataSince();
   const { waiting, refused } = useScanQueue(queue);
   if (savedSince === null && waiting.length === 0 && refused.length === 0) return null;

@@ -5,14 +5,18 @@ import { queryKeys } from '../../../lib/query-keys';
 import { OFFLINE_MESSAGES } from '../messages';
 import type { ScanQueue, ScanQueueSnapshot } from '../scan-queue';
 
-/** The queue's scans for the signed-in user; starts it, and re-reads the orders after each scan it delivers. */
+/** The queue's scans for the signed-in user. */
 export function useScanQueue(queue: ScanQueue<unknown>): ScanQueueSnapshot {
+  return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+}
+
+/** Starts the queue (what earlier visits left is sent) and re-reads the orders after each scan it delivers. */
+export function useScanQueueSync(queue: ScanQueue<unknown>): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     void queue.start();
     return queue.onDelivered(() => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }));
   }, [queue, queryClient]);
-  return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './technicians.js';
 export * from './traps.js';
 export * from './sessions.js';
 export * from './reports.js';
+export * from './realtime.js';

@@ -105,11 +105,3 @@ export const SessionMessages = {
   clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
   reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
 } as const;
-
-/** Events the server pushes on the `/sessions` socket.io namespace, to the assigned technician only. */
-export interface SessionServerEvents {
-  'session.created': (payload: { sessionId: number }) => void;
-  'session.updated': (payload: { sessionId: number }) => void;
-}
-
-export const SESSIONS_NAMESPACE = '/sessions';

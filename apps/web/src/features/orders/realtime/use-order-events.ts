@@ -1,4 +1,4 @@
-import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts';
+import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';

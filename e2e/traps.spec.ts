@@ -25,7 +25,8 @@ test.describe('trap inventory', () => {
     const row = page.getByRole('row', { name: new RegExp(code) });
     await expect(row).toContainText('Bodega sur');
     await expect(row).toContainText('Activa');
-    await expect(page.getByText(`${before + 1} trampas registradas`)).toBeVisible();
+    const count = before + 1;
+    await expect(page.getByText(`${count} ${count === 1 ? 'trampa registrada' : 'trampas registradas'}`)).toBeVisible();
 
     await page.getByRole('button', { name: '+ Agregar trampa' }).click();
     await dialog.getByLabel('Código').fill(code.toLowerCase());

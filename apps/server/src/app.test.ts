@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
 import { createAdmin, createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -12,6 +13,23 @@ describe('the API surface', () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('logs one line per request once it is answered: method, address, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const config = { ...t.config, LOG_LEVEL: 'info' as const };
+    const app = await buildApp({ config, db: t.database.db, tokens: t.tokens, logger: { write: (line) => void lines.push(JSON.parse(line)) } });
+    try {
+      await app.inject({ url: '/api/health' });
+      await app.inject({ url: '/api/nothing-here' });
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((line) => line.reqId !== undefined);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', url: '/api/health', statusCode: 200 });
+    expect(requests[1]).toMatchObject({ msg: 'request', url: '/api/nothing-here', statusCode: 404 });
+    expect(typeof requests[0]!.ms).toBe('number');
   });
 
   it('answers unknown API routes with the JSON error shape', async () => {

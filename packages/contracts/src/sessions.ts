@@ -11,7 +11,15 @@ export const SessionItem = z.object({
   /** When the trap was inspected. */
   completedAt: Timestamp.nullable(),
   completedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
-  trap: z.object({ code: z.string(), area: z.string().nullable() }),
+  trap: z.object({
+    code: z.string(),
+    area: z.string().nullable(),
+    /**
+     * SHA-256 of the trap's QR code, in lowercase hex: a phone can tell which item a scan it has not sent yet
+     * belongs to without the order revealing the codes themselves.
+     */
+    qrHash: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
 });
 export type SessionItem = z.infer<typeof SessionItem>;
 

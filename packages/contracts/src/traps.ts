@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, Timestamp } from './common.js';
+import { IdNumber, MAX_ID, Timestamp } from './common.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
 
 export const Trap = z.object({
@@ -49,17 +49,32 @@ export const UpdateTrapBody = z.strictObject({
 });
 export type UpdateTrapBody = z.infer<typeof UpdateTrapBody>;
 
-/** Filters for the inventory: code or area starting with `q` (any case); exact area; status. */
+const Active = z.enum(['true', 'false'], { error: 'active debe ser true o false.' });
+
+/**
+ * Filters for the inventory: code or area starting with `q` (any case); exact area, or traps without one
+ * (`noArea`); status. In code order, or by area then code (`sort=area`: the order form's groups, page after page).
+ */
 export const TrapListQuery = z.strictObject({
   ...PageParams,
   q: SearchText.optional(),
   area: SearchText.optional(),
-  active: z.enum(['true', 'false'], { error: 'active debe ser true o false.' }).optional(),
+  noArea: z.enum(['true'], { error: 'noArea solo admite true.' }).optional(),
+  active: Active.optional(),
+  sort: z.enum(['code', 'area'], { error: 'sort debe ser code o area.' }).optional(),
 });
 export type TrapListQuery = z.infer<typeof TrapListQuery>;
 
 export const TrapPage = pageOf(Trap);
 export type TrapPage = z.infer<typeof TrapPage>;
+
+/** The areas in use (traps whose code or area starts with `q`, when given). */
+export const TrapAreasQuery = z.strictObject({ q: SearchText.optional() });
+export type TrapAreasQuery = z.infer<typeof TrapAreasQuery>;
+
+/** One area with how many traps it holds, and how many of them are active; `area` null for traps without one. */
+export const TrapAreaCount = z.object({ area: z.string().nullable(), total: z.number().int(), active: z.number().int() });
+export type TrapAreaCount = z.infer<typeof TrapAreaCount>;
 
 export const MAX_LABELS_PER_SHEET = 5000;
 
@@ -74,6 +89,16 @@ export const LabelSheetQuery = z.strictObject({
     .optional(),
 });
 export type LabelSheetQuery = z.infer<typeof LabelSheetQuery>;
+
+/** The traps whose labels to print, for a choice too long for an address (POST /traps/labels). */
+export const LabelSheetBody = z.strictObject({
+  ids: z
+    .array(IdNumber, { error: 'ids debe ser una lista de números.' })
+    .min(1, 'Elige al menos una trampa.')
+    .max(MAX_LABELS_PER_SHEET, `Se pueden imprimir como máximo ${MAX_LABELS_PER_SHEET} etiquetas a la vez.`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type LabelSheetBody = z.infer<typeof LabelSheetBody>;
 
 export const TrapMessages = {
   notFound: 'La trampa no existe.',

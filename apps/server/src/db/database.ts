@@ -23,6 +23,27 @@ export type DatabaseHandle =
   | (HandleBase & { kind: 'pglite'; client: PGlite })
   | (HandleBase & { kind: 'postgres'; pool: pg.Pool });
 
+/**
+ * One parameterised statement straight on the driver (a node-postgres pool or PGlite), outside any
+ * transaction: for the hot path only. Measured on PGlite, Drizzle's execute() added 0.15–0.3 ms to the
+ * scan's 0.6 ms (it copies its type parsers into every call); both drivers answer `{ rows }` of objects and
+ * parse json columns themselves.
+ */
+export async function queryRows<Row>(db: Database, text: string, params: unknown[]): Promise<Row[]> {
+  return (await driverOf(db).query(text, params)).rows as Row[];
+}
+
+/** Whether this is the embedded database (PGlite): one connection, serving one statement at a time. */
+export function isEmbedded(db: Database): boolean {
+  return driverOf(db) instanceof PGlite;
+}
+
+/** The driver under Drizzle, a PGlite or a node-postgres pool (Drizzle's common database type does not name it). */
+interface Driver {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
+const driverOf = (db: Database) => (db as unknown as { $client: Driver }).$client;
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Any number works: it only has to be the same in every Rondín process sharing a PostgreSQL database. */
@@ -35,12 +56,20 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The embedded database lives in this process's memory, so its settings are this process's footprint.
+ * PostgreSQL's default 128 MB of shared buffers is all touched at start-up inside WebAssembly; one site's
+ * data (thousands of traps, a few years of orders) fits in 32 MB, and the server starts ~100 MB smaller.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
       loadDataDir: options.loadDataDir,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });

@@ -45,8 +45,9 @@ export const traps = pgTable(
   (table) => [
     uniqueIndex('traps_code_lower_key').on(sql`lower(${table.code})`),
     uniqueIndex('traps_qr_slug_key').on(table.qrSlug),
-    // Inventory filters: code prefix search, area, status (each paged in code order).
-    index('traps_code_pattern_idx').using('btree', sql`lower(${table.code}) text_pattern_ops`),
+    // Inventory filters: code prefix search, area, status (each paged in code order). In byte order ("C"), one
+    // index serves both a code prefix and the code order, so a search reads only its own range of codes.
+    index('traps_code_c_idx').using('btree', sql`(lower(${table.code}) collate "C")`),
     index('traps_area_pattern_idx').using('btree', sql`lower(${table.area}) text_pattern_ops`),
     index('traps_area_code_idx').on(table.area, table.code),
     index('traps_active_code_idx').on(table.isActive, table.code),
@@ -80,6 +81,8 @@ export const sessions = pgTable(
     index('sessions_technician_id_idx').on(table.technicianId, table.id),
     index('sessions_status_idx').on(table.status),
     index('sessions_scheduled_at_idx').on(table.scheduledAt),
+    // Compliance reads the open orders only: a year's closed ones stay out of the way.
+    index('sessions_open_scheduled_at_idx').on(table.scheduledAt).where(sql`${table.status} <> 'COMPLETED'`),
     check('sessions_status_check', sql`${table.status} in ('PENDING', 'IN_PROGRESS', 'COMPLETED')`),
     check('sessions_counts_check', sql`${table.completedCount} between 0 and ${table.itemCount}`),
   ],

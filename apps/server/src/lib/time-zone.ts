@@ -1,29 +1,55 @@
 /**
- * Times are stored in UTC; documents show them in the configured zone and say which one. Building an
- * Intl.DateTimeFormat costs far more than using one, and exports format two dates per row, so each
- * formatter is built once per zone.
+ * Times are stored in UTC; documents show them in the configured zone and say which one. Exports convert
+ * two dates per row, so the zone's offset is worked out once per UTC day (Intl's formatToParts costs
+ * about 20 µs a call: 4 s for 100,000 orders) and reused for every instant of a day without a change of
+ * offset. A day holding a daylight-saving change is worked out instant by instant.
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
+const DAY_MS = 86_400_000;
+/** Days remembered per zone; a year of orders needs 366. */
+const MAX_CACHED_DAYS = 20_000;
 
-function cachedFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+/** Per zone: UTC day number → the zone's offset from UTC in ms that whole day, or null when it changes. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+function partFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = partFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormats.set(timeZone, format);
   }
   return format;
 }
 
-const displayFormat = (timeZone: string) =>
-  cachedFormat('es-CL', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** How far ahead of UTC the zone's clocks are at an instant, in ms (whole seconds). */
+function offsetAt(ms: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of partFormat(timeZone).formatToParts(ms)) parts[part.type] = Number(part.value);
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return local - Math.floor(ms / 1000) * 1000;
+}
 
-const partFormat = (timeZone: string) =>
-  cachedFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-
-export function formatDateTime(value: Date | string | null, timeZone: string): string {
-  if (value === null) return '—';
-  return displayFormat(timeZone).format(new Date(value)).replace(',', '');
+function offsetOf(ms: number, timeZone: string): number {
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  const day = Math.floor(ms / DAY_MS);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const start = offsetAt(day * DAY_MS, timeZone);
+    offset = start === offsetAt((day + 1) * DAY_MS - 1000, timeZone) ? start : null;
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? offsetAt(ms, timeZone);
 }
 
 /**
@@ -31,10 +57,15 @@ export function formatDateTime(value: Date | string | null, timeZone: string): s
  * Excel shows a cell's UTC fields as they are, so this is what makes the cell read local time.
  */
 export function wallClock(value: Date | string, timeZone: string): Date {
-  const date = new Date(value);
-  const parts: Record<string, number> = {};
-  for (const part of partFormat(timeZone).formatToParts(date)) parts[part.type] = Number(part.value);
-  return new Date(
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!, date.getUTCMilliseconds()),
-  );
+  const ms = new Date(value).getTime();
+  return new Date(ms + offsetOf(ms, timeZone));
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** 'dd-mm-yyyy hh:mm' in the zone, as Chilean Spanish writes it; '—' for no date. */
+export function formatDateTime(value: Date | string | null, timeZone: string): string {
+  if (value === null) return '—';
+  const local = wallClock(value, timeZone);
+  return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -14,6 +15,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Rondín</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What the build's precompress step writes beside each asset.
+  fs.writeFileSync(path.join(root, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(root, 'assets', 'app-1234.js.gz'), zlib.gzipSync('console.log(1)'));
   app = await buildApp({ config: t.config, db: t.database.db, tokens: t.tokens, webRoot: root });
 });
 afterAll(async () => {
@@ -41,5 +45,20 @@ describe('serving the web app', () => {
     const api = await app.inject({ url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe('Ruta no encontrada: GET /api/unknown');
+  });
+
+  it('sends the Brotli or gzip copy the browser accepts, and the plain file otherwise', async () => {
+    const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });

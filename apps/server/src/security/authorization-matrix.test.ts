@@ -58,6 +58,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/traps': { request: () => ({ url: '/api/traps' }), expect: ADMIN_ONLY(200) },
   'POST /api/traps': { request: () => ({ url: '/api/traps', payload: { code: 'NUEVA-1' } }), expect: ADMIN_ONLY(201) },
   'GET /api/traps/labels': { request: () => ({ url: '/api/traps/labels' }), expect: ADMIN_ONLY(200) },
+  'POST /api/traps/labels': {
+    request: ({ freeTrap }) => ({ url: '/api/traps/labels', payload: { ids: [freeTrap.id] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/traps/areas': { request: () => ({ url: '/api/traps/areas' }), expect: ADMIN_ONLY(200) },
   'PATCH /api/traps/:id': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}`, payload: { isActive: false } }),
     expect: ADMIN_ONLY(200),

@@ -130,6 +130,26 @@ describe('bearer tokens', () => {
     expect((await profile(`Bearer ${forged}`)).statusCode).toBe(401);
   });
 
+  it('refuses a token signed the right way but with the wrong algorithm, issuer or no expiry, and an unsigned one', async () => {
+    const user = await createUser(t);
+    const secret = new TextEncoder().encode(t.config.JWT_SECRET!);
+    const token = (alg: string, issuer: string | null, expires: boolean) => {
+      const jwt = new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg }).setSubject(String(user.id));
+      if (issuer) jwt.setIssuer(issuer);
+      if (expires) jwt.setExpirationTime('1h');
+      return jwt.sign(secret);
+    };
+    expect((await profile(`Bearer ${await token('HS256', 'rondin', true)}`)).statusCode).toBe(200);
+    expect((await profile(`Bearer ${await token('HS512', 'rondin', true)}`)).statusCode).toBe(401);
+    expect((await profile(`Bearer ${await token('HS256', 'someone-else', true)}`)).statusCode).toBe(401);
+    expect((await profile(`Bearer ${await token('HS256', null, true)}`)).statusCode).toBe(401);
+    expect((await profile(`Bearer ${await token('HS256', 'rondin', false)}`)).statusCode).toBe(401);
+    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ role: 'ADMIN', sub: String(user.id), iss: 'rondin', exp })}.`;
+    expect((await profile(`Bearer ${unsigned}`)).statusCode).toBe(401);
+  });
+
   it('refuses an expired token', async () => {
     const user = await createUser(t);
     const now = Math.floor(Date.now() / 1000);

@@ -9,7 +9,7 @@ import {
   type SessionPage,
 } from '@rondin/contracts';
 import { pageWindow } from '../../lib/search.js';
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
+import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../../plugins/auth.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
@@ -73,13 +73,13 @@ export class SessionsService {
 
   /** `user` comes from the token alone: the scan itself checks the account is active and reads its role. */
   async scan(user: AuthUser, id: number, { qrSlug, clientScanId, scannedAt }: ScanBody): Promise<ScanResponse> {
-    const { result, session, item } = await this.repository
-      .scan({ sessionId: id, qrSlug, userId: user.id, clientScanId, deviceTime: scannedAt })
-      .catch((error: unknown) => {
-        // The id was already accepted for another order: not a replay of this scan.
-        if (isUniqueViolation(error)) throw AppError.conflict(SessionMessages.clientScanIdReused);
-        throw error;
-      });
+    const { result, session, item } = await this.repository.scan({
+      sessionId: id,
+      qrSlug,
+      userId: user.id,
+      clientScanId,
+      deviceTime: scannedAt,
+    });
     switch (result) {
       case 'INACTIVE_USER':
         throw AppError.unauthorized(AuthMessages.inactive);
@@ -89,6 +89,9 @@ export class SessionsService {
         throw AppError.conflict(SessionMessages.alreadyClosed);
       case 'NOT_IN_ORDER':
         throw AppError.notFound(SessionMessages.trapNotInOrder);
+      case 'CLIENT_SCAN_ID_REUSED':
+        // The id was already accepted for another order: not a replay of this scan.
+        throw AppError.conflict(SessionMessages.clientScanIdReused);
       case 'ACCEPTED':
         this.events.updated(session!.technicianId, id);
         return { session: session!, item: item! };

@@ -1,4 +1,5 @@
 import { SessionMessages, type ScanResponse, type Session } from '@rondin/contracts';
+import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scanEvents, sessionItems, sessions } from '../../db/schema.js';
@@ -124,7 +125,7 @@ describe('reading orders', () => {
     const list: Session[] = response.json();
     expect(list.map((order) => order.id)).toEqual([second.id, first.id]);
     expect(list[1]!.technician).toEqual({ id: tech.id, fullName: 'Ana Técnica', email: 'ana@planta.test' });
-    expect(list[1]!.items[0]!.trap).toEqual({ code: trap!.code, area: 'Andén de carga' });
+    expect(list[1]!.items[0]!.trap).toMatchObject({ code: trap!.code, area: 'Andén de carga' });
     expect((await get('/api/sessions', tech)).statusCode).toBe(403);
   });
 
@@ -315,6 +316,20 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
   const itemRow = async (sessionId: number) =>
     (await t.database.db.select().from(sessionItems).where(eq(sessionItems.sessionId, sessionId)))[0]!;
 
+  it("lets the phone match a queued scan to its item: each item carries the SHA-256 of its trap's code, never the code", async () => {
+    const traps = await trapsFor(2);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const read: Session = (await get(`/api/sessions/${order.id}`, tech)).json();
+    const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    for (const trap of traps) {
+      const item = read.items.find((candidate) => candidate.trapId === trap.id)!;
+      expect(item.trap.qrHash).toBe(sha256(trap.qrSlug));
+      expect(JSON.stringify(item)).not.toContain(trap.qrSlug);
+    }
+    const answer: ScanResponse = (await scan(t, tech, order.id, traps[0]!.qrSlug)).json();
+    expect(answer.item.trap.qrHash).toBe(sha256(traps[0]!.qrSlug));
+  });
+
   it('answers a replayed scan as a success without recording it twice, even once the order is closed', async () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
@@ -366,6 +381,36 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(SessionMessages.clientScanIdReused);
     expect((await get(`/api/sessions/${other.id}`, admin)).json().completedCount).toBe(0);
+  });
+});
+
+describe('scans arriving together', () => {
+  // On PGlite, concurrent scans are stored as one statement (rondin_scan_batch); on PostgreSQL side by side.
+  it('answers each scan of a burst on its own: a refused one changes nothing, the others are all stored', async () => {
+    const traps = await trapsFor(12);
+    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const elsewhere = await createOrder(t, admin, tech.id, [traps[0]!.id]);
+    const usedId = crypto.randomUUID();
+    const scanWith = (sessionId: number, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/scan`, headers: tech.headers, payload });
+    expect((await scanWith(elsewhere.id, { qrSlug: traps[0]!.qrSlug, clientScanId: usedId })).statusCode).toBe(200);
+
+    const burst = await Promise.all([
+      ...traps.slice(0, 6).map((trap) => scanWith(order.id, { qrSlug: trap.qrSlug, clientScanId: crypto.randomUUID() })),
+      scanWith(order.id, { qrSlug: traps[6]!.qrSlug, clientScanId: usedId }),
+      scanWith(order.id, { qrSlug: 'NO-ES-DE-ESTA-ORDEN' }),
+      scanWith(elsewhere.id, { qrSlug: traps[7]!.qrSlug }),
+      ...traps.slice(8).map((trap) => scanWith(order.id, { qrSlug: trap.qrSlug })),
+    ]);
+    expect(burst.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 409, 404, 404, 200, 200, 200, 200]);
+    burst.slice(0, 6).forEach((response, index) => expect(response.json().item.trapId).toBe(traps[index]!.id));
+
+    const stored: Session = (await get(`/api/sessions/${order.id}`, admin)).json();
+    const done = stored.items.filter((item) => item.status === 'COMPLETED').map((item) => item.trapId);
+    expect(done.sort()).toEqual([...traps.slice(0, 6), ...traps.slice(8)].map((trap) => trap.id).sort());
+    expect(stored.completedCount).toBe(10);
+    const results = (await eventsOf(order.id)).map((event) => event.result).sort();
+    expect(results).toEqual([...Array(10).fill('ACCEPTED'), 'NOT_IN_ORDER'].sort());
   });
 });
 

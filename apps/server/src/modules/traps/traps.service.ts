@@ -4,6 +4,7 @@ import {
   TrapMessages,
   type CreateTrapBody,
   type Trap,
+  type TrapAreaCount,
   type TrapListQuery,
   type TrapPage,
   type UpdateTrapBody,
@@ -37,6 +38,10 @@ export class TrapsService {
     const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
     const { rows, total } = await this.repository.page(query, { pageSize, offset });
     return { items: rows.map(toTrap), total, page, pageSize };
+  }
+
+  areas(q: string | undefined): Promise<TrapAreaCount[]> {
+    return this.repository.areas(q);
   }
 
   async create(input: CreateTrapBody): Promise<Trap> {

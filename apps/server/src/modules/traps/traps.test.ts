@@ -35,6 +35,8 @@ describe('admin-only access', () => {
       ['DELETE', `/api/traps/${trap.id}`],
       ['GET', `/api/traps/${trap.id}/label`],
       ['GET', '/api/traps/labels'],
+      ['POST', '/api/traps/labels'],
+      ['GET', '/api/traps/areas'],
     ] as const) {
       expect((await api(method, url, {}, tech)).statusCode, `${method} ${url}`).toBe(403);
       expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
@@ -181,6 +183,35 @@ describe('labels', () => {
     const response = await api('GET', `/api/traps/labels?ids=${wanted.id}`);
     const pages = await readPdf(response.rawPayload, { decodeQr: true });
     expect(pages.flatMap((page) => page.qrCodes)).toEqual([wanted.qrSlug]);
+  });
+
+  it('prints a choice too long for an address when it is sent in the body, each trap once', async () => {
+    const first = await createTrap(t, { code: 'TRP-001' });
+    const chosen = [first];
+    for (let i = 2; i <= 13; i++) chosen.push(await createTrap(t, { code: `TRP-${String(i).padStart(3, '0')}`, isActive: i % 2 === 0 }));
+    await createTrap(t, { code: 'TRP-900' });
+    // One trap sent twice gets one label.
+    const response = await api('POST', '/api/traps/labels', { ids: [...chosen.map((trap) => trap.id), first.id] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('etiquetas-trampas.pdf');
+    const pages = await readPdf(response.rawPayload, { decodeQr: true });
+    expect(pages).toHaveLength(2);
+    expect(pages.flatMap((page) => page.qrCodes).sort()).toEqual(chosen.map((trap) => trap.qrSlug).sort());
+  });
+
+  it('refuses a body without traps, with too many or unknown ones, in Spanish', async () => {
+    const trap = await createTrap(t);
+    const expectRefused = async (body: object, status: number, message: string | RegExp) => {
+      const response = await api('POST', '/api/traps/labels', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect([response.json().message].flat().join(' ')).toMatch(message);
+    };
+    await expectRefused({ ids: [] }, 400, /Elige al menos una trampa/);
+    await expectRefused({ ids: Array.from({ length: 5001 }, (_, i) => i + 1) }, 400, /como máximo 5000 etiquetas/);
+    await expectRefused({ ids: [trap.id, 'x'] }, 400, /número/);
+    await expectRefused({}, 400, /ids/);
+    await expectRefused({ ids: [trap.id, 999_999] }, 404, TrapMessages.someMissing);
   });
 
   it('refuses unknown ids, malformed ids and an empty inventory', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_open_scheduled_at_idx" ON "sessions" USING btree ("scheduled_at") WHERE "sessions"."status" <> 'COMPLETED';

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from './batcher.js';
+
+/** A resource serving one call at a time, recording the batches it was given. */
+function recorder(fail?: (inputs: number[]) => boolean) {
+  const batches: number[][] = [];
+  const run = async (inputs: number[]) => {
+    batches.push(inputs);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (fail?.(inputs)) throw new Error(`failed ${inputs.join(',')}`);
+    return inputs.map((input) => input * 10);
+  };
+  return { batches, run };
+}
+
+describe('batched', () => {
+  it('groups the calls that arrive while one is served, in order, and sends a lone call alone', async () => {
+    const { batches, run } = recorder();
+    const call = batched(run, 100);
+    const first = call(1);
+    while (batches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // 1 is being served
+    const answers = await Promise.all([first, ...[2, 3, 4, 5].map((input) => call(input))]);
+    expect(answers).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+    expect(await call(6)).toBe(60);
+    expect(batches.at(-1)).toEqual([6]);
+  });
+
+  it('takes in the calls of requests read after a busy spell in this thread (PGlite works synchronously)', async () => {
+    const batches: number[][] = [];
+    const busy = async (inputs: number[]) => {
+      batches.push(inputs);
+      const until = performance.now() + 5;
+      while (performance.now() < until); // the database working in this thread: nothing else runs
+      return inputs;
+    };
+    const call = batched(busy, 100);
+    // Requests whose bytes arrive meanwhile are read on later turns of the event loop.
+    const arriving = [2, 3, 4].map((input) => new Promise((resolve) => setImmediate(() => resolve(call(input)))));
+    await Promise.all([call(1), ...arriving]);
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+  });
+
+  it('never sends more than the maximum at once', async () => {
+    const { batches, run } = recorder();
+    const call = batched(run, 2);
+    await Promise.all([1, 2, 3, 4, 5, 6].map((input) => call(input)));
+    expect(batches).toEqual([[1, 2], [3, 4], [5, 6]]);
+  });
+
+  it('fails only the calls of a failed batch, and goes on with the next', async () => {
+    const { run } = recorder((inputs) => inputs.includes(3));
+    const call = batched(run, 2);
+    const outcomes = await Promise.allSettled([1, 2, 3, 4, 5].map((input) => call(input)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+  });
+
+  it('fails the batch when the resource answers a different number of results', async () => {
+    const call = batched(async () => [1], 10);
+    await call(1);
+    const outcomes = await Promise.allSettled([call(1), call(2), call(3)]);
+    expect(outcomes[1]).toMatchObject({ status: 'rejected' });
+  });
+});

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const BRAND_GREEN = '#0b6e5f';
 
@@ -47,6 +48,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    precompress(),
   ],
   // The QR decoder runs in a module worker (new Worker(url, { type: 'module' })).
   worker: { format: 'es' },

@@ -1,18 +1,40 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { HomeRedirect, ProtectedRoute } from '../features/auth/components/protected-route';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import LoginRoute from './routes/login';
 import { RouteFallback } from './route-fallback';
 
 // Each section is its own chunk: the sign-in screen loads neither.
-const AdminLayout = lazy(() => import('./routes/admin/layout'));
-const DashboardRoute = lazy(() => import('./routes/admin/dashboard'));
-const TrapsRoute = lazy(() => import('./routes/admin/traps'));
-const SessionsRoute = lazy(() => import('./routes/admin/sessions'));
-const TechniciansRoute = lazy(() => import('./routes/admin/technicians'));
-const TechLayout = lazy(() => import('./routes/tech/layout'));
-const TechSessionsRoute = lazy(() => import('./routes/tech/sessions'));
-const TechScanRoute = lazy(() => import('./routes/tech/scan'));
+const adminLayout = lazyScreen(() => import('./routes/admin/layout'));
+const dashboard = lazyScreen(() => import('./routes/admin/dashboard'));
+const traps = lazyScreen(() => import('./routes/admin/traps'));
+const sessions = lazyScreen(() => import('./routes/admin/sessions'));
+const technicians = lazyScreen(() => import('./routes/admin/technicians'));
+const techLayout = lazyScreen(() => import('./routes/tech/layout'));
+const techSessions = lazyScreen(() => import('./routes/tech/sessions'));
+const techScan = lazyScreen(() => import('./routes/tech/scan'));
+
+const START_SCREENS: [RegExp, LazyScreen[]][] = [
+  [/^\/admin(\/dashboard)?\/?$/, [adminLayout, dashboard]],
+  [/^\/admin\/traps\/?$/, [adminLayout, traps]],
+  [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
+  [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
+  [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
+  // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
+  [/^\/tech\/sessions\/[^/]+\/scan\/?$/, [techLayout, techScan]],
+];
+
+/**
+ * Starts downloading the layout and page chunks of the screen the app opens on, together and while the stored
+ * sign-in is being checked, instead of one after another as each lazy component first renders: each step is a
+ * round trip on a slow mobile network.
+ */
+export function preloadStartScreen(pathname: string): void {
+  const screens = START_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  // A failed download shows when the screen renders and asks for the chunk again.
+  for (const screen of screens) screen.preload().catch(() => undefined);
+}
 
 /** Spec section 2's route table. */
 export function AppRoutes() {
@@ -22,20 +44,20 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>
-          <Route path="/admin" element={<AdminLayout />}>
+          <Route path="/admin" element={<adminLayout.Screen />}>
             <Route index element={<Navigate to="dashboard" replace />} />
-            <Route path="dashboard" element={<DashboardRoute />} />
-            <Route path="traps" element={<TrapsRoute />} />
-            <Route path="sessions" element={<SessionsRoute />} />
-            <Route path="technicians" element={<TechniciansRoute />} />
+            <Route path="dashboard" element={<dashboard.Screen />} />
+            <Route path="traps" element={<traps.Screen />} />
+            <Route path="sessions" element={<sessions.Screen />} />
+            <Route path="technicians" element={<technicians.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>
         <Route element={<ProtectedRoute roles={['TECH']} />}>
-          <Route path="/tech" element={<TechLayout />}>
+          <Route path="/tech" element={<techLayout.Screen />}>
             <Route index element={<Navigate to="sessions" replace />} />
-            <Route path="sessions" element={<TechSessionsRoute />} />
-            <Route path="sessions/:id/scan" element={<TechScanRoute />} />
+            <Route path="sessions" element={<techSessions.Screen />} />
+            <Route path="sessions/:id/scan" element={<techScan.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

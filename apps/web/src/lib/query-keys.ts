@@ -4,12 +4,23 @@
  */
 export const queryKeys = {
   profile: ['auth', 'profile'] as const,
+  /** Prefix of every trap query: trap mutations refresh the inventory pages, the areas and the order form's picker. */
   traps: ['traps'] as const,
+  trapPage: (filters: object) => ['traps', 'page', filters] as const,
+  trapAreas: ['traps', 'areas'] as const,
+  pickableTraps: (q: string) => ['traps', 'pickable', q] as const,
   technicians: ['technicians'] as const,
   /** Prefix of every order query: the admin list, the technician's own lists and single orders. */
   sessions: ['sessions'] as const,
-  sessionList: ['sessions', 'list'] as const,
+  sessionPage: (filters: object) => ['sessions', 'page', filters] as const,
+  /** Prefix of the technician's own lists: realtime events refresh both the open orders and the completed pages. */
   mySessions: ['sessions', 'me'] as const,
+  /** The technician's open orders with their items: what the phone polls and keeps for work without signal. */
+  myOpenSessions: ['sessions', 'me', 'active'] as const,
+  /** Prefix of the pages of the technician's completed orders. */
+  myCompletedSessionPages: ['sessions', 'me', 'completed'] as const,
+  /** One page of the technician's completed orders (summaries without items). */
+  myCompletedSessions: (page: number) => ['sessions', 'me', 'completed', page] as const,
   /** One order as the technician's scan screen shows it. */
   session: (id: number) => ['sessions', 'detail', id] as const,
   compliance: ['reports', 'compliance'] as const,

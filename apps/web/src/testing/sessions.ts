@@ -9,7 +9,7 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
       status: 'PENDING',
       completedAt: null,
       completedBy: null,
-      trap: { code: `TRP-00${index + 1}`, area: 'Bodega norte' },
+      trap: { code: `TRP-00${index + 1}`, area: 'Bodega norte', qrHash: (index + 1).toString(16).padStart(64, '0') },
       ...item,
     }),
   );

@@ -8,12 +8,14 @@ interface QueryStateProps {
   loadingText: string;
   errorText: string;
   emptyText: string;
+  /** Offered beside the empty text ('Limpiar filtros' when filters emptied the list). */
+  emptyAction?: ReactNode;
   onRetry: () => void;
   children: ReactNode;
 }
 
 /** The three states every list screen shares before it has rows to show. */
-export function QueryState({ isPending, isError, isEmpty, loadingText, errorText, emptyText, onRetry, children }: QueryStateProps) {
+export function QueryState({ isPending, isError, isEmpty, loadingText, errorText, emptyText, emptyAction, onRetry, children }: QueryStateProps) {
   if (isPending) {
     return <Loading text={loadingText} />;
   }
@@ -27,6 +29,13 @@ export function QueryState({ isPending, isError, isEmpty, loadingText, errorText
       </div>
     );
   }
-  if (isEmpty) return <p className="state state--empty">{emptyText}</p>;
+  if (isEmpty) {
+    return (
+      <div className="state state--empty">
+        <p>{emptyText}</p>
+        {emptyAction}
+      </div>
+    );
+  }
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
-import { QueryObserver } from '@tanstack/react-query';
+import type { SessionPage } from '@rondin/contracts';
+import { dehydrate, QueryObserver } from '@tanstack/react-query';
 import { createStore, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
@@ -10,13 +11,23 @@ import { keepQueriesOnDevice, restoreSavedQueries, SAVED_MAX_AGE_MS, savedDataSh
 let storeCount = 0;
 const freshStore = () => createStore(`saved-queries-test-${++storeCount}`, 'queries');
 const orders = [makeSession({ id: 3 }), makeSession({ id: 4 })];
+/** A page of completed orders as the server sends them: summaries without items. */
+function completedPage(page: number, ids: number[]): SessionPage {
+  const items = ids.map((id) => {
+    const { items: _items, ...summary } = makeSession({ id, status: 'COMPLETED' });
+    return summary;
+  });
+  return { items, total: 25, page, pageSize: 10 };
+}
 const READ_AT = Date.parse('2030-01-02T08:15:00.000Z');
 
 /** A client holding the technician's list as read from the server at READ_AT, saved to `store`. */
 async function savedFor(userId: number, store = freshStore()) {
   const client = createTestQueryClient();
   const stop = keepQueriesOnDevice(client, userId, () => true, store);
-  client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.myCompletedSessions(1), completedPage(1, [2, 1]), { updatedAt: READ_AT });
+  client.setQueryData(queryKeys.myCompletedSessions(2), completedPage(2, [0]), { updatedAt: READ_AT });
   client.setQueryData(queryKeys.technicians, [{ id: 1 }]);
   stop();
   await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
@@ -27,23 +38,45 @@ describe('orders saved on the device', () => {
   beforeEach(() => vi.useRealTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("puts back the technician's list and each order, with the time they were read", async () => {
+  it("puts back the technician's open orders and each of them, with the time they were read", async () => {
     const store = await savedFor(7);
     const client = createTestQueryClient();
     await restoreSavedQueries(client, 7, store);
-    expect(client.getQueryData(queryKeys.mySessions)).toEqual(orders);
-    expect(client.getQueryState(queryKeys.mySessions)?.dataUpdatedAt).toBe(READ_AT);
+    expect(client.getQueryData(queryKeys.myOpenSessions)).toEqual(orders);
+    expect(client.getQueryState(queryKeys.myOpenSessions)?.dataUpdatedAt).toBe(READ_AT);
     // Each order of the list is its own query too: one never opened online still opens offline.
     expect(client.getQueryData(queryKeys.session(4))).toEqual(orders[1]);
     // Only the field screens' data is kept.
     expect(client.getQueryData(queryKeys.technicians)).toBeUndefined();
   });
 
+  it('puts back the first page of completed orders, not the later ones, and never as orders to scan', async () => {
+    const store = await savedFor(7);
+    const client = createTestQueryClient();
+    await restoreSavedQueries(client, 7, store);
+    expect(client.getQueryData(queryKeys.myCompletedSessions(1))).toEqual(completedPage(1, [2, 1]));
+    expect(client.getQueryState(queryKeys.myCompletedSessions(1))?.dataUpdatedAt).toBe(READ_AT);
+    expect(client.getQueryData(queryKeys.myCompletedSessions(2))).toBeUndefined();
+    // A summary has no items: the scan screen reads a completed order from the server.
+    expect(client.getQueryData(queryKeys.session(2))).toBeUndefined();
+  });
+
+  it('drops a copy saved in the older shape (every order under one key)', async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const older = createTestQueryClient();
+    older.setQueryData(['sessions', 'me'], orders);
+    await set('technician-orders', { format: 1, userId: 7, savedAt: Date.now(), state: dehydrate(older) }, store);
+    await restoreSavedQueries(client, 7, store);
+    expect(client.getQueryData(['sessions', 'me'])).toBeUndefined();
+    expect(await get('technician-orders', store)).toBeUndefined();
+  });
+
   it("never shows one technician's saved orders to another, and drops them", async () => {
     const store = await savedFor(7);
     const client = createTestQueryClient();
     await restoreSavedQueries(client, 8, store);
-    expect(client.getQueryData(queryKeys.mySessions)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.myOpenSessions)).toBeUndefined();
     expect(await get('technician-orders', store)).toBeUndefined();
   });
 
@@ -52,7 +85,7 @@ describe('orders saved on the device', () => {
     const client = createTestQueryClient();
     const saved = await get<{ savedAt: number }>('technician-orders', store);
     await restoreSavedQueries(client, 7, store, saved!.savedAt + SAVED_MAX_AGE_MS + 1);
-    expect(client.getQueryData(queryKeys.mySessions)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.myOpenSessions)).toBeUndefined();
   });
 
   it('forgets the saved orders when the technician signs out', async () => {
@@ -60,7 +93,7 @@ describe('orders saved on the device', () => {
     await set('technician-orders', { format: 1, userId: 7, savedAt: Date.now(), state: { queries: [], mutations: [] } }, store);
     const client = createTestQueryClient();
     const stop = keepQueriesOnDevice(client, 7, () => false, store);
-    client.setQueryData(queryKeys.mySessions, orders);
+    client.setQueryData(queryKeys.myOpenSessions, orders);
     stop();
     await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeUndefined());
   });
@@ -70,7 +103,7 @@ describe('orders saved on the device', () => {
     const stop = keepQueriesOnDevice(client, 7, () => true, freshStore());
     const fresher = makeSession({ id: 3, status: 'IN_PROGRESS' });
     client.setQueryData(queryKeys.session(3), fresher, { updatedAt: READ_AT + 60_000 });
-    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
     expect(client.getQueryData(queryKeys.session(3))).toEqual(fresher);
     stop();
   });
@@ -78,13 +111,13 @@ describe('orders saved on the device', () => {
 
 describe('savedDataShownSince', () => {
   function watched(client: ReturnType<typeof createTestQueryClient>) {
-    const observer = new QueryObserver(client, { queryKey: queryKeys.mySessions, enabled: false });
+    const observer = new QueryObserver(client, { queryKey: queryKeys.myOpenSessions, enabled: false });
     return observer.subscribe(() => undefined);
   }
 
   it('is null while the data on screen came from the server', () => {
     const client = createTestQueryClient();
-    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
     const stop = watched(client);
     expect(savedDataShownSince(client)).toBeNull();
     stop();
@@ -92,26 +125,39 @@ describe('savedDataShownSince', () => {
 
   it('gives the time the data was read once the server cannot be reached', () => {
     const client = createTestQueryClient();
-    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
     const stop = watched(client);
-    client.getQueryCache().find({ queryKey: queryKeys.mySessions })!.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
+    client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
     expect(savedDataShownSince(client)).toBe(READ_AT);
     stop();
   });
 
+  it('gives the oldest time when the saved completed orders are on screen too', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.myCompletedSessions(1), completedPage(1, [2, 1]), { updatedAt: READ_AT - 60_000 });
+    const stops = [queryKeys.myOpenSessions, queryKeys.myCompletedSessions(1)].map((queryKey) => {
+      const stop = new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => undefined);
+      client.getQueryCache().find({ queryKey })!.setState({ fetchStatus: 'paused' });
+      return stop;
+    });
+    expect(savedDataShownSince(client)).toBe(READ_AT - 60_000);
+    for (const stop of stops) stop();
+  });
+
   it('gives the time too while the query waits for the network to come back', () => {
     const client = createTestQueryClient();
-    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
     const stop = watched(client);
-    client.getQueryCache().find({ queryKey: queryKeys.mySessions })!.setState({ fetchStatus: 'paused' });
+    client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!.setState({ fetchStatus: 'paused' });
     expect(savedDataShownSince(client)).toBe(READ_AT);
     stop();
   });
 
   it('says nothing about a server error (that is not the connection) or about data nobody is looking at', () => {
     const client = createTestQueryClient();
-    client.setQueryData(queryKeys.mySessions, orders, { updatedAt: READ_AT });
-    const query = client.getQueryCache().find({ queryKey: queryKeys.mySessions })!;
+    client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
+    const query = client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!;
     query.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
     expect(savedDataShownSince(client)).toBeNull();
     const stop = watched(client);

@@ -1,13 +1,16 @@
 import type { Session } from '@rondin/contracts';
-import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, hydrate, partialMatchKey, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isUnreachable } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Older than this, saved orders are not shown: a week-old list misleads more than it helps. */
 export const SAVED_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Raised when the saved shape changes, so an older copy is dropped instead of read wrongly. */
-const FORMAT = 1;
+/**
+ * Raised when the saved shape changes, so an older copy is dropped instead of read wrongly. 2: the open
+ * orders and the first page of completed ones instead of every order under one key.
+ */
+const FORMAT = 2;
 const KEY = 'technician-orders';
 const SAVE_DELAY_MS = 1_000;
 
@@ -25,9 +28,12 @@ function savedStore(): UseStore {
   return defaultStore;
 }
 
-/** The technician's own orders and each order with its items: what the field screens need without signal. */
+/** Kept on the device: the open orders, the first page of completed ones, and every order read with its items. */
+const KEPT: readonly QueryKey[] = [queryKeys.myOpenSessions, queryKeys.myCompletedSessions(1), queryKeys.session(0).slice(0, 2)];
+
+/** What the field screens need without signal; later pages of completed orders are a tap away once back online. */
 export function isKeptOnDevice(queryKey: QueryKey): boolean {
-  return queryKey[0] === queryKeys.sessions[0] && (queryKey[1] === queryKeys.mySessions[1] || queryKey[1] === queryKeys.session(0)[1]);
+  return KEPT.some((kept) => partialMatchKey(queryKey, kept));
 }
 
 /**
@@ -36,8 +42,7 @@ export function isKeptOnDevice(queryKey: QueryKey): boolean {
  * (the default) would otherwise be dropped, and with it the saved copy.
  */
 export async function restoreSavedQueries(client: QueryClient, userId: number, store = savedStore(), now = Date.now()): Promise<void> {
-  client.setQueryDefaults(queryKeys.mySessions, { gcTime: SAVED_MAX_AGE_MS });
-  client.setQueryDefaults(queryKeys.session(0).slice(0, 2), { gcTime: SAVED_MAX_AGE_MS });
+  for (const kept of KEPT) client.setQueryDefaults(kept, { gcTime: SAVED_MAX_AGE_MS });
   const saved = await get<SavedQueries>(KEY, store);
   if (!saved) return;
   if (saved.format !== FORMAT || saved.userId !== userId || now - saved.savedAt > SAVED_MAX_AGE_MS) {
@@ -52,9 +57,9 @@ export function forgetSavedQueries(store = savedStore()): Promise<void> {
 }
 
 /**
- * Saves the kept queries shortly after each change, and copies every order of the technician's list into
- * its own query so an order opened for the first time without signal still shows. Returns the stop function,
- * which saves at once (or forgets, when nobody is signed in any more).
+ * Saves the kept queries shortly after each change, and copies every open order of the technician's list
+ * into its own query so an order opened for the first time without signal still shows. Returns the stop
+ * function, which saves at once (or forgets, when nobody is signed in any more).
  */
 export function keepQueriesOnDevice(client: QueryClient, userId: number, signedIn: () => boolean, store = savedStore()): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -68,7 +73,7 @@ export function keepQueriesOnDevice(client: QueryClient, userId: number, signedI
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isKeptOnDevice(event.query.queryKey)) return;
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
-    if (event.type === 'updated' && event.action.type === 'success' && event.query.queryKey[1] === queryKeys.mySessions[1]) {
+    if (event.type === 'updated' && event.action.type === 'success' && partialMatchKey(event.query.queryKey, queryKeys.myOpenSessions)) {
       copyOrdersToDetails(client, event.query as Query<Session[]>);
     }
     timer ??= setTimeout(save, SAVE_DELAY_MS);

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { RETRY_BASE_MS, ScanQueue, type QueuedScan, type ScanQueueStorage, type ScanToSend } from './scan-queue';
+import { RETRY_BASE_MS, ScanQueue, type ScanQueueStorage, type ScanToSend, type StoredScan } from './scan-queue';
 
-function memoryStorage(): ScanQueueStorage & { rows: Map<string, QueuedScan> } {
-  const rows = new Map<string, QueuedScan>();
+function memoryStorage(): ScanQueueStorage & { rows: Map<string, StoredScan> } {
+  const rows = new Map<string, StoredScan>();
   return {
     rows,
     all: async () => [...rows.values()].map((row) => structuredClone(row)),
@@ -19,6 +20,10 @@ function scan(sessionId: number, qrSlug: string): ScanToSend {
 }
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+/** The item's `trap.qrHash` the server gives for a trap with this code. */
+const hashOf = (slug: string) => createHash('sha256').update(slug, 'utf8').digest('hex');
+/** What `send` answers when it kept the scan. */
+const kept = (slug: string, alreadyQueued = false) => ({ queued: true, alreadyQueued, qrHash: hashOf(slug) });
 const refusedWith = (status: number, message: string) => Promise.reject(new ApiError(status, message));
 
 /** A queue whose server the test controls: `server.mockImplementation(...)` decides each answer. */
@@ -46,18 +51,18 @@ describe('ScanQueue', () => {
     const { queue, server, storage } = setup();
     server.mockImplementation(offline);
     const made = scan(1, 'slug-a');
-    await expect(queue.send(made)).resolves.toEqual({ queued: true });
+    await expect(queue.send(made)).resolves.toEqual(kept('slug-a'));
     const [stored] = storage.rows.values();
-    expect(stored).toMatchObject({ sessionId: 1, body: made.body, userId: 7, refusal: null });
+    expect(stored).toMatchObject({ sessionId: 1, body: made.body, userId: 7, refusal: null, qrHash: hashOf('slug-a') });
     expect(queue.getSnapshot().waiting).toHaveLength(1);
   });
 
   it('keeps a scan the server cannot serve now (5xx, 429) as it keeps one that cannot reach it', async () => {
     const { queue, server } = setup();
     server.mockImplementation(() => refusedWith(503, 'En mantenimiento'));
-    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({ queued: true });
+    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a'));
     server.mockImplementation(() => refusedWith(429, 'Demasiadas solicitudes'));
-    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual({ queued: true });
+    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual(kept('slug-b'));
     expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['slug-a', 'slug-b']);
   });
 
@@ -68,13 +73,13 @@ describe('ScanQueue', () => {
     expect(storage.rows.size).toBe(0);
   });
 
-  it('counts a trap read again while its scan waits once, keeping the first reading', async () => {
+  it('counts a trap read again while its scan waits once, keeping the first reading, and says it was already kept', async () => {
     const { queue, server, storage } = setup();
     server.mockImplementation(offline);
     const first = scan(1, 'slug-a');
-    await queue.send(first);
-    await queue.send(scan(1, 'slug-a'));
-    await queue.send(scan(2, 'slug-a'));
+    await expect(queue.send(first)).resolves.toEqual(kept('slug-a'));
+    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a', true));
+    await expect(queue.send(scan(2, 'slug-a'))).resolves.toEqual(kept('slug-a'));
     expect(queue.getSnapshot().waiting.map((each) => [each.sessionId, each.body.clientScanId])).toEqual([
       [1, first.body.clientScanId],
       [2, expect.any(String)],
@@ -104,7 +109,7 @@ describe('ScanQueue', () => {
     let answer: (value: string) => void = () => undefined;
     server.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const draining = queue.drain();
-    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual({ queued: true });
+    await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual(kept('slug-b'));
     answer('aceptado');
     await vi.advanceTimersByTimeAsync(0);
     answer('aceptado');
@@ -187,6 +192,51 @@ describe('ScanQueue', () => {
     other.queue.userChanged();
     await vi.advanceTimersByTimeAsync(0);
     expect(other.sentSlugs()).toEqual(['slug-a']);
+  });
+
+  it('marks a scan with the hash of its code as the server matches it, without surrounding spaces', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, ' slug-a  '));
+    expect(queue.getSnapshot().waiting[0]!.qrHash).toBe(hashOf('slug-a'));
+  });
+
+  it('keeps and counts a scan where the page offers no Web Crypto, without a hash', async () => {
+    vi.stubGlobal('crypto', {});
+    try {
+      const { queue, server, storage } = setup();
+      server.mockImplementation(offline);
+      await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({ queued: true, alreadyQueued: false, qrHash: null });
+      expect(queue.getSnapshot().waiting).toHaveLength(1);
+      expect([...storage.rows.values()][0]).toMatchObject({ qrHash: null });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('gives a scan queued by the previous version of the app (no hash stored) its hash on read, leaving the stored row as it was', async () => {
+    const storage = memoryStorage();
+    const legacy: StoredScan = { ...scan(1, 'slug-a'), userId: 7, queuedAt: 500, refusal: null };
+    storage.rows.set(legacy.body.clientScanId, legacy);
+    const { queue, server } = setup({ storage });
+    server.mockImplementation(offline);
+    await queue.start();
+    expect(queue.getSnapshot().waiting.map((each) => each.qrHash)).toEqual([hashOf('slug-a')]);
+    expect(storage.rows.get(legacy.body.clientScanId)).toEqual(legacy);
+    // And it still stops a second reading of its trap.
+    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a', true));
+  });
+
+  it("tells its listeners of a delivered scan, with the server's answer, before the scan leaves the waiting list", async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    const seen: [string, string, number][] = [];
+    queue.onDelivered((delivered, answer) => seen.push([delivered.body.qrSlug, answer, queue.getSnapshot().waiting.length]));
+    await queue.drain();
+    expect(seen).toEqual([['slug-a', 'aceptado', 1]]);
+    expect(queue.getSnapshot().waiting).toEqual([]);
   });
 
   it('with nobody signed in, a scan is not kept: there is no one to send it for', async () => {

@@ -1,4 +1,5 @@
 import { ApiError, isUnreachable } from '../../lib/api-client';
+import { qrHashOf } from './qr-hash';
 
 /** One reading of a trap's code, as the scan screen sends it (POST /api/sessions/{id}/scan). */
 export interface ScanToSend {
@@ -14,11 +15,19 @@ export interface QueuedScan extends ScanToSend {
   queuedAt: number;
   /** The server's reason when it refused the scan (a 4xx); null while it waits to be sent. */
   refusal: string | null;
+  /**
+   * SHA-256 of the scanned code (qr-hash.ts), to mark the trap whose item carries the same `trap.qrHash`;
+   * null where the browser could not compute it.
+   */
+  qrHash: string | null;
 }
+
+/** A scan as stored: those queued by an earlier version of the app have no qrHash. */
+export type StoredScan = Omit<QueuedScan, 'qrHash'> & Partial<Pick<QueuedScan, 'qrHash'>>;
 
 /** The durable part: IndexedDB in the app (scan-queue-storage.ts), memory in the tests. */
 export interface ScanQueueStorage {
-  all(): Promise<QueuedScan[]>;
+  all(): Promise<StoredScan[]>;
   put(scan: QueuedScan): Promise<void>;
   remove(clientScanId: string): Promise<void>;
 }
@@ -26,6 +35,10 @@ export interface ScanQueueStorage {
 /** What `send` resolves with when the scan stayed on the device instead of reaching the server. */
 export interface ScanQueued {
   queued: true;
+  /** The same trap of the same order was already waiting: nothing new was kept. */
+  alreadyQueued: boolean;
+  /** The kept scan's qrHash. */
+  qrHash: string | null;
 }
 
 export interface ScanQueueSnapshot {
@@ -65,7 +78,7 @@ export function isTransient(error: unknown): boolean {
  */
 export class ScanQueue<Answer> {
   private readonly listeners = new Set<() => void>();
-  private readonly deliveredListeners = new Set<(scan: QueuedScan) => void>();
+  private readonly deliveredListeners = new Set<(scan: QueuedScan, answer: Answer) => void>();
   private scans: QueuedScan[] = [];
   private snapshot: ScanQueueSnapshot = { waiting: [], refused: [] };
   private loaded: Promise<void> | null = null;
@@ -94,8 +107,11 @@ export class ScanQueue<Answer> {
     return () => this.listeners.delete(listener);
   };
 
-  /** Called after each queued scan the server accepted, e.g. to re-read the orders it changed. */
-  onDelivered(listener: (scan: QueuedScan) => void): () => void {
+  /**
+   * Called after each queued scan the server accepted, with the server's answer, e.g. to re-read the orders it
+   * changed. Called before the scan leaves the waiting list, so a screen can show the answer in the same render.
+   */
+  onDelivered(listener: (scan: QueuedScan, answer: Answer) => void): () => void {
     this.deliveredListeners.add(listener);
     return () => this.deliveredListeners.delete(listener);
   }
@@ -114,9 +130,9 @@ export class ScanQueue<Answer> {
         if (userId === null || !isTransient(error)) throw error;
       }
     }
-    await this.enqueue(scan, userId);
+    const queued = await this.enqueue(scan, userId);
     void this.drain();
-    return { queued: true };
+    return queued;
   }
 
   /** Sends what waits, oldest first, until the queue is empty or the server is out of reach again. */
@@ -144,8 +160,9 @@ export class ScanQueue<Answer> {
     await this.reload();
     // One at a time from the head: scans queued meanwhile are sent in the same pass.
     for (let scan = this.snapshot.waiting[0]; scan; scan = this.snapshot.waiting[0]) {
+      let answer: Answer;
       try {
-        await this.options.deliver(scan);
+        answer = await this.options.deliver(scan);
       } catch (error) {
         if (isTransient(error)) {
           this.failures += 1;
@@ -160,9 +177,10 @@ export class ScanQueue<Answer> {
         continue;
       }
       this.failures = 0;
+      // Listeners first: a trap marked as waiting turns done at once, never back to pending until a re-read.
+      for (const listener of this.deliveredListeners) listener(scan, answer);
       await this.options.storage.remove(scan.body.clientScanId);
       this.setScans(this.scans.filter((each) => each.body.clientScanId !== scan.body.clientScanId));
-      for (const listener of this.deliveredListeners) listener(scan);
     }
   }
 
@@ -172,13 +190,16 @@ export class ScanQueue<Answer> {
     this.retryNow();
   }
 
-  private async enqueue(scan: ScanToSend, userId: number): Promise<void> {
-    // The camera sees a label for several seconds: a trap read again while its scan waits is the same inspection.
+  private async enqueue(scan: ScanToSend, userId: number): Promise<ScanQueued> {
+    const qrHash = await qrHashOf(scan.body.qrSlug);
+    // The camera sees a label for several seconds, and a technician may scan a trap twice: a trap read again
+    // while its scan waits is the same inspection.
     const same = this.snapshot.waiting.find((each) => each.sessionId === scan.sessionId && each.body.qrSlug === scan.body.qrSlug);
-    if (same) return;
-    const queued: QueuedScan = { ...scan, userId, queuedAt: this.now(), refusal: null };
+    if (same) return { queued: true, alreadyQueued: true, qrHash: same.qrHash };
+    const queued: QueuedScan = { ...scan, userId, queuedAt: this.now(), refusal: null, qrHash };
     await this.options.storage.put(queued);
     this.setScans([...this.scans, queued]);
+    return { queued: true, alreadyQueued: false, qrHash };
   }
 
   private scheduleRetry(): void {
@@ -191,7 +212,9 @@ export class ScanQueue<Answer> {
   }
 
   private async reload(): Promise<void> {
-    this.setScans(await this.options.storage.all());
+    const stored = await this.options.storage.all();
+    // Scans an earlier version of the app queued get their hash here, in memory: their stored row stays as it was.
+    this.setScans(await Promise.all(stored.map(async (scan) => ({ ...scan, qrHash: scan.qrHash ?? (await qrHashOf(scan.body.qrSlug)) }))));
   }
 
   private setScans(scans: QueuedScan[]): void {

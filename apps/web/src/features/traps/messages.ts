@@ -1,4 +1,4 @@
-/** Spec section 8's trap texts, word for word. */
+/** Spec section 8's trap texts, word for word, and the inventory's own. */
 export const TRAP_MESSAGES = {
   created: 'Nueva trampa creada correctamente.',
   updated: (code: string) => `Trampa ${code} actualizada correctamente.`,
@@ -12,6 +12,8 @@ export const TRAP_MESSAGES = {
   sheetFailed: 'No se pudo descargar la hoja de etiquetas. Intenta nuevamente.',
   codeRequired: 'El código es obligatorio.',
   empty: 'No hay trampas registradas.',
+  noMatch: 'Ninguna trampa coincide con la búsqueda o los filtros.',
+  selectionLimit: (max: number) => `Se pueden imprimir como máximo ${max} etiquetas seleccionadas a la vez.`,
   loading: 'Cargando trampas...',
   loadFailed: 'No se pudieron cargar las trampas.',
 } as const;

@@ -1,10 +1,11 @@
 import { OrdersView } from '../../../features/orders/components/orders-view';
 import { useTechnicians } from '../../../features/technicians/api/get-technicians';
-import { useTraps } from '../../../features/traps/api/get-traps';
 
-/** Orders need the technicians and traps to choose from; the route brings the three features together. */
+/**
+ * Orders need the technicians to filter by and to assign (a few hundred at most: loaded whole); the route brings
+ * the two features together. The order form's trap picker searches the inventory on the server by itself.
+ */
 export default function SessionsRoute() {
   const technicians = useTechnicians();
-  const traps = useTraps();
-  return <OrdersView technicians={technicians.data ?? []} traps={traps.data ?? []} />;
+  return <OrdersView technicians={technicians.data ?? []} />;
 }

@@ -63,9 +63,9 @@ describe('OfflineBar', () => {
     const { client } = setup(() => Promise.resolve('ok'));
     const readAt = new Date(2030, 0, 2, 8, 15).getTime();
     act(() => {
-      client.setQueryData(queryKeys.mySessions, [makeSession()], { updatedAt: readAt });
-      new QueryObserver(client, { queryKey: queryKeys.mySessions, enabled: false }).subscribe(() => undefined);
-      client.getQueryCache().find({ queryKey: queryKeys.mySessions })!.setState({ fetchStatus: 'paused' });
+      client.setQueryData(queryKeys.myOpenSessions, [makeSession()], { updatedAt: readAt });
+      new QueryObserver(client, { queryKey: queryKeys.myOpenSessions, enabled: false }).subscribe(() => undefined);
+      client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!.setState({ fetchStatus: 'paused' });
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^Sin conexión · datos guardados en este dispositivo el 2 ene 2030, 8:15$/);
   });

@@ -9,7 +9,7 @@ import type { ScanQueue } from '../scan-queue';
  * scans wait to be sent, and which saved scans the server refused (until the technician has read why). It also
  * keeps the queue going while the technician's screens are open.
  */
-export function OfflineBar({ queue }: { queue: ScanQueue<unknown> }) {
+export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
   useScanQueueSync(queue);
   const savedSince = useSavedDataSince();
   const { waiting, refused } = useScanQueue(queue);

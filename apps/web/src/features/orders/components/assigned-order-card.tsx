@@ -1,4 +1,4 @@
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionSummary } from '@rondin/contracts';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -8,9 +8,10 @@ import { orderAreas } from '../utils/assigned-orders';
 import { STATUS_LABELS, STATUS_TONES, sessionStatus } from '../utils/session-status';
 
 interface AssignedOrderCardProps {
-  session: Session;
+  /** An open order comes with its items (its areas are listed); a completed one is a summary without them. */
+  session: Session | SessionSummary;
   downloading: boolean;
-  onDownloadReport: (session: Session) => void;
+  onDownloadReport: (session: SessionSummary) => void;
 }
 
 /** One order on the technician's list: what it is, how far along, and the way into its scan screen. */
@@ -20,7 +21,8 @@ export function AssignedOrderCard({ session, downloading, onDownloadReport }: As
   const areas = orderAreas(session);
   const titleId = `assigned-order-${session.id}-title`;
   return (
-    <article className={`assigned-card assigned-card--${status.toLowerCase()}`} aria-labelledby={titleId}>
+    // Focusable from script: after 'Ver más' focus lands on the first card the new page brought.
+    <article className={`assigned-card assigned-card--${status.toLowerCase()}`} aria-labelledby={titleId} tabIndex={-1}>
       <header className="assigned-card__header">
         <h3 id={titleId} className="assigned-card__title">
           Orden #{session.id}

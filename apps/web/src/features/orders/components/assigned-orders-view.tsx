@@ -1,64 +1,71 @@
 import './assigned-orders.css';
-import type { Session } from '@rondin/contracts';
+import type { SessionSummary } from '@rondin/contracts';
 import { useState } from 'react';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
-import { useMySessions } from '../api/get-my-sessions';
+import { useMyCompletedSessions, useRefreshCompletedOnClose } from '../api/get-my-completed-sessions';
+import { useMyOpenSessions } from '../api/get-my-open-sessions';
 import { useDownloadSessionReport } from '../api/get-session-report';
 import { ASSIGNED_ORDER_MESSAGES as TEXT } from '../messages';
-import { splitAssignedOrders } from '../utils/assigned-orders';
 import { AssignedOrderCard } from './assigned-order-card';
+import { CompletedOrdersSection } from './completed-orders-section';
 
-/** Spec section 2, 'Órdenes asignadas': open orders first, then the completed ones with their reports. */
+/**
+ * Spec section 2, 'Órdenes asignadas': open orders first (polled, with their items), then the completed
+ * ones with their reports, a page at a time.
+ */
 export function AssignedOrdersView() {
-  const sessions = useMySessions();
+  const open = useMyOpenSessions();
+  const [completedPages, setCompletedPages] = useState(1);
+  const completed = useMyCompletedSessions(completedPages);
+  useRefreshCompletedOnClose(open.data);
   const downloadReport = useDownloadSessionReport();
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const { open, completed } = splitAssignedOrders(sessions.data ?? []);
+  const openOrders = open.data ?? [];
 
-  function report(session: Session) {
+  function report(session: SessionSummary) {
     setNotice(null);
     downloadReport.mutate(session.id, { onError: () => setNotice({ tone: 'error', text: TEXT.reportFailed }) });
   }
 
-  const card = (session: Session) => (
-    <li key={session.id}>
-      <AssignedOrderCard
-        session={session}
-        downloading={downloadReport.isPending && downloadReport.variables === session.id}
-        onDownloadReport={report}
-      />
-    </li>
-  );
+  const downloading = (session: SessionSummary) => downloadReport.isPending && downloadReport.variables === session.id;
 
   return (
     <>
       <PageHeader title={TEXT.title} subtitle={TEXT.subtitle} />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
       <QueryState
-        isPending={sessions.isPending}
-        isError={sessions.isError}
+        isPending={open.isPending}
+        // A failed refresh keeps the list already on screen (the offline bar says when it is the saved copy).
+        isError={open.isError && open.data === undefined}
         isEmpty={false}
         loadingText={TEXT.loading}
         errorText={TEXT.loadFailed}
         emptyText={TEXT.empty}
-        onRetry={() => void sessions.refetch()}
+        onRetry={() => void open.refetch()}
       >
         <section className="assigned-section" aria-labelledby="assigned-open-title">
           <h2 id="assigned-open-title" className="assigned-section__title">
-            Por completar <span className="assigned-section__count">{open.length}</span>
+            Por completar <span className="assigned-section__count">{openOrders.length}</span>
           </h2>
-          {open.length === 0 ? <p className="state state--empty">{TEXT.empty}</p> : <ul className="assigned-grid">{open.map(card)}</ul>}
+          {openOrders.length === 0 ? (
+            <p className="state state--empty">{TEXT.empty}</p>
+          ) : (
+            <ul className="assigned-grid">
+              {openOrders.map((session) => (
+                <li key={session.id}>
+                  <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-        {completed.length > 0 ? (
-          <section className="assigned-section" aria-labelledby="assigned-completed-title">
-            <h2 id="assigned-completed-title" className="assigned-section__title">
-              {TEXT.completedTitle} <span className="assigned-section__count">{completed.length}</span>
-            </h2>
-            <ul className="assigned-grid">{completed.map(card)}</ul>
-          </section>
-        ) : null}
+        <CompletedOrdersSection
+          completed={completed}
+          onMore={() => setCompletedPages((pages) => pages + 1)}
+          renderCard={(session) => <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />}
+        />
       </QueryState>
     </>
   );

@@ -1,15 +1,14 @@
-import type { CreateSessionBody, Technician, Trap } from '@rondin/contracts';
+import type { CreateSessionBody, Technician } from '@rondin/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { ORDER_MESSAGES } from '../messages';
-import { keepAvailable } from '../utils/trap-groups';
+import type { PickedTraps } from '../utils/trap-selection';
 import { TrapPicker } from './trap-picker';
 
 interface CreateOrderModalProps {
   technicians: readonly Technician[];
-  traps: readonly Trap[];
   saving: boolean;
   error: string | null;
   onSubmit: (body: CreateSessionBody) => void;
@@ -23,17 +22,14 @@ export function localInputToIso(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export function CreateOrderModal({ technicians, traps, saving, error, onSubmit, onClose }: CreateOrderModalProps) {
+export function CreateOrderModal({ technicians, saving, error, onSubmit, onClose }: CreateOrderModalProps) {
   const ids = { technician: useId(), date: useId() };
   const [technicianId, setTechnicianId] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
-  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  const [selected, setSelected] = useState<PickedTraps>(() => new Map());
   const [problem, setProblem] = useState<string | null>(null);
 
   const activeTechnicians = useMemo(() => technicians.filter((technician) => technician.isActive), [technicians]);
-  const activeTrapIds = useMemo(() => traps.filter((trap) => trap.isActive).map((trap) => trap.id), [traps]);
-  // Derived, not stored: a trap deactivated or deleted while the dialog is open simply stops counting.
-  const selected = useMemo(() => keepAvailable(picked, activeTrapIds), [picked, activeTrapIds]);
   const technicianAvailable = activeTechnicians.some((technician) => String(technician.id) === technicianId);
 
   function submit(event: FormEvent) {
@@ -43,7 +39,7 @@ export function CreateOrderModal({ technicians, traps, saving, error, onSubmit, 
       return;
     }
     setProblem(null);
-    const body: CreateSessionBody = { technicianId: Number(technicianId), trapIds: [...selected] };
+    const body: CreateSessionBody = { technicianId: Number(technicianId), trapIds: [...selected.keys()] };
     const when = localInputToIso(scheduledAt);
     if (when) body.scheduledAt = when;
     onSubmit(body);
@@ -71,11 +67,7 @@ export function CreateOrderModal({ technicians, traps, saving, error, onSubmit, 
             <input id={ids.date} type="datetime-local" value={scheduledAt} onChange={(event) => setScheduledAt(event.target.value)} />
           </div>
         </div>
-        {activeTrapIds.length === 0 ? (
-          <p className="field-hint">{ORDER_MESSAGES.noTraps}</p>
-        ) : (
-          <TrapPicker traps={traps} selected={selected} onChange={setPicked} disabled={saving} />
-        )}
+        <TrapPicker selected={selected} onChange={setSelected} disabled={saving} />
         {shown ? <Notice notice={{ tone: 'error', text: shown }} /> : null}
         <FormActions saving={saving} submitLabel="Crear orden" savingLabel="Creando…" onCancel={onClose} />
       </form>

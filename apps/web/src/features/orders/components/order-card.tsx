@@ -1,15 +1,15 @@
-import type { Session } from '@rondin/contracts';
+import type { SessionSummary } from '@rondin/contracts';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, progressPercent } from '../../../lib/format';
 import { STATUS_LABELS, STATUS_TONES, sessionStatus } from '../utils/session-status';
 
 interface OrderCardProps {
-  session: Session;
+  session: SessionSummary;
   busy: boolean;
-  onClose: (session: Session) => void;
-  onDelete: (session: Session) => void;
-  onDownloadReport: (session: Session) => void;
+  onClose: (session: SessionSummary) => void;
+  onDelete: (session: SessionSummary) => void;
+  onDownloadReport: (session: SessionSummary) => void;
 }
 
 export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }: OrderCardProps) {

@@ -1,30 +1,41 @@
 import './orders.css';
-import type { CreateSessionBody, Session, Technician, Trap } from '@rondin/contracts';
+import type { CreateSessionBody, SessionSummary, Technician } from '@rondin/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
+import { PagedResults } from '../../../components/ui/paged-results';
+import { formatCount } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
 import { useCloseSession } from '../api/close-session';
 import { useCreateSession } from '../api/create-session';
 import { useDeleteSession } from '../api/delete-session';
 import { useDownloadSessionReport } from '../api/get-session-report';
-import { useSessions } from '../api/get-sessions';
+import { ORDERS_PAGE_SIZE, useOrderCount, useSessionPage } from '../api/get-sessions';
 import { ORDER_MESSAGES } from '../messages';
 import { closeDecision } from '../utils/session-status';
 import { CreateOrderModal } from './create-order-modal';
 import { OrderCard } from './order-card';
+import { OrderFilters } from './order-filters';
 
-type Pending = { kind: 'close'; session: Session; message: string } | { kind: 'delete'; session: Session };
+type Pending = { kind: 'close'; session: SessionSummary; message: string } | { kind: 'delete'; session: SessionSummary };
+
+const FILTERS = ['q', 'status', 'technicianId', 'from', 'to'] as const;
 
 interface OrdersViewProps {
-  /** Technicians and traps for the create dialog, loaded by the route from their own features. */
+  /** Technicians for the filter and the create dialog, loaded by the route from their own feature. */
   technicians: readonly Technician[];
-  traps: readonly Trap[];
 }
 
-export function OrdersView({ technicians, traps }: OrdersViewProps) {
-  const sessions = useSessions();
+/**
+ * Orders, newest first, 24 at a time: search, filters and page are applied by the server and kept in the
+ * address. Each card is a summary; an order's items are never loaded here.
+ */
+export function OrdersView({ technicians }: OrdersViewProps) {
+  const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
+  const sessions = useSessionPage(params);
+  const filtered = FILTERS.some((key) => params[key] !== '');
+  const everyOrder = useOrderCount(filtered);
   const createSession = useCreateSession();
   const closeSession = useCloseSession();
   const deleteSession = useDeleteSession();
@@ -34,8 +45,7 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
 
-  const list = sessions.data ?? [];
-  const count = list.length;
+  const count = filtered ? everyOrder.data : sessions.data?.total;
 
   function create(body: CreateSessionBody) {
     setCreateError(null);
@@ -48,7 +58,7 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
     });
   }
 
-  function close(session: Session, force: boolean) {
+  function close(session: SessionSummary, force: boolean) {
     setNotice(null);
     closeSession.mutate(
       { id: session.id, force },
@@ -60,13 +70,13 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
     );
   }
 
-  function askClose(session: Session) {
+  function askClose(session: SessionSummary) {
     const decision = closeDecision(session);
     if (decision.force) setPending({ kind: 'close', session, message: decision.confirm });
     else close(session, false);
   }
 
-  function remove(session: Session) {
+  function remove(session: SessionSummary) {
     setNotice(null);
     deleteSession.mutate(session.id, {
       onSuccess: () => setNotice({ tone: 'success', text: ORDER_MESSAGES.deleted(session.id) }),
@@ -75,7 +85,7 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
     });
   }
 
-  function report(session: Session) {
+  function report(session: SessionSummary) {
     setNotice(null);
     downloadReport.mutate(session.id, { onError: () => setNotice({ tone: 'error', text: ORDER_MESSAGES.reportFailed }) });
   }
@@ -88,7 +98,11 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
     <>
       <PageHeader
         title="Órdenes"
-        subtitle={sessions.isSuccess ? `${count} ${count === 1 ? 'orden registrada' : 'órdenes registradas'}` : 'Órdenes de inspección asignadas a técnicos'}
+        subtitle={
+          count === undefined
+            ? 'Órdenes de inspección asignadas a técnicos'
+            : `${formatCount(count)} ${count === 1 ? 'orden registrada' : 'órdenes registradas'}`
+        }
         actions={
           <button
             type="button"
@@ -103,17 +117,21 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
-      <QueryState
-        isPending={sessions.isPending}
-        isError={sessions.isError}
-        isEmpty={count === 0}
-        loadingText={ORDER_MESSAGES.loading}
-        errorText={ORDER_MESSAGES.loadFailed}
-        emptyText={ORDER_MESSAGES.empty}
-        onRetry={() => void sessions.refetch()}
+      <OrderFilters values={params} technicians={technicians} onChange={setFilters} />
+      <PagedResults
+        result={sessions}
+        page={params.page}
+        pageSize={ORDERS_PAGE_SIZE}
+        setPage={setPage}
+        filtered={filtered}
+        onClearFilters={clearFilters}
+        texts={ORDER_MESSAGES}
+        noun={['orden', 'órdenes']}
+        pagesLabel="Páginas de órdenes"
+        bodyClassName="order-grid"
       >
-        <div className="order-grid">
-          {list.map((session) => (
+        {(items) =>
+          items.map((session) => (
             <OrderCard
               key={session.id}
               session={session}
@@ -122,13 +140,12 @@ export function OrdersView({ technicians, traps }: OrdersViewProps) {
               onDelete={(target) => setPending({ kind: 'delete', session: target })}
               onDownloadReport={report}
             />
-          ))}
-        </div>
-      </QueryState>
+          ))
+        }
+      </PagedResults>
       {creating ? (
         <CreateOrderModal
           technicians={technicians}
-          traps={traps}
           saving={createSession.isPending}
           error={createError}
           onSubmit={create}

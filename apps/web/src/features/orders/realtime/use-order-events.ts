@@ -15,8 +15,9 @@ export function realtimeUrl(apiBase: string = API_BASE): string {
 
 /**
  * Keeps a realtime connection open while `token` is set (the technician layout passes it only for a
- * signed-in TECH) and refreshes the technician's list and the order an event names. A new token (another
- * sign-in) or null (sign-out, another role) closes the old connection.
+ * signed-in TECH) and refreshes the technician's lists (open orders and completed pages share one key
+ * prefix) and the order an event names. A new token (another sign-in) or null (sign-out, another role)
+ * closes the old connection.
  */
 export function useOrderEvents(token: string | null): void {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { Trap } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupTrapsByArea, keepAvailable, NO_AREA, selectionState, toggleAll } from './trap-groups';
+import { groupTrapsByArea, NO_AREA } from './trap-groups';
 
 let nextId = 1;
 function trap(code: string, area: string | null, isActive = true): Trap {
@@ -26,22 +26,5 @@ describe('groupTrapsByArea', () => {
   it("sorts areas naturally too, with 'Sin área' last", () => {
     const groups = groupTrapsByArea([trap('A', 'Nave 10'), trap('B', null), trap('C', 'Nave 2'), trap('D', 'almacén')]);
     expect(groups.map((group) => group.area)).toEqual(['almacén', 'Nave 2', 'Nave 10', NO_AREA]);
-  });
-});
-
-describe('selection', () => {
-  it('reports none, some (partial) or all', () => {
-    expect(selectionState([1, 2, 3], new Set())).toBe('none');
-    expect(selectionState([1, 2, 3], new Set([2, 9]))).toBe('some');
-    expect(selectionState([1, 2, 3], new Set([1, 2, 3]))).toBe('all');
-  });
-
-  it('select-all fills a partial selection and clears a full one, leaving other areas alone', () => {
-    expect([...toggleAll([1, 2], new Set([1, 7]))].sort()).toEqual([1, 2, 7]);
-    expect([...toggleAll([1, 2], new Set([1, 2, 7]))]).toEqual([7]);
-  });
-
-  it('drops selections that are no longer available', () => {
-    expect([...keepAvailable(new Set([1, 2, 3]), [1, 3, 4])]).toEqual([1, 3]);
   });
 });

@@ -7,8 +7,6 @@ export interface TrapGroup {
   traps: Trap[];
 }
 
-export type SelectionState = 'none' | 'some' | 'all';
-
 /** Natural order: TRP-2 before TRP-10; case and accents do not split groups. */
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 
@@ -36,25 +34,4 @@ export function groupTrapsByArea(traps: readonly Trap[]): TrapGroup[] {
       if (b.area === NO_AREA) return -1;
       return compareNatural(a.area, b.area);
     });
-}
-
-/** Whether none, some (the checkbox's indeterminate state) or all of `ids` are selected. */
-export function selectionState(ids: readonly number[], selected: ReadonlySet<number>): SelectionState {
-  const count = ids.filter((id) => selected.has(id)).length;
-  if (count === 0) return 'none';
-  return count === ids.length ? 'all' : 'some';
-}
-
-/** Select-all semantics: a fully selected set is cleared, anything less becomes fully selected. */
-export function toggleAll(ids: readonly number[], selected: ReadonlySet<number>): Set<number> {
-  const next = new Set(selected);
-  if (selectionState(ids, selected) === 'all') for (const id of ids) next.delete(id);
-  else for (const id of ids) next.add(id);
-  return next;
-}
-
-/** Drops selected traps that are no longer offered (deactivated or deleted meanwhile). */
-export function keepAvailable(selected: ReadonlySet<number>, available: readonly number[]): Set<number> {
-  const offered = new Set(available);
-  return new Set([...selected].filter((id) => offered.has(id)));
 }

@@ -1,5 +1,7 @@
-import type { ScanBody, ScanResponse } from '@rondin/contracts';
+import type { ScanBody, ScanResponse, Session } from '@rondin/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { randomUuid } from '../../../lib/uuid';
 
 /** One reading of a trap's code, stamped where and when it was made so that a replay is recognised. */
@@ -11,6 +13,10 @@ export interface ScanRequest {
 /** The scan could not reach the server: it waits on the device and is sent when the connection returns. */
 export interface ScanQueued {
   queued: true;
+  /** A scan of the same trap of this order was already waiting: this reading was not kept again. */
+  alreadyQueued: boolean;
+  /** SHA-256 of the code (an item's `trap.qrHash`), null when the device could not compute it. */
+  qrHash: string | null;
 }
 
 /**
@@ -27,3 +33,13 @@ export function newScanRequest(sessionId: number, qrSlug: string, now: Date = ne
 /** Straight to the server: POST /api/sessions/{id}/scan. */
 export const postScan: SendScan = ({ sessionId, body }) =>
   apiRequest<ScanResponse>(`/sessions/${sessionId}/scan`, { method: 'POST', body });
+
+/**
+ * Puts the server's answer to a scan in the cached order at once; the re-read (GET /sessions/{id}) that follows
+ * brings anything else that changed.
+ */
+export function showScanAnswer(queryClient: QueryClient, sessionId: number, { session: summary, item }: ScanResponse): void {
+  queryClient.setQueryData<Session>(queryKeys.session(sessionId), (cached) =>
+    cached ? { ...cached, ...summary, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,
+  );
+}

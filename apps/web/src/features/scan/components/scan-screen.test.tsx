@@ -6,7 +6,7 @@ import { renderWithApp, stubFetch } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { ScanScreen } from './scan-screen';
 
-const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, { status: 'COMPLETED', trap: { code: '', area: null }, trapId: 44 }]);
+const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, { status: 'COMPLETED', trap: { code: '', area: null, qrHash: 'b'.repeat(64) }, trapId: 44 }]);
 
 /** The server's copy of the order: writes change what the next GET answers, as the real server's do. */
 function serve(order: Session, extra: (state: { order: Session }) => Parameters<typeof stubFetch>[0] = () => ({})) {
@@ -40,6 +40,41 @@ describe('scan screen', () => {
     renderWithApp(<ScanScreen orderId={12} />);
     expect(await screen.findByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
     expect(screen.getAllByText('Pendiente')).toHaveLength(1);
+  });
+
+  it("shows a trap whose scan waits on the device as 'Hecha, por enviar', counts it done, and keeps closing blocked with the reason", async () => {
+    const order = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, {}, {}]);
+    serve(order);
+    const waitingReason = 'Hay 2 escaneos de esta orden por enviar: podrás cerrarla cuando se hayan enviado.';
+    const unsent = new Set([order.items[1]!.trap.qrHash, order.items[2]!.trap.qrHash]);
+    renderWithApp(<ScanScreen orderId={12} unsentQrHashes={unsent} closeBlockedReason={waitingReason} />);
+    const list = await screen.findByRole('region', { name: 'Listado de trampas' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByText(/^(Completada|Pendiente|Hecha, por enviar)$/).textContent)).toEqual([
+      'Completada',
+      'Hecha, por enviar',
+      'Hecha, por enviar',
+    ]);
+    expect(rows[1]).toHaveClass('trap-row--unsent');
+    expect(rows[1]).not.toHaveClass('trap-row--done');
+    expect(screen.getByText('Orden #12 · Progreso 3 de 3')).toBeInTheDocument();
+    expect(within(list).getByText('Progreso actual: 3 de 3 trampas')).toBeInTheDocument();
+    expect(screen.getByText('100 %')).toBeInTheDocument();
+    // The server does not have those scans yet: no 'ya puedes cerrar', the button waits and says why.
+    expect(screen.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
+    expect(screen.getByText(waitingReason)).toBeInTheDocument();
+    expect(screen.queryByText('Todas las trampas están completadas. Ya puedes cerrar la orden.')).not.toBeInTheDocument();
+  });
+
+  it("marks only the trap whose code hash a waiting scan has; without one it stays 'Pendiente'", async () => {
+    const order = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{}, {}]);
+    serve(order);
+    renderWithApp(<ScanScreen orderId={12} unsentQrHashes={new Set([order.items[0]!.trap.qrHash, 'f'.repeat(64)])} />);
+    const list = await screen.findByRole('region', { name: 'Listado de trampas' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Hecha, por enviar');
+    expect(second).toHaveTextContent('Pendiente');
+    expect(screen.getByText('Orden #12 · Progreso 1 de 2')).toBeInTheDocument();
   });
 
   it('closes with no body; the order then shows closed and refuses scans', async () => {

@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../api/get-session';
 import { postScan, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
+import { NO_UNSENT_SCANS } from '../utils/scan-flow';
 import { ScanView } from './scan-view';
 
 interface ScanScreenProps {
@@ -11,10 +12,12 @@ interface ScanScreenProps {
   sendScan?: SendScan;
   /** Why the order cannot be closed right now although its traps may be done (no connection, scans waiting). */
   closeBlockedReason?: string | null;
+  /** The qrHash of each of this order's scans waiting on the device: their traps show as done, not sent. */
+  unsentQrHashes?: ReadonlySet<string>;
 }
 
 /** Loads the order, then shows its scan screen. */
-export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = null }: ScanScreenProps) {
+export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = null, unsentQrHashes = NO_UNSENT_SCANS }: ScanScreenProps) {
   const session = useSession(orderId);
   return (
     <QueryState
@@ -27,7 +30,7 @@ export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = 
       emptyText=""
       onRetry={() => void session.refetch()}
     >
-      {session.data ? <ScanView session={session.data} sendScan={sendScan} closeBlockedReason={closeBlockedReason} /> : null}
+      {session.data ? <ScanView session={session.data} sendScan={sendScan} closeBlockedReason={closeBlockedReason} unsentQrHashes={unsentQrHashes} /> : null}
     </QueryState>
   );
 }

@@ -8,7 +8,7 @@ import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
 import { useScanFlow } from '../hooks/use-scan-flow';
 import { SCAN_MESSAGES } from '../messages';
-import { canCloseOrder, orderProgress } from '../utils/scan-flow';
+import { canCloseOrder, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
 import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
 import { TrapChecklist } from './trap-checklist';
@@ -18,14 +18,16 @@ interface ScanViewProps {
   sendScan: SendScan;
   /** Closing needs the server: why it cannot be asked now, shown beside the disabled button. */
   closeBlockedReason?: string | null;
+  /** The qrHash of each of this order's scans waiting on the device. */
+  unsentQrHashes?: ReadonlySet<string>;
 }
 
 /** Spec section 2, 'Escaneo de orden': camera, manual entry, the trap list and closing the order. */
-export function ScanView({ session, sendScan, closeBlockedReason = null }: ScanViewProps) {
+export function ScanView({ session, sendScan, closeBlockedReason = null, unsentQrHashes = NO_UNSENT_SCANS }: ScanViewProps) {
   const navigate = useNavigate();
   const flow = useScanFlow(session, sendScan);
   const closeOrder = useCloseOrder();
-  const progress = orderProgress(session.items);
+  const progress = orderProgress(session.items, unsentQrHashes);
   const completed = session.status === 'COMPLETED';
   const closable = canCloseOrder(session, closeOrder.isPending) && !closeBlockedReason;
   const { showStatus } = flow;
@@ -70,7 +72,7 @@ export function ScanView({ session, sendScan, closeBlockedReason = null }: ScanV
           {flow.status ? <Notice notice={flow.status} /> : null}
           <ManualEntryForm busy={flow.pending} onSubmit={flow.submit} />
         </section>
-        <TrapChecklist items={session.items} progress={progress} />
+        <TrapChecklist items={session.items} progress={progress} unsentQrHashes={unsentQrHashes} />
       </div>
     </div>
   );

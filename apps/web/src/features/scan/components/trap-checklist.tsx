@@ -1,11 +1,25 @@
 import type { SessionItem } from '@rondin/contracts';
 import { useId } from 'react';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { SCAN_MESSAGES } from '../messages';
-import { isItemCompleted, trapName, type OrderProgress } from '../utils/scan-flow';
+import { itemState, trapName, type ItemState, type OrderProgress } from '../utils/scan-flow';
+
+/** How each state reads: the words say it (the badge), the colour and the mark only repeat it. */
+const STATE_VIEW: Record<ItemState, { row: string; tone: BadgeTone; label: string }> = {
+  completed: { row: 'trap-row trap-row--done', tone: 'success', label: SCAN_MESSAGES.itemCompleted },
+  unsent: { row: 'trap-row trap-row--unsent', tone: 'info', label: SCAN_MESSAGES.itemUnsent },
+  pending: { row: 'trap-row', tone: 'warning', label: SCAN_MESSAGES.itemPending },
+};
+
+interface TrapChecklistProps {
+  items: readonly SessionItem[];
+  progress: OrderProgress;
+  /** The qrHash of each of the order's scans waiting on the device. */
+  unsentQrHashes: ReadonlySet<string>;
+}
 
 /** Spec section 2: the side list of the order's traps, each with its state. */
-export function TrapChecklist({ items, progress }: { items: readonly SessionItem[]; progress: OrderProgress }) {
+export function TrapChecklist({ items, progress, unsentQrHashes }: TrapChecklistProps) {
   const titleId = useId();
   return (
     <section className="panel trap-checklist" aria-labelledby={titleId}>
@@ -17,17 +31,18 @@ export function TrapChecklist({ items, progress }: { items: readonly SessionItem
       </header>
       <ul className="trap-checklist__list">
         {items.map((item) => {
-          const done = isItemCompleted(item);
+          const state = itemState(item, unsentQrHashes);
+          const view = STATE_VIEW[state];
           return (
-            <li key={item.id} className={`trap-row${done ? ' trap-row--done' : ''}`}>
+            <li key={item.id} className={view.row}>
               <span className="trap-row__mark" aria-hidden="true">
-                {done ? <CheckIcon /> : null}
+                {state === 'pending' ? null : <CheckIcon />}
               </span>
               <span className="trap-row__text">
                 <span className="trap-row__code">{trapName(item)}</span>
                 <span className="trap-row__area">{item.trap?.area?.trim() || SCAN_MESSAGES.noArea}</span>
               </span>
-              <StatusBadge tone={done ? 'success' : 'warning'}>{done ? SCAN_MESSAGES.itemCompleted : SCAN_MESSAGES.itemPending}</StatusBadge>
+              <StatusBadge tone={view.tone}>{view.label}</StatusBadge>
             </li>
           );
         })}

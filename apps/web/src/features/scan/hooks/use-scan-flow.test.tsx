@@ -37,7 +37,7 @@ function setup(session: Session) {
 }
 
 describe('useScanFlow (spec section 4)', () => {
-  const order = makeSession({ id: 12 }, [{}, { trap: { code: 'TRP-002', area: null } }]);
+  const order = makeSession({ id: 12 }, [{}, { trap: { code: 'TRP-002', area: null, qrHash: '2'.repeat(64) } }]);
 
   it('sends a new code with a scan id and the time it was read', async () => {
     const { hook, sendScan } = setup(order);
@@ -110,18 +110,44 @@ describe('useScanFlow (spec section 4)', () => {
     expect(hook.result.current.banner).toBeNull();
   });
 
-  it('a scan kept on the device (no connection) counts as registered, says so, and leaves the order as it was', async () => {
+  /** Submits a code and answers that the scan was kept on the device. */
+  async function keptOnDevice(answer: ScanQueued) {
     const { hook, calls, queryClient } = setup(order);
     let registered: Promise<boolean> = Promise.resolve(false);
     act(() => void (registered = hook.result.current.submit('codigo-a')));
     await act(async () => {
-      calls[0]!.resolve({ queued: true });
+      calls[0]!.resolve(answer);
       await registered;
     });
-    expect(await registered).toBe(true);
+    return { hook, queryClient, registered: await registered };
+  }
+
+  it('a scan kept on the device (no connection) counts as registered, says so, and leaves the order as it was', async () => {
+    const { hook, queryClient, registered } = await keptOnDevice({ queued: true, alreadyQueued: false, qrHash: null });
+    expect(registered).toBe(true);
     expect(hook.result.current.status).toEqual({ tone: 'info', text: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.' });
     expect(hook.result.current.banner).toBeNull();
     expect(queryClient.getQueryData<Session>(queryKeys.session(12))).toEqual(order);
+  });
+
+  it("names the trap a scan kept on the device belongs to, found by its code's hash", async () => {
+    const { hook } = await keptOnDevice({ queued: true, alreadyQueued: false, qrHash: '2'.repeat(64) });
+    expect(hook.result.current.status).toEqual({
+      tone: 'info',
+      text: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
+      detail: 'TRP-002 · Sin ubicación',
+    });
+  });
+
+  it('a trap scanned again while its scan waits on the device: says it is already saved, and counts as registered', async () => {
+    const { hook, registered } = await keptOnDevice({ queued: true, alreadyQueued: true, qrHash: '2'.repeat(64) });
+    expect(registered).toBe(true);
+    expect(hook.result.current.status).toEqual({
+      tone: 'info',
+      text: 'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
+      detail: 'TRP-002 · Sin ubicación',
+    });
+    expect(hook.result.current.banner).toBeNull();
   });
 
   it('a completed order refuses scans locally', () => {

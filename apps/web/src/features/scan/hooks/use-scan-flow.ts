@@ -1,9 +1,9 @@
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionItem } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
 import { queryKeys } from '../../../lib/query-keys';
-import { newScanRequest, type SendScan } from '../api/send-scan';
+import { newScanRequest, showScanAnswer, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
 import { decideScan, trapName } from '../utils/scan-flow';
 
@@ -53,16 +53,14 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
         .then(
           (answer) => {
             if ('queued' in answer) {
-              setStatus({ tone: 'info', text: SCAN_MESSAGES.queued });
+              // Kept on the device: the list marks the trap; the status line names it when the order's copy has it.
+              const item = answer.qrHash === null ? undefined : order.items.find((each) => each.trap.qrHash === answer.qrHash);
+              setStatus({ tone: 'info', text: answer.alreadyQueued ? SCAN_MESSAGES.alreadyQueued : SCAN_MESSAGES.queued, detail: item && trapLine(item) });
               if ('vibrate' in navigator) navigator.vibrate(60);
               return true;
             }
-            const { session: summary, item } = answer;
-            // Show the answer at once; the re-read below (GET /sessions/{id}) brings anything else that changed.
-            queryClient.setQueryData<Session>(queryKeys.session(order.id), (cached) =>
-              cached ? { ...cached, ...summary, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,
-            );
-            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: `${trapName(item)} · ${item.trap.area?.trim() || SCAN_MESSAGES.noArea}` });
+            showScanAnswer(queryClient, order.id, answer);
+            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: trapLine(answer.item) });
             if ('vibrate' in navigator) navigator.vibrate(60);
             return true;
           },
@@ -83,4 +81,9 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
   );
 
   return { submit, pending, status, banner, showStatus: setStatus };
+}
+
+/** The scanned trap under the status line: its name and where it is. */
+function trapLine(item: SessionItem): string {
+  return `${trapName(item)} · ${item.trap.area?.trim() || SCAN_MESSAGES.noArea}`;
 }

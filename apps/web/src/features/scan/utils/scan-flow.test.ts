@@ -1,11 +1,11 @@
 import type { SessionItem } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
-import { canCloseOrder, decideScan, normalizeTypedCode, orderProgress, parseOrderId, trapName } from './scan-flow';
+import { canCloseOrder, decideScan, itemState, normalizeTypedCode, orderProgress, parseOrderId, trapName } from './scan-flow';
 
 const idle = { pendingCode: null, orderCompleted: false };
 
 function item(status: SessionItem['status'], overrides: Partial<SessionItem> = {}): SessionItem {
-  return { id: 1, trapId: 7, status, completedAt: null, completedBy: null, trap: { code: 'TRP-007', area: 'Bodega' }, ...overrides };
+  return { id: 1, trapId: 7, status, completedAt: null, completedBy: null, trap: { code: 'TRP-007', area: 'Bodega', qrHash: '7'.repeat(64) }, ...overrides };
 }
 
 describe('decideScan (spec section 4)', () => {
@@ -38,11 +38,39 @@ describe('normalizeTypedCode', () => {
   });
 });
 
+/** An item whose trap's code hashes to `qrHash` (the server's `trap.qrHash`). */
+const withHash = (status: SessionItem['status'], id: number, qrHash: string) => item(status, { id, trapId: id, trap: { code: `TRP-00${id}`, area: null, qrHash } });
+
+describe('itemState', () => {
+  const unsent = new Set(['a'.repeat(64)]);
+
+  it('is unsent for a pending item whose trap a scan waiting on the device read (same code hash)', () => {
+    expect(itemState(withHash('PENDING', 1, 'a'.repeat(64)), unsent)).toBe('unsent');
+  });
+
+  it('is pending when no waiting scan has its hash, and when nothing waits', () => {
+    expect(itemState(withHash('PENDING', 2, 'b'.repeat(64)), unsent)).toBe('pending');
+    expect(itemState(withHash('PENDING', 1, 'a'.repeat(64)), new Set())).toBe('pending');
+  });
+
+  it('is completed once the server says so, whether or not a scan of it still waits', () => {
+    expect(itemState(withHash('COMPLETED', 1, 'a'.repeat(64)), unsent)).toBe('completed');
+    expect(itemState(withHash('COMPLETED', 2, 'b'.repeat(64)), unsent)).toBe('completed');
+  });
+});
+
 describe('orderProgress', () => {
   it('counts completed items and rounds the percent', () => {
     expect(orderProgress([item('COMPLETED'), item('PENDING'), item('PENDING')])).toEqual({ completed: 1, total: 3, percent: 33 });
     expect(orderProgress([item('COMPLETED'), item('COMPLETED'), item('PENDING')])).toEqual({ completed: 2, total: 3, percent: 67 });
     expect(orderProgress([])).toEqual({ completed: 0, total: 0, percent: 0 });
+  });
+
+  it('counts a trap scanned without signal as done, once', () => {
+    const items = [withHash('COMPLETED', 1, '1'.repeat(64)), withHash('PENDING', 2, '2'.repeat(64)), withHash('PENDING', 3, '3'.repeat(64))];
+    expect(orderProgress(items, new Set(['2'.repeat(64)]))).toEqual({ completed: 2, total: 3, percent: 67 });
+    // A scan still waiting for a trap the server already completed does not count it twice.
+    expect(orderProgress(items, new Set(['1'.repeat(64), '2'.repeat(64), '3'.repeat(64)]))).toEqual({ completed: 3, total: 3, percent: 100 });
   });
 });
 
@@ -83,6 +111,6 @@ describe('parseOrderId', () => {
 describe('trapName', () => {
   it("is the trap's code, else 'Trampa #id'", () => {
     expect(trapName(item('PENDING'))).toBe('TRP-007');
-    expect(trapName(item('PENDING', { trapId: 12, trap: { code: ' ', area: null } }))).toBe('Trampa #12');
+    expect(trapName(item('PENDING', { trapId: 12, trap: { code: ' ', area: null, qrHash: 'c'.repeat(64) } }))).toBe('Trampa #12');
   });
 });

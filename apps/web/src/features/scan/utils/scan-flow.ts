@@ -39,21 +39,41 @@ export function isItemCompleted(item: Pick<SessionItem, 'status'>): boolean {
   return item.status === 'COMPLETED';
 }
 
+/**
+ * A trap on the technician's screen: completed once the server has its scan; unsent while its scan waits on the
+ * device (done on the phone, not on the server yet); else pending.
+ */
+export type ItemState = 'completed' | 'unsent' | 'pending';
+
+/** No scan waits on the device. */
+export const NO_UNSENT_SCANS: ReadonlySet<string> = new Set();
+
+/**
+ * `unsentQrHashes` holds the qrHash of each of the order's scans waiting on the device: the item whose trap
+ * carries one of them is that scan's. What the server says completed stays completed.
+ */
+export function itemState(item: Pick<SessionItem, 'status' | 'trap'>, unsentQrHashes: ReadonlySet<string>): ItemState {
+  if (isItemCompleted(item)) return 'completed';
+  return unsentQrHashes.has(item.trap.qrHash) ? 'unsent' : 'pending';
+}
+
 export interface OrderProgress {
+  /** Traps done: completed, or scanned and waiting on the device to be sent. */
   completed: number;
   total: number;
-  /** Completed over total, rounded to a whole percent. */
+  /** Done over total, rounded to a whole percent. */
   percent: number;
 }
 
-export function orderProgress(items: readonly Pick<SessionItem, 'status'>[]): OrderProgress {
-  const completed = items.filter(isItemCompleted).length;
+/** The technician's progress counts a trap scanned without signal as done: the inspection was made. */
+export function orderProgress(items: readonly Pick<SessionItem, 'status' | 'trap'>[], unsentQrHashes: ReadonlySet<string> = NO_UNSENT_SCANS): OrderProgress {
+  const completed = items.filter((item) => itemState(item, unsentQrHashes) !== 'pending').length;
   return { completed, total: items.length, percent: progressPercent(completed, items.length) };
 }
 
 /**
  * Spec section 4, technician close: only an open order with at least one trap, every trap completed, and no
- * close request already on its way.
+ * close request already on its way. Completed on the server: a trap whose scan waits on the device does not count.
  */
 export function canCloseOrder(session: Pick<Session, 'status' | 'items'>, closePending: boolean): boolean {
   if (session.status === 'COMPLETED' || closePending) return false;

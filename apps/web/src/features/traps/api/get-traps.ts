@@ -1,14 +1,41 @@
-import type { Trap } from '@rondin/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrapPage } from '@rondin/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function getTraps(signal?: AbortSignal): Promise<Trap[]> {
-  return apiRequest<Trap[]>('/traps', { signal });
+export const TRAPS_PAGE_SIZE = 50;
+
+/** The inventory's filters as the screen keeps them in its address. */
+export interface TrapFilters {
+  q: string;
+  area: string;
+  noArea: string;
+  active: string;
+  page: number;
 }
 
-export const trapsQueryOptions = () => queryOptions({ queryKey: queryKeys.traps, queryFn: ({ signal }) => getTraps(signal) });
+export function trapPageSearch({ q, area, noArea, active, page }: TrapFilters): string {
+  const search = new URLSearchParams({ page: String(page), pageSize: String(TRAPS_PAGE_SIZE) });
+  if (q) search.set('q', q);
+  if (noArea === 'true') search.set('noArea', 'true');
+  else if (area) search.set('area', area);
+  if (active === 'true' || active === 'false') search.set('active', active);
+  return search.toString();
+}
 
-export function useTraps() {
-  return useQuery(trapsQueryOptions());
+/** One page of the inventory, filtered on the server: the screen never holds more than a page of traps. */
+export function getTrapPage(filters: TrapFilters, signal?: AbortSignal): Promise<TrapPage> {
+  return apiRequest<TrapPage>(`/traps?${trapPageSearch(filters)}`, { signal });
+}
+
+export const trapPageQueryOptions = (filters: TrapFilters) =>
+  queryOptions({
+    queryKey: queryKeys.trapPage(filters),
+    queryFn: ({ signal }) => getTrapPage(filters, signal),
+    // The rows stay on screen (dimmed) while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useTrapPage(filters: TrapFilters) {
+  return useQuery(trapPageQueryOptions(filters));
 }

@@ -2,21 +2,49 @@ import type { Trap } from '@rondin/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TriStateCheckbox } from '../../../components/ui/tri-state-checkbox';
+import { selectionState } from '../../../lib/selection';
 
 interface TrapsTableProps {
   traps: Trap[];
   busyId: number | null;
+  /** Traps chosen for a labels sheet, on this page or others. */
+  selected: ReadonlySet<number>;
+  onSelect: (trap: Trap) => void;
+  onSelectPage: () => void;
   onPreview: (trap: Trap) => void;
   onEdit: (trap: Trap) => void;
   onToggle: (trap: Trap) => void;
   onDelete: (trap: Trap) => void;
 }
 
-export function TrapsTable({ traps, busyId, onPreview, onEdit, onToggle, onDelete }: TrapsTableProps) {
+export function TrapsTable({ traps, busyId, selected, onSelect, onSelectPage, onPreview, onEdit, onToggle, onDelete }: TrapsTableProps) {
   return (
-    <DataTable caption="Inventario de trampas" columns={['Código', 'Área', 'Slug QR', 'Estado']}>
+    <DataTable
+      caption="Inventario de trampas"
+      columns={['Código', 'Área', 'Slug QR', 'Estado']}
+      selectionHead={
+        // The words show on phones only, where the column headings are hidden and the rows are cards.
+        <label className="select-page">
+          <TriStateCheckbox
+            ariaLabel="Seleccionar las trampas de esta página"
+            state={selectionState(
+              traps.map((trap) => trap.id),
+              selected,
+            )}
+            onToggle={onSelectPage}
+          />
+          <span className="select-page__text" aria-hidden="true">
+            Seleccionar página
+          </span>
+        </label>
+      }
+    >
       {traps.map((trap) => (
         <tr key={trap.id}>
+          <td className="data-table__select">
+            <input type="checkbox" checked={selected.has(trap.id)} onChange={() => onSelect(trap)} aria-label={`Seleccionar ${trap.code}`} />
+          </td>
           <th scope="row" className="data-table__primary">
             {trap.code}
             {trap.description ? <span className="data-table__secondary">{trap.description}</span> : null}

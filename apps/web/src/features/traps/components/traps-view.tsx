@@ -3,26 +3,39 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
+import { PagedResults } from '../../../components/ui/paged-results';
 import { serverMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
+import { formatCount } from '../../../lib/format';
+import { toggleAll, toggleOne } from '../../../lib/selection';
+import { useListParams } from '../../../lib/use-list-params';
 import { useCreateTrap } from '../api/create-trap';
 import { useDeleteTrap } from '../api/delete-trap';
-import { useLabelsSheet } from '../api/get-labels-sheet';
-import { useTraps } from '../api/get-traps';
+import { MAX_SELECTED_LABELS, useLabelsSheet } from '../api/get-labels-sheet';
+import { inventoryTotals, useTrapAreas } from '../api/get-trap-areas';
+import { TRAPS_PAGE_SIZE, useTrapPage } from '../api/get-traps';
 import { useUpdateTrap } from '../api/update-trap';
 import { TRAP_MESSAGES } from '../messages';
 import { toCreateTrapBody, toUpdateTrapBody, type TrapFormValues } from '../utils/trap-payload';
 import { LabelPreviewModal } from './label-preview-modal';
+import { TrapFilters } from './trap-filters';
 import { TrapFormModal } from './trap-form-modal';
 import { TrapsTable } from './traps-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; trap: Trap };
 
+const FILTERS = ['q', 'area', 'noArea', 'active'] as const;
+
 const reason = (error: unknown) => serverMessage(error) ?? TRAP_MESSAGES.unknownError;
 
+/**
+ * The inventory, a page of 50 at a time: search, filters and page are applied by the server and kept in the
+ * address. The page never holds more than one page of traps, however large the inventory.
+ */
 export function TrapsView() {
-  const traps = useTraps();
+  const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
+  const traps = useTrapPage(params);
+  const areas = useTrapAreas();
   const createTrap = useCreateTrap();
   const updateTrap = useUpdateTrap();
   const deleteTrap = useDeleteTrap();
@@ -33,9 +46,10 @@ export function TrapsView() {
   const [previewing, setPreviewing] = useState<Trap | null>(null);
   const [deleting, setDeleting] = useState<Trap | null>(null);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
 
-  const list = traps.data ?? [];
-  const count = list.length;
+  const totals = areas.data ? inventoryTotals(areas.data) : null;
+  const filtered = FILTERS.some((key) => params[key] !== '');
 
   function openForm(next: Editing) {
     setFormError(null);
@@ -82,36 +96,44 @@ export function TrapsView() {
     if (!deleting) return;
     const { id, code } = deleting;
     deleteTrap.mutate(id, {
-      onSuccess: () => setNotice({ tone: 'success', text: TRAP_MESSAGES.deleted(code) }),
+      onSuccess: () => {
+        setNotice({ tone: 'success', text: TRAP_MESSAGES.deleted(code) });
+        setSelected((old) => (old.has(id) ? toggleOne(id, old) : old));
+      },
       onError: (error) => setNotice({ tone: 'error', text: TRAP_MESSAGES.deleteFailed(reason(error)) }),
       onSettled: () => setDeleting(null),
     });
   }
 
-  function downloadSheet() {
+  function downloadSheet(ids?: readonly number[]) {
     setNotice(null);
-    labelsSheet.mutate(undefined, {
+    labelsSheet.mutate(ids, {
       onSuccess: (blob) => saveBlob(blob, 'etiquetas-trampas.pdf'),
       onError: (error) => setNotice({ tone: 'error', text: serverMessage(error) ?? TRAP_MESSAGES.sheetFailed }),
     });
   }
 
   const busyId = toggleTrap.isPending ? (toggleTrap.variables?.id ?? null) : deleteTrap.isPending ? (deleteTrap.variables ?? null) : null;
+  const printingAll = labelsSheet.isPending && labelsSheet.variables === undefined;
+  const printingSelected = labelsSheet.isPending && labelsSheet.variables !== undefined;
+  const tooMany = selected.size > MAX_SELECTED_LABELS;
 
   return (
     <>
       <PageHeader
         title="Trampas"
-        subtitle={traps.isSuccess ? `${count} ${count === 1 ? 'trampa registrada' : 'trampas registradas'}` : 'Inventario de trampas y etiquetas QR'}
+        subtitle={
+          totals ? `${formatCount(totals.total)} ${totals.total === 1 ? 'trampa registrada' : 'trampas registradas'}` : 'Inventario de trampas y etiquetas QR'
+        }
         actions={
           <>
             <button
               type="button"
               className="button button--secondary"
-              onClick={downloadSheet}
-              disabled={labelsSheet.isPending || !list.some((trap) => trap.isActive)}
+              onClick={() => downloadSheet()}
+              disabled={labelsSheet.isPending || !totals || totals.active === 0}
             >
-              {labelsSheet.isPending ? 'Generando…' : 'Hoja de etiquetas (PDF)'}
+              {printingAll ? 'Generando…' : 'Hoja de etiquetas (PDF)'}
             </button>
             <button type="button" className="button button--primary" onClick={() => openForm({ mode: 'create' })}>
               + Agregar trampa
@@ -120,24 +142,53 @@ export function TrapsView() {
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
-      <QueryState
-        isPending={traps.isPending}
-        isError={traps.isError}
-        isEmpty={count === 0}
-        loadingText={TRAP_MESSAGES.loading}
-        errorText={TRAP_MESSAGES.loadFailed}
-        emptyText={TRAP_MESSAGES.empty}
-        onRetry={() => void traps.refetch()}
+      <TrapFilters values={params} areas={areas.data} onChange={setFilters} />
+      {tooMany ? <Notice notice={{ tone: 'info', text: TRAP_MESSAGES.selectionLimit(MAX_SELECTED_LABELS) }} /> : null}
+      <PagedResults
+        result={traps}
+        page={params.page}
+        pageSize={TRAPS_PAGE_SIZE}
+        setPage={setPage}
+        filtered={filtered}
+        onClearFilters={clearFilters}
+        texts={TRAP_MESSAGES}
+        noun={['trampa', 'trampas']}
+        pagesLabel="Páginas de trampas"
+        status={
+          selected.size > 0 ? (
+            <div className="selection-bar">
+              <span className="selection-bar__count">
+                {formatCount(selected.size)} {selected.size === 1 ? 'seleccionada' : 'seleccionadas'}
+              </span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => downloadSheet([...selected])}
+                disabled={labelsSheet.isPending || tooMany}
+              >
+                {printingSelected ? 'Generando…' : 'Imprimir etiquetas seleccionadas'}
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => setSelected(new Set())}>
+                Quitar selección
+              </button>
+            </div>
+          ) : null
+        }
       >
-        <TrapsTable
-          traps={list}
-          busyId={busyId}
-          onPreview={setPreviewing}
-          onEdit={(trap) => openForm({ mode: 'edit', trap })}
-          onToggle={toggle}
-          onDelete={setDeleting}
-        />
-      </QueryState>
+        {(items) => (
+          <TrapsTable
+            traps={items}
+            busyId={busyId}
+            selected={selected}
+            onSelect={(trap) => setSelected((old) => toggleOne(trap.id, old))}
+            onSelectPage={() => setSelected((old) => toggleAll(items.map((trap) => trap.id), old))}
+            onPreview={setPreviewing}
+            onEdit={(trap) => openForm({ mode: 'edit', trap })}
+            onToggle={toggle}
+            onDelete={setDeleting}
+          />
+        )}
+      </PagedResults>
       {editing ? (
         <TrapFormModal
           trap={editing.mode === 'edit' ? editing.trap : undefined}

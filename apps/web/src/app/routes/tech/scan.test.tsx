@@ -1,0 +1,99 @@
+import type { ScanResponse, Session } from '@rondin/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../../../testing/render';
+import { makeSession } from '../../../testing/sessions';
+import { AppRoutes } from '../../router';
+
+// The technician layout opens a realtime connection; this test is about the scan queue, not sockets.
+vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+
+const CODE = 'abcd1234efgh5678jkmn';
+const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
+
+/**
+ * The server's copy of order 12 (the second trap's QR is CODE) and a connection the test switches off: without
+ * it, every request fails as fetch does without signal. While `slowReads` is set, re-reading the order waits.
+ */
+function serveOrder() {
+  const qrHash = createHash('sha256').update(CODE, 'utf8').digest('hex');
+  const heldReads: (() => void)[] = [];
+  const state = {
+    online: true,
+    slowReads: false,
+    releaseReads: () => heldReads.splice(0).forEach((release) => release()),
+    order: makeSession({ id: 12, status: 'IN_PROGRESS', completedCount: 1, itemCount: 3 }, [
+      { status: 'COMPLETED' },
+      { trap: { code: 'TRP-002', area: 'Bodega norte', qrHash } },
+      {},
+    ]),
+  };
+  const { fetchStub } = stubFetch({
+    'GET /api/technicians/me/profile': () => ({ body: tech }),
+    'GET /api/sessions/12': () => ({ body: state.order }),
+    'POST /api/sessions/12/scan': () => {
+      const item = { ...state.order.items[1]!, status: 'COMPLETED' as const, completedAt: '2030-01-02T10:00:00.000Z' };
+      state.order = { ...state.order, completedCount: 2, items: state.order.items.map((each) => (each.id === item.id ? item : each)) };
+      const { items: _items, ...session } = state.order;
+      return { body: { session, item } satisfies ScanResponse };
+    },
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!state.online) throw new TypeError('Failed to fetch');
+    if (state.slowReads && init?.method === 'GET') await new Promise<void>((release) => heldReads.push(release));
+    return fetchStub(input, init);
+  });
+  return state as typeof state & { order: Session };
+}
+
+describe('scan screen in the field (offline queue)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // The whole app, lazy routes and the device's saved data included: more than the default 5 s on a busy machine.
+  it('marks a trap scanned without signal as done but not sent, refuses a second copy, and shows it completed once sent, never pending between', async () => {
+    storeSignIn(tech);
+    const server = serveOrder();
+    renderWithApp(<AppRoutes />, { path: '/tech/sessions/12/scan' });
+    const list = await screen.findByRole('region', { name: 'Listado de trampas' }, { timeout: 5_000 });
+    const row = () => within(list).getAllByRole('listitem')[1]!;
+    expect(row()).toHaveTextContent('Pendiente');
+
+    server.online = false;
+    const user = userEvent.setup();
+    const enterCode = async () => {
+      await user.click(screen.getByLabelText('Código impreso bajo el QR'));
+      await user.paste(CODE);
+      await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    };
+    await enterCode();
+    expect(await screen.findByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.')).toBeInTheDocument();
+    expect(screen.getByText('TRP-002 · Bodega norte')).toBeInTheDocument();
+    expect(row()).toHaveTextContent('Hecha, por enviar');
+    expect(row()).not.toHaveTextContent('Pendiente');
+    expect(screen.getByText('Orden #12 · Progreso 2 de 3')).toBeInTheDocument();
+    expect(within(list).getByText('Progreso actual: 2 de 3 trampas')).toBeInTheDocument();
+    expect(screen.getByText('1 escaneo por enviar')).toBeInTheDocument();
+
+    // The same label again: nothing new waits, and the technician is told it was already saved.
+    await enterCode();
+    expect(await screen.findByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.')).toBeInTheDocument();
+    expect(screen.getByText('1 escaneo por enviar')).toBeInTheDocument();
+
+    // The signal returns on a slow network: the trap goes from 'Hecha, por enviar' to 'Completada' with the
+    // server's answer to the scan, not pending again until the order has been read anew.
+    const states: string[] = [];
+    const observer = new MutationObserver(() => states.push(row().textContent ?? ''));
+    observer.observe(list, { subtree: true, childList: true, characterData: true });
+    server.slowReads = true;
+    server.online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/escaneos? por enviar/)).not.toBeInTheDocument());
+    expect(row()).toHaveTextContent('Completada');
+    expect(screen.getByText('Orden #12 · Progreso 2 de 3')).toBeInTheDocument();
+    observer.disconnect();
+    expect(states.filter((text) => text.includes('Pendiente'))).toEqual([]);
+    server.releaseReads();
+  }, 20_000);
+});

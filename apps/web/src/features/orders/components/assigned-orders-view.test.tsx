@@ -1,0 +1,185 @@
+import type { Session, SessionPage, SessionSummary } from '@rondin/contracts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { createTestQueryClient } from '../../../testing/render';
+import { makeSession } from '../../../testing/sessions';
+import { MY_SESSIONS_REFRESH_MS, myOpenSessionsQueryOptions } from '../api/get-my-open-sessions';
+import { AssignedOrdersView } from './assigned-orders-view';
+
+function summary(id: number): SessionSummary {
+  const { items: _items, ...rest } = makeSession({ id, status: 'COMPLETED', closedAt: '2030-01-02T00:00:00.000Z' }, [{ status: 'COMPLETED' }]);
+  return rest;
+}
+
+/**
+ * The server as the technician's screen sees it: open orders with their items on /sessions/me/active, and
+ * completed ones a page at a time on /sessions/me?status=COMPLETED. Every call is recorded; `fail` makes a
+ * path answer 500.
+ */
+function serve({ open, completed }: { open: Session[]; completed: SessionSummary[] }) {
+  const server = { open, completed, calls: [] as string[], fail: new Set<string>() };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://rondin.test');
+    const call = `${url.pathname}${url.search}`;
+    server.calls.push(call);
+    if (server.fail.has(call)) return new Response(JSON.stringify({ message: 'Error interno' }), { status: 500 });
+    if (url.pathname === '/api/sessions/me/active' && url.search === '') return Response.json(server.open);
+    if (url.pathname === '/api/sessions/me' && url.searchParams.get('status') === 'COMPLETED') {
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const body: SessionPage = { items: server.completed.slice((page - 1) * pageSize, page * pageSize), total: server.completed.length, page, pageSize };
+      return Response.json(body);
+    }
+    return new Response(JSON.stringify({ message: 'no existe' }), { status: 404 });
+  });
+  return server;
+}
+
+function renderView(client: QueryClient = createTestQueryClient()) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AssignedOrdersView />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const openRegion = () => within(screen.getByRole('region', { name: /Por completar/ }));
+const completedRegion = () => within(screen.getByRole('region', { name: /Completadas/ }));
+/** The open list once it has arrived (the completed section renders below it). */
+const openArrived = async () => within(await screen.findByRole('region', { name: /Por completar/ }));
+const completedArrived = async () => within(await screen.findByRole('region', { name: /Completadas/ }));
+const completedTitles = () => completedRegion().getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+/** 25 completed orders, newest (#125) first. */
+const manyCompleted = () => Array.from({ length: 25 }, (_, index) => summary(125 - index));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AssignedOrdersView', () => {
+  it('polls only the open orders, every 10 seconds, in background and on focus', () => {
+    expect(myOpenSessionsQueryOptions()).toMatchObject({
+      queryKey: queryKeys.myOpenSessions,
+      refetchInterval: MY_SESSIONS_REFRESH_MS,
+      refetchIntervalInBackground: true,
+      refetchOnWindowFocus: true,
+    });
+    expect(MY_SESSIONS_REFRESH_MS).toBe(10_000);
+  });
+
+  it('shows the open orders with their areas, then the first page of completed ones counted by the server', async () => {
+    const server = serve({
+      open: [makeSession({ id: 200, status: 'IN_PROGRESS' }, [{ trap: { code: 'A', area: 'Cocina', qrHash: 'a'.repeat(64) } }])],
+      completed: manyCompleted(),
+    });
+    renderView();
+    expect(await (await openArrived()).findByRole('article', { name: 'Orden #200' })).toHaveTextContent('Cocina');
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByRole('heading', { name: 'Completadas 25' })).toBeInTheDocument();
+    expect(completedTitles()[0]).toBe('Orden #125');
+    const card = completedRegion().getByRole('article', { name: 'Orden #125' });
+    expect(card).toHaveTextContent('Completada');
+    expect(card).toHaveTextContent('1 de 1 trampas completadas');
+    expect(within(card).getByRole('button', { name: 'Descargar reporte PDF' })).toBeInTheDocument();
+    // A summary has no items: no line of areas.
+    expect(card.querySelector('.assigned-card__areas')).toBeNull();
+    expect(completedRegion().getByText('Mostrando 1–10 de 25 órdenes completadas')).toBeInTheDocument();
+    // Never the plain list of every order with its items.
+    expect(server.calls.sort()).toEqual(['/api/sessions/me/active', '/api/sessions/me?status=COMPLETED&page=1&pageSize=10']);
+  });
+
+  it("appends the next page on 'Ver más', moves focus to its first order, and stops at the last one", async () => {
+    const user = userEvent.setup();
+    const server = serve({ open: [], completed: manyCompleted() });
+    renderView();
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(10));
+
+    await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(20));
+    expect(server.calls).toContain('/api/sessions/me?status=COMPLETED&page=2&pageSize=10');
+    expect(completedTitles().slice(9, 11)).toEqual(['Orden #116', 'Orden #115']);
+    await waitFor(() => expect(completedRegion().getByRole('article', { name: 'Orden #115' })).toHaveFocus());
+    expect(completedRegion().getByText('Mostrando 1–20 de 25 órdenes completadas')).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(25));
+    await waitFor(() => expect(completedRegion().getByRole('article', { name: 'Orden #105' })).toHaveFocus());
+    expect(completedRegion().getByText('Mostrando 1–25 de 25 órdenes completadas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ver más órdenes completadas' })).not.toBeInTheDocument();
+  });
+
+  it('re-reads the completed pages when an open order leaves the open list (closed elsewhere, no realtime)', async () => {
+    const closing = makeSession({ id: 300, status: 'IN_PROGRESS' });
+    const server = serve({ open: [closing, makeSession({ id: 299 })], completed: [summary(5)] });
+    const client = renderView();
+    await (await completedArrived()).findByRole('article', { name: 'Orden #5' });
+
+    server.open = server.open.filter((order) => order.id !== 300);
+    server.completed = [summary(300), ...server.completed];
+    // What the 10-second poll does.
+    await act(() => client.refetchQueries({ queryKey: queryKeys.myOpenSessions }));
+    await waitFor(() => expect(completedTitles()).toEqual(['Orden #300', 'Orden #5']));
+    expect(screen.getByRole('heading', { name: 'Completadas 2' })).toBeInTheDocument();
+    expect(openRegion().queryByRole('article', { name: 'Orden #300' })).not.toBeInTheDocument();
+  });
+
+  it('refreshes the open orders and every completed page shown when the realtime prefix is invalidated', async () => {
+    const user = userEvent.setup();
+    const server = serve({ open: [], completed: manyCompleted() });
+    const client = renderView();
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(20));
+
+    server.calls.length = 0;
+    await act(() => client.invalidateQueries({ queryKey: queryKeys.mySessions }));
+    expect(server.calls.sort()).toEqual([
+      '/api/sessions/me/active',
+      '/api/sessions/me?status=COMPLETED&page=1&pageSize=10',
+      '/api/sessions/me?status=COMPLETED&page=2&pageSize=10',
+    ]);
+  });
+
+  it('hides the completed section when there are none', async () => {
+    serve({ open: [makeSession({ id: 1 })], completed: [] });
+    renderView();
+    await (await openArrived()).findByRole('article', { name: 'Orden #1' });
+    await waitFor(() => expect(screen.queryByText('Cargando órdenes completadas...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: /Completadas/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('No tienes órdenes asignadas por ahora.')).not.toBeInTheDocument();
+  });
+
+  it('says when the completed orders cannot be read, keeps the open ones, and retries', async () => {
+    const user = userEvent.setup();
+    const server = serve({ open: [makeSession({ id: 1 })], completed: [summary(9)] });
+    server.fail.add('/api/sessions/me?status=COMPLETED&page=1&pageSize=10');
+    renderView();
+    expect(await (await completedArrived()).findByRole('alert')).toHaveTextContent('No se pudieron cargar las órdenes completadas.');
+    expect(openRegion().getByRole('article', { name: 'Orden #1' })).toBeInTheDocument();
+
+    server.fail.clear();
+    await user.click(completedRegion().getByRole('button', { name: 'Reintentar' }));
+    expect(await completedRegion().findByRole('article', { name: 'Orden #9' })).toBeInTheDocument();
+  });
+
+  it('says when the next page cannot be read and retries it from the same button', async () => {
+    const user = userEvent.setup();
+    const server = serve({ open: [], completed: manyCompleted() });
+    server.fail.add('/api/sessions/me?status=COMPLETED&page=2&pageSize=10');
+    renderView();
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
+    expect(await completedRegion().findByRole('alert')).toHaveTextContent('No se pudieron cargar más órdenes completadas.');
+    expect(completedRegion().getAllByRole('article')).toHaveLength(10);
+
+    server.fail.clear();
+    await user.click(completedRegion().getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(20));
+    expect(completedRegion().queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

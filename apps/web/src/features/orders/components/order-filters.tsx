@@ -1,0 +1,59 @@
+import type { Technician } from '@rondin/contracts';
+import { useId } from 'react';
+import { SearchField } from '../../../components/ui/search-field';
+import { STATUS_LABELS } from '../utils/session-status';
+
+export interface OrderFilterValues {
+  q: string;
+  status: string;
+  technicianId: string;
+  from: string;
+  to: string;
+}
+
+interface OrderFiltersProps {
+  values: OrderFilterValues;
+  technicians: readonly Technician[];
+  onChange: (changes: Partial<OrderFilterValues>) => void;
+}
+
+/** Order number or technician's name, status, technician and a scheduled range: applied by the server. */
+export function OrderFilters({ values, technicians, onChange }: OrderFiltersProps) {
+  const ids = { status: useId(), technician: useId(), from: useId(), to: useId() };
+  return (
+    <div className="list-toolbar list-toolbar--orders" role="search" aria-label="Filtrar órdenes">
+      <SearchField label="Buscar" placeholder="N.º de orden o técnico" value={values.q} onSearch={(q) => onChange({ q })} />
+      <div className="field">
+        <label htmlFor={ids.status}>Estado</label>
+        <select id={ids.status} value={values.status} onChange={(event) => onChange({ status: event.target.value })}>
+          <option value="">Todos</option>
+          {Object.entries(STATUS_LABELS).map(([status, label]) => (
+            <option key={status} value={status}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.technician}>Técnico</label>
+        <select id={ids.technician} value={values.technicianId} onChange={(event) => onChange({ technicianId: event.target.value })}>
+          <option value="">Todos</option>
+          {technicians.map((technician) => (
+            <option key={technician.id} value={technician.id}>
+              {technician.fullName}
+              {technician.isActive ? '' : ' (inactivo)'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.from}>Programadas desde</label>
+        <input id={ids.from} type="date" value={values.from} max={values.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.to}>Hasta</label>
+        <input id={ids.to} type="date" value={values.to} min={values.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TrapAreaCount } from '@rondin/contracts';
+import { useId } from 'react';
+import { SearchField } from '../../../components/ui/search-field';
+import { formatCount } from '../../../lib/format';
+
+export interface TrapFilterValues {
+  q: string;
+  area: string;
+  noArea: string;
+  active: string;
+}
+
+/**
+ * The select's value for traps without an area. Areas are stored trimmed, so none can be a single space: the
+ * value cannot be mistaken for a real area.
+ */
+const NO_AREA_OPTION = ' ';
+
+interface TrapFiltersProps {
+  values: TrapFilterValues;
+  /** The areas in use; undefined while they load (the area in force is still offered). */
+  areas: readonly TrapAreaCount[] | undefined;
+  onChange: (changes: Partial<TrapFilterValues>) => void;
+}
+
+/** Search by the start of a code or area, an area, and a status: each filter is applied by the server. */
+export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
+  const ids = { area: useId(), active: useId() };
+  const named = (areas ?? []).filter((entry): entry is TrapAreaCount & { area: string } => entry.area !== null);
+  const unnamed = areas?.find((entry) => entry.area === null);
+  // An area from the address that is no longer in use (or not loaded yet) stays selectable, so the select shows it.
+  const extra = values.area && !named.some((entry) => entry.area === values.area) ? values.area : null;
+
+  return (
+    <div className="list-toolbar" role="search" aria-label="Filtrar trampas">
+      <SearchField label="Buscar" placeholder="Código o área, p. ej. TRP-01" value={values.q} onSearch={(q) => onChange({ q })} />
+      <div className="field">
+        <label htmlFor={ids.area}>Área</label>
+        <select
+          id={ids.area}
+          value={values.noArea === 'true' ? NO_AREA_OPTION : values.area}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange(value === NO_AREA_OPTION ? { area: '', noArea: 'true' } : { area: value, noArea: '' });
+          }}
+        >
+          <option value="">Todas las áreas</option>
+          {extra ? <option value={extra}>{extra}</option> : null}
+          {named.map((entry) => (
+            <option key={entry.area} value={entry.area}>
+              {entry.area} ({formatCount(entry.total)})
+            </option>
+          ))}
+          {unnamed || values.noArea === 'true' ? (
+            <option value={NO_AREA_OPTION}>Sin área{unnamed ? ` (${formatCount(unnamed.total)})` : ''}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.active}>Estado</label>
+        <select id={ids.active} value={values.active} onChange={(event) => onChange({ active: event.target.value })}>
+          <option value="">Todas</option>
+          <option value="true">Activas</option>
+          <option value="false">Inactivas</option>
+        </select>
+      </div>
+    </div>
+  );
+}

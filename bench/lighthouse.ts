@@ -1,10 +1,11 @@
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startRondin, type RunningServer } from './lib/server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.js';
+import { repoRoot, startRondin, type RunningServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 
 /**
@@ -13,25 +14,37 @@ import { median, round } from './lib/stats.js';
  * audited with the token already in localStorage (`rondin.auth`), put there through the same Chrome before
  * each audit, so Lighthouse must not reset storage; service workers and caches are cleared instead, so every
  * audit is a first visit. The scan screen runs with Chromium's fake camera. Each figure is the median of
- * BENCH_RUNS audits (default 3).
+ * BENCH_RUNS audits (default 3). LIGHTHOUSE_REPORTS=<folder> keeps each audit's JSON report there (to read its
+ * traces' audits: bootup-time, long-tasks, critical-request-chains…); LIGHTHOUSE_SCREENS=tech,scan audits only the
+ * screens whose path contains one of those words.
  */
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   // The scan screen opens the camera: a fake one, allowed without a prompt.
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',');
 const ADMIN = { email: 'admin@bench.rondin.test', password: 'admin-bench-clave' };
 const TECH = { email: 'tecnico@bench.rondin.test', password: 'tecnico-bench-clave', fullName: 'Camila Rojas' };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const WEB_DIST = path.join(repoRoot, 'apps/web/dist');
+const QR_DECODER = /qr-worker|\.wasm$/;
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** The size of a built file's gzip copy (apps/web/scripts/precompress.ts), or of the file when it has none. */
+function gzipSize(url: string): number {
+  const file = path.join(WEB_DIST, new URL(url).pathname);
+  return statSync(existsSync(`${file}.gz`) ? `${file}.gz` : file).size;
+}
 
 interface Screen {
   name: string;
@@ -47,6 +60,11 @@ interface Audit {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** JavaScript the page requested: bytes on the wire (Brotli) and the same files' gzip copies. */
+  scriptBytes: number;
+  scriptGzipBytes: number;
+  /** Whether the page requested the QR decoder (its worker or its .wasm). */
+  qrDecoder: boolean;
 }
 
 interface SignIn {
@@ -85,10 +103,10 @@ async function seed(base: string): Promise<number> {
 async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'rondin-lighthouse-'));
   // Port 0: Chromium picks a free port and writes it to DevToolsActivePort in its profile.
-  const child = spawn(CHROME_PATH, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM_PATH, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: 'ignore' });
   let port = 0;
   for (let attempt = 0; !port; attempt++) {
-    if (attempt > 150 || child.exitCode !== null) throw new Error(`Chromium (${CHROME_PATH}) did not open its debugging port`);
+    if (attempt > 150 || child.exitCode !== null) throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
     try {
       port = Number(readFileSync(path.join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
     } catch {
@@ -131,16 +149,22 @@ async function prepareStorage(port: number, base: string, auth: string | null): 
   }
 }
 
-async function audit(port: number, url: string): Promise<Audit> {
+async function audit(port: number, url: string, reportName: string): Promise<Audit> {
   const run = () => lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
   let result = await run();
   // On a loaded machine Chromium now and then loses the trace's navigation start (NO_NAVSTART): run it again.
   for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await run();
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
   return {
     lighthouseVersion: lhr.lighthouseVersion,
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
@@ -148,6 +172,9 @@ async function audit(port: number, url: string): Promise<Audit> {
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    scriptBytes: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    scriptGzipBytes: scripts.reduce((sum, request) => sum + gzipSize(request.url), 0),
+    qrDecoder: requests.some((request) => QR_DECODER.test(new URL(request.url).pathname)),
   };
 }
 
@@ -168,28 +195,32 @@ export async function lighthouseBenchmark(): Promise<string> {
     ];
     const rows: string[] = [];
     let version = '';
-    for (const screen of screens) {
+    for (const screen of screens.filter((each) => !ONLY || ONLY.some((word) => each.path.includes(word)))) {
       const runs: Audit[] = [];
       for (let run = 0; run < RUNS; run++) {
         const auth = screen.as ? await signIn(server.base, screen.as) : null;
         await prepareStorage(chrome.port, server.base, auth && JSON.stringify({ accessToken: auth.accessToken, user: auth.technician }));
-        runs.push(await audit(chrome.port, `${server.base}${screen.path}`));
+        const reportName = `${screen.path.replace(/^\//, '').replaceAll('/', '-')}-${run + 1}`;
+        runs.push(await audit(chrome.port, `${server.base}${screen.path}`, reportName));
         process.stdout.write(`  lighthouse ${screen.path} run ${run + 1}/${RUNS}: performance ${runs.at(-1)!.scores.performance}\n`);
       }
       version = runs[0]!.lighthouseVersion;
       const mid = (pick: (each: Audit) => number) => median(runs.map(pick));
       rows.push(
         `| ${screen.name} | ${mid((each) => each.scores.performance)} | ${mid((each) => each.scores.accessibility)} | ${mid((each) => each.scores['best-practices'])} | ` +
-          `${round(mid((each) => each.fcpMs))} | ${round(mid((each) => each.lcpMs))} | ${round(mid((each) => each.tbtMs))} | ${round(mid((each) => each.cls), 3)} |`,
+          `${round(mid((each) => each.fcpMs))} | ${round(mid((each) => each.lcpMs))} | ${round(mid((each) => each.tbtMs))} | ${round(mid((each) => each.cls), 3)} | ` +
+          `${round(mid((each) => each.scriptBytes) / 1024, 1)} / ${round(mid((each) => each.scriptGzipBytes) / 1024, 1)} | ${runs.some((each) => each.qrDecoder) ? 'loaded' : 'not loaded'} |`,
       );
     }
     return [
       `Lighthouse ${version} on Debian's Chromium, mobile emulation with simulated throttling (Lighthouse's default: slow 4G, 4× CPU slowdown), ` +
         `first visit (no service worker, empty caches), production build served by the real server on PGlite. Median of ${RUNS} runs per screen; times in ms.`,
       '',
-      '| Screen | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| Screen | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | JS KB, Brotli / gzip | QR decoder |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...rows,
+      '',
+      'JS KB: every script the page requested before Lighthouse stopped, as sent (Brotli) and as the same files\' gzip copies (target for `/login`: under 150 KB gzip). QR decoder: whether the page requested the decoder\'s worker or its .wasm (target: the scan screen only).',
     ].join('\n');
   } finally {
     await chrome?.stop();

@@ -7,21 +7,22 @@
 import Fastify from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { scanEvents, sessionItems, sessions, technicians, traps } from '../apps/server/dist/db/schema.js';
+import { createTokenService } from '../apps/server/dist/modules/auth/tokens.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const db = drizzle({ client: pool });
-const key = new TextEncoder().encode(process.env.JWT_SECRET);
+const tokens = createTokenService(process.env.JWT_SECRET!, '1h');
 const app = Fastify();
 
 app.get('/api/health', async () => ({ status: 'ok' }));
 
 app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:id/scan', async (request, reply) => {
   const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  const { payload } = await jwtVerify(token, key);
-  const userId = Number(payload.sub);
+  const claims = await tokens.verify(token);
+  if (!claims) return reply.code(401).send({ message: 'token' });
+  const userId = claims.technicianId;
   const [user] = await db.select().from(technicians).where(and(eq(technicians.id, userId), eq(technicians.isActive, true)));
   if (!user) return reply.code(401).send({ message: 'inactive' });
   const sessionId = Number(request.params.id);

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { adminScreensBenchmark } from './admin-screens.js';
 import { lighthouseBenchmark } from './lighthouse.js';
 import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   scale: { title: 'Lists and exports at national scale', run: scaleBenchmark },
   realtime: { title: 'Realtime delivery with 1,000 connected technicians', run: realtimeBenchmark },
   lighthouse: { title: 'Lighthouse (mobile emulation)', run: lighthouseBenchmark },
+  admin: { title: 'Admin screens with 50,000 traps (Chromium)', run: adminScreensBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { freshDatabase, type BenchDatabase } from './lib/database.js';
+import { freshDatabase } from './lib/database.js';
+import { NATIONAL_PLANT, seedNationalPlant } from './lib/national-plant.js';
 import { load } from './lib/load.js';
 import { startRondin, type RunningServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
@@ -9,43 +10,11 @@ import { tokenFor } from './lib/tokens.js';
  * A national operator's year on PostgreSQL: 50,000 traps, 300 technicians, 100,000 orders of 5 traps.
  * Lists (paged and filtered), the compliance figures, and the streamed exports are measured against it.
  */
-const TRAPS = 50_000;
-const TECHNICIANS = 300;
-const ORDERS = 100_000;
-const ITEMS_PER_ORDER = 5;
+const { traps: TRAPS, technicians: TECHNICIANS, orders: ORDERS, itemsPerOrder: ITEMS_PER_ORDER } = NATIONAL_PLANT;
+/** The page size of the technician's completed orders (COMPLETED_PAGE_SIZE in apps/web's get-my-completed-sessions.ts). */
+const TECH_COMPLETED_PAGE_SIZE = 10;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-async function seed(database: BenchDatabase): Promise<{ adminId: number; techId: number }> {
-  const [ids] = await database.sql<{ admin_id: number; tech_id: number }>(`
-    insert into technicians (email, full_name, role, password_hash) values ('admin@bench.test', 'Administración', 'ADMIN', 'x');
-    insert into technicians (email, full_name, role, password_hash)
-      select 'tecnico' || g || '@bench.test', 'Técnico ' || g, 'TECH', 'x' from generate_series(1, ${TECHNICIANS}) g;
-    insert into traps (code, area, description, qr_slug, is_active)
-      select 'TRP-' || lpad(g::text, 5, '0'), 'Planta ' || (g % 60) || ' · Área ' || (g % 12), 'Estación ' || g,
-             'slug' || lpad(g::text, 16, '0'), g % 50 <> 0
-      from generate_series(1, ${TRAPS}) g;
-    insert into sessions (technician_id, status, scheduled_at, item_count, completed_count, closed_at)
-      select 2 + (g % ${TECHNICIANS}),
-             case when g % 10 < 7 then 'COMPLETED' when g % 10 < 9 then 'PENDING' else 'IN_PROGRESS' end,
-             now() - ((${ORDERS} - g) || ' hours')::interval,
-             ${ITEMS_PER_ORDER},
-             case when g % 10 < 7 then ${ITEMS_PER_ORDER} when g % 10 < 9 then 0 else 2 end,
-             case when g % 10 < 7 then now() - ((${ORDERS} - g) || ' hours')::interval + interval '2 hours' end
-      from generate_series(1, ${ORDERS}) g;
-    insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
-      select s.id, 1 + ((s.id * 7 + k * 1009) % ${TRAPS}),
-             case when k < s.completed_count then 'COMPLETED' else 'PENDING' end,
-             case when k < s.completed_count then s.scheduled_at + interval '1 hour' end,
-             case when k < s.completed_count then s.scheduled_at + interval '1 hour' end,
-             case when k < s.completed_count then s.technician_id end
-      from sessions s cross join generate_series(0, ${ITEMS_PER_ORDER - 1}) k;
-    analyze;
-    select (select id from technicians where email = 'admin@bench.test') as admin_id,
-           (select id from technicians where email = 'tecnico1@bench.test') as tech_id;
-  `);
-  return { adminId: ids!.admin_id, techId: ids!.tech_id };
-}
 
 async function timedDownload(server: RunningServer, path: string, token: string) {
   const baseline = server.rssMb();
@@ -63,7 +32,7 @@ async function timedDownload(server: RunningServer, path: string, token: string)
 export async function scaleBenchmark(): Promise<string> {
   const database = await freshDatabase('postgres', 'rondin_bench_scale');
   const seedStart = performance.now();
-  const { adminId, techId } = await seed(database);
+  const { adminId, techId } = await seedNationalPlant(database);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const admin = await tokenFor(adminId, 'ADMIN');
   const tech = await tokenFor(techId, 'TECH');
@@ -78,7 +47,9 @@ export async function scaleBenchmark(): Promise<string> {
       ['Orders, pending filter', '/api/sessions?status=PENDING&pageSize=50', admin],
       ['Orders, search by technician', `/api/sessions?q=${encodeURIComponent('Técnico 42')}&pageSize=50`, admin],
       ["Technician's own orders, page", '/api/sessions/me?pageSize=50', tech],
-      ["Technician's open orders (plain list)", '/api/sessions/me/active', tech],
+      ["Technician's open orders with items (plain list, what the phone polls every 10 s)", '/api/sessions/me/active', tech],
+      ["Technician's completed orders, first page (what the phone reads on open, on close and on 'Ver más')", `/api/sessions/me?status=COMPLETED&page=1&pageSize=${TECH_COMPLETED_PAGE_SIZE}`, tech],
+      ["Technician's every order with items (the spec's plain list; the phone no longer polls it)", '/api/sessions/me', tech],
       ['Compliance figures', '/api/reports/compliance', admin],
     ];
     const rows: string[] = [];
@@ -88,7 +59,7 @@ export async function scaleBenchmark(): Promise<string> {
         runs.push(await load({ url: `${server.base}${path}`, connections: 10, durationSeconds: DURATION, headers: { authorization: `Bearer ${token}` } }));
       }
       const failures = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
-      rows.push(`| ${label} | \`${path.split('?')[0]}\` | ${round(median(runs.map((r) => r.requestsPerSecond)))} | ${round(median(runs.map((r) => r.p50)), 1)} | ${round(median(runs.map((r) => r.p99)), 1)} | ${failures} |`);
+      rows.push(`| ${label} | \`${path}\` | ${round(median(runs.map((r) => r.requestsPerSecond)))} | ${round(median(runs.map((r) => r.p50)), 1)} | ${round(median(runs.map((r) => r.p99)), 1)} | ${failures} |`);
     }
 
     const excel = [];

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Technician, Trap } from '@rondin/contracts';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unique } from './support/accounts';
@@ -38,6 +39,7 @@ test.beforeAll(async () => {
 interface QueuedScan {
   sessionId: number;
   body: { qrSlug: string; clientScanId: string; scannedAt: string };
+  qrHash: string | null;
 }
 interface SavedQueries {
   state: { queries: { queryKey: unknown[] }[] };
@@ -45,10 +47,24 @@ interface SavedQueries {
 
 const queuedScans = (page: Page) => readIndexedDb<QueuedScan>(page, 'rondin-scan-queue', 'scans');
 
-/** Waits until the technician's list, and with it each order, is saved on the device (shortly after it is read). */
+/** A trap's row in the scan screen's list, found by its code. */
+function trapRow(page: Page, trap: Trap) {
+  return page.getByRole('region', { name: 'Listado de trampas' }).getByRole('listitem').filter({ has: page.getByText(trap.code, { exact: true }) });
+}
+
+/** Every trap of the order reads as scanned on the phone, not sent yet: neither pending nor completed. */
+async function expectAllUnsent(page: Page): Promise<void> {
+  for (const trap of traps) await expect(trapRow(page, trap)).toContainText('Hecha, por enviar');
+  const list = page.getByRole('region', { name: 'Listado de trampas' });
+  await expect(list.getByText('Pendiente', { exact: true })).toHaveCount(0);
+  await expect(list.getByText('Completada', { exact: true })).toHaveCount(0);
+}
+
+/** Waits until the technician's open orders, and with them each order, are saved on the device (shortly after they are read). */
 async function savedOnDevice(page: Page, orderId: number): Promise<void> {
   const savedKeys = async () => (await readIndexedDb<SavedQueries>(page, 'rondin-saved-queries', 'queries')).flatMap((saved) => saved.state.queries.map((query) => query.queryKey));
   await expect.poll(savedKeys).toContainEqual(['sessions', 'detail', orderId]);
+  expect(await savedKeys()).toContainEqual(['sessions', 'me', 'active']);
 }
 
 test('scans made without signal wait on the device, survive a reload and reach the server with their scan times', async ({ page, context, adminApi, signIn }) => {
@@ -66,29 +82,40 @@ test('scans made without signal wait on the device, survive a reload and reach t
   await expect(page.getByText(`Orden #${order.id} · Progreso 0 de 3`)).toBeVisible();
   await expect(page.getByText(/^Sin conexión · datos guardados en este dispositivo el /)).toBeVisible();
 
-  // Every label the camera reads is kept, once per trap, with the time it was read.
+  // Every label the camera reads is kept, once per trap, with the time it was read, and its trap is marked.
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
+  await expect(page.getByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.')).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.')).toBeVisible();
+  await expectAllUnsent(page);
+  // The camera shows the labels again (the video loops): each is already saved, and nothing is kept twice.
+  await expect(page.getByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.')).toBeVisible({ timeout: 30_000 });
+  await expect(bar.getByText('3 escaneos por enviar')).toBeVisible();
+  await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
   await expect(page.getByText('Hay 3 escaneos de esta orden por enviar: podrás cerrarla cuando se hayan enviado.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   const queued = await queuedScans(page);
   expect(queued.map((scan) => scan.body.qrSlug).sort()).toEqual(traps.map((trap) => trap.qrSlug).sort());
   expect(queued.every((scan) => scan.sessionId === order.id)).toBe(true);
+  // The digest the server gives the trap's item: the phone matched the scan to its trap without the slug.
+  for (const scan of queued) expect(scan.qrHash).toBe(createHash('sha256').update(scan.body.qrSlug, 'utf8').digest('hex'));
 
   // Still without signal, the page is reloaded: the app, the order and the queue come back from the device.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Escaneo de orden' })).toBeVisible();
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible();
   expect((await queuedScans(page)).map((scan) => scan.body.clientScanId).sort()).toEqual(queued.map((scan) => scan.body.clientScanId).sort());
+  await expectAllUnsent(page);
+  await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
 
   // The signal returns: the queue empties and the order shows every trap done.
   await context.setOffline(false);
   await expect(bar.getByText(/escaneos? por enviar/)).toHaveCount(0, { timeout: 45_000 });
   expect(await queuedScans(page)).toEqual([]);
   const list = page.getByRole('region', { name: 'Listado de trampas' });
+  for (const trap of traps) await expect(trapRow(page, trap)).toContainText('Completada');
   await expect(list.getByText('Completada')).toHaveCount(3);
+  await expect(list.getByText('Hecha, por enviar')).toHaveCount(0);
   await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
 
   // The server counted each trap once, at the time the device read it.
@@ -111,10 +138,16 @@ test('a saved scan the server refuses (the order was closed meanwhile) is shown 
   await savedOnDevice(page, order.id);
 
   await context.setOffline(true);
+  // Without signal the list itself comes back from the device after a reload, and says so.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Órdenes asignadas' })).toBeVisible();
+  await expect(page.getByText(/^Sin conexión · datos guardados en este dispositivo el /)).toBeVisible();
   await page.getByRole('article', { name: `Orden #${order.id}` }).getByRole('link', { name: 'Abrir orden' }).click();
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
   await expect(bar.getByText(/^[1-3] escaneos? por enviar$/)).toBeVisible({ timeout: 30_000 });
   const queued = await queuedScans(page);
+  const list = page.getByRole('region', { name: 'Listado de trampas' });
+  await expect(list.getByText('Hecha, por enviar').first()).toBeVisible();
 
   // Meanwhile the administrator closes the order: the server refuses the saved scans when they arrive.
   await adminApi.closeOrder(order.id, true);
@@ -125,6 +158,9 @@ test('a saved scan the server refuses (the order was closed meanwhile) is shown 
   await expect(refusals.first()).toContainText('La orden ya fue cerrada.');
   await expect(bar.getByText(/escaneos? por enviar/)).toHaveCount(0);
   await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
+  // The refused scans no longer mark their traps: the server never counted them.
+  await expect(list.getByText('Hecha, por enviar')).toHaveCount(0);
+  await expect(list.getByText('Pendiente')).toHaveCount(3);
 
   // They stay after a reload, until the technician has read them.
   await page.reload();

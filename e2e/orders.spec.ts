@@ -18,6 +18,8 @@ test.describe('orders', () => {
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Selecciona un técnico y al menos una trampa.');
 
+    // The picker shows the inventory a page at a time: the search, applied by the server, finds the area.
+    await dialog.getByLabel('Buscar trampas').fill(area);
     const areaBox = dialog.getByRole('checkbox', { name: `Seleccionar área ${area}` });
     const group = dialog.locator('.trap-picker__group', { has: page.getByRole('checkbox', { name: `Seleccionar área ${area}` }) });
     // Only active traps, in natural order: -1, -2, -10.
@@ -122,6 +124,7 @@ test.describe('orders', () => {
     await page.getByRole('button', { name: '+ Crear orden' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
     await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
+    await dialog.getByLabel('Buscar trampas').fill(trap.code);
     await dialog.getByRole('checkbox', { name: trap.code }).check();
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('No se pudo crear la orden. Revisa los datos e inténtalo nuevamente.');
@@ -135,6 +138,63 @@ test.describe('orders', () => {
     await card.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('dialog', { name: `Eliminar orden #${order.id}` }).getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByRole('alert')).toHaveText('No fue posible eliminar la orden. Intenta nuevamente.');
+  });
+});
+
+test.describe('orders at scale', () => {
+  test('pages the orders and filters them on the server, with the filters in the address', async ({ page, adminApi, asAdmin }) => {
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician({ fullName: unique('Valentina Soto') });
+    const orders = [];
+    for (let index = 0; index < 26; index += 1) orders.push(await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] }));
+    await adminApi.closeOrder(orders[3]!.id, true);
+
+    await asAdmin('/admin/sessions');
+    await page.getByLabel('Técnico').selectOption({ label: tech.fullName });
+    await expect(page.getByText('Mostrando 1–24 de 26 órdenes')).toBeVisible();
+    await expect(page.getByRole('article').first()).toHaveAccessibleName(`Orden #${orders[25]!.id}`);
+    await page.getByRole('navigation', { name: 'Páginas de órdenes' }).getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByText('Mostrando 25–26 de 26 órdenes')).toBeFocused();
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`technicianId=${tech.id}.*page=2`));
+
+    await page.getByLabel('Estado').selectOption({ label: 'Completada' });
+    await expect(page.getByText('Mostrando 1–1 de 1 orden')).toBeVisible();
+    await expect(page.getByRole('article', { name: `Orden #${orders[3]!.id}` })).toContainText('Completada');
+
+    await page.getByLabel('Estado').selectOption({ label: 'Todos' });
+    await page.getByLabel('Técnico').selectOption({ label: 'Todos' });
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(String(orders[10]!.id));
+    await expect(page).toHaveURL(new RegExp(`\\?q=${orders[10]!.id}$`));
+    await expect(page.getByRole('article', { name: `Orden #${orders[10]!.id}` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue(String(orders[10]!.id));
+    await expect(page.getByRole('article', { name: `Orden #${orders[10]!.id}` })).toBeVisible();
+  });
+
+  test('the trap picker reads a large area a page at a time and selects all of it from the server', async ({ page, adminApi, asAdmin }) => {
+    const area = unique('Planta');
+    for (let index = 1; index <= 130; index += 1) await adminApi.createTrap({ code: unique('GRD'), area });
+    const tech = await adminApi.createTechnician();
+    await asAdmin('/admin/sessions');
+    await page.getByRole('button', { name: '+ Crear orden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
+    await dialog.getByLabel('Buscar trampas').fill(area);
+    await expect(dialog.getByText(`${area} (130)`)).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveCount(100);
+    // The 30 not shown yet are read from the server for the area's select-all: the box is ticked once they arrive
+    // (a click, not check(), which expects the state to change at once).
+    const areaBox = dialog.getByRole('checkbox', { name: `Seleccionar área ${area}` });
+    await areaBox.click();
+    await expect(dialog.getByText('130 de 130 seleccionadas')).toBeVisible();
+    await expect(areaBox).toBeChecked();
+    await dialog.getByRole('button', { name: 'Mostrar más trampas (quedan 30)' }).click();
+    await expect(dialog.getByRole('listitem')).toHaveCount(130);
+    await expect(dialog.getByRole('checkbox', { checked: false })).toHaveCount(0);
+    await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Crear orden' }).click();
+    expect((await created).request().postDataJSON().trapIds).toHaveLength(130);
   });
 });
 

@@ -17,7 +17,7 @@ test.describe('technician orders', () => {
     // Hold the list until 'Cargando órdenes...' has been seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/sessions/me', async (route) => {
+    await page.route('**/api/sessions/me/active', async (route) => {
       await held;
       await route.fallback();
     });
@@ -30,6 +30,7 @@ test.describe('technician orders', () => {
     await expect(open.getByRole('article')).toHaveCount(2);
     await expect(open.getByRole('heading', { level: 3 })).toHaveText([`Orden #${started.id}`, `Orden #${scheduled.id}`]);
     await expect(completed.getByRole('heading', { level: 3 })).toHaveText([`Orden #${done.id}`]);
+    await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*1/);
 
     const startedCard = page.getByRole('article', { name: `Orden #${started.id}` });
     await expect(startedCard).toContainText('En progreso');
@@ -86,7 +87,7 @@ test.describe('technician orders', () => {
     await page.clock.install();
     let listReads = 0;
     page.on('request', (request) => {
-      if (request.method() === 'GET' && request.url().endsWith('/api/sessions/me')) listReads += 1;
+      if (request.method() === 'GET' && request.url().endsWith('/api/sessions/me/active')) listReads += 1;
     });
     await signIn(tech, '/tech/sessions');
     await expect(page.getByText('No tienes órdenes asignadas por ahora.')).toBeVisible();
@@ -100,6 +101,52 @@ test.describe('technician orders', () => {
     const before = listReads;
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => listReads).toBe(before + 1);
+  });
+
+  test("completed orders come ten at a time, counted by the server; 'Ver más' brings the next ones and closes show up", async ({ page, adminApi, signIn }) => {
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    const closed: number[] = [];
+    for (let index = 0; index < 12; index++) {
+      const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+      await adminApi.closeOrder(order.id, true);
+      closed.unshift(order.id);
+    }
+    const stillOpen = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/sessions/me')) listReads.push(`${url.pathname}${url.search}`);
+    });
+
+    await signIn(tech, '/tech/sessions');
+    const open = page.getByRole('region', { name: /Por completar/ });
+    const completed = page.getByRole('region', { name: /Completadas/ });
+    await expect(open.getByRole('heading', { level: 3 })).toHaveText([`Orden #${stillOpen.id}`]);
+    await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*12/);
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText(closed.slice(0, 10).map((id) => `Orden #${id}`));
+    await expect(completed.getByText('Mostrando 1–10 de 12 órdenes completadas')).toBeVisible();
+    const lastCard = completed.getByRole('article', { name: `Orden #${closed[9]}` });
+    await expect(lastCard).toContainText('Completada');
+    await expect(lastCard.getByRole('button', { name: 'Descargar reporte PDF' })).toBeVisible();
+
+    const more = completed.getByRole('button', { name: 'Ver más órdenes completadas' });
+    const secondPage = page.waitForResponse((response) => response.url().includes('/api/sessions/me?status=COMPLETED&page=2&pageSize=10'));
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect((await secondPage).ok()).toBe(true);
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText(closed.map((id) => `Orden #${id}`));
+    await expect(completed.getByRole('article', { name: `Orden #${closed[10]}` })).toBeFocused();
+    await expect(completed.getByText('Mostrando 1–12 de 12 órdenes completadas')).toBeVisible();
+    await expect(more).toHaveCount(0);
+
+    // Closed by the administrator while the list is on screen: it moves down, and the count follows.
+    await adminApi.closeOrder(stillOpen.id, true);
+    await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*13/);
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText([stillOpen.id, ...closed].map((id) => `Orden #${id}`));
+    await expect(open.getByText('No tienes órdenes asignadas por ahora.')).toBeVisible();
+    // The phone never asked for every order with its items.
+    expect(listReads.filter((read) => read === '/api/sessions/me')).toEqual([]);
   });
 
   test('without a camera, the code printed on the label is typed; a wrong one is refused; the order closes', async ({ page, adminApi, signIn }) => {
@@ -139,6 +186,10 @@ test.describe('technician orders', () => {
     await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
     await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
     expect((await adminApi.session(order.id)).status).toBe('COMPLETED');
+    // Back on the list, the order just closed heads the completed ones.
+    await page.getByRole('button', { name: '← Volver a órdenes' }).click();
+    await expect(page.getByRole('region', { name: /Completadas/ }).getByRole('heading', { level: 3 })).toHaveText([`Orden #${order.id}`]);
+    await expect(page.getByRole('region', { name: /Por completar/ }).getByRole('article')).toHaveCount(0);
   });
 
   test("another technician's order, or a bad order number, is not opened", async ({ page, adminApi, signIn }) => {

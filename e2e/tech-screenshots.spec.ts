@@ -43,6 +43,15 @@ test('screenshots of the technician screens', async ({ page, adminApi, signIn })
     await page.getByRole('button', { name: 'Registrar código' }).click();
     await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/tech-scan-error-${size.name}.png` });
+    // No signal for the scan: the label the camera shows waits on the phone and its trap reads 'Hecha, por enviar'.
+    const unsent = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[1]!.id, traps[2]!.id, traps[3]!.id] });
+    await adminApi.scan(unsent.id, traps[1]!.qrSlug);
+    await page.route('**/api/sessions/*/scan', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/tech/sessions/${unsent.id}/scan`);
+    await expect(page.getByText('Hecha, por enviar')).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/screenshots/tech-scan-unsent-${size.name}.png` });
+    await shot('scan-unsent-full', size.name);
+    await page.unroute('**/api/sessions/*/scan');
     await page.goto(`/tech/sessions/${closed.id}/scan`);
     await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
     await shot('scan-closed', size.name);

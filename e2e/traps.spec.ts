@@ -22,6 +22,10 @@ test.describe('trap inventory', () => {
     expect((await created).request().postDataJSON()).toEqual({ code, area: 'Bodega sur', isActive: true });
     await expect(page.getByRole('status')).toHaveText('Nueva trampa creada correctamente.');
     await expect(dialog).toBeHidden();
+    // The inventory is paged: the new trap is found through the search, applied by the server.
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(code);
+    await expect(page.getByText('Mostrando 1–1 de 1 trampa')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${code}$`));
     const row = page.getByRole('row', { name: new RegExp(code) });
     await expect(row).toContainText('Bodega sur');
     await expect(row).toContainText('Activa');
@@ -52,13 +56,14 @@ test.describe('trap inventory', () => {
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByRole('status')).toHaveText(`Trampa ${code} eliminada correctamente.`);
     await expect(row).toHaveCount(0);
+    await expect(page.getByText('Ninguna trampa coincide con la búsqueda o los filtros.')).toBeVisible();
   });
 
   test('a trap that belongs to an order cannot be deleted and the server reason is shown', async ({ page, adminApi, asAdmin }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
     await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
-    await asAdmin('/admin/traps');
+    await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.getByRole('button', { name: `Eliminar ${trap.code}` }).click();
     await page.getByRole('dialog', { name: 'Eliminar trampa' }).getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByRole('alert')).toHaveText(
@@ -68,7 +73,7 @@ test.describe('trap inventory', () => {
 
   test('a failed status change shows the spec message', async ({ page, adminApi, asAdmin }) => {
     const trap = await adminApi.createTrap();
-    await asAdmin('/admin/traps');
+    await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.route(`**/api/traps/${trap.id}`, (route) =>
       route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'x', message: 'x' } }) : route.fallback(),
     );
@@ -78,7 +83,7 @@ test.describe('trap inventory', () => {
 
   test('previews a label as an embedded PDF and downloads it as trap-{id}.pdf', async ({ page, adminApi, asAdmin }) => {
     const trap = await adminApi.createTrap({ area: 'Cocina' });
-    await asAdmin('/admin/traps');
+    await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.getByRole('button', { name: `Ver etiqueta de ${trap.code}` }).click();
     const dialog = page.getByRole('dialog', { name: `Etiqueta de ${trap.code}` });
     const preview = dialog.locator('object[type="application/pdf"]');
@@ -93,7 +98,7 @@ test.describe('trap inventory', () => {
 
   test('a label that cannot be fetched shows the spec message', async ({ page, adminApi, asAdmin }) => {
     const trap = await adminApi.createTrap();
-    await asAdmin('/admin/traps');
+    await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.route(`**/api/traps/${trap.id}/label`, (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: `Ver etiqueta de ${trap.code}` }).click();
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('No se pudo descargar la etiqueta PDF. Intenta nuevamente.');
@@ -112,7 +117,7 @@ test.describe('trap inventory', () => {
 
   test('a failed list load offers a retry', async ({ page, asAdmin }) => {
     let failures = 2;
-    await page.route('**/api/traps', (route) => {
+    await page.route('**/api/traps?*', (route) => {
       if (route.request().method() !== 'GET' || failures === 0) return route.fallback();
       failures -= 1;
       return route.fulfill({ status: 503, json: { statusCode: 503, error: 'x', message: 'x' } });
@@ -121,5 +126,69 @@ test.describe('trap inventory', () => {
     await expect(page.getByRole('alert')).toContainText('No se pudieron cargar las trampas.');
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByRole('table')).toBeVisible();
+  });
+
+  test('pages, searches and filters on the server, with the filters in the address', async ({ page, adminApi, asAdmin }) => {
+    const prefix = unique('PAG').toUpperCase();
+    const area = unique('Nave');
+    const traps = [];
+    for (let index = 1; index <= 55; index += 1) {
+      traps.push(await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}`, area, isActive: index !== 7 }));
+    }
+    await asAdmin(`/admin/traps?q=${prefix}`);
+    await expect(page.getByText('Mostrando 1–50 de 55 trampas')).toBeVisible();
+    await expect(page.locator('tbody tr')).toHaveCount(50);
+    const pages = page.getByRole('navigation', { name: 'Páginas de trampas' });
+    await expect(pages).toContainText('Página 1 de 2');
+    await expect(pages.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await pages.getByRole('button', { name: 'Siguiente' }).click();
+    const second = page.getByText('Mostrando 51–55 de 55 trampas');
+    await expect(second).toBeVisible();
+    // Focus moves to the top of the new rows, so a keyboard or screen-reader user carries on from there.
+    await expect(second).toBeFocused();
+    await expect(page.locator('tbody tr').first()).toContainText(`${prefix}-51`);
+    await expect(page).toHaveURL(/page=2/);
+    await page.reload();
+    await expect(page.getByText('Mostrando 51–55 de 55 trampas')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('Mostrando 1–50 de 55 trampas')).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    await expect(search).toHaveValue(prefix);
+    await search.fill(`${prefix}-0`);
+    await expect(page.getByText('Mostrando 1–9 de 9 trampas')).toBeVisible();
+    await search.fill('');
+    await page.getByLabel('Área').selectOption({ label: `${area} (55)` });
+    await page.getByLabel('Estado').selectOption({ label: 'Inactivas' });
+    await expect(page.getByText('Mostrando 1–1 de 1 trampa')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${prefix}-07`) })).toContainText('Inactiva');
+    await expect(page).toHaveURL(/area=.*active=false|active=false.*area=/);
+
+    await search.fill('zzz-no-existe');
+    await expect(page.getByText('Ninguna trampa coincide con la búsqueda o los filtros.')).toBeVisible();
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await expect(page.getByLabel('Área')).toHaveValue('');
+    await expect(search).toHaveValue('');
+    await expect(page).toHaveURL(/\/admin\/traps$/);
+  });
+
+  test('prints the labels of the traps chosen on different pages', async ({ page, adminApi, asAdmin }) => {
+    const prefix = unique('SEL').toUpperCase();
+    for (let index = 1; index <= 52; index += 1) await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}` });
+    await asAdmin(`/admin/traps?q=${prefix}`);
+    await page.getByRole('checkbox', { name: `Seleccionar ${prefix}-01` }).check();
+    await page.getByRole('navigation', { name: 'Páginas de trampas' }).getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByText('Mostrando 51–52 de 52 trampas')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Seleccionar las trampas de esta página' }).check();
+    await expect(page.getByText('3 seleccionadas')).toBeVisible();
+    const printed = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/traps/labels'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Imprimir etiquetas seleccionadas' }).click(),
+    ]);
+    expect((await printed).postDataJSON().ids).toHaveLength(3);
+    expect(download.suggestedFilename()).toBe('etiquetas-trampas.pdf');
+    expect((await downloadBytes(download)).subarray(0, 4).toString()).toBe('%PDF');
   });
 });

@@ -19,7 +19,8 @@ export async function startServer(args: string[], env: Record<string, string>): 
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', JWT_SECRET, ...env },
+    // Logging as `npm start` does by default (one line per request), thrown away: the cost of writing it stays.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(base, child);

@@ -48,7 +48,7 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   tokens: TokenService;
-  /** Empties every table; call it before each test. */
+  /** Empties every table (done once on opening); call it before each test. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,16 +65,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
   const app = await buildApp({ config, db: database.db, tokens });
   await app.ready();
+  const reset = async () => {
+    await database.db.execute(
+      sql`truncate scan_events, session_items, sessions, traps, technicians restart identity cascade`,
+    );
+  };
+  // A PostgreSQL test database outlives a test file; the next file on the worker starts from nothing.
+  await reset();
   return {
     app,
     database,
     config,
     tokens,
-    async reset() {
-      await database.db.execute(
-        sql`truncate scan_events, session_items, sessions, traps, technicians restart identity cascade`,
-      );
-    },
+    reset,
     async close() {
       await app.close();
       await database.close();

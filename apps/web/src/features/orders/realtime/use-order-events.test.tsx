@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,13 @@ vi.mock('socket.io-client', () => ({
     return { on: (event: string, handler: Handler) => socket.handlers.set(event, handler), disconnect: socket.disconnect };
   },
 }));
+
+/** A server answer the test releases when it chooses. */
+function answerLater() {
+  let resolve!: (value: string) => void;
+  const promise = new Promise<string>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 
 function setup(token: string | null) {
   const queryClient = createTestQueryClient();
@@ -43,7 +50,7 @@ describe('useOrderEvents', () => {
     expect(sockets).toHaveLength(0);
   });
 
-  it('connects over websocket with the token in the handshake, and refreshes the list and the order an event names', () => {
+  it('connects over websocket with the token in the handshake, and refreshes the list and the order an event names', async () => {
     const { invalidate } = setup('token-tecnico');
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.url).toBe('/sessions');
@@ -51,17 +58,40 @@ describe('useOrderEvents', () => {
     for (const event of ['session.created', 'session.updated']) {
       invalidate.mockClear();
       sockets[0]!.handlers.get(event)!({ sessionId: 31 });
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.mySessions });
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.session(31) });
+      await vi.waitFor(() => {
+        expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.mySessions });
+        expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.session(31) });
+      });
     }
   });
 
-  it('catches up after a reconnection, not on the first connection', () => {
+  it('reads the list again when an event arrives while its first load is still on its way', async () => {
+    const queryClient = createTestQueryClient();
+    const answers = [answerLater(), answerLater()];
+    let reads = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { result } = renderHook(
+      () => {
+        useOrderEvents('token-tecnico');
+        return useQuery({ queryKey: queryKeys.myOpenSessions, queryFn: () => answers[reads++]!.promise });
+      },
+      { wrapper },
+    );
+    await vi.waitFor(() => expect(reads).toBe(1));
+    // The server answered the first read before the scan; the event about the scan overtakes that answer.
+    sockets[0]!.handlers.get('session.updated')!({ sessionId: 31 });
+    answers[0]!.resolve('antes del escaneo');
+    await vi.waitFor(() => expect(reads).toBe(2));
+    answers[1]!.resolve('después del escaneo');
+    await vi.waitFor(() => expect(result.current.data).toBe('después del escaneo'));
+  });
+
+  it('catches up after a reconnection, not on the first connection', async () => {
     const { invalidate } = setup('token-tecnico');
     sockets[0]!.handlers.get('connect')!();
-    expect(invalidate).not.toHaveBeenCalled();
     sockets[0]!.handlers.get('connect')!();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions }));
+    expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('closes the connection on sign-out (no token) and on unmount', () => {

@@ -1,5 +1,5 @@
 import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts/realtime';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { API_BASE } from '../../../lib/api-client';
@@ -24,14 +24,15 @@ export function useOrderEvents(token: string | null): void {
   useEffect(() => {
     if (!token) return;
     const socket: Socket<SessionServerEvents> = io(realtimeUrl(), { transports: ['websocket'], auth: { token } });
+    const refetch = (queryKey: QueryKey) => void refetchAfterEvent(queryClient, queryKey);
     const refresh = ({ sessionId }: { sessionId: number }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.mySessions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
+      refetch(queryKeys.mySessions);
+      refetch(queryKeys.session(sessionId));
     };
     let connectedBefore = false;
     socket.on('connect', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      if (connectedBefore) refetch(queryKeys.sessions);
       connectedBefore = true;
     });
     socket.on('session.created', refresh);
@@ -40,4 +41,14 @@ export function useOrderEvents(token: string | null): void {
       socket.disconnect();
     };
   }, [token, queryClient]);
+}
+
+/**
+ * A read already on its way may have been answered before the change the event announces. Invalidating alone
+ * would join a first load still in flight (TanStack Query cancels only fetches of queries that hold data), and
+ * the list would stay stale until the next poll: cancel those reads, then read again.
+ */
+async function refetchAfterEvent(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

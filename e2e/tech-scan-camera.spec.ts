@@ -81,6 +81,14 @@ test('a new order appears live; the camera reads every label, refuses a stranger
   await expect(card).toContainText('Sin fecha programada');
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
+  // The camera reads the labels as soon as it starts: its scans wait at the network until the order's first
+  // state has been checked, however slowly this machine runs the test.
+  let releaseScans!: () => void;
+  const scansReleased = new Promise<void>((resolve) => (releaseScans = resolve));
+  await page.route(`**/api/sessions/${order.id}/scan`, async (route) => {
+    await scansReleased;
+    await route.continue();
+  });
   const firstScan = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/scan`));
   await card.getByRole('link', { name: 'Abrir orden' }).click();
   await expect(page).toHaveURL(new RegExp(`/tech/sessions/${order.id}/scan$`));
@@ -94,6 +102,7 @@ test('a new order appears live; the camera reads every label, refuses a stranger
   const row = (trap: Trap) => list.getByRole('listitem').filter({ hasText: trap.code });
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(row(traps[1]!)).toContainText('Sin ubicación');
+  releaseScans();
 
   // The first label in view is read from the camera and sent as the scan flow's request.
   const scan = (await firstScan).postDataJSON() as { qrSlug: string; clientScanId: string; scannedAt: string };

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { answerLater } from '../../../testing/answer-later';
 import { createTestQueryClient } from '../../../testing/render';
 import { ScanQueue, type QueuedScan } from '../scan-queue';
-import { useCloseBlockedReason, useWaitingQrHashes } from './use-scan-queue';
+import { useCloseBlockedReason, useScanQueueSync, useWaitingQrHashes } from './use-scan-queue';
 
-function offlineQueue(deliver: () => Promise<unknown> = () => Promise.reject(new TypeError('Failed to fetch'))) {
-  const rows = new Map<string, QueuedScan>();
+function offlineQueue(deliver: () => Promise<unknown> = () => Promise.reject(new TypeError('Failed to fetch')), stored: QueuedScan[] = []) {
+  const rows = new Map<string, QueuedScan>(stored.map((scan) => [scan.body.clientScanId, scan]));
   return new ScanQueue<unknown>({
     storage: { all: async () => [...rows.values()], put: async (scan) => void rows.set(scan.body.clientScanId, scan), remove: async (id) => void rows.delete(id) },
     deliver,
@@ -76,5 +78,30 @@ describe('useWaitingQrHashes', () => {
     await act(() => queue.drain());
     expect(result.current.size).toBe(0);
     expect(queue.getSnapshot().refused).toHaveLength(1);
+  });
+});
+
+
+describe('useScanQueueSync', () => {
+  it('reads the order again once a saved scan is delivered, even while its first read is on its way', async () => {
+    const delivery = answerLater<unknown>();
+    const saved: QueuedScan = { ...scanOf(1, 12), userId: 7, queuedAt: 1, refusal: null, qrHash: hashOf('slug-1') };
+    const queue = offlineQueue(() => delivery.promise, [saved]);
+    const answers = [answerLater<string>(), answerLater<string>()];
+    let reads = 0;
+    const { result } = renderHook(
+      () => {
+        useScanQueueSync(queue);
+        return useQuery({ queryKey: queryKeys.session(12), queryFn: () => answers[reads++]!.promise });
+      },
+      { wrapper },
+    );
+    await vi.waitFor(() => expect(reads).toBe(1));
+    // The app starts: the order is being read when the scan saved by an earlier visit reaches the server.
+    await act(async () => delivery.resolve({}));
+    answers[0]!.resolve('sin el escaneo');
+    await vi.waitFor(() => expect(reads).toBe(2));
+    answers[1]!.resolve('con el escaneo');
+    await vi.waitFor(() => expect(result.current.data).toBe('con el escaneo'));
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
+import { refetchAfterChange } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { OFFLINE_MESSAGES } from '../messages';
 import type { ScanQueue, ScanQueueSnapshot } from '../scan-queue';
@@ -15,7 +16,7 @@ export function useScanQueueSync<Answer>(queue: ScanQueue<Answer>): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     void queue.start();
-    return queue.onDelivered(() => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }));
+    return queue.onDelivered(() => void refetchAfterChange(queryClient, queryKeys.sessions));
   }, [queue, queryClient]);
 }
 

@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { answerLater } from '../../../testing/answer-later';
 import { createTestQueryClient } from '../../../testing/render';
 import { realtimeUrl, useOrderEvents } from './use-order-events';
 
@@ -17,12 +18,6 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-/** A server answer the test releases when it chooses. */
-function answerLater() {
-  let resolve!: (value: string) => void;
-  const promise = new Promise<string>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 function setup(token: string | null) {
   const queryClient = createTestQueryClient();
@@ -67,7 +62,7 @@ describe('useOrderEvents', () => {
 
   it('reads the list again when an event arrives while its first load is still on its way', async () => {
     const queryClient = createTestQueryClient();
-    const answers = [answerLater(), answerLater()];
+    const answers = [answerLater<string>(), answerLater<string>()];
     let reads = 0;
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(

@@ -1,8 +1,9 @@
 import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts/realtime';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { API_BASE } from '../../../lib/api-client';
+import { refetchAfterChange } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -24,7 +25,7 @@ export function useOrderEvents(token: string | null): void {
   useEffect(() => {
     if (!token) return;
     const socket: Socket<SessionServerEvents> = io(realtimeUrl(), { transports: ['websocket'], auth: { token } });
-    const refetch = (queryKey: QueryKey) => void refetchAfterEvent(queryClient, queryKey);
+    const refetch = (queryKey: QueryKey) => void refetchAfterChange(queryClient, queryKey);
     const refresh = ({ sessionId }: { sessionId: number }) => {
       refetch(queryKeys.mySessions);
       refetch(queryKeys.session(sessionId));
@@ -43,12 +44,3 @@ export function useOrderEvents(token: string | null): void {
   }, [token, queryClient]);
 }
 
-/**
- * A read already on its way may have been answered before the change the event announces. Invalidating alone
- * would join a first load still in flight (TanStack Query cancels only fetches of queries that hold data), and
- * the list would stay stale until the next poll: cancel those reads, then read again.
- */
-async function refetchAfterEvent(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
-}

@@ -1,21 +1,27 @@
 import { Loading } from './loading';
 import type { ReactNode } from 'react';
 
-interface QueryStateProps {
+/** A list's empty state; a screen that cannot be empty (one order, a report) leaves all three out. */
+type EmptyState =
+  | {
+      isEmpty: boolean;
+      emptyText: string;
+      /** Offered beside the empty text ('Limpiar filtros' when filters emptied the list). */
+      emptyAction?: ReactNode;
+    }
+  | { isEmpty?: never; emptyText?: never; emptyAction?: never };
+
+type QueryStateProps = EmptyState & {
   isPending: boolean;
   isError: boolean;
-  isEmpty: boolean;
   loadingText: string;
   errorText: string;
-  emptyText: string;
-  /** Offered beside the empty text ('Limpiar filtros' when filters emptied the list). */
-  emptyAction?: ReactNode;
   onRetry: () => void;
   children: ReactNode;
-}
+};
 
 /** The three states every list screen shares before it has rows to show. */
-export function QueryState({ isPending, isError, isEmpty, loadingText, errorText, emptyText, emptyAction, onRetry, children }: QueryStateProps) {
+export function QueryState({ isPending, isError, isEmpty = false, loadingText, errorText, emptyText, emptyAction, onRetry, children }: QueryStateProps) {
   if (isPending) {
     return <Loading text={loadingText} />;
   }

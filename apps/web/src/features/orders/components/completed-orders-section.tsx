@@ -49,10 +49,8 @@ export function CompletedOrdersSection({ completed, onMore, renderCard }: Comple
       <QueryState
         isPending={completed.isPending}
         isError={completed.isError}
-        isEmpty={false}
         loadingText={TEXT.completedLoading}
         errorText={TEXT.completedLoadFailed}
-        emptyText=""
         onRetry={completed.retry}
       >
         <ul ref={list} className="assigned-grid">

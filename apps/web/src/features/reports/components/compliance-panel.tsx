@@ -35,10 +35,8 @@ export function CompliancePanel() {
       <QueryState
         isPending={compliance.isPending}
         isError={compliance.isError}
-        isEmpty={false}
         loadingText={REPORT_MESSAGES.loading}
         errorText={REPORT_MESSAGES.loadFailed}
-        emptyText=""
         onRetry={() => void compliance.refetch()}
       >
         {report ? (

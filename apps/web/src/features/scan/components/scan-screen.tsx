@@ -24,10 +24,8 @@ export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = 
       isPending={session.isPending}
       // A failed background refresh (weak warehouse Wi-Fi) keeps the order on screen; only a first load fails.
       isError={session.isError && !session.data}
-      isEmpty={false}
       loadingText={SCAN_MESSAGES.loading}
       errorText={SCAN_MESSAGES.loadFailed}
-      emptyText=""
       onRetry={() => void session.refetch()}
     >
       {session.data ? <ScanView session={session.data} sendScan={sendScan} closeBlockedReason={closeBlockedReason} unsentQrHashes={unsentQrHashes} /> : null}

@@ -12,7 +12,8 @@ export default defineConfig({
   testDir: 'e2e',
   // Screenshots for design review are taken on request only: SCREENSHOTS=1 npx playwright test screenshots
   // (screenshots.spec.ts for the admin screens, tech-screenshots.spec.ts for the technician's).
-  testIgnore: process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'],
+  // e2e/https runs on its own (playwright.https.config.ts): Caddy and two processes on PostgreSQL.
+  testIgnore: ['**/https/**', ...(process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'])],
   globalSetup: './e2e/global-setup.ts',
   // One server with one embedded database, on a 2-core machine: files run one after another.
   workers: 1,
@@ -21,7 +22,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: 'test-results',
   use: {
     headless: true,

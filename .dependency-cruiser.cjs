@@ -1,0 +1,99 @@
+/**
+ * The layering, checked on every CI run (`npm run lint`). Each rule's name is what a violation reports.
+ * TypeScript is read through Babel's TypeScript preset: TypeScript 7 has no JavaScript compiler API for
+ * dependency-cruiser to use (and its swc parser cannot read .tsx).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'server-not-web',
+      comment: 'The server never imports the web app; only packages/contracts is shared.',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'web-not-server',
+      comment: 'The web app never imports the server; only packages/contracts is shared.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'contracts-stand-alone',
+      comment: 'The contracts are shared by both sides, so they import neither.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'repository-not-upward',
+      comment: 'A repository owns SQL only: it never imports a service, a route or a plugin.',
+      severity: 'error',
+      from: { path: '\\.repository\\.ts$' },
+      to: { path: ['\\.service\\.ts$', '\\.routes\\.ts$', '^apps/server/src/plugins/'] },
+    },
+    {
+      name: 'service-not-routes',
+      comment: 'A service holds the rules and is called by routes: it never imports a route or a plugin.',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: ['\\.routes\\.ts$', '^apps/server/src/plugins/'] },
+    },
+    {
+      name: 'routes-through-services',
+      comment: 'A route calls a service, never a repository: the rules live in the service.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
+      name: 'server-lib-is-generic',
+      comment: 'apps/server/src/lib holds pieces any module may use: it imports no module and no plugin.',
+      severity: 'error',
+      from: { path: '^apps/server/src/lib/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['^apps/server/src/modules/', '^apps/server/src/plugins/'] },
+    },
+    {
+      name: 'feature-not-another-feature',
+      comment: "A web feature never imports another feature's internals; screens compose features in app/.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'shared-web-code-not-features',
+      comment: 'components/ and lib/ are shared by the features, so they import none of them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to no file: a typo, or a file that moved.',
+      severity: 'error',
+      from: {},
+      // Vite's own specifiers (virtual modules, ?url imports) resolve in the bundler only.
+      to: { couldNotResolve: true, pathNot: ['^virtual:', '\\?url$'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other cannot be understood, tested or loaded one at a time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    babelConfig: { fileName: '.dependency-cruiser.babel.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['/dist/', '\\.tsbuildinfo$'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+  },
+};

@@ -21,12 +21,18 @@ export const IdNumber = z
   .positive(ID_MESSAGE)
   .max(MAX_ID, 'El identificador no existe.');
 
-/** An id in a path or query string, where everything arrives as text. */
-export const Id = z.coerce
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .positive(ID_MESSAGE)
-  .max(MAX_ID, 'El identificador no existe.');
+/**
+ * A whole number in a path or query string, where everything arrives as text: plain decimal digits only.
+ * Number() alone would also read "0x1", "1e0", "+1" and " 1" as 1, so one order would have many addresses.
+ */
+export const digits = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[0-9]{1,16}$/, message)
+    .transform(Number);
+
+/** An id in a path or query string. */
+export const Id = digits(ID_MESSAGE).pipe(z.number().positive(ID_MESSAGE).max(MAX_ID, 'El identificador no existe.'));
 
 export const IdParams = z.strictObject({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
@@ -39,18 +45,63 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** A UTF-16 surrogate not paired with its other half: it has no character, and UTF-8 cannot carry it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** `label` names the field in the messages, as the other rules' messages do ("El código…"). */
+const encodable = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .refine((value) => !value.includes('\0'), `${label} no puede contener el carácter nulo (U+0000).`)
+    .refine((value) => !LONE_SURROGATE.test(value), `${label} contiene caracteres Unicode mal formados.`);
+
+/**
+ * The one rule for text typed by people: no U+0000 (PostgreSQL cannot store it), no lone surrogates (they
+ * would be stored as U+FFFD, silently changing the data: refused instead), and NFC, so "José" typed with a
+ * combining accent and "José" typed precomposed are the same name for search, uniqueness and printing.
+ */
+export const text = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  encodable(label, params).normalize('NFC');
+
+/** Secrets are compared byte for byte: checked like any text, never normalised. */
+export const secretText = encodable;
+
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
-export const Password = z
-  .string({ error: 'La contraseña es obligatoria.' })
+export const Password = secretText('La contraseña', { error: 'La contraseña es obligatoria.' })
   .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`)
   .max(MAX_PASSWORD_LENGTH, `La contraseña admite como máximo ${MAX_PASSWORD_LENGTH} caracteres.`);
 
-export const Email = z
-  .string({ error: 'El correo es obligatorio.' })
+export const Email = text('El correo', { error: 'El correo es obligatorio.' })
   .trim()
   .max(254, 'El correo admite como máximo 254 caracteres.')
   .pipe(z.email('El correo no es válido.'));
 
+/** A date and time as the API answers it (ISO 8601, always in UTC with "Z"). */
 export const Timestamp = z.iso.datetime({ offset: true });
+
+export const DateTimeMessages = {
+  format: 'La fecha debe tener el formato ISO 8601 con zona horaria, por ejemplo 2026-05-04T08:30:00Z.',
+  range: 'La fecha debe estar entre los años 1 y 9999, con una diferencia horaria de hasta ±15:59.',
+} as const;
+
+/** Offsets PostgreSQL accepts in a timestamptz; real zones stay within ±14:00. */
+const MAX_OFFSET_MINUTES = 15 * 60 + 59;
+
+function inStorableRange(value: string): boolean {
+  const match = /^(\d{4})-.*?(?:Z|([+-])(\d{2}):?(\d{2}))$/i.exec(value);
+  if (!match) return false;
+  const offset = match[2] ? Number(match[3]) * 60 + Number(match[4]) : 0;
+  const year = new Date(value).getUTCFullYear();
+  return Number(match[1]) >= 1 && offset <= MAX_OFFSET_MINUTES && year >= 1 && year <= 9999;
+}
+
+/**
+ * A date and time sent to the API: ISO 8601 with an offset, in years 1–9999 (also once turned into UTC) and
+ * with an offset PostgreSQL can store. One rule for every date field, so none of them reaches the database
+ * as something it refuses.
+ */
+export const DateTimeInput = z.iso
+  .datetime({ offset: true, error: DateTimeMessages.format, abort: true })
+  .refine(inStorableRange, DateTimeMessages.range);

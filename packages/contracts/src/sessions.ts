@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Id, IdNumber, ItemStatus, SessionStatus, Timestamp } from './common.js';
+import { DateTimeInput, Id, IdNumber, ItemStatus, SessionStatus, text, Timestamp } from './common.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
+import { TrapTypeSchema } from './traps.js';
 
 export const MAX_TRAPS_PER_ORDER = 5000;
 
@@ -14,6 +15,7 @@ export const SessionItem = z.object({
   trap: z.object({
     code: z.string(),
     area: z.string().nullable(),
+    type: TrapTypeSchema,
     /**
      * SHA-256 of the trap's QR code, in lowercase hex: a phone can tell which item a scan it has not sent yet
      * belongs to without the order revealing the codes themselves.
@@ -39,6 +41,9 @@ export const Session = z.object({
   forceClosed: z.boolean(),
   technicianId: z.number().int(),
   technician: SessionTechnician,
+  /** The site every trap of the order belongs to. */
+  siteId: z.number().int(),
+  site: z.object({ id: z.number().int(), name: z.string() }),
   itemCount: z.number().int(),
   completedCount: z.number().int(),
   items: z.array(SessionItem),
@@ -58,19 +63,26 @@ export type ScanResponse = z.infer<typeof ScanResponse>;
 
 /**
  * Filters for order lists. `q` is an order number or part of the technician's name; the scheduled range
- * is inclusive. A paged answer lists orders without their items (counts are in each summary).
+ * is inclusive; `overdue=true` keeps the orders not completed whose scheduled time has passed (the
+ * dashboard's overdue count). A paged answer lists orders without their items (counts are in each summary).
  */
 export const SessionListQuery = z.strictObject({
   ...PageParams,
+  siteId: Id.optional(),
   q: SearchText.optional(),
   status: SessionStatus.optional(),
   technicianId: Id.optional(),
-  scheduledFrom: Timestamp.optional(),
-  scheduledTo: Timestamp.optional(),
+  scheduledFrom: DateTimeInput.optional(),
+  scheduledTo: DateTimeInput.optional(),
+  overdue: z.enum(['true'], { error: 'overdue solo admite true.' }).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
 
-export const SessionPage = pageOf(SessionSummary);
+/** An order in a paged list: its summary, and the areas its traps are in (those without an area are not named). */
+export const SessionListItem = SessionSummary.extend({ areas: z.array(z.string()) });
+export type SessionListItem = z.infer<typeof SessionListItem>;
+
+export const SessionPage = pageOf(SessionListItem);
 export type SessionPage = z.infer<typeof SessionPage>;
 
 export const CreateSessionBody = z.strictObject({
@@ -79,20 +91,33 @@ export const CreateSessionBody = z.strictObject({
     .array(IdNumber, { error: 'Selecciona al menos una trampa.' })
     .min(1, 'Selecciona al menos una trampa.')
     .max(MAX_TRAPS_PER_ORDER, `Una orden admite como máximo ${MAX_TRAPS_PER_ORDER} trampas.`),
-  scheduledAt: Timestamp.nullable().optional(),
+  scheduledAt: DateTimeInput.nullable().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
+export const UPDATE_SESSION_EMPTY = 'Indica el técnico, la fecha programada o ambos.';
+
+/**
+ * Moves an open order to another technician, to another time, or both. `scheduledAt: null` leaves it without a
+ * date; a field left out keeps its value.
+ */
+export const UpdateSessionBody = z
+  .strictObject({
+    technicianId: IdNumber.optional(),
+    scheduledAt: DateTimeInput.nullable().optional(),
+  })
+  .refine((body) => body.technicianId !== undefined || body.scheduledAt !== undefined, UPDATE_SESSION_EMPTY);
+export type UpdateSessionBody = z.infer<typeof UpdateSessionBody>;
+
 export const ScanBody = z.strictObject({
-  qrSlug: z
-    .string({ error: 'El código QR es obligatorio.' })
+  qrSlug: text('El código QR', { error: 'El código QR es obligatorio.' })
     .trim()
     .min(1, 'El código QR es obligatorio.')
     .max(128, 'El código QR no pertenece a Rondín.'),
   /** Set by a device that queued the scan offline: a second delivery is recognised and not counted again. */
   clientScanId: z.uuid('clientScanId debe ser un UUID.').optional(),
   /** When the device made the scan; used as the inspection time when plausible. */
-  scannedAt: Timestamp.optional(),
+  scannedAt: DateTimeInput.optional(),
 });
 export type ScanBody = z.infer<typeof ScanBody>;
 
@@ -101,15 +126,3 @@ export const CloseSessionBody = z
   // The technician's screen closes with no body at all.
   .nullish();
 export type CloseSessionBody = z.infer<typeof CloseSessionBody>;
-
-export const SessionMessages = {
-  notFound: 'La orden no existe.',
-  technicianUnavailable: 'El técnico no existe o está inactivo.',
-  trapsUnavailable: 'Algunas trampas no existen o están inactivas.',
-  alreadyClosed: 'La orden ya fue cerrada.',
-  trapNotInOrder: 'El QR no corresponde a ninguna trampa de esta orden.',
-  pendingTraps: 'La orden aún tiene trampas pendientes.',
-  forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
-  clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
-  reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
-} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Password, Role, Timestamp } from './common.js';
+import { Email, Password, Role, text, Timestamp } from './common.js';
 
 export const Technician = z.object({
   id: z.number().int(),
@@ -11,8 +11,7 @@ export const Technician = z.object({
 });
 export type Technician = z.infer<typeof Technician>;
 
-const FullName = z
-  .string({ error: 'El nombre completo es obligatorio.' })
+const FullName = text('El nombre completo', { error: 'El nombre completo es obligatorio.' })
   .trim()
   .min(1, 'El nombre completo es obligatorio.')
   .max(120, 'El nombre completo admite como máximo 120 caracteres.');
@@ -34,14 +33,3 @@ export const UpdateTechnicianBody = z.strictObject({
   isActive: z.boolean().optional(),
 });
 export type UpdateTechnicianBody = z.infer<typeof UpdateTechnicianBody>;
-
-export const TechnicianMessages = {
-  emailTaken: 'Ya existe un técnico con ese correo.',
-  notFound: 'El técnico no existe.',
-  selfDeactivate: 'No puedes desactivar tu propia cuenta.',
-  selfDelete: 'No puedes eliminar tu propia cuenta.',
-  lastAdmin: 'Debe permanecer al menos un administrador activo.',
-  deleteActive: 'Solo se puede eliminar un técnico inactivo. Desactívalo primero.',
-  deleteWithOrders: 'El técnico tiene órdenes registradas; desactívalo en lugar de eliminarlo.',
-  wrongCurrentPassword: 'La contraseña actual no es correcta.',
-} as const;

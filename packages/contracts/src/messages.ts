@@ -1,0 +1,84 @@
+// No zod here: the web app imports this module alone (@rondin/contracts/messages), as it does realtime.ts,
+// so the words both sides say have one source without zod reaching the browser.
+
+/** The server's answers about orders; the scan screen shows some of them as they are. */
+export const SessionMessages = {
+  notFound: 'La orden no existe.',
+  technicianUnavailable: 'El técnico no existe o está inactivo.',
+  trapsUnavailable: 'Algunas trampas no existen o están inactivas.',
+  alreadyClosed: 'La orden ya fue cerrada.',
+  trapNotInOrder: 'El QR no corresponde a ninguna trampa de esta orden.',
+  pendingTraps: 'La orden aún tiene trampas pendientes.',
+  forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
+  clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
+  reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
+} as const;
+
+/** The server's answers about traps; the trap form checks the code with the same words. */
+export const TrapMessages = {
+  notFound: 'La trampa no existe.',
+  codeRequired: 'El código es obligatorio.',
+  codeTaken: 'Ya existe una trampa con ese código.',
+  inUse: 'La trampa forma parte de órdenes registradas; desactívala en lugar de eliminarla.',
+  noneToPrint: 'No hay trampas activas para imprimir.',
+  someMissing: 'Algunas trampas solicitadas no existen.',
+  noTrapForQr: 'Ninguna trampa tiene ese código QR.',
+  qrFormat: 'El código QR debe tener los 20 caracteres impresos bajo el QR de la etiqueta.',
+} as const;
+
+/** The server's answers about accounts; the technicians screen explains its disabled actions with them. */
+export const TechnicianMessages = {
+  emailTaken: 'Ya existe un técnico con ese correo.',
+  notFound: 'El técnico no existe.',
+  selfDeactivate: 'No puedes desactivar tu propia cuenta.',
+  selfDelete: 'No puedes eliminar tu propia cuenta.',
+  lastAdmin: 'Debe permanecer al menos un administrador activo.',
+  deleteActive: 'Solo se puede eliminar un técnico inactivo. Desactívalo primero.',
+  deleteWithOrders: 'El técnico tiene órdenes registradas; desactívalo en lugar de eliminarlo.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
+} as const;
+
+/** The same answer for an unknown email, a wrong password and an inactive account. */
+export const LOGIN_FAILED_MESSAGE = 'Credenciales inválidas o usuario inactivo.';
+
+/** The server's answer to a report period that ends before it starts; the dashboard's own check says the same. */
+export const ReportMessages = {
+  periodReversed: 'La fecha de inicio del período no puede ser posterior a la de término.',
+} as const;
+
+/** The compliance exports' file names (spec: 'reporte-operativo' with .pdf or .xlsx). */
+export const EXPORT_FILE_NAMES = { pdf: 'reporte-operativo.pdf', excel: 'reporte-operativo.xlsx' } as const;
+
+/** The server's answers about sites. */
+export const SiteMessages = {
+  notFound: 'El sitio no existe.',
+  nameRequired: 'El nombre del sitio es obligatorio.',
+  nameTaken: 'Ya existe un sitio con ese nombre.',
+  inUse: 'El sitio tiene trampas u órdenes registradas; desactívalo en lugar de eliminarlo.',
+  choose: 'Hay varios sitios: indica el sitio (siteId).',
+  inactive: 'El sitio está inactivo.',
+  trapsOfSeveralSites: 'Todas las trampas de una orden deben ser del mismo sitio.',
+  hasPlans: 'El sitio tiene planos; elimínalos antes de eliminar el sitio.',
+  lastActive: 'Debe quedar al menos un sitio activo: activa o crea otro antes.',
+} as const;
+
+/** The server's answers about the pest catalogue; the settings screen checks the name with the same words. */
+export const PestMessages = {
+  notFound: 'La plaga no existe.',
+  nameRequired: 'El nombre de la plaga es obligatorio.',
+  nameTaken: 'Ya existe una plaga con ese nombre.',
+  allForAdmins: 'Solo un administrador puede ver las plagas desactivadas.',
+} as const;
+
+/** The server's answers about floor plans and where devices stand on them. */
+export const PlanMessages = {
+  notFound: 'El plano no existe.',
+  nameRequired: 'El nombre del plano es obligatorio.',
+  nameTaken: 'Ya existe un plano con ese nombre en este sitio.',
+  fileRequired: 'Adjunta la imagen del plano en el campo file.',
+  tooLarge: 'La imagen del plano supera los 15 MB.',
+  wrongType: 'El plano debe ser una imagen PNG, JPEG o WebP.',
+  unreadableImage: 'No se pudo leer el tamaño de la imagen del plano.',
+  otherSite: 'La trampa y el plano deben ser del mismo sitio.',
+  notPlaced: 'La trampa no está ubicada en ningún plano.',
+} as const;

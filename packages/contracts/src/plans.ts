@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { IdNumber, text, Timestamp } from './common.js';
+import { PlanMessages } from './messages.js';
+import { TrapTypeSchema } from './traps.js';
+
+/** Largest plan image accepted (PNG, JPEG or WebP; a PDF plan becomes an image in the browser first). */
+export const PLAN_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+export const PLAN_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A site's floor plan: one image, its pixel size, and how many devices stand on it. */
+export const Plan = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  mediaType: z.enum(PLAN_IMAGE_TYPES),
+  /** Bytes of the image. */
+  size: z.number().int(),
+  placedCount: z.number().int(),
+  createdAt: Timestamp,
+  /** When the image or the name last changed. */
+  updatedAt: Timestamp,
+});
+export type Plan = z.infer<typeof Plan>;
+
+export const PlanName = text('El nombre del plano', { error: PlanMessages.nameRequired })
+  .trim()
+  .min(1, PlanMessages.nameRequired)
+  .max(120, 'El nombre del plano admite como máximo 120 caracteres.');
+
+/** PATCH /api/plans/{id} as JSON renames; the image is replaced by a multipart PATCH with `file` (and `name`). */
+export const UpdatePlanBody = z.strictObject({ name: PlanName });
+export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
+
+/** A point of the image, from its top-left corner, as a fraction of its width and height. */
+const Coordinate = (axis: 'x' | 'y') =>
+  z
+    .number({ error: `${axis} debe ser un número entre 0 y 1.` })
+    .min(0, `${axis} debe estar entre 0 y 1.`)
+    .max(1, `${axis} debe estar entre 0 y 1.`);
+
+export const PutPlacementBody = z.strictObject({ planId: IdNumber, x: Coordinate('x'), y: Coordinate('y') });
+export type PutPlacementBody = z.infer<typeof PutPlacementBody>;
+
+/** Where one device stands on a plan. */
+export const Placement = z.object({
+  trapId: z.number().int(),
+  planId: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  placedAt: Timestamp,
+});
+export type Placement = z.infer<typeof Placement>;
+
+/** A device on a plan, with what its marker and legend show. */
+export const PlanDevice = Placement.extend({
+  code: z.string(),
+  type: TrapTypeSchema,
+  area: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type PlanDevice = z.infer<typeof PlanDevice>;
+
+/** GET /api/plans/{id}: the plan and every device on it, in code order. */
+export const PlanDetail = Plan.extend({ devices: z.array(PlanDevice) });
+export type PlanDetail = z.infer<typeof PlanDetail>;
+
+/** One change of a device's place, newest first; planId null when it was taken off its plan. */
+export const PlacementEvent = z.object({
+  id: z.number().int(),
+  trapId: z.number().int(),
+  planId: z.number().int().nullable(),
+  planName: z.string().nullable(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  at: Timestamp,
+  by: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+});
+export type PlacementEvent = z.infer<typeof PlacementEvent>;

@@ -1,5 +1,8 @@
-import { createInterface } from 'node:readline';
-import { PassThrough, type Readable } from 'node:stream';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from './database.js';
@@ -11,9 +14,35 @@ import type { Database, Transaction } from './database.js';
  * move a plant from the embedded database to a server).
  */
 export const BACKUP_FORMAT = 'rondin-backup';
-export const BACKUP_VERSION = 1;
-const TABLES = ['technicians', 'traps', 'sessions', 'session_items', 'scan_events'] as const;
-const BATCH = 1000;
+export const BACKUP_VERSION = 2;
+/**
+ * Every table, in foreign-key order, with the column its rows are read in order of (keyset batches) and how
+ * many rows a batch holds: a file chunk is 256 KiB, so they go 16 at a time.
+ */
+const TABLES = [
+  { name: 'sites', key: 'id', batch: 1000 },
+  { name: 'technicians', key: 'id', batch: 1000 },
+  { name: 'pests', key: 'id', batch: 1000 },
+  { name: 'traps', key: 'id', batch: 1000 },
+  { name: 'sessions', key: 'id', batch: 1000 },
+  { name: 'session_items', key: 'id', batch: 1000 },
+  { name: 'scan_events', key: 'id', batch: 1000 },
+  { name: 'files', key: 'id', batch: 1000 },
+  { name: 'file_chunks', key: 'id', batch: 16 },
+  { name: 'plans', key: 'id', batch: 1000 },
+  { name: 'trap_placements', key: 'trap_id', batch: 1000 },
+  { name: 'placement_events', key: 'id', batch: 1000 },
+] as const;
+type TableName = (typeof TABLES)[number]['name'];
+const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
+/** Backups of the first release held these tables only, and no sites: restored into "Sitio principal". */
+const VERSION_1_TABLES = ['technicians', 'traps', 'sessions', 'session_items', 'scan_events'];
+const INSERT_BATCH = 1000;
+/** Columns later migrations added with a default, which older backups do not hold. */
+const ADDED_COLUMNS: Record<string, Record<string, unknown>> = {
+  technicians: { token_version: 0 },
+  traps: { type: 'OTRO' },
+};
 
 interface Header {
   format: typeof BACKUP_FORMAT;
@@ -22,7 +51,7 @@ interface Header {
   counts: Record<string, number>;
 }
 
-type Line = { table: (typeof TABLES)[number]; row: Record<string, unknown> };
+type Line = { table: TableName; row: Record<string, unknown> };
 
 async function rows<T>(tx: Transaction | Database, query: ReturnType<typeof sql>): Promise<T[]> {
   // Both drivers answer raw SQL with { rows }; drizzle's common type does not say so.
@@ -31,42 +60,104 @@ async function rows<T>(tx: Transaction | Database, query: ReturnType<typeof sql>
 
 export class BackupError extends Error {}
 
-/** Streams a gzipped backup of the whole database. */
-export function createBackup(db: Database): Readable {
-  const lines = new PassThrough();
-  const output = lines.pipe(createGzip());
+/** What went wrong reading a backup file, in words for whoever runs the restore. */
+function unreadable(error: unknown): BackupError {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOENT') return new BackupError('No existe el archivo de respaldo indicado.');
+  if (code === 'EISDIR') return new BackupError('La ruta indicada es una carpeta, no un archivo de respaldo.');
+  if (code === 'EACCES' || code === 'EPERM') return new BackupError('No hay permiso para leer el archivo de respaldo.');
+  if (code === 'Z_BUF_ERROR')
+    return new BackupError('El archivo de respaldo está cortado: se terminó antes de tiempo.');
+  if (code.startsWith('Z_'))
+    return new BackupError('El archivo no es un respaldo de Rondín (no es un .ndjson.gz válido) o está dañado.');
+  return new BackupError(`No se pudo leer el archivo de respaldo (${code || (error as Error).message}).`);
+}
+
+/**
+ * Writes a gzipped backup of the whole database to a new file. The snapshot's transaction waits only for
+ * the database and the disk, never for a network client.
+ */
+export async function writeBackup(db: Database, file: string): Promise<void> {
+  const gzip = createGzip();
+  const written = pipeline(gzip, fs.createWriteStream(file, { flags: 'wx' }));
   const write = async (value: unknown) => {
-    if (!lines.write(`${JSON.stringify(value)}\n`)) await new Promise((resolve) => lines.once('drain', resolve));
+    if (!gzip.write(`${JSON.stringify(value)}\n`)) await new Promise((resolve) => gzip.once('drain', resolve));
   };
-  void db
-    .transaction(
+  try {
+    await db.transaction(
       async (tx) => {
         const counts: Record<string, number> = {};
-        for (const table of TABLES) {
-          const [row] = await rows<{ count: number | string }>(tx, sql`select count(*) as count from ${sql.identifier(table)}`);
-          counts[table] = Number(row!.count);
+        for (const { name } of TABLES) {
+          const [row] = await rows<{ count: number | string }>(
+            tx,
+            sql`select count(*) as count from ${sql.identifier(name)}`,
+          );
+          counts[name] = Number(row!.count);
         }
-        await write({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), counts } satisfies Header);
-        for (const table of TABLES) {
+        await write({
+          format: BACKUP_FORMAT,
+          version: BACKUP_VERSION,
+          createdAt: new Date().toISOString(),
+          counts,
+        } satisfies Header);
+        for (const { name: table, key, batch: size } of TABLES) {
+          const column = sql.identifier(key);
           let after = 0;
           for (;;) {
-            const batch = await rows<{ id: number; row: Record<string, unknown> }>(
+            const batch = await rows<{ key: number; row: Record<string, unknown> }>(
               tx,
-              sql`select t.id, row_to_json(t) as row from ${sql.identifier(table)} t where t.id > ${after} order by t.id limit ${BATCH}`,
+              sql`select t.${column} as key, row_to_json(t) as row from ${sql.identifier(table)} t where t.${column} > ${after} order by t.${column} limit ${size}`,
             );
             for (const { row } of batch) await write({ table, row } satisfies Line);
-            if (batch.length < BATCH) break;
-            after = Number(batch[batch.length - 1]!.id);
+            if (batch.length < size) break;
+            after = Number(batch[batch.length - 1]!.key);
           }
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
-    .then(
-      () => lines.end(),
-      (error: unknown) => output.destroy(error as Error),
     );
-  return output;
+    gzip.end();
+    await written;
+  } catch (error) {
+    gzip.destroy();
+    await written.catch(() => undefined);
+    fs.rmSync(file, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * A backup to download: written whole to a temporary file first, then streamed from it. Streaming straight
+ * from the database held its snapshot open for as long as the client took to read, and for ever once a
+ * client went away mid-download: on PostgreSQL a connection left idle in transaction, on the embedded
+ * database its only connection, so every other request (health checks, scans) waited behind it. The
+ * file is deleted once it has been read or the download abandoned.
+ */
+export async function backupForDownload(db: Database): Promise<Readable> {
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rondin-respaldo-'));
+  const removeFolder = () => fs.rm(folder, { recursive: true, force: true }, () => {});
+  const file = path.join(folder, 'respaldo.ndjson.gz');
+  try {
+    await writeBackup(db, file);
+  } catch (error) {
+    removeFolder();
+    throw error;
+  }
+  return fs.createReadStream(file).once('close', removeFolder);
+}
+
+/**
+ * The stream's lines, one at a time. Not node:readline: its reader never ends when its input fails, so a
+ * cut or foreign file would hang the restore instead of saying what is wrong.
+ */
+async function* linesOf(input: Readable): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of input.setEncoding('utf8')) {
+    const parts = (rest + (chunk as string)).split('\n');
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  if (rest) yield rest;
 }
 
 /**
@@ -75,18 +166,45 @@ export function createBackup(db: Database): Readable {
  */
 export async function restoreBackup(db: Database, input: Readable): Promise<Record<string, number>> {
   const decompressed = input.pipe(createGunzip());
+  // A read or decompression error may come before the lines are read (PostgreSQL's transaction starts over
+  // the network first): kept here and reported, never left to crash the process as an unhandled 'error'.
+  let failure: unknown;
+  input.once('error', (error) => {
+    failure ??= error;
+    decompressed.destroy(error);
+  });
+  decompressed.on('error', (error) => {
+    failure ??= error;
+  });
   return db.transaction(async (tx) => {
     const [existing] = await rows<{ count: number | string }>(
       tx,
       sql`select (select count(*) from technicians) + (select count(*) from traps) as count`,
     );
-    if (Number(existing!.count) > 0) throw new BackupError('La base de datos de destino no está vacía: restaura en una base nueva.');
+    if (Number(existing!.count) > 0)
+      throw new BackupError('La base de datos de destino no está vacía: restaura en una base nueva.');
 
     let header: Header | undefined;
-    const restored: Record<string, number> = Object.fromEntries(TABLES.map((table) => [table, 0]));
-    let pending: { table: string; rows: unknown[] } | undefined;
+    const restored: Record<string, number> = Object.fromEntries(TABLES.map(({ name }) => [name, 0]));
+    let pending: { table: string; rows: Record<string, unknown>[] } | undefined;
+    /** For a first-release backup: the site everything it holds goes to. */
+    let firstSite: number | undefined;
     const flush = async () => {
       if (!pending?.rows.length) return;
+      if (header?.version === 1 && (pending.table === 'traps' || pending.table === 'sessions')) {
+        if (firstSite === undefined) {
+          const [site] = await rows<{ id: number }>(
+            tx,
+            sql`insert into sites (name) values ('Sitio principal') returning id`,
+          );
+          firstSite = Number(site!.id);
+        }
+        for (const row of pending.rows) row.site_id = firstSite;
+      }
+      // Columns added after a backup was written take their default, as they did on the running database.
+      for (const [column, value] of Object.entries(ADDED_COLUMNS[pending.table] ?? {})) {
+        for (const row of pending.rows) if (!(column in row)) row[column] = value;
+      }
       const table = sql.identifier(pending.table);
       await tx.execute(
         sql`insert into ${table} overriding system value select * from json_populate_recordset(null::${table}, ${JSON.stringify(pending.rows)}::json)`,
@@ -95,37 +213,69 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
       pending.rows = [];
     };
 
-    // The line reader is made only now: lines it emitted before the loop began would be lost.
-    for await (const text of createInterface({ input: decompressed, crlfDelay: Infinity })) {
+    const lines = linesOf(decompressed);
+    let number = 0;
+    for (;;) {
+      const next = await lines.next().catch((error: unknown) => {
+        throw unreadable(error);
+      });
+      if (next.done) {
+        if (failure !== undefined) throw unreadable(failure);
+        break;
+      }
+      const text = next.value;
+      number++;
       if (!text.trim()) continue;
-      const line = JSON.parse(text) as Header | Line;
+      let line: Header | Line;
+      try {
+        line = JSON.parse(text) as Header | Line;
+      } catch {
+        throw new BackupError(
+          header
+            ? `El respaldo está dañado: la línea ${number} no es JSON válido.`
+            : 'El archivo no es un respaldo de Rondín compatible.',
+        );
+      }
       if (!header) {
-        if ((line as Header).format !== BACKUP_FORMAT || (line as Header).version !== BACKUP_VERSION) {
+        const version = (line as Header).version;
+        if ((line as Header).format !== BACKUP_FORMAT || (version !== 1 && version !== BACKUP_VERSION)) {
           throw new BackupError('El archivo no es un respaldo de Rondín compatible.');
         }
         header = line as Header;
+        // What the migrations seeded gives way to what the backup holds: its sites, and its pest catalogue
+        // (a first-release backup has none: the seeded one stays).
+        await tx.execute(sql`delete from sites`);
+        if (header.version !== 1) await tx.execute(sql`delete from pests`);
         continue;
       }
       const { table, row } = line as Line;
-      if (!TABLES.includes(table)) throw new BackupError(`Tabla desconocida en el respaldo: ${String(table)}`);
+      const known = header.version === 1 ? VERSION_1_TABLES : TABLE_NAMES;
+      if (!known.includes(table)) throw new BackupError(`Tabla desconocida en el respaldo: ${String(table)}`);
       if (pending?.table !== table) {
         await flush();
         pending = { table, rows: [] };
       }
       pending.rows.push(row);
-      if (pending.rows.length >= BATCH) await flush();
+      if (pending.rows.length >= INSERT_BATCH) await flush();
     }
     await flush();
     if (!header) throw new BackupError('El archivo de respaldo está vacío.');
-    for (const table of TABLES) {
+    const version1 = header.version === 1;
+    const tables = version1 ? VERSION_1_TABLES : TABLE_NAMES;
+    for (const table of tables) {
       if (restored[table] !== header.counts[table]) {
-        throw new BackupError(`El respaldo está incompleto: ${table} tiene ${restored[table]} filas de ${header.counts[table]}.`);
+        throw new BackupError(
+          `El respaldo está incompleto: ${table} tiene ${restored[table]} filas de ${header.counts[table]}.`,
+        );
       }
-      const name = sql.identifier(table);
+    }
+    // Every identity moves past the ids the backup brought (trap_placements has none: its key is the trap's).
+    for (const { name, key } of TABLES) {
+      if (key !== 'id') continue;
       await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${name}), 0) + 1, false)`,
+        sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${sql.identifier(name)}), 0) + 1, false)`,
       );
     }
-    return restored;
+    return version1 ? Object.fromEntries(VERSION_1_TABLES.map((table) => [table, restored[table]!])) : restored;
   });
 }

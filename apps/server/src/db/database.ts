@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -31,6 +32,13 @@ export type DatabaseHandle =
  */
 export async function queryRows<Row>(db: Database, text: string, params: unknown[]): Promise<Row[]> {
   return (await driverOf(db).query(text, params)).rows as Row[];
+}
+
+/** The PostgreSQL pool's connections by state; undefined on the embedded database. */
+export function poolStats(db: Database): { total: number; idle: number; waiting: number } | undefined {
+  const driver = driverOf(db);
+  if (!(driver instanceof pg.Pool)) return undefined;
+  return { total: driver.totalCount, idle: driver.idleCount, waiting: driver.waitingCount };
 }
 
 /** Whether this is the embedded database (PGlite): one connection, serving one statement at a time. */
@@ -69,6 +77,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
       loadDataDir: options.loadDataDir,
+      // The trap search's trigram indexes (migration 0009); PostgreSQL ships the extension itself.
+      extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -88,8 +98,21 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   }
 }
 
+/**
+ * No request holds a transaction while it waits for anything but the database, so a connection idle inside
+ * one for this long belongs to a bug: PostgreSQL ends it (and its locks) instead of letting it starve the
+ * pool for ever.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
+  // An idle connection PostgreSQL ended (a restart, a timeout) must not crash the process: the pool replaces it.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
   try {
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     // Several server processes may start at once against one database: only one migrates at a time.

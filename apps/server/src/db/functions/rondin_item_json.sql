@@ -1,0 +1,16 @@
+-- Each item carries the SHA-256 of its trap's QR code (hex), so that a phone holding a scan it could not
+-- send yet can mark the scanned trap as done-pending-sync: it hashes the code it read and compares. The
+-- code itself stays out of the order (it would let anyone holding the order fake the visit), and a hash of
+-- 100 random bits cannot be turned back into the code. The device's type says what the phone asks about it.
+CREATE OR REPLACE VIEW rondin_item_json AS
+  SELECT i.session_id, i.id, tr.code AS trap_code, json_build_object(
+    'id', i.id,
+    'trapId', i.trap_id,
+    'status', i.status,
+    'completedAt', to_char(i.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'completedBy', CASE WHEN who.id IS NULL THEN NULL ELSE json_build_object('id', who.id, 'fullName', who.full_name) END,
+    'trap', json_build_object('code', tr.code, 'area', tr.area, 'type', tr.type, 'qrHash', encode(sha256(convert_to(tr.qr_slug, 'UTF8')), 'hex'))
+  ) AS item
+  FROM session_items i
+  JOIN traps tr ON tr.id = i.trap_id
+  LEFT JOIN technicians who ON who.id = i.completed_by_id;

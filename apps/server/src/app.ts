@@ -1,13 +1,22 @@
 import { installSpanishErrors } from '@rondin/contracts';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import { type Database, poolStats } from './db/database.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { PestsRepository } from './modules/pests/pests.repository.js';
+import { pestsRoutes } from './modules/pests/pests.routes.js';
+import { PestsService } from './modules/pests/pests.service.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
 import { TechniciansService } from './modules/technicians/technicians.service.js';
@@ -20,18 +29,34 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { SitesRepository } from './modules/sites/sites.repository.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { SitesService } from './modules/sites/sites.service.js';
 import auth from './plugins/auth.js';
-import errorHandler from './plugins/error-handler.js';
+import { findDuplicateKey } from './lib/json-keys.js';
+import { serializeError } from './lib/log-serializers.js';
+import { AppError } from './lib/app-error.js';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
+import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
 import security from './plugins/security.js';
 import webApp from './plugins/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registered, so tests can check that each one is covered by the access rules. */
-    routeTable: readonly { method: string; url: string }[];
+    /**
+     * Every route the app registered, with its schema, so tests can check that each one is covered by the
+     * access rules and probe every field it accepts.
+     */
+    routeTable: readonly RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema | undefined;
 }
 
 export interface AppOptions {
@@ -56,7 +81,12 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
@@ -65,47 +95,85 @@ class OneLinePerRequest extends LogController {
 export async function buildApp({ config, db, tokens, logger = false, webRoot }: AppOptions): Promise<FastifyInstance> {
   installSpanishErrors();
   const app = Fastify({
-    logger: logger && { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? { stream: logger } : {}) },
+    logger: logger && {
+      level: config.LOG_LEVEL,
+      serializers: { err: serializeError },
+      ...(typeof logger === 'object' ? { stream: logger } : {}),
+    },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
+    clientErrorHandler,
   });
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: a text body is answered 415 instead of failing validation as a string.
   app.removeContentTypeParser('text/plain');
+  // Fastify's own JSON parsing (prototype poisoning refused), and no key twice in one object.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    void parseJson(request, body as string, (error, value) => {
+      if (error) return done(error);
+      const duplicate = findDuplicateKey(body as string);
+      if (duplicate === undefined) return done(null, value);
+      done(AppError.badRequest(`El campo «${duplicate}» aparece más de una vez en el cuerpo de la solicitud.`));
+    });
+  });
 
   const technicianRepository = new TechniciansRepository(db);
-  const technicians = new TechniciansService(technicianRepository);
-  const traps = new TrapsService(new TrapsRepository(db));
 
   await app.register(errorHandler);
   await app.register(security, { corsOrigins: config.CORS_ORIGIN });
-  await app.register(openapi);
-  const findActiveRole = (id: number) => technicianRepository.findActiveRole(id);
-  await app.register(auth, { tokens, findActiveRole });
-  await app.register(realtime, { tokens, findActiveRole, redisUrl: config.REDIS_URL, corsOrigins: config.CORS_ORIGIN });
-  const sessions = new SessionsService(new SessionsRepository(db), app.sessionEvents, { timeZone: config.TIME_ZONE });
+  await app.register(openapi, { bodyLimit: BODY_LIMIT });
+  const findActiveAccount = (id: number) => technicianRepository.findActiveAccount(id);
+  await app.register(auth, { tokens, findActiveAccount });
+  await app.register(realtime, {
+    tokens,
+    findActiveAccount,
+    redisUrl: config.REDIS_URL,
+    corsOrigins: config.CORS_ORIGIN,
+  });
+  const technicians = new TechniciansService(technicianRepository, app.accountEvents);
+  const authService = new AuthService(technicianRepository, tokens, app.accountEvents);
+  const traps = new TrapsService(new TrapsRepository(db), { publicUrl: config.PUBLIC_URL });
+  const sessionsRepository = new SessionsRepository(db);
+  const sessions = new SessionsService(sessionsRepository, app.sessionEvents, { timeZone: config.TIME_ZONE });
+  await app.register(metrics, {
+    token: config.METRICS_TOKEN,
+    scanQueueDepth: sessionsRepository.scanQueueDepth,
+    openSockets: () => app.openSockets(),
+    pool: () => poolStats(db),
+  });
   const reports = new ReportsService(new ReportsRepository(db), config.TIME_ZONE);
 
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin's promise (avvio).
     async (api) => {
+      // Answers carry accounts, orders and QR codes: no browser or proxy may keep a copy. Routes that
+      // know better (none today) set their own.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
+      });
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
         prefix: '/auth',
-        service: new AuthService(technicianRepository, tokens),
+        service: authService,
         perIpPerMinute: config.LOGIN_RATE_LIMIT_PER_IP,
         perEmailPer15Minutes: config.LOGIN_RATE_LIMIT_PER_EMAIL,
       });
-      await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians });
+      await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians, auth: authService });
+      await api.register(sitesRoutes, { prefix: '/sites', service: new SitesService(new SitesRepository(db)) });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
       await api.register(reportsRoutes, { prefix: '/reports', service: reports });
+      await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },
     { prefix: '/api' },

@@ -41,6 +41,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes PUBLIC_URL as an http(s) origin, without path, query, fragment or trailing slash', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://rondin.ejemplo.cl/' }).PUBLIC_URL).toBe('https://rondin.ejemplo.cl');
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).PUBLIC_URL).toBe('http://192.168.1.20:3000');
+    for (const bad of [
+      'rondin.ejemplo.cl',
+      'ftp://rondin.ejemplo.cl',
+      'https://rondin.ejemplo.cl/?planta=1',
+      'https://rondin.ejemplo.cl/#inicio',
+      'https://usuario:clave@rondin.ejemplo.cl',
+      'https://',
+      // The web app is served at the root: a path prefix would print labels that open nothing.
+      'https://ejemplo.cl/rondin',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it('reads a comma-separated list of CORS origins', () => {
     expect(loadConfig({ CORS_ORIGIN: 'https://a.example.com, https://b.example.com' }).CORS_ORIGIN).toEqual([
       'https://a.example.com',

@@ -35,8 +35,29 @@ const ConfigSchema = z.object({
   CORS_ORIGIN: optionalText.pipe(
     z
       .string()
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url('debe ser una lista de orígenes como https://app.ejemplo.com')))
+      .optional(),
+  ),
+  /**
+   * The address people open Rondín at (https://rondin.example.cl): labels then encode {PUBLIC_URL}/t/{code},
+   * which a phone's own camera app opens. Unset, labels hold the bare code. An origin only: the web app is built
+   * to be served at the root, so a path prefix would print labels that open nothing.
+   */
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        isPublicUrl,
+        'debe ser una dirección http:// o https:// completa, sin ? ni #, como https://rondin.ejemplo.cl',
+      )
+      // One form for every label: no trailing slash, so {PUBLIC_URL}/t/{code} never has two.
+      .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
   TIME_ZONE: z
@@ -47,12 +68,24 @@ const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Set behind a reverse proxy so rate limits see the client's address, not the proxy's. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset, /metrics does not exist. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
 export class ConfigError extends Error {}
+
+function isPublicUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /[?#\s]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && url.username === '' && url.password === '' && url.pathname === '/';
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(zone: string): boolean {
   try {

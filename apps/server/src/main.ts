@@ -3,12 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installSpanishErrors } from '@rondin/contracts';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { openDatabase } from './db/database.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.js';
 import { ensureAdmin } from './modules/technicians/ensure-admin.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -17,7 +19,7 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   installSpanishErrors();
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let database;
+  let database: DatabaseHandle;
   try {
     database = await openDatabase(config);
   } catch (error) {
@@ -56,7 +58,13 @@ async function main(): Promise<void> {
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const webBuilt = fs.existsSync(path.join(webRoot, 'index.html'));
-  const app = await buildApp({ config, db: database.db, tokens, logger: true, webRoot: webBuilt ? webRoot : undefined });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    tokens,
+    logger: true,
+    webRoot: webBuilt ? webRoot : undefined,
+  });
   if (!webBuilt) app.log.warn('La aplicación web no está compilada (npm run build): solo se sirve la API.');
   app.addHook('onClose', () => database.close());
 
@@ -65,6 +73,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests get time to finish; a process that cannot close must still stop when told to.
+    setTimeout(() => {
+      app.log.error('shutdown took over 10 s: exiting without waiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

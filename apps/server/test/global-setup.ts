@@ -37,10 +37,9 @@ async function dropWorkerDatabases(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${TEST_DATABASE_PREFIX}%`],
-    );
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${TEST_DATABASE_PREFIX}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();

@@ -8,13 +8,18 @@ const standardFontDataUrl = new URL('standard_fonts/', `file://${require.resolve
 
 // zxing-wasm fetches its WebAssembly from a CDN unless given the bytes: hand it the packaged copy.
 prepareZXingModule({
-  overrides: { wasmBinary: fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+  overrides: {
+    wasmBinary: fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer,
+  },
   fireImmediately: true,
 });
 
 /** pdfjs renders through @napi-rs/canvas in Node; its typings leave the factory untyped. */
 interface NodeCanvasFactory {
-  create(width: number, height: number): {
+  create(
+    width: number,
+    height: number,
+  ): {
     canvas: HTMLCanvasElement;
     context: CanvasRenderingContext2D;
   };

@@ -62,10 +62,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** JSON over HTTP against a server process; throws with the answer on anything but 2xx. */
-export async function call<T = any>(base: string, method: string, route: string, token?: string, body?: object): Promise<T> {
+// biome-ignore lint/suspicious/noExplicitAny: tests read many answer shapes; each call site may name its type.
+export async function call<T = any>(
+  base: string,
+  method: string,
+  route: string,
+  token?: string,
+  body?: object,
+): Promise<T> {
   const response = await fetch(`${base}/api${route}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);

@@ -13,11 +13,19 @@ import { technicians, traps } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { newQrSlug } from '../src/lib/qr-slug.js';
 import { createTokenService, type TokenService } from '../src/modules/auth/tokens.js';
+import { checkResponsesAgainstOpenapi } from './openapi-responses.js';
 import { TEST_DATABASE_PREFIX } from './test-database.js';
 
 export const TEST_PASSWORD = 'contraseña-segura';
+/** The site a reset database holds, as a migrated one does ("Sitio principal"). */
+export const DEFAULT_SITE_ID = 1;
+/** Migration 0010's own insert of the pest catalogue, so a reset catalogue is exactly a migrated one. */
+const PEST_SEED = (() => {
+  const migration = fs.readFileSync(new URL('../drizzle/0010_sites_devices_plans.sql', import.meta.url), 'utf8');
+  const start = migration.indexOf('INSERT INTO "pests"');
+  return migration.slice(start, migration.indexOf(';', start));
+})();
 const testPasswordHash = hashPassword(TEST_PASSWORD);
-
 
 /**
  * One database per test worker: PGlite from the migrated dump, or a PostgreSQL database of its own.
@@ -53,7 +61,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,12 +74,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
-  const app = await buildApp({ config, db: database.db, tokens });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    tokens,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const responses = checkResponsesAgainstOpenapi(app);
   await app.ready();
   const reset = async () => {
+    // As a migrated database starts: no data but the one site every plant has until it adds another, and the
+    // pest catalogue as the migration seeds it.
     await database.db.execute(
-      sql`truncate scan_events, session_items, sessions, traps, technicians restart identity cascade`,
+      sql`truncate placement_events, trap_placements, plans, file_chunks, files, scan_events, session_items, sessions, traps, technicians, sites, pests restart identity cascade`,
     );
+    await database.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
+    await database.db.execute(sql.raw(PEST_SEED));
   };
   // A PostgreSQL test database outlives a test file; the next file on the worker starts from nothing.
   await reset();
@@ -82,6 +103,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+      if (responses.outsideTests.length) {
+        throw new Error(`Answers outside any test unlike the OpenAPI document:\n${responses.outsideTests.join('\n')}`);
+      }
     },
   };
 }
@@ -113,7 +137,7 @@ export async function createUser(
       passwordHash: overrides.password ? await hashPassword(overrides.password) : await testPasswordHash,
     })
     .returning();
-  const token = await context.tokens.sign({ technicianId: row!.id, role });
+  const token = await context.tokens.sign({ technicianId: row!.id, role, tokenVersion: row!.tokenVersion });
   return {
     id: row!.id,
     email: row!.email,
@@ -129,12 +153,13 @@ export const createAdmin = (context: TestApp, overrides: Parameters<typeof creat
 
 export async function createTrap(
   context: TestApp,
-  overrides: Partial<{ code: string; area: string | null; isActive: boolean }> = {},
+  overrides: Partial<{ code: string; area: string | null; isActive: boolean; siteId: number }> = {},
 ) {
   sequence++;
   const [row] = await context.database.db
     .insert(traps)
     .values({
+      siteId: overrides.siteId ?? DEFAULT_SITE_ID,
       code: overrides.code ?? `TRP-${String(sequence).padStart(4, '0')}`,
       area: overrides.area === undefined ? 'Bodega' : overrides.area,
       isActive: overrides.isActive ?? true,

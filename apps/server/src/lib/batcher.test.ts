@@ -45,20 +45,37 @@ describe('batched', () => {
     const { batches, run } = recorder();
     const call = batched(run, 2);
     await Promise.all([1, 2, 3, 4, 5, 6].map((input) => call(input)));
-    expect(batches).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
   });
 
-  it('fails only the calls of a failed batch, and goes on with the next', async () => {
-    const { run } = recorder((inputs) => inputs.includes(3));
+  it('fails only the call that cannot succeed: the others of its batch are run again alone and answered', async () => {
+    const { batches, run } = recorder((inputs) => inputs.includes(3));
     const call = batched(run, 2);
     const outcomes = await Promise.allSettled([1, 2, 3, 4, 5].map((input) => call(input)));
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(outcomes[3]).toEqual({ status: 'fulfilled', value: 40 });
+    expect(outcomes[2]).toMatchObject({ status: 'rejected', reason: new Error('failed 3') });
+    expect(batches).toEqual([[1, 2], [3, 4], [3], [4], [5]]);
   });
 
-  it('fails the batch when the resource answers a different number of results', async () => {
-    const call = batched(async () => [1], 10);
-    await call(1);
-    const outcomes = await Promise.allSettled([call(1), call(2), call(3)]);
-    expect(outcomes[1]).toMatchObject({ status: 'rejected' });
+  it("never answers a call with another call's output when a batch gets a different number of results", async () => {
+    // Drops the last result of any batch: only a call served alone is answered right.
+    const call = batched(
+      async (inputs: number[]) => inputs.slice(0, Math.max(1, inputs.length - 1)).map((input) => input * 10),
+      10,
+    );
+    const first = call(1);
+    const outcomes = await Promise.allSettled([first, call(2), call(3)]);
+    expect(outcomes).toEqual([10, 20, 30].map((value) => ({ status: 'fulfilled', value })));
   });
 });

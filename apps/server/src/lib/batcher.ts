@@ -9,11 +9,19 @@ const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(() => s
  * Group commit for a resource that serves one call at a time: calls that arrive while one is being
  * served wait, then go together as the next single call (at most `maxBatch` of them). Nothing waits
  * on a timer: an idle batcher sends a call after a turn of the event loop, so latency only grows under
- * load, where grouping pays. `run` answers one output per input, in order; if it fails, every call of
- * that batch fails with its error and the next batch goes ahead.
+ * load, where grouping pays. `run` answers one output per input, in order. A batch that fails is run
+ * again one call at a time, so a call that cannot succeed fails alone: the calls that happened to share
+ * its batch (other users' requests) never inherit its error.
  */
-export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch: number): (input: In) => Promise<Out> {
-  const waiting: { input: In; resolve(output: Out): void; reject(error: unknown): void }[] = [];
+export interface Batched<In, Out> {
+  (input: In): Promise<Out>;
+  /** Calls waiting for the next batch. */
+  queued(): number;
+}
+
+export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch: number): Batched<In, Out> {
+  type Call = { input: In; resolve(output: Out): void; reject(error: unknown): void };
+  const waiting: Call[] = [];
   let serving = false;
 
   async function serve() {
@@ -22,19 +30,32 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch
       await afterPendingIo();
       const batch = waiting.splice(0, maxBatch);
       try {
-        const outputs = await run(batch.map((call) => call.input));
-        if (outputs.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${outputs.length}`);
-        batch.forEach((call, index) => call.resolve(outputs[index]!));
+        settle(batch, await run(batch.map((call) => call.input)));
       } catch (error) {
-        for (const call of batch) call.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const call of batch) await runAlone(call);
       }
     }
     serving = false;
   }
 
-  return (input) =>
+  function settle(batch: Call[], outputs: Out[]): void {
+    if (outputs.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${outputs.length}`);
+    batch.forEach((call, index) => call.resolve(outputs[index]!));
+  }
+
+  async function runAlone(call: Call): Promise<void> {
+    try {
+      settle([call], await run([call.input]));
+    } catch (error) {
+      call.reject(error);
+    }
+  }
+
+  const call = (input: In) =>
     new Promise<Out>((resolve, reject) => {
       waiting.push({ input, resolve, reject });
       if (!serving) void serve();
     });
+  return Object.assign(call, { queued: () => waiting.length });
 }

@@ -1,5 +1,11 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+
+/** The reader went away: the producer stops, and nothing is logged as a failure. */
+export class DownloadAbandoned extends Error {
+  constructor() {
+    super('download abandoned by the client');
+  }
+}
 
 /**
  * pdfkit and exceljs produce output as fast as they are fed, whatever the reader's pace. Routing their
@@ -15,10 +21,20 @@ export function pacedOutput(source?: Readable): { output: PassThrough; caughtUp(
   return {
     output,
     async caughtUp() {
-      if (output.destroyed) throw new Error('download aborted');
-      if (output.writableNeedDrain) await once(output, 'drain');
-      // Drawing is synchronous work: give other requests a turn between batches.
-      else await new Promise((resolve) => setImmediate(resolve));
+      if (output.writableNeedDrain && !output.destroyed) {
+        // A client that goes away never drains: its close ends the wait, or the producer would wait for ever.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            output.off('drain', done).off('close', done);
+            resolve();
+          };
+          output.on('drain', done).on('close', done);
+        });
+      } else {
+        // Drawing is synchronous work: give other requests a turn between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (output.destroyed) throw new DownloadAbandoned();
     },
   };
 }

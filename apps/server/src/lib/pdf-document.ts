@@ -1,10 +1,19 @@
 import PDFDocument from 'pdfkit';
+import { FONT, registerFonts, useFont } from './pdf-fonts.js';
+import { drawFitted, drawText, fitText } from './pdf-text.js';
 
 export const PRODUCT_NAME = 'Rondín';
 export const PRODUCT_TAGLINE = 'Control de plagas · Inspección de trampas con QR';
 
+/** A pdfkit document that draws with the embedded fonts only. */
+export function openPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const doc = new PDFDocument(options);
+  registerFonts(doc);
+  return doc;
+}
+
 export function createDocument(title: string, layout: 'portrait' | 'landscape' = 'portrait'): PDFKit.PDFDocument {
-  return new PDFDocument({
+  return openPdf({
     size: 'A4',
     layout,
     margins: { top: 40, bottom: 40, left: 40, right: 40 },
@@ -12,36 +21,68 @@ export function createDocument(title: string, layout: 'portrait' | 'landscape' =
   });
 }
 
-/** The band at the top of every page: brand on the left, the document's title and a reference on the right. */
+/**
+ * The band at the top of every page: brand on the left, the document's title and a reference on the right.
+ * Title and reference stay clear of the brand, on one line each.
+ */
 export function drawPageHeader(doc: PDFKit.PDFDocument, title: string, reference: string): number {
   const { left, right, top } = doc.page.margins;
   const width = doc.page.width - left - right;
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1f3b57').text(PRODUCT_NAME.toUpperCase(), left, top, { lineBreak: false });
-  doc.font('Helvetica').fontSize(8).fillColor('#555555').text(PRODUCT_TAGLINE, left, top + 19, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#1a1a1a').text(title, left, top, { width, align: 'right', lineBreak: false });
-  doc.font('Helvetica').fontSize(9).fillColor('#555555').text(reference, left, top + 17, { width, align: 'right', lineBreak: false });
+  useFont(doc, FONT.bold, 16).fillColor('#1f3b57');
+  const brandWidth = drawLine(doc, PRODUCT_NAME.toUpperCase(), left, top, width);
+  useFont(doc, FONT.regular, 8).fillColor('#555555');
+  const taglineWidth = drawLine(doc, PRODUCT_TAGLINE, left, top + 19, width);
+  const rightWidth = width - Math.max(brandWidth, taglineWidth) - 20;
+  const rightX = left + width - rightWidth;
+  useFont(doc, FONT.bold, 12).fillColor('#1a1a1a');
+  drawText(doc, title, rightX, top, { width: rightWidth, maxLines: 1, align: 'right' });
+  useFont(doc, FONT.regular, 9).fillColor('#555555');
+  drawText(doc, reference, rightX, top + 17, { width: rightWidth, maxLines: 1, align: 'right' });
   const y = top + 34;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor('#1f3b57').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .strokeColor('#1f3b57')
+    .stroke();
   doc.x = left;
   doc.y = y + 10;
   return doc.y;
 }
 
-/** Label/value pairs in two columns. */
+/** Draws one line and answers how wide it printed. */
+function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number): number {
+  const fitted = fitText(doc, text, { width, maxLines: 1 });
+  drawFitted(doc, fitted, x, y, { width });
+  return Math.min(width, doc.widthOfString(fitted.text));
+}
+
+/**
+ * The widest valid name and e-mail (120 and 254 "W") take 18 lines, so every valid value prints whole; the
+ * cap only keeps data stored around the API from pushing the table off the first page.
+ */
+const MAX_FACT_LINES = 20;
+
+/**
+ * Label/value pairs in two columns. A value wraps, and its row grows to the taller of the pair: the report
+ * is the record an auditor reads, so a long name or e-mail is printed whole rather than cut.
+ */
 export function drawFacts(doc: PDFKit.PDFDocument, facts: [string, string][]): void {
   const { left } = doc.page.margins;
   const columnWidth = (doc.page.width - left - doc.page.margins.right) / 2;
   let y = doc.y;
-  facts.forEach(([label, value], index) => {
-    const x = left + (index % 2) * columnWidth;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(label, x, y, { lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#1a1a1a').text(value, x, y + 10, {
-      width: columnWidth - 10,
-      lineBreak: false,
-      ellipsis: true,
+  for (let index = 0; index < facts.length; index += 2) {
+    let rowHeight = 0;
+    facts.slice(index, index + 2).forEach(([label, value], column) => {
+      const x = left + column * columnWidth;
+      const box = { width: columnWidth - 10, maxLines: MAX_FACT_LINES };
+      useFont(doc, FONT.regular, 8).fillColor('#555555');
+      const labelHeight = drawText(doc, label, x, y, { ...box, maxLines: 1 });
+      useFont(doc, FONT.bold, 10).fillColor('#1a1a1a');
+      rowHeight = Math.max(rowHeight, labelHeight + drawText(doc, value, x, y + labelHeight, box));
     });
-    if (index % 2 === 1 || index === facts.length - 1) y += 28;
-  });
+    y += rowHeight + 6;
+  }
   doc.x = left;
   doc.y = y + 4;
 }

@@ -1,17 +1,31 @@
+import { FONT, useFont, type FontName } from './pdf-fonts.js';
+import { drawFitted, fitText, type FittedText } from './pdf-text.js';
+
 export interface PdfColumn {
   header: string;
   width: number;
   align?: 'left' | 'right' | 'center';
+  /**
+   * Dates, numbers and fixed words: kept on one line (cut with an ellipsis should one ever be too wide).
+   * Other columns wrap, and the row grows to hold them.
+   */
+  singleLine?: boolean;
 }
 
 const FONT_SIZE = 8.5;
-const ROW_HEIGHT = 16;
+const MIN_ROW_HEIGHT = 16;
 const HEADER_HEIGHT = 18;
 const PADDING = 4;
+/** Keeps any row well inside a page (12 lines are 119 pt): the widest valid name, 120 "W", takes 8. */
+const MAX_LINES = 12;
+const HEADING_LINES = 2;
+
+type CellStyle = { font: FontName; color: string };
 
 /**
- * A paginating table for pdfkit: rows are drawn as they come, and each new page starts with the page
- * header the caller draws and the column headings again, so a printed page stands on its own.
+ * A paginating table for pdfkit: rows are drawn as they come, each as tall as its most wrapped cell, and a
+ * row that does not fit the page starts a new one with the page header the caller draws and the column
+ * headings again, so a printed page stands on its own.
  */
 export class PdfTable {
   private y: number;
@@ -39,31 +53,34 @@ export class PdfTable {
   }
 
   private heading(): void {
-    const { doc } = this;
-    doc.rect(this.left, this.y, this.width, HEADER_HEIGHT).fill('#1f3b57');
-    this.cells(
+    const style = { font: FONT.condensedBold, color: 'white' };
+    const cells = this.fit(
       this.columns.map((column) => column.header),
-      HEADER_HEIGHT,
-      { font: 'Helvetica-Bold', color: 'white' },
+      style,
+      () => HEADING_LINES,
     );
-    this.y += HEADER_HEIGHT;
+    const padding = this.padding(HEADER_HEIGHT);
+    const height = Math.max(HEADER_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding));
+    this.doc.rect(this.left, this.y, this.width, height).fill('#1f3b57');
+    this.draw(cells, padding, style);
+    this.y += height;
     this.shaded = false;
   }
 
   row(values: string[], options: { color?: string; bold?: boolean } = {}): void {
-    const { doc } = this;
-    if (this.y + ROW_HEIGHT > this.bottom) {
-      doc.addPage();
+    const style = { font: options.bold ? FONT.condensedBold : FONT.condensed, color: options.color ?? '#1a1a1a' };
+    const cells = this.fit(values, style, (column) => (column.singleLine ? 1 : MAX_LINES));
+    const padding = this.padding(MIN_ROW_HEIGHT);
+    const height = Math.max(MIN_ROW_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding));
+    if (this.y + height > this.bottom) {
+      this.doc.addPage();
       this.y = this.drawPageHeader();
       this.heading();
     }
-    if (this.shaded) doc.rect(this.left, this.y, this.width, ROW_HEIGHT).fill('#f1f4f7');
+    if (this.shaded) this.doc.rect(this.left, this.y, this.width, height).fill('#f1f4f7');
     this.shaded = !this.shaded;
-    this.cells(values, ROW_HEIGHT, {
-      font: options.bold ? 'Helvetica-Bold' : 'Helvetica',
-      color: options.color ?? '#1a1a1a',
-    });
-    this.y += ROW_HEIGHT;
+    this.draw(cells, padding, style);
+    this.y += height;
   }
 
   /** Where the next thing below the table may be drawn. */
@@ -73,16 +90,27 @@ export class PdfTable {
     return this.doc.y;
   }
 
-  private cells(values: string[], height: number, style: { font: string; color: string }): void {
+  private fit(values: string[], style: CellStyle, maxLines: (column: PdfColumn) => number): FittedText[] {
+    useFont(this.doc, style.font, FONT_SIZE);
+    return this.columns.map((column, index) =>
+      fitText(this.doc, values[index] ?? '', { width: column.width - 2 * PADDING, maxLines: maxLines(column) }),
+    );
+  }
+
+  /** The space above and below the text that centres one line in a band of this height. */
+  private padding(height: number): number {
+    return (height - this.doc.currentLineHeight(true)) / 2;
+  }
+
+  /** Cells top-aligned, so the first lines of a row read across even when one cell wraps. */
+  private draw(cells: FittedText[], padding: number, style: CellStyle): void {
     const { doc } = this;
+    useFont(doc, style.font, FONT_SIZE).fillColor(style.color);
     let x = this.left;
-    doc.font(style.font).fontSize(FONT_SIZE).fillColor(style.color);
     this.columns.forEach((column, index) => {
-      doc.text(values[index] ?? '', x + PADDING, this.y + (height - FONT_SIZE) / 2, {
+      drawFitted(doc, cells[index]!, x + PADDING, this.y + padding, {
         width: column.width - 2 * PADDING,
         align: column.align ?? 'left',
-        lineBreak: false,
-        ellipsis: true,
       });
       x += column.width;
     });

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/** Crockford's base32 in lower case: no i, l, o or u, so a slug typed by hand from a label is unambiguous. */
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-const LENGTH = 20;
+import { QR_SLUG_ALPHABET as ALPHABET, QR_SLUG_LENGTH as LENGTH } from '@rondin/contracts';
 
 /** A random, URL-safe, 100-bit slug: unguessable, and short enough for a QR code a phone reads easily. */
 export function newQrSlug(): string {

@@ -3,10 +3,6 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function prefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 export function pageWindow(query: { page?: number | undefined; pageSize?: number | undefined }, defaultSize: number) {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSize;

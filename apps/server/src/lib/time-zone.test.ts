@@ -3,29 +3,40 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime, wallClock } from './time-zone.js';
 
 // Zones with daylight saving in either hemisphere, half-hour changes (Lord Howe), odd offsets and none.
-const ZONES = ['America/Santiago', 'Europe/Madrid', 'America/New_York', 'Australia/Lord_Howe', 'America/St_Johns', 'Asia/Kathmandu', 'UTC'];
+const ZONES = [
+  'America/Santiago',
+  'Europe/Madrid',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'Asia/Kathmandu',
+  'UTC',
+];
 
 /** What Intl says the zone's clock reads, the slow way the cache must agree with. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 function intlReading(ms: number, timeZone: string): string {
-  if (!formats.has(timeZone)) formats.set(timeZone, new Intl.DateTimeFormat('es-CL', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }));
+  if (!formats.has(timeZone))
+    formats.set(
+      timeZone,
+      new Intl.DateTimeFormat('es-CL', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+    );
   return formats.get(timeZone)!.format(ms).replace(',', '');
 }
 
-const reading = (date: Date) =>
-  `${formatDateTime(date, 'UTC')}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
+const reading = (date: Date) => `${formatDateTime(date, 'UTC')}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
 
 describe('wallClock and formatDateTime', () => {
-  it("agree with Intl at any instant in any zone, across daylight-saving changes", () => {
+  it('agree with Intl at any instant in any zone, across daylight-saving changes', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
@@ -50,7 +61,9 @@ describe('wallClock and formatDateTime', () => {
     for (const [zone, day] of days) {
       const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
       for (let ms = start; ms < start + 3 * 86_400_000; ms += 60_000) {
-        expect(reading(wallClock(new Date(ms), zone)), `${zone} ${new Date(ms).toISOString()}`).toBe(intlReading(ms, zone));
+        expect(reading(wallClock(new Date(ms), zone)), `${zone} ${new Date(ms).toISOString()}`).toBe(
+          intlReading(ms, zone),
+        );
       }
     }
   });

@@ -40,7 +40,10 @@ function offsetAt(ms: number, timeZone: string): number {
 
 function offsetOf(ms: number, timeZone: string): number {
   let days = dayOffsets.get(timeZone);
-  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(timeZone, days);
+  }
   const day = Math.floor(ms / DAY_MS);
   let offset = days.get(day);
   if (offset === undefined) {

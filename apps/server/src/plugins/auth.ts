@@ -3,11 +3,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenService } from '../modules/auth/tokens.js';
-
-export interface AuthUser {
-  id: number;
-  role: Role;
-}
+import { AuthMessages, type AuthUser } from '../modules/auth/auth-user.js';
+import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,13 +23,6 @@ declare module 'fastify' {
   }
 }
 
-export const AuthMessages = {
-  missingToken: 'Inicia sesión para continuar.',
-  invalidToken: 'Tu sesión expiró o no es válida. Inicia sesión nuevamente.',
-  inactive: 'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
-  forbidden: 'No tienes permiso para realizar esta acción.',
-} as const;
-
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -41,13 +31,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export interface AuthOptions {
   tokens: TokenService;
-  /** The account's current role when it exists and is active; read at every request so a deactivated,
-   * deleted or demoted account loses its access at once. */
-  findActiveRole(technicianId: number): Promise<Role | undefined>;
+  /**
+   * The account's current role and token version when it exists and is active; read at every request so a
+   * deactivated, deleted or demoted account, or a token issued before a password change, loses access at once.
+   */
+  findActiveAccount(technicianId: number): Promise<ActiveAccount | undefined>;
 }
 
 export default fp<AuthOptions>(
-  async function auth(app: FastifyInstance, { tokens, findActiveRole }) {
+  async function auth(app: FastifyInstance, { tokens, findActiveAccount }) {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null as unknown as AuthUser);
     const verified = async (request: FastifyRequest) => {
@@ -60,16 +52,17 @@ export default fp<AuthOptions>(
     app.decorate('authenticate', (): onRequestHookHandler => {
       return async function authenticate(request) {
         const claims = await verified(request);
-        request.user = { id: claims.technicianId, role: claims.role };
+        request.user = { id: claims.technicianId, role: claims.role, tokenVersion: claims.tokenVersion };
       };
     });
     app.decorate('authorize', (...roles: Role[]): onRequestHookHandler => {
       return async function authorize(request) {
         const claims = await verified(request);
-        const role = await findActiveRole(claims.technicianId);
-        if (!role) throw AppError.unauthorized(AuthMessages.inactive);
-        if (roles.length > 0 && !roles.includes(role)) throw AppError.forbidden(AuthMessages.forbidden);
-        request.user = { id: claims.technicianId, role };
+        const account = await findActiveAccount(claims.technicianId);
+        if (!account) throw AppError.unauthorized(AuthMessages.inactive);
+        if (account.tokenVersion !== claims.tokenVersion) throw AppError.unauthorized(AuthMessages.passwordChanged);
+        if (roles.length > 0 && !roles.includes(account.role)) throw AppError.forbidden(AuthMessages.forbidden);
+        request.user = { id: claims.technicianId, role: account.role, tokenVersion: account.tokenVersion };
       };
     });
   },

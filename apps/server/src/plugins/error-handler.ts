@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError } from '../lib/app-error.js';
+import { SECURITY_HEADERS } from '../lib/security-headers.js';
 
 /** Spanish words for the errors Fastify itself raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -12,6 +14,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es JSON válido.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud declarada del cuerpo no coincide con la recibida.',
   FST_ERR_BAD_URL: 'La dirección solicitada no es válida.',
+  FST_ERR_MAX_PARAM_LENGTH: 'La dirección solicitada es demasiado larga.',
   FST_ERR_ASYNC_CONSTRAINT: 'La solicitud no es válida.',
 };
 
@@ -25,14 +28,57 @@ const STATUS_MESSAGES: Record<number, string> = {
   408: 'La solicitud tardó demasiado.',
   409: 'La operación entra en conflicto con el estado actual.',
   413: FRAMEWORK_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE!,
+  414: FRAMEWORK_MESSAGES.FST_ERR_MAX_PARAM_LENGTH!,
   415: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_MEDIA_TYPE!,
   429: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  431: 'Las cabeceras de la solicitud son demasiado grandes.',
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Error interno del servidor. Inténtalo nuevamente.';
 
 function body(statusCode: number, message: string | string[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Errors Fastify raises while routing, before any hook runs (a malformed address, a path parameter over
+ * the length limit): the same Spanish JSON and security headers as every other answer.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const statusCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  void reply
+    .code(statusCode)
+    .headers(SECURITY_HEADERS)
+    .header('cache-control', 'no-store')
+    .send(body(statusCode, FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[statusCode] ?? STATUS_MESSAGES[400]!));
+};
+
+/**
+ * Requests Node's HTTP parser refuses (an unknown method, headers too large, a malformed request line)
+ * never reach Fastify: they are answered here, on the raw connection, in Spanish with the security headers.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  if (socket.writable) {
+    const payload = JSON.stringify(body(statusCode, STATUS_MESSAGES[statusCode]!));
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(payload)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${head}\r\n${payload}`);
+  }
+  socket.destroy(error);
 }
 
 /** A handler that failed after choosing a file response must not send its error as that file. */
@@ -52,7 +98,12 @@ export default fp(
         return reply.code(error.statusCode).send(body(error.statusCode, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.code(400).send(body(400, error.validation.map((issue) => issue.message ?? STATUS_MESSAGES[400]!)));
+        return reply.code(400).send(
+          body(
+            400,
+            error.validation.map((issue) => issue.message ?? STATUS_MESSAGES[400]!),
+          ),
+        );
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 500) {

@@ -63,7 +63,11 @@ describe.runIf(DATABASE_URL && REDIS_URL)('several server processes with Redis',
       password: 'tecnico-multi-1',
     });
 
-    const socket = io(`${second}/sessions`, { transports: ['websocket'], auth: { token: techToken }, reconnection: false });
+    const socket = io(`${second}/sessions`, {
+      transports: ['websocket'],
+      auth: { token: techToken },
+      reconnection: false,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

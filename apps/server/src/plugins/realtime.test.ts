@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { close, createOrder, scan } from '../../test/orders.js';
-import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 let url: string;
@@ -23,7 +30,12 @@ beforeEach(async () => {
 afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
 
 function connect(token?: string): Socket<SessionServerEvents> {
-  const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  const socket = io(url, {
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -66,7 +78,9 @@ describe('realtime connection', () => {
     expect(await refusal(connect())).toBe('Inicia sesión para continuar.');
     expect(await refusal(connect('not-a-token'))).toBe('Tu sesión expiró o no es válida. Inicia sesión nuevamente.');
     const inactive = await createUser(t, { isActive: false });
-    expect(await refusal(connect(inactive.token))).toBe('Tu cuenta está inactiva o ya no existe. Contacta a un administrador.');
+    expect(await refusal(connect(inactive.token))).toBe(
+      'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
+    );
   });
 
   it('refuses the polling transport: websocket only', async () => {
@@ -103,6 +117,36 @@ describe('order events', () => {
     ]);
     // Beto's first event is his own order's: none of Ana's reached him before it.
     expect(await betoEvents.until(1)).toEqual([['session.created', betoOrder.id]]);
+  });
+
+  it("tell both phones of a reassignment, and only the current technician's of a new time", async () => {
+    const ana = await createUser(t);
+    const beto = await createUser(t);
+    const anaSocket = connect(ana.token);
+    const betoSocket = connect(beto.token);
+    await Promise.all([connected(anaSocket), connected(betoSocket)]);
+    const anaEvents = record(anaSocket);
+    const betoEvents = record(betoSocket);
+    const patch = (id: number, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/sessions/${id}`, headers: admin.headers, payload });
+
+    const trap = await createTrap(t);
+    const order = await createOrder(t, admin, ana.id, [trap.id]);
+    expect((await patch(order.id, { technicianId: beto.id })).statusCode).toBe(200);
+    expect((await patch(order.id, { scheduledAt: '2027-03-01T12:00:00Z' })).statusCode).toBe(200);
+    // A closing marker: once it arrives, anything meant for Ana before it has arrived too.
+    const marker = await createOrder(t, admin, ana.id, [trap.id]);
+
+    expect(await anaEvents.until(3)).toEqual([
+      ['session.created', order.id],
+      // The order leaves Ana's list; the new time is none of her business.
+      ['session.updated', order.id],
+      ['session.created', marker.id],
+    ]);
+    expect(await betoEvents.until(2)).toEqual([
+      ['session.created', order.id],
+      ['session.updated', order.id],
+    ]);
   });
 
   it('does not announce a rescan that changed nothing', async () => {

@@ -1,4 +1,4 @@
-import { SESSIONS_NAMESPACE, type Role, type SessionServerEvents } from '@rondin/contracts';
+import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,32 +6,57 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { TokenService } from '../modules/auth/tokens.js';
 import type { SessionEvents } from '../modules/sessions/session-events.js';
-import { AuthMessages } from './auth.js';
+import type { AccountEvents } from '../modules/technicians/account-events.js';
+import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
+import { AuthMessages } from '../modules/auth/auth-user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Pushes order changes to the assigned technician's connected devices. */
     sessionEvents: SessionEvents;
+    /** Closes an account's sockets, in every process, when its access changes. */
+    accountEvents: AccountEvents;
+    /** Realtime sockets open on this process. */
+    openSockets(): number;
   }
 }
 
 export interface RealtimeOptions {
   tokens: TokenService;
-  findActiveRole(technicianId: number): Promise<Role | undefined>;
+  findActiveAccount(technicianId: number): Promise<ActiveAccount | undefined>;
   /** With several server processes, Redis carries each event to the process holding the socket. */
   redisUrl?: string | undefined;
   corsOrigins?: string[] | undefined;
 }
 
 const technicianRoom = (technicianId: number) => `technician:${technicianId}`;
+/** Every socket of one account, whatever its role: the room closed when that account's access changes. */
+const accountRoom = (technicianId: number) => `account:${technicianId}`;
+
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Calls `expire` at `at` (ms since the epoch), however far off. Returns the function that cancels it. */
+function at(time: number, expire: () => void): () => void {
+  let timer: NodeJS.Timeout;
+  const schedule = () => {
+    const wait = time - Date.now();
+    if (wait <= 0) return expire();
+    timer = setTimeout(schedule, Math.min(wait, MAX_TIMER_MS));
+  };
+  schedule();
+  return () => clearTimeout(timer);
+}
 
 /**
  * socket.io on the API's own HTTP server, namespace /sessions, websocket transport only. The handshake
- * must carry a valid token of an active account in `auth.token`. A technician's sockets join their room;
- * events go only to that room.
+ * must carry a valid token of an active account, of its current token version, in `auth.token`. A
+ * technician's sockets join their room; events go only to that room. A socket is closed when its token
+ * expires and when its account's access changes (deactivated, deleted, role or password changed): it may
+ * connect again only with a token that is still good.
  */
 export default fp<RealtimeOptions>(
-  async function realtime(app: FastifyInstance, { tokens, findActiveRole, redisUrl, corsOrigins }) {
+  async function realtime(app: FastifyInstance, { tokens, findActiveAccount, redisUrl, corsOrigins }) {
     const io = new Server(app.server, {
       transports: ['websocket'],
       serveClient: false,
@@ -58,10 +83,12 @@ export default fp<RealtimeOptions>(
         .verify(token)
         .then(async (claims) => {
           if (!claims) return next(new Error(AuthMessages.invalidToken));
-          const role = await findActiveRole(claims.technicianId);
-          if (!role) return next(new Error(AuthMessages.inactive));
+          const account = await findActiveAccount(claims.technicianId);
+          if (!account) return next(new Error(AuthMessages.inactive));
+          if (account.tokenVersion !== claims.tokenVersion) return next(new Error(AuthMessages.passwordChanged));
           socket.data.technicianId = claims.technicianId;
-          socket.data.role = role;
+          socket.data.role = account.role;
+          socket.data.expiresAt = claims.expiresAt;
           next();
         })
         .catch((error: unknown) => {
@@ -70,13 +97,23 @@ export default fp<RealtimeOptions>(
         });
     });
     sessions.on('connection', (socket) => {
-      if (socket.data.role === 'TECH') void socket.join(technicianRoom(socket.data.technicianId as number));
+      const technicianId = socket.data.technicianId as number;
+      void socket.join(accountRoom(technicianId));
+      if (socket.data.role === 'TECH') void socket.join(technicianRoom(technicianId));
+      const cancelExpiry = at(socket.data.expiresAt as number, () => socket.disconnect(true));
+      socket.once('disconnect', cancelExpiry);
     });
 
     app.decorate('sessionEvents', {
-      created: (technicianId, sessionId) => sessions.to(technicianRoom(technicianId)).emit('session.created', { sessionId }),
-      updated: (technicianId, sessionId) => sessions.to(technicianRoom(technicianId)).emit('session.updated', { sessionId }),
+      created: (technicianId, sessionId) =>
+        sessions.to(technicianRoom(technicianId)).emit('session.created', { sessionId }),
+      updated: (technicianId, sessionId) =>
+        sessions.to(technicianRoom(technicianId)).emit('session.updated', { sessionId }),
     } satisfies SessionEvents);
+    app.decorate('openSockets', () => sessions.sockets.size);
+    app.decorate('accountEvents', {
+      accessChanged: (technicianId) => sessions.in(accountRoom(technicianId)).disconnectSockets(true),
+    } satisfies AccountEvents);
 
     app.addHook('preClose', async () => {
       sessions.disconnectSockets(true);

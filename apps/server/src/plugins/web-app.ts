@@ -29,9 +29,12 @@ export default fp<WebAppOptions>(
     });
     const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
-    app.get('/', sendIndex);
-    app.get('/*', (request, reply) => {
-      const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0]!) && !request.url.startsWith('/api/');
+    // Pages, not API: kept out of the OpenAPI document.
+    const schema = { hide: true };
+    app.get('/', { schema }, sendIndex);
+    app.get('/*', { schema }, (request, reply) => {
+      const wantsPage =
+        request.method === 'GET' && !path.extname(request.url.split('?')[0]!) && !request.url.startsWith('/api/');
       if (wantsPage) return sendIndex(request, reply);
       return reply.callNotFound();
     });

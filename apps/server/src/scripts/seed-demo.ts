@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.js';
 import { SessionsService } from '../modules/sessions/sessions.service.js';
 import type { TrapRow } from '../modules/traps/traps.repository.js';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AuthUser } from '../modules/auth/auth-user.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
 import { TechniciansRepository } from '../modules/technicians/technicians.repository.js';
 import { TechniciansService } from '../modules/technicians/technicians.service.js';
@@ -30,13 +30,7 @@ const KINDS = ['Estación de cebo', 'Trampa de pegamento', 'Trampa de luz UV', '
 
 export const DEMO_TECHNICIAN_PASSWORD = 'tecnico-demo';
 
-const TECHNICIANS = [
-  'Camila Rojas',
-  'Diego Fuentes',
-  'Valentina Soto',
-  'Matías Contreras',
-  'Francisca Muñoz',
-];
+const TECHNICIANS = ['Camila Rojas', 'Diego Fuentes', 'Valentina Soto', 'Matías Contreras', 'Francisca Muñoz'];
 
 function emailFor(fullName: string): string {
   const [first, last] = fullName
@@ -55,7 +49,11 @@ const DAY = 86_400_000;
  */
 async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Promise<number> {
   const sessions = new SessionsService(new SessionsRepository(db), { created() {}, updated() {} }, { timeZone: 'UTC' });
-  const admin: AuthUser = { id: (await new TechniciansRepository(db).list()).find((user) => user.role === 'ADMIN')!.id, role: 'ADMIN' };
+  const admin: AuthUser = {
+    id: (await new TechniciansRepository(db).list()).find((user) => user.role === 'ADMIN')!.id,
+    role: 'ADMIN',
+    tokenVersion: 0,
+  };
   const byArea = new Map<string, TrapRow[]>();
   for (const trap of traps) byArea.set(trap.area ?? '', [...(byArea.get(trap.area ?? '') ?? []), trap]);
   const areas = [...byArea.values()];
@@ -82,8 +80,9 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
       trapIds: areaTraps.map((trap) => trap.id),
       scheduledAt: scheduledAt.toISOString(),
     });
-    const technician: AuthUser = { id: technicianId, role: 'TECH' };
-    const toScan = step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
+    const technician: AuthUser = { id: technicianId, role: 'TECH', tokenVersion: 0 };
+    const toScan =
+      step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
     for (const trap of toScan) await sessions.scan(technician, order.id, { qrSlug: trap.qrSlug });
     if (step.close) await sessions.close(step.scan === 'all' ? technician : admin, order.id, true);
     created++;
@@ -102,7 +101,10 @@ async function main(): Promise<void> {
       process.stdout.write('La base de datos ya tiene trampas: no se cargaron datos de demostración.\n');
       return;
     }
-    const admin = await ensureAdmin(technicianRepository, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    const admin = await ensureAdmin(technicianRepository, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
     if (admin?.generatedPassword) {
       process.stdout.write(`Administrador creado: ${admin.email} / ${admin.generatedPassword}\n`);
     }
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
         await traps.create({
           code: `TRP-${String(number).padStart(3, '0')}`,
           area: area.name,
+          type: 'OTRO',
           description: `${KINDS[number % KINDS.length]} n.º ${i + 1} de ${area.name.toLowerCase()}`,
           // A few retired stations, as any real inventory has.
           isActive: number % 37 !== 0,
@@ -122,17 +125,28 @@ async function main(): Promise<void> {
       }
     }
 
-    const technicians = new TechniciansService(technicianRepository);
+    const technicians = new TechniciansService(technicianRepository, { accessChanged() {} });
     const techIds: number[] = [];
     for (const fullName of TECHNICIANS) {
       const email = emailFor(fullName);
       const existing = await technicianRepository.findByEmail(email);
       const created =
-        existing ?? (await technicians.create({ email, fullName, password: DEMO_TECHNICIAN_PASSWORD, role: 'TECH', isActive: true }));
+        existing ??
+        (await technicians.create({
+          email,
+          fullName,
+          password: DEMO_TECHNICIAN_PASSWORD,
+          role: 'TECH',
+          isActive: true,
+        }));
       techIds.push(created.id);
     }
 
-    const orders = await seedOrders(database.db, techIds, (await trapRepository.list()).filter((trap) => trap.isActive));
+    const orders = await seedOrders(
+      database.db,
+      techIds,
+      (await trapRepository.list()).filter((trap) => trap.isActive),
+    );
 
     process.stdout.write(
       [

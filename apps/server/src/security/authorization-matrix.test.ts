@@ -2,7 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, createOrder, scan } from '../../test/orders.js';
-import { createAdmin, createTestApp, createTrap, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.js';
+import { sites } from '../db/schema.js';
+import {
+  DEFAULT_SITE_ID,
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
 
 /**
  * Who may call what. Every route the server registers must have a row here (the first test walks the
@@ -14,37 +24,75 @@ const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech'
 
 interface Fixture {
   users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
-  freeTrap: { id: number };
+  freeTrap: { id: number; qrSlug: string };
   openOrder: { id: number; slug: string };
   finishedOrder: { id: number };
   closedOrder: { id: number };
+  /** An inactive site with nothing in it: one that may be deleted, without making the others ask for a site. */
+  spareSite: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
-const PUBLIC = (status: number): Expectation => ({ anonymous: status, deactivated: status, otherTech: status, assignedTech: status, admin: status });
-const SIGNED_IN = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: status, assignedTech: status, admin: status });
-const ADMIN_ONLY = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: status });
-const ORDER_PARTIES = (status: number): Expectation => ({ anonymous: 401, deactivated: 401, otherTech: 404, assignedTech: status, admin: status });
+const PUBLIC = (status: number): Expectation => ({
+  anonymous: status,
+  deactivated: status,
+  otherTech: status,
+  assignedTech: status,
+  admin: status,
+});
+const SIGNED_IN = (status: number): Expectation => ({
+  anonymous: 401,
+  deactivated: 401,
+  otherTech: status,
+  assignedTech: status,
+  admin: status,
+});
+const ADMIN_ONLY = (status: number): Expectation => ({
+  anonymous: 401,
+  deactivated: 401,
+  otherTech: 403,
+  assignedTech: 403,
+  admin: status,
+});
+const ORDER_PARTIES = (status: number): Expectation => ({
+  anonymous: 401,
+  deactivated: 401,
+  otherTech: 404,
+  assignedTech: status,
+  admin: status,
+});
 
 interface Row {
-  request(fixture: Fixture): { url: string; payload?: object };
+  request(fixture: Fixture): { url: string; payload?: object | string; headers?: Record<string, string> };
   expect: Expectation;
 }
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: PUBLIC(200) },
   'POST /api/auth/login': {
-    request: ({ users }) => ({ url: '/api/auth/login', payload: { email: users.assignedTech.email, password: TEST_PASSWORD } }),
+    request: ({ users }) => ({
+      url: '/api/auth/login',
+      payload: { email: users.assignedTech.email, password: TEST_PASSWORD },
+    }),
     expect: PUBLIC(200),
   },
-  'GET /api/technicians/me/profile': { request: () => ({ url: '/api/technicians/me/profile' }), expect: SIGNED_IN(200) },
+  'GET /api/technicians/me/profile': {
+    request: () => ({ url: '/api/technicians/me/profile' }),
+    expect: SIGNED_IN(200),
+  },
   'PATCH /api/technicians/me/password': {
-    request: () => ({ url: '/api/technicians/me/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'otra-clave-1' } }),
-    expect: SIGNED_IN(204),
+    request: () => ({
+      url: '/api/technicians/me/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'otra-clave-1' },
+    }),
+    expect: SIGNED_IN(200),
   },
   'GET /api/technicians': { request: () => ({ url: '/api/technicians' }), expect: ADMIN_ONLY(200) },
   'POST /api/technicians': {
-    request: () => ({ url: '/api/technicians', payload: { email: 'nuevo@planta.test', fullName: 'Nuevo', password: 'clave-nueva-1' } }),
+    request: () => ({
+      url: '/api/technicians',
+      payload: { email: 'nuevo@planta.test', fullName: 'Nuevo', password: 'clave-nueva-1' },
+    }),
     expect: ADMIN_ONLY(201),
   },
   'PATCH /api/technicians/:id': {
@@ -55,6 +103,21 @@ const MATRIX: Record<string, Row> = {
     request: ({ users }) => ({ url: `/api/technicians/${users.deactivated.id}` }),
     expect: ADMIN_ONLY(204),
   },
+  'GET /api/sites': { request: () => ({ url: '/api/sites' }), expect: SIGNED_IN(200) },
+  'POST /api/sites': {
+    request: () => ({ url: '/api/sites', payload: { name: 'Planta Norte' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  // The site of the assigned technician's orders: another technician's is not theirs to see.
+  'GET /api/sites/:id': { request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}` }), expect: ORDER_PARTIES(200) },
+  'PATCH /api/sites/:id': {
+    request: ({ spareSite }) => ({ url: `/api/sites/${spareSite.id}`, payload: { client: 'Cliente' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/sites/:id': {
+    request: ({ spareSite }) => ({ url: `/api/sites/${spareSite.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
   'GET /api/traps': { request: () => ({ url: '/api/traps' }), expect: ADMIN_ONLY(200) },
   'POST /api/traps': { request: () => ({ url: '/api/traps', payload: { code: 'NUEVA-1' } }), expect: ADMIN_ONLY(201) },
   'GET /api/traps/labels': { request: () => ({ url: '/api/traps/labels' }), expect: ADMIN_ONLY(200) },
@@ -63,20 +126,50 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/traps/areas': { request: () => ({ url: '/api/traps/areas' }), expect: ADMIN_ONLY(200) },
+  'GET /api/traps/by-qr': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/by-qr?qrSlug=${freeTrap.qrSlug}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/traps/export': { request: () => ({ url: '/api/traps/export?format=csv' }), expect: ADMIN_ONLY(200) },
+  'POST /api/traps/import': {
+    request: () => ({
+      url: '/api/traps/import?dryRun=true',
+      payload: 'codigo,area\nNUEVA-9,Bodega\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/traps/:id': { request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }), expect: ADMIN_ONLY(200) },
+  'GET /api/traps/:id/history': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/history` }),
+    expect: ADMIN_ONLY(200),
+  },
   'PATCH /api/traps/:id': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}`, payload: { isActive: false } }),
     expect: ADMIN_ONLY(200),
   },
-  'DELETE /api/traps/:id': { request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }), expect: ADMIN_ONLY(204) },
-  'GET /api/traps/:id/label': { request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/label` }), expect: ADMIN_ONLY(200) },
+  'DELETE /api/traps/:id': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'GET /api/traps/:id/label': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/label` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/sessions': { request: () => ({ url: '/api/sessions' }), expect: ADMIN_ONLY(200) },
   'POST /api/sessions': {
-    request: ({ users, freeTrap }) => ({ url: '/api/sessions', payload: { technicianId: users.assignedTech.id, trapIds: [freeTrap.id] } }),
+    request: ({ users, freeTrap }) => ({
+      url: '/api/sessions',
+      payload: { technicianId: users.assignedTech.id, trapIds: [freeTrap.id] },
+    }),
     expect: ADMIN_ONLY(201),
   },
   'GET /api/sessions/me': { request: () => ({ url: '/api/sessions/me' }), expect: SIGNED_IN(200) },
   'GET /api/sessions/me/active': { request: () => ({ url: '/api/sessions/me/active' }), expect: SIGNED_IN(200) },
-  'GET /api/sessions/:id': { request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }), expect: ORDER_PARTIES(200) },
+  'GET /api/sessions/:id': {
+    request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }),
+    expect: ORDER_PARTIES(200),
+  },
   'POST /api/sessions/:id/scan': {
     request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}/scan`, payload: { qrSlug: openOrder.slug } }),
     expect: ORDER_PARTIES(200),
@@ -85,13 +178,29 @@ const MATRIX: Record<string, Row> = {
     request: ({ finishedOrder }) => ({ url: `/api/sessions/${finishedOrder.id}/close`, payload: {} }),
     expect: ORDER_PARTIES(200),
   },
-  'DELETE /api/sessions/:id': { request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }), expect: ADMIN_ONLY(204) },
+  'PATCH /api/sessions/:id': {
+    request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}`, payload: { scheduledAt: null } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/sessions/:id': {
+    request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
   'GET /api/sessions/:id/report': {
     request: ({ closedOrder }) => ({ url: `/api/sessions/${closedOrder.id}/report` }),
     expect: ORDER_PARTIES(200),
   },
   'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
+  'GET /api/pests': { request: () => ({ url: '/api/pests' }), expect: SIGNED_IN(200) },
+  'POST /api/pests': {
+    request: () => ({ url: '/api/pests', payload: { name: 'Pulga', group: 'OTROS' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PATCH /api/pests/:id': {
+    request: () => ({ url: '/api/pests/1', payload: { isActive: false } }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/reports/export': { request: () => ({ url: '/api/reports/export?format=excel' }), expect: ADMIN_ONLY(200) },
 };
 
@@ -116,12 +225,17 @@ async function freshFixture(): Promise<Fixture> {
   await scan(t, assignedTech, finishedOrder.id, inFinished.qrSlug);
   const closedOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   await close(t, admin, closedOrder.id, { force: true });
+  const [spareSite] = await t.database.db
+    .insert(sites)
+    .values({ name: 'Sitio de reserva', isActive: false })
+    .returning();
   return {
     users: { admin, assignedTech, otherTech, deactivated },
     freeTrap,
     openOrder: { id: openOrder.id, slug: inOpen.qrSlug },
     finishedOrder,
     closedOrder,
+    spareSite: spareSite!,
   };
 }
 
@@ -139,11 +253,11 @@ describe('authorization matrix', () => {
       const answers: Partial<Expectation> = {};
       for (const actor of ACTORS) {
         const fixture = await freshFixture();
-        const { url, payload } = row.request(fixture);
+        const { url, payload, headers } = row.request(fixture);
         const response = await t.app.inject({
           method,
           url,
-          headers: actor === 'anonymous' ? {} : fixture.users[actor].headers,
+          headers: { ...headers, ...(actor === 'anonymous' ? {} : fixture.users[actor].headers) },
           ...(payload ? { payload } : {}),
         });
         answers[actor] = response.statusCode;
@@ -167,7 +281,12 @@ describe('realtime authorization', () => {
     const sockets = [];
     for (const actor of ACTORS) {
       const token = actor === 'anonymous' ? undefined : fixture.users[actor].token;
-      const socket = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+      const socket = io(url, {
+        transports: ['websocket'],
+        auth: token ? { token } : {},
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       received[actor] = [];
       socket.on('session.created', ({ sessionId }: { sessionId: number }) => received[actor]!.push(sessionId));

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../test/orders.js';
-import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
 
 /**
  * Random and malformed input against every route: wrong types, huge and unicode strings, negative and huge
@@ -26,7 +33,12 @@ beforeAll(async () => {
   admin = await createAdmin(t);
   tech = await createUser(t);
   const traps = [await createTrap(t), await createTrap(t)];
-  const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+  const order = await createOrder(
+    t,
+    admin,
+    tech.id,
+    traps.map((trap) => trap.id),
+  );
   ids.push(admin.id, tech.id, order.id, ...traps.map((trap) => trap.id));
   routes = t.app.routeTable.filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'));
 });
@@ -63,8 +75,25 @@ const value = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-const knownFields = ['email', 'password', 'fullName', 'role', 'isActive', 'code', 'area', 'description', 'qrSlug',
-  'technicianId', 'trapIds', 'scheduledAt', 'force', 'currentPassword', 'newPassword', 'clientScanId', 'scannedAt'];
+const knownFields = [
+  'email',
+  'password',
+  'fullName',
+  'role',
+  'isActive',
+  'code',
+  'area',
+  'description',
+  'qrSlug',
+  'technicianId',
+  'trapIds',
+  'scheduledAt',
+  'force',
+  'currentPassword',
+  'newPassword',
+  'clientScanId',
+  'scannedAt',
+];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownFields), value, { maxKeys: 6 }),
   fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 4 }),

@@ -39,7 +39,12 @@ interface Scan {
 type Outcome = { scan: Scan; status: number } | { scan: Scan; error: string };
 
 /** Sends the scans with a fixed number in flight; `onAnswer` sees each outcome as it lands. */
-async function fire(base: string, token: string, scans: Scan[], onAnswer: (outcome: Outcome) => void): Promise<Outcome[]> {
+async function fire(
+  base: string,
+  token: string,
+  scans: Scan[],
+  onAnswer: (outcome: Outcome) => void,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
   const worker = async () => {
@@ -65,7 +70,8 @@ async function fire(base: string, token: string, scans: Scan[], onAnswer: (outco
   return outcomes;
 }
 
-const acknowledged = (outcomes: Outcome[]) => outcomes.filter((outcome) => 'status' in outcome && outcome.status === 200);
+const acknowledged = (outcomes: Outcome[]) =>
+  outcomes.filter((outcome) => 'status' in outcome && outcome.status === 200);
 const key = (scan: Pick<Scan, 'orderId' | 'slug'>) => `${scan.orderId}:${scan.slug}`;
 
 async function openDirectly(): Promise<DatabaseHandle> {
@@ -91,17 +97,31 @@ describe(`crash safety on ${kind}`, () => {
       databaseUrl = url.toString();
     }
     server = await startServerProcess(env());
-    adminToken = (await call(server.base, 'POST', '/auth/login', undefined, { email: 'admin@crash.test', password: 'admin-crash-1' })).accessToken;
+    adminToken = (
+      await call(server.base, 'POST', '/auth/login', undefined, {
+        email: 'admin@crash.test',
+        password: 'admin-crash-1',
+      })
+    ).accessToken;
     const tech = await call(server.base, 'POST', '/technicians', adminToken, {
       email: 'tecnico@crash.test',
       fullName: 'Técnico',
       password: 'tecnico-crash-1',
     });
-    techToken = (await call(server.base, 'POST', '/auth/login', undefined, { email: 'tecnico@crash.test', password: 'tecnico-crash-1' })).accessToken;
+    techToken = (
+      await call(server.base, 'POST', '/auth/login', undefined, {
+        email: 'tecnico@crash.test',
+        password: 'tecnico-crash-1',
+      })
+    ).accessToken;
     const traps = [];
-    for (let i = 0; i < TRAPS; i++) traps.push(await call(server.base, 'POST', '/traps', adminToken, { code: `C-${i}` }));
+    for (let i = 0; i < TRAPS; i++)
+      traps.push(await call(server.base, 'POST', '/traps', adminToken, { code: `C-${i}` }));
     for (let i = 0; i < ORDERS; i++) {
-      const order = await call(server.base, 'POST', '/sessions', adminToken, { technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+      const order = await call(server.base, 'POST', '/sessions', adminToken, {
+        technicianId: tech.id,
+        trapIds: traps.map((trap) => trap.id),
+      });
       for (const trap of traps) scans.push({ orderId: order.id, slug: trap.qrSlug, clientScanId: randomUUID() });
     }
     scans.sort(() => Math.random() - 0.5);
@@ -130,7 +150,8 @@ describe(`crash safety on ${kind}`, () => {
     const orders = await call<Session[]>(server.base, 'GET', '/sessions', adminToken);
     let storedCount = 0;
     const slugByTrap = new Map<number, string>();
-    for (const trap of await call<{ id: number; qrSlug: string }[]>(server.base, 'GET', '/traps', adminToken)) slugByTrap.set(trap.id, trap.qrSlug);
+    for (const trap of await call<{ id: number; qrSlug: string }[]>(server.base, 'GET', '/traps', adminToken))
+      slugByTrap.set(trap.id, trap.qrSlug);
     const completed = new Set<string>();
     for (const order of orders) {
       const done = order.items.filter((item) => item.status === 'COMPLETED');
@@ -141,7 +162,9 @@ describe(`crash safety on ${kind}`, () => {
       expect(order.status).toBe(done.length > 0 ? 'IN_PROGRESS' : 'PENDING');
     }
     for (const scan of acked) expect(completed.has(scan), `acknowledged scan ${scan} lost`).toBe(true);
-    process.stdout.write(`crash-safety [${kind}]: fired ${scans.length}, acknowledged ${acked.size} before SIGKILL, stored ${storedCount}\n`);
+    process.stdout.write(
+      `crash-safety [${kind}]: fired ${scans.length}, acknowledged ${acked.size} before SIGKILL, stored ${storedCount}\n`,
+    );
   }, 180_000);
 
   it('finishes in-flight requests on SIGTERM, exits cleanly, and keeps what it acknowledged', async () => {
@@ -159,19 +182,23 @@ describe(`crash safety on ${kind}`, () => {
     // Requests already being handled when the signal came were answered, not dropped.
     expect(answeredAfterSignal).toBeGreaterThan(0);
     // While closing, the server answers new requests 503 (retry later), never another 5xx.
-    expect(outcomes.filter((outcome) => 'status' in outcome && outcome.status >= 500 && outcome.status !== 503)).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => 'status' in outcome && outcome.status >= 500 && outcome.status !== 503),
+    ).toEqual([]);
     for (const outcome of acknowledged(outcomes)) acked.add(key(outcome.scan));
     if (kind === 'pglite') expect(fs.existsSync(path.join(dataDir, 'rondin.lock'))).toBe(false);
 
     const database = await openDirectly();
     try {
-      const result = (await database.db.execute(`
+      const result = (await database.db.execute(
+        `
         select
           (select count(*) from sessions s where s.completed_count <> (select count(*) from session_items i where i.session_id = s.id and i.status = 'COMPLETED'))::int as bad_counters,
           (select count(*) from session_items where status = 'COMPLETED' and (completed_at is null or received_at is null or completed_by_id is null))::int as half_written,
           (select count(*) from session_items where status = 'COMPLETED')::int as completed,
           (select count(*) from scan_events where result = 'ACCEPTED')::int as accepted
-      ` as never)) as unknown as { rows: { bad_counters: number; half_written: number; completed: number; accepted: number }[] };
+      ` as never,
+      )) as unknown as { rows: { bad_counters: number; half_written: number; completed: number; accepted: number }[] };
       const row = result.rows[0]!;
       expect(Number(row.bad_counters)).toBe(0);
       expect(Number(row.half_written)).toBe(0);

@@ -19,7 +19,13 @@ describe('POST /api/auth/login', () => {
     const response = await login('ana@planta.test', TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.technician).toMatchObject({ id: tech.id, email: 'ana@planta.test', fullName: 'Ana Pérez', role: 'TECH', isActive: true });
+    expect(body.technician).toMatchObject({
+      id: tech.id,
+      email: 'ana@planta.test',
+      fullName: 'Ana Pérez',
+      role: 'TECH',
+      isActive: true,
+    });
     expect(body.technician).not.toHaveProperty('passwordHash');
     const profile = await t.app.inject({
       url: '/api/technicians/me/profile',
@@ -73,7 +79,11 @@ describe('POST /api/auth/login', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toEqual(['El correo es obligatorio.', 'La contraseña es obligatoria.']);
 
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: true } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 42, password: true },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toHaveLength(2);
 
@@ -83,28 +93,51 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('login rate limits', () => {
+describe('login throttling', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '3', LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
   });
+  beforeEach(() => limited.reset());
   afterAll(() => limited.close());
 
-  const attempt = (email: string, remoteAddress: string) =>
-    limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'adivinanza' }, remoteAddress });
+  const attempt = (email: string, remoteAddress: string, password = 'adivinanza') =>
+    limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
-  it('stops a client address after its allowance, with a Spanish 429', async () => {
+  it('stops a client address after its allowance of failures, with a Spanish 429 and Retry-After', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt(`x${i}@planta.test`, '10.0.0.1')).statusCode).toBe(401);
     const blocked = await attempt('x9@planta.test', '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Demasiados intentos/);
+    expect(blocked.json().message).toMatch(
+      /^Demasiados intentos fallidos de inicio de sesión\. Espera (\d+ segundos|1 minuto) e inténtalo de nuevo\.$/,
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await attempt('x9@planta.test', '10.0.0.2')).statusCode).toBe(401);
   });
 
-  it('stops guessing one account from many addresses', async () => {
-    expect((await attempt('victima@planta.test', '10.0.1.1')).statusCode).toBe(401);
-    expect((await attempt('VICTIMA@planta.test', '10.0.1.2')).statusCode).toBe(401);
-    expect((await attempt('victima@planta.test', '10.0.1.3')).statusCode).toBe(429);
+  it("stops guessing one account from one address, but never locks the account's owner out from another", async () => {
+    const owner = await createAdmin(limited, { email: 'admin@planta.test' });
+    expect((await attempt('admin@planta.test', '10.0.1.1')).statusCode).toBe(401);
+    expect((await attempt('ADMIN@planta.test', '10.0.1.1')).statusCode).toBe(401);
+    const blocked = await attempt('admin@planta.test', '10.0.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+    // The stranger keeps trying from many addresses: the real administrator still gets in at once.
+    for (const address of ['10.0.1.2', '10.0.1.3', '10.0.1.4']) {
+      for (let i = 0; i < 2; i++) expect((await attempt('admin@planta.test', address)).statusCode).toBe(401);
+    }
+    const real = await attempt(owner.email, '192.168.1.20', TEST_PASSWORD);
+    expect(real.statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins, and a success clears its own account and address', async () => {
+    const tech = await createUser(limited, { email: 'ana@planta.test' });
+    for (let i = 0; i < 5; i++) expect((await attempt(tech.email, '10.0.2.1', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt(tech.email, '10.0.2.1')).statusCode).toBe(401);
+    expect((await attempt(tech.email, '10.0.2.1', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt(tech.email, '10.0.2.1')).statusCode).toBe(401);
+    expect((await attempt(tech.email, '10.0.2.1', TEST_PASSWORD)).statusCode).toBe(200);
   });
 });
 
@@ -169,14 +202,24 @@ describe('bearer tokens', () => {
     const admin = await createAdmin(t);
     const tech = await createUser(t);
     expect((await profile(tech.headers.authorization)).statusCode).toBe(200);
-    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${tech.id}`, headers: admin.headers, payload: { isActive: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${tech.id}`,
+      headers: admin.headers,
+      payload: { isActive: false },
+    });
     expect((await profile(tech.headers.authorization)).statusCode).toBe(401);
   });
 
   it('uses the current role, not the one in the token, once an admin is demoted', async () => {
     const admin = await createAdmin(t);
     const demoted = await createAdmin(t);
-    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${demoted.id}`, headers: admin.headers, payload: { role: 'TECH' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${demoted.id}`,
+      headers: admin.headers,
+      payload: { role: 'TECH' },
+    });
     expect((await t.app.inject({ url: '/api/technicians', headers: demoted.headers })).statusCode).toBe(403);
   });
 });
@@ -188,7 +231,8 @@ describe('PATCH /api/technicians/me/password', () => {
   it('changes the password of the signed-in user, who then signs in with the new one', async () => {
     const tech = await createUser(t, { email: 'ana@planta.test' });
     const response = await change(tech.headers, { currentPassword: TEST_PASSWORD, newPassword: 'nueva-clave-1' });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accessToken: expect.any(String) });
     expect((await login('ana@planta.test', TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login('ana@planta.test', 'nueva-clave-1')).statusCode).toBe(200);
   });
@@ -210,5 +254,57 @@ describe('PATCH /api/technicians/me/password', () => {
 
   it('requires a signed-in user', async () => {
     expect((await change({}, { currentPassword: TEST_PASSWORD, newPassword: 'nueva-clave-1' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a common password', 'password', 'Esa contraseña es de las más usadas y se adivina enseguida: elige otra.'],
+    [
+      'a common password with digits after it',
+      'Dragon2024',
+      'Esa contraseña es de las más usadas y se adivina enseguida: elige otra.',
+    ],
+    ['a common Spanish one', 'contraseña', 'Esa contraseña es de las más usadas y se adivina enseguida: elige otra.'],
+    ['a series', '12345678', 'La contraseña no puede ser una serie como 12345678 o abcdefgh.'],
+    ['a row of the keyboard', 'qwertyuiop', 'La contraseña no puede ser una serie como 12345678 o abcdefgh.'],
+    ['one character repeated', 'aaaaaaaaaa', 'La contraseña no puede ser un mismo carácter repetido.'],
+    [
+      "the account's email",
+      'ana.perez@planta.test',
+      'La contraseña no puede ser el correo de la cuenta ni contenerlo.',
+    ],
+    [
+      "the email's name with digits",
+      'ana.perez2024',
+      'La contraseña no puede ser el correo de la cuenta ni contenerlo.',
+    ],
+  ])('refuses %s, and keeps the old one', async (_case, newPassword, message) => {
+    const tech = await createUser(t, { email: 'ana.perez@planta.test' });
+    const response = await change(tech.headers, { currentPassword: TEST_PASSWORD, newPassword });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect((await login('ana.perez@planta.test', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('weak passwords chosen by an administrator', () => {
+  it('are refused when creating an account and when resetting one', async () => {
+    const admin = await createAdmin(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/technicians',
+      headers: admin.headers,
+      payload: { email: 'luis@planta.test', fullName: 'Luis', password: '12345678' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe('La contraseña no puede ser una serie como 12345678 o abcdefgh.');
+    const tech = await createUser(t, { email: 'marta@planta.test' });
+    const reset = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${tech.id}`,
+      headers: admin.headers,
+      payload: { password: 'marta@planta.test' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect((await login('marta@planta.test', TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -7,12 +7,19 @@ import type { Role } from '@rondin/contracts';
 export interface TokenClaims {
   technicianId: number;
   role: Role;
+  /** The account's token version when the token was issued (technicians.token_version). */
+  tokenVersion: number;
+}
+
+export interface VerifiedClaims extends TokenClaims {
+  /** When the token expires, in milliseconds since the epoch. */
+  expiresAt: number;
 }
 
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** Returns null for a missing, malformed, forged or expired token. */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 const ALGORITHM = 'HS256';
@@ -39,14 +46,18 @@ export function createTokenService(secret: string, ttl: string): TokenService {
     requiredClaims: ['iss', 'sub', 'exp'],
   });
   return {
-    sign: async ({ technicianId, role }) => signer({ role, sub: String(technicianId) }),
+    sign: async ({ technicianId, role, tokenVersion }) =>
+      signer({ role, ver: tokenVersion, sub: String(technicianId) }),
     async verify(token) {
       try {
-        const payload = verifier(token) as { sub?: unknown; role?: unknown };
+        const payload = verifier(token) as { sub?: unknown; role?: unknown; ver?: unknown; exp: number };
         const technicianId = Number(payload.sub);
         const role = payload.role;
+        // Tokens issued before versions existed carry none: they belong to version 0, every account's first.
+        const tokenVersion = payload.ver ?? 0;
         if (!Number.isSafeInteger(technicianId) || (role !== 'ADMIN' && role !== 'TECH')) return null;
-        return { technicianId, role };
+        if (!Number.isSafeInteger(tokenVersion)) return null;
+        return { technicianId, role, tokenVersion: tokenVersion as number, expiresAt: payload.exp * 1000 };
       } catch (error) {
         if (error instanceof TokenError) return null;
         throw error;

@@ -1,11 +1,16 @@
-import { ComplianceReport, ErrorResponse, EXPORT_FILE_NAMES, ExportQuery } from '@rondin/contracts';
+import { ComplianceQuery, ComplianceReport, EXPORT_FILE_NAMES, ExportQuery } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
 import type { ReportsService } from './reports.service.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const errors = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404].describe('El sitio pedido (siteId) no existe.'),
+};
 const tags = ['Reportes'];
-const security = [{ bearer: [] }];
+const security = bearerAuth;
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -15,23 +20,51 @@ const CONTENT_TYPES = {
 export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authorize('ADMIN'));
 
-  app.get('/compliance', { schema: { tags, security, response: { 200: ComplianceReport, ...errors } } }, () =>
-    service.compliance(),
+  app.get(
+    '/compliance',
+    {
+      schema: {
+        operationId: 'getComplianceReport',
+        summary: 'Cumplimiento de las inspecciones en un período',
+        description:
+          'Las órdenes del período [from, to) por su fecha programada, o por su fecha de creación si no tienen ' +
+          'fecha, contadas una vez vencidas (programadas hasta ahora, o sin fecha). Sin período: todas las ' +
+          'vencidas hasta ahora. Un cierre forzado con trampas pendientes se cuenta aparte (forcedSessions), ' +
+          'nunca como completada. Con siteId, solo las órdenes de ese sitio; sin él, las de todos.',
+        tags,
+        security,
+        querystring: ComplianceQuery,
+        response: { 200: ComplianceReport, ...errors },
+      },
+    },
+    (request) => service.compliance(request.query),
   );
 
   app.get(
     '/export',
     {
       schema: {
+        operationId: 'exportReport',
+        summary: 'Exportar el reporte operativo de un período',
+        description:
+          'Los indicadores del período (como en getComplianceReport) y una fila por cada orden que cuentan, ' +
+          'de la más nueva a la más antigua. El documento nombra el sitio (siteId) y usa su zona horaria si la ' +
+          'tiene; sin siteId y con varios sitios dice «Todos los sitios» y cada orden lleva el suyo.',
         tags,
         security,
         querystring: ExportQuery,
-        response: { 200: z.any().describe('reporte-operativo.pdf o reporte-operativo.xlsx'), ...errors },
+        response: {
+          200: fileResponse(
+            `${EXPORT_FILE_NAMES.pdf} o ${EXPORT_FILE_NAMES.excel}, según format.`,
+            ...Object.values(CONTENT_TYPES),
+          ),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const { format } = request.query;
-      const stream = await service.export(format);
+      const { format, ...query } = request.query;
+      const stream = await service.export(format, query);
       return reply
         .type(CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAMES[format]}"`)

@@ -1,8 +1,9 @@
-import type { ComplianceReport } from '@rondin/contracts';
+import { SiteMessages, type ComplianceQuery, type ComplianceReport } from '@rondin/contracts';
 import type { Readable } from 'node:stream';
+import { AppError } from '../../lib/app-error.js';
 import { writeExcelExport } from './export-excel.js';
 import { writePdfExport } from './export-pdf.js';
-import type { ReportsRepository } from './reports.repository.js';
+import type { ReportPeriod, ReportSite, ReportsRepository } from './reports.repository.js';
 
 export class ReportsService {
   constructor(
@@ -10,17 +11,57 @@ export class ReportsService {
     private readonly timeZone: string,
   ) {}
 
-  async compliance(): Promise<ComplianceReport> {
-    const counts = await this.repository.compliance();
-    const rate = counts.totalSessions ? (counts.completedSessions / counts.totalSessions) * 100 : 0;
-    return { ...counts, completionRate: Math.round(rate * 10) / 10 };
+  /**
+   * The figures of [from, to), judged at one instant. Without a period: every order due up to now, the spec's
+   * figures. A forced close is never completed, and an order scheduled later counts once its time comes.
+   */
+  async compliance(query: ComplianceQuery = {}): Promise<ComplianceReport> {
+    if (query.siteId !== undefined) await this.site(query.siteId);
+    return this.figures(this.period(query));
   }
 
-  /** The figures, then one row per order, streamed as they are read. */
-  async export(format: 'pdf' | 'excel'): Promise<Readable> {
-    const figures = await this.compliance();
-    const rows = this.repository.ordersInBatches();
-    const options = { figures, timeZone: this.timeZone, generatedAt: new Date() };
+  /**
+   * The period's figures, then one row per order they count, streamed as they are read. The documents name the
+   * site they cover ("Todos los sitios" when several are summed, each order's site on its row) and are dated in
+   * that site's time zone when it has one.
+   */
+  async export(format: 'pdf' | 'excel', query: ComplianceQuery = {}): Promise<Readable> {
+    const site = query.siteId !== undefined ? await this.site(query.siteId) : await this.repository.onlySite();
+    const period = this.period(query);
+    const figures = await this.figures(period);
+    const rows = this.repository.ordersInBatches(period);
+    const options = {
+      figures,
+      site: site ? { name: site.name, client: site.client } : null,
+      timeZone: site?.timeZone ?? this.timeZone,
+      generatedAt: period.now,
+    };
     return format === 'pdf' ? writePdfExport(rows, options) : writeExcelExport(rows, options);
   }
+
+  private async site(id: number): Promise<ReportSite> {
+    const site = await this.repository.site(id);
+    if (!site) throw AppError.notFound(SiteMessages.notFound);
+    return site;
+  }
+
+  private period({ from, to, siteId }: ComplianceQuery): ReportPeriod {
+    return { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined, now: new Date(), siteId };
+  }
+
+  private async figures(period: ReportPeriod): Promise<ComplianceReport> {
+    const counts = await this.repository.compliance(period);
+    return {
+      ...counts,
+      completionRate: completionRate(counts.completedSessions, counts.totalSessions),
+      from: period.from?.toISOString() ?? null,
+      to: period.to?.toISOString() ?? null,
+      asOf: period.now.toISOString(),
+    };
+  }
+}
+
+/** completed / due × 100 with one decimal; 0 when nothing is due (not NaN, not 100). */
+export function completionRate(completed: number, due: number): number {
+  return due ? Math.round((completed / due) * 1000) / 10 : 0;
 }

@@ -1,23 +1,51 @@
 import type { Session } from '@rondin/contracts';
+import type { Readable } from 'node:stream';
+import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
+import { FONT, useFont } from '../../lib/pdf-fonts.js';
 import { PdfTable } from '../../lib/pdf-table.js';
+import { drawFitted, drawText, fitText } from '../../lib/pdf-text.js';
 import { formatDateTime } from '../../lib/time-zone.js';
 
 export interface ReportOptions {
   timeZone: string;
+  /** The company the order's site belongs to, when known. */
+  client?: string | null;
 }
 
 const STATUS_TEXT = { PENDING: 'Pendiente', IN_PROGRESS: 'En progreso', COMPLETED: 'Completada' } as const;
+/** Two lines of totals and the time-zone note below the table. */
+const SUMMARY_HEIGHT = 45;
 
-/** The service report of a closed order: who inspected which trap when, and whether anything was left. */
-export function renderSessionReport(session: Session, { timeZone }: ReportOptions): PDFKit.PDFDocument {
+/** Rows drawn between turns of the event loop: about 15 ms of drawing. */
+const ROWS_PER_TURN = 100;
+
+/**
+ * The service report of a closed order: who inspected which trap when, and whether anything was left.
+ * Drawn a hundred rows at a time: an order may hold 5,000 traps, a second of drawing that would otherwise
+ * stop every other request (scans included) until it is done.
+ */
+export function renderSessionReport(session: Session, options: ReportOptions): Readable {
   const doc = createDocument(`Reporte de servicio · Orden #${session.id}`);
+  const { output, caughtUp } = pacedOutput(doc);
+  drawSessionReport(doc, session, options, caughtUp).catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+async function drawSessionReport(
+  doc: PDFKit.PDFDocument,
+  session: Session,
+  { timeZone, client }: ReportOptions,
+  caughtUp: () => Promise<void>,
+): Promise<void> {
   const title = 'Reporte de servicio';
   const reference = `Orden #${session.id}`;
   const at = (value: string | null) => formatDateTime(value, timeZone);
   drawPageHeader(doc, title, reference);
 
   drawFacts(doc, [
+    ['Sitio', session.site.name],
+    ['Cliente', client ?? '—'],
     ['Técnico', `${session.technician.fullName} (${session.technician.email})`],
     ['Estado', STATUS_TEXT[session.status]],
     ['Programada', session.scheduledAt ? at(session.scheduledAt) : 'Sin fecha programada'],
@@ -31,19 +59,16 @@ export function renderSessionReport(session: Session, { timeZone }: ReportOption
     const { left, right } = doc.page.margins;
     const width = doc.page.width - left - right;
     const y = doc.y;
-    doc.rect(left, y, width, 30).fillAndStroke('#fdecea', '#b3261e');
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor('#b3261e')
-      .text(
-        `CIERRE FORZADO: la orden se cerró con ${pending} trampa(s) sin inspeccionar.`,
-        left + 10,
-        y + 10,
-        { width: width - 20, lineBreak: false },
-      );
+    useFont(doc, FONT.bold, 10);
+    const warning = `CIERRE FORZADO: la orden se cerró con ${pending} ${pending === 1 ? 'trampa' : 'trampas'} sin inspeccionar.`;
+    const box = { width: width - 20, maxLines: 2 };
+    const fitted = fitText(doc, warning, box);
+    const height = fitted.height + 20;
+    doc.rect(left, y, width, height).fillAndStroke('#fdecea', '#b3261e');
+    doc.fillColor('#b3261e');
+    drawFitted(doc, fitted, left + 10, y + 10, box);
     doc.x = left;
-    doc.y = y + 40;
+    doc.y = y + height + 10;
   }
 
   const table = new PdfTable(
@@ -51,13 +76,14 @@ export function renderSessionReport(session: Session, { timeZone }: ReportOption
     [
       { header: 'Código', width: 80 },
       { header: 'Área', width: 130 },
-      { header: 'Estado', width: 75 },
-      { header: 'Inspección', width: 95 },
+      { header: 'Estado', width: 75, singleLine: true },
+      { header: 'Inspección', width: 95, singleLine: true },
       { header: 'Técnico', width: 135 },
     ],
     () => drawPageHeader(doc, title, reference),
   );
-  for (const item of session.items) {
+  for (const [index, item] of session.items.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await caughtUp();
     const done = item.status === 'COMPLETED';
     table.row(
       [
@@ -70,19 +96,24 @@ export function renderSessionReport(session: Session, { timeZone }: ReportOption
       done ? {} : { color: '#b3261e', bold: true },
     );
   }
-  const y = table.end();
+  let y = table.end();
+  const { left, right, bottom } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  // The totals stay together, under the page header, when the table ends at the foot of a page.
+  if (y + SUMMARY_HEIGHT > doc.page.height - bottom) {
+    doc.addPage();
+    y = drawPageHeader(doc, title, reference);
+  }
   const rate = session.itemCount ? Math.round((session.completedCount / session.itemCount) * 100) : 0;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor('#1a1a1a')
-    .text(`Trampas inspeccionadas: ${session.completedCount} de ${session.itemCount} (${rate} %)`, doc.page.margins.left, y);
-  doc.font('Helvetica').fontSize(10).text(`Trampas pendientes: ${pending}`);
-  doc
-    .moveDown(0.5)
-    .fontSize(8)
-    .fillColor('#555555')
-    .text(`Horas en zona horaria ${timeZone}. Generado el ${formatDateTime(new Date(), timeZone)}.`);
+  const line = (text: string) => {
+    y += drawText(doc, text, left, y, { width, maxLines: 1 });
+  };
+  useFont(doc, FONT.bold, 10).fillColor('#1a1a1a');
+  line(`Trampas inspeccionadas: ${session.completedCount} de ${session.itemCount} (${rate} %)`);
+  useFont(doc, FONT.regular, 10);
+  line(`Trampas pendientes: ${pending}`);
+  y += 6;
+  useFont(doc, FONT.regular, 8).fillColor('#555555');
+  line(`Horas en zona horaria ${timeZone}. Generado el ${formatDateTime(new Date(), timeZone)}.`);
   doc.end();
-  return doc;
 }

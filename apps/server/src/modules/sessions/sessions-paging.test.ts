@@ -1,7 +1,14 @@
 import type { SessionPage } from '@rondin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, createOrder, scan } from '../../../test/orders.js';
-import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -45,7 +52,9 @@ describe('order lists with paging and filters', () => {
     expect((await page('/api/sessions?status=COMPLETED')).items.map((order) => order.id)).toEqual([ids.anaDone]);
     expect((await page(`/api/sessions?technicianId=${beto.id}`)).total).toBe(2);
     expect(
-      (await page('/api/sessions?scheduledFrom=2026-02-01T00:00:00Z&scheduledTo=2026-03-31T00:00:00Z')).items.map((order) => order.id),
+      (await page('/api/sessions?scheduledFrom=2026-02-01T00:00:00Z&scheduledTo=2026-03-31T00:00:00Z')).items.map(
+        (order) => order.id,
+      ),
     ).toEqual([ids.betoOpen, ids.anaOpen]);
     expect((await page('/api/sessions?q=rojas')).total).toBe(2);
     expect((await page(`/api/sessions?q=${ids.betoOpen}`)).items.map((order) => order.id)).toEqual([ids.betoOpen]);
@@ -63,7 +72,9 @@ describe('order lists with paging and filters', () => {
     expect(response.json()).toHaveLength(4);
     expect(response.json()[0]).toHaveProperty('items');
     for (const query of ['status=DONE', 'technicianId=-1', 'scheduledFrom=ayer', 'pageSize=0']) {
-      expect((await t.app.inject({ url: `/api/sessions?${query}`, headers: admin.headers })).statusCode, query).toBe(400);
+      expect((await t.app.inject({ url: `/api/sessions?${query}`, headers: admin.headers })).statusCode, query).toBe(
+        400,
+      );
     }
   });
 });

@@ -1,14 +1,18 @@
-import type { Session, SessionItem, SessionListQuery, SessionSummary } from '@rondin/contracts';
-import { and, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import type { Session, SessionItem, SessionListItem, SessionListQuery, SessionSummary } from '@rondin/contracts';
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { isEmbedded, queryRows, type Database, type Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/app-error.js';
 import { batched } from '../../lib/batcher.js';
-import { scanEvents, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
+import { type scanEvents, sessionItems, sessions, sites, technicians, traps } from '../../db/schema.js';
 import { containsPattern } from '../../lib/search.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export type ScanResult = (typeof scanEvents.$inferSelect)['result'] | 'INACTIVE_USER' | 'CLIENT_SCAN_ID_REUSED';
+export type ScanResult =
+  | (typeof scanEvents.$inferSelect)['result']
+  | 'INACTIVE_USER'
+  | 'STALE_TOKEN'
+  | 'CLIENT_SCAN_ID_REUSED';
 
 export interface ScanOutcome {
   result: ScanResult;
@@ -23,31 +27,43 @@ export interface ScanAttempt {
   sessionId: number;
   qrSlug: string;
   userId: number;
+  /** The token's version: a token issued before the account's last password change is refused. */
+  tokenVersion: number;
   /** The device's id for a scan it may send more than once (offline queue). */
   clientScanId?: string | undefined;
   /** When the device says the scan was made. */
   deviceTime?: string | undefined;
 }
 
-/** The order as the API returns it, built by the database (see drizzle/0001_order_functions.sql). */
+/** The order as the API returns it, built by the database (see src/db/functions). */
 const sessionJson = (id: unknown) => sql<Session>`rondin_session_json(${id})`;
 
 export class SessionsRepository {
   /**
    * On the embedded database, scans that queue up behind the one being stored go together as one
-   * statement (rondin_scan_batch, drizzle/0006_scan_batch.sql): measured 0.93 → 0.32 ms a scan.
+   * statement (src/db/functions/rondin_scan_batch.sql): measured 0.93 → 0.32 ms a scan.
    * PostgreSQL serves scans side by side on its pool, one statement each.
    */
   readonly scan: (attempt: ScanAttempt) => Promise<ScanOutcome>;
+  /** Scans waiting for the next batch (always 0 on PostgreSQL), for the metrics. */
+  readonly scanQueueDepth: () => number;
 
   constructor(private readonly db: Database) {
-    this.scan = isEmbedded(db)
-      ? batched((attempts) => this.scanBatch(attempts), MAX_SCAN_BATCH)
-      : (attempt) => this.scanAlone(attempt);
+    if (isEmbedded(db)) {
+      const scanInBatches = batched((attempts: ScanAttempt[]) => this.scanBatch(attempts), MAX_SCAN_BATCH);
+      this.scan = scanInBatches;
+      this.scanQueueDepth = scanInBatches.queued;
+    } else {
+      this.scan = (attempt) => this.scanAlone(attempt);
+      this.scanQueueDepth = () => 0;
+    }
   }
 
   async findJson(id: number): Promise<Session | undefined> {
-    const [row] = await this.db.select({ session: sessionJson(sessions.id) }).from(sessions).where(eq(sessions.id, id));
+    const [row] = await this.db
+      .select({ session: sessionJson(sessions.id) })
+      .from(sessions)
+      .where(eq(sessions.id, id));
     return row?.session;
   }
 
@@ -65,11 +81,11 @@ export class SessionsRepository {
     return rows.map((row) => row.session);
   }
 
-  /** One page of order summaries, newest first, with the total that matches. */
+  /** One page of order summaries, newest first, each with its areas, and the total that matches. */
   async summaryPage(
     filter: SessionListQuery & { openOnly?: boolean },
     window: { pageSize: number; offset: number },
-  ): Promise<{ rows: SessionSummary[]; total: number }> {
+  ): Promise<{ rows: SessionListItem[]; total: number }> {
     const byText = filter.q
       ? or(
           /^\d{1,9}$/.test(filter.q) ? eq(sessions.id, Number(filter.q)) : undefined,
@@ -78,16 +94,25 @@ export class SessionsRepository {
       : undefined;
     const where = and(
       byText,
+      filter.siteId !== undefined ? eq(sessions.siteId, filter.siteId) : undefined,
       filter.status ? eq(sessions.status, filter.status) : undefined,
       filter.openOnly ? ne(sessions.status, 'COMPLETED') : undefined,
       filter.technicianId !== undefined ? eq(sessions.technicianId, filter.technicianId) : undefined,
       filter.scheduledFrom ? gte(sessions.scheduledAt, new Date(filter.scheduledFrom)) : undefined,
       filter.scheduledTo ? lte(sessions.scheduledAt, new Date(filter.scheduledTo)) : undefined,
+      // The compliance figures' rule for overdue: not completed, and scheduled before now.
+      filter.overdue ? and(ne(sessions.status, 'COMPLETED'), lt(sessions.scheduledAt, sql`now()`)) : undefined,
     );
     const [rows, [counted]] = await Promise.all([
       this.db
         // Spelled out: inside the subquery a bare "id" would be the view's own.
-        .select({ summary: sql<SessionSummary>`(select v.summary from rondin_session_summary_json v where v.id = ${sessions}.id)` })
+        .select({
+          summary: sql<SessionSummary>`(select v.summary from rondin_session_summary_json v where v.id = ${sessions}.id)`,
+          // A page's orders only: at most pageSize lookups through the items' (session, trap) index.
+          areas: sql<string[]>`(select coalesce(array_agg(distinct t.area order by t.area), '{}')
+            from ${sessionItems} i join ${traps} t on t.id = i.trap_id
+            where i.session_id = ${sessions}.id and t.area is not null)`,
+        })
         .from(sessions)
         .where(where)
         .orderBy(desc(sessions.id))
@@ -95,11 +120,15 @@ export class SessionsRepository {
         .offset(window.offset),
       this.db.select({ total: sql<number>`count(*)::int` }).from(sessions).where(where),
     ]);
-    return { rows: rows.map((row) => row.summary), total: counted!.total };
+    return { rows: rows.map((row) => ({ ...row.summary, areas: row.areas })), total: counted!.total };
   }
 
-  async findRow(id: number, tx: Database | Transaction = this.db): Promise<SessionRow | undefined> {
-    const [row] = await tx.select().from(sessions).where(eq(sessions.id, id));
+  /** What an order's report says of its site, and the time zone it is dated in (null: the server's). */
+  async site(id: number): Promise<{ name: string; client: string | null; timeZone: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ name: sites.name, client: sites.client, timeZone: sites.timeZone })
+      .from(sites)
+      .where(eq(sites.id, id));
     return row;
   }
 
@@ -118,23 +147,26 @@ export class SessionsRepository {
     return row !== undefined;
   }
 
-  /** How many of the given traps exist and are active, locked so none is deactivated or deleted meanwhile. */
-  async countActiveTraps(tx: Transaction, trapIds: number[]): Promise<number> {
-    const rows = await tx
-      .select({ id: traps.id })
+  /**
+   * The given traps that exist and are active, with their sites, locked so none is deactivated, deleted or
+   * moved meanwhile.
+   */
+  async activeTraps(tx: Transaction, trapIds: number[]): Promise<{ id: number; siteId: number }[]> {
+    return tx
+      .select({ id: traps.id, siteId: traps.siteId })
       .from(traps)
       .where(and(inArray(traps.id, trapIds), eq(traps.isActive, true)))
       .for('share');
-    return rows.length;
   }
 
   async insert(
     tx: Transaction,
-    values: { technicianId: number; trapIds: number[]; scheduledAt: Date | null; createdById: number },
+    values: { siteId: number; technicianId: number; trapIds: number[]; scheduledAt: Date | null; createdById: number },
   ): Promise<number> {
     const [row] = await tx
       .insert(sessions)
       .values({
+        siteId: values.siteId,
         technicianId: values.technicianId,
         scheduledAt: values.scheduledAt,
         createdById: values.createdById,
@@ -152,19 +184,41 @@ export class SessionsRepository {
       .where(eq(sessions.id, id));
   }
 
+  /** Moves the order to another technician or time; a value left undefined is kept. */
+  async reassign(
+    tx: Transaction,
+    id: number,
+    values: { technicianId?: number | undefined; scheduledAt?: Date | null | undefined },
+  ): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({
+        ...(values.technicianId !== undefined ? { technicianId: values.technicianId } : {}),
+        ...(values.scheduledAt !== undefined ? { scheduledAt: values.scheduledAt } : {}),
+      })
+      .where(eq(sessions.id, id));
+  }
+
   /** Deletes the order; its items go with it (ON DELETE CASCADE) in the same statement. */
   async delete(id: number): Promise<SessionRow | undefined> {
     const [row] = await this.db.delete(sessions).where(eq(sessions.id, id)).returning();
     return row;
   }
 
-  /** One round trip, account check included: see rondin_scan in drizzle/0001_order_functions.sql. */
+  /** One round trip, account check included: see src/db/functions/rondin_scan.sql. */
   private async scanAlone(attempt: ScanAttempt): Promise<ScanOutcome> {
     try {
       const [row] = await queryRows<ScanOutcome>(
         this.db,
-        'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, $4::uuid, $5::timestamptz)',
-        [attempt.sessionId, attempt.qrSlug, attempt.userId, attempt.clientScanId ?? null, attempt.deviceTime ?? null],
+        'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, $4::uuid, $5::timestamptz, $6::integer)',
+        [
+          attempt.sessionId,
+          attempt.qrSlug,
+          attempt.userId,
+          attempt.clientScanId ?? null,
+          attempt.deviceTime ?? null,
+          attempt.tokenVersion,
+        ],
       );
       return row!;
     } catch (error) {
@@ -181,6 +235,7 @@ export class SessionsRepository {
       user_id: attempt.userId,
       client_scan_id: attempt.clientScanId ?? null,
       device_time: attempt.deviceTime ?? null,
+      token_version: attempt.tokenVersion,
     }));
     const rows = await queryRows<ScanOutcome & { ord: number | string }>(
       this.db,

@@ -7,8 +7,9 @@ import {
   Session,
   SessionListQuery,
   SessionPage,
+  UpdateSessionBody,
 } from '@rondin/contracts';
-import { bearerAuth, errorResponses, pdfResponse } from '../../lib/route-schema.js';
+import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from './sessions.service.js';
@@ -18,40 +19,64 @@ const security = bearerAuth;
 const errors = errorResponses;
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
-  const listSchema = (description: string) => ({
+  const listSchema = (operationId: string, summary: string, description: string) => ({
+    operationId,
+    summary,
     tags,
     security,
-    description: `${description} Sin parámetros: la lista completa con las trampas de cada orden. Con page, pageSize, q, status, technicianId, scheduledFrom o scheduledTo: una página de resúmenes.`,
+    description: `${description} Sin parámetros: la lista completa con las trampas de cada orden. Con page, pageSize, siteId, q, status, technicianId, scheduledFrom, scheduledTo u overdue: una página de resúmenes, cada uno con las áreas de sus trampas.`,
     querystring: SessionListQuery,
     response: { 200: z.union([z.array(Session), SessionPage]), ...errors },
   });
   const paged = (query: object) => Object.keys(query).length > 0;
 
   app.get(
-    '/',
-    { onRequest: app.authorize('ADMIN'), schema: listSchema('Todas las órdenes, las más nuevas primero.') },
+    '',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: listSchema('listSessions', 'Listar órdenes', 'Todas las órdenes, las más nuevas primero.'),
+    },
     (request) => (paged(request.query) ? service.page(request.query) : service.list()),
   );
 
   app.post(
-    '/',
+    '',
     {
       onRequest: app.authorize('ADMIN'),
-      schema: { tags, security, body: CreateSessionBody, response: { 201: Session, ...errors } },
+      schema: {
+        operationId: 'createSession',
+        summary: 'Crear una orden de inspección',
+        tags,
+        security,
+        body: CreateSessionBody,
+        response: { 201: Session, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
   );
 
   app.get(
     '/me',
-    { onRequest: app.authorize(), schema: listSchema('Las órdenes asignadas a quien llama.') },
+    {
+      onRequest: app.authorize(),
+      schema: listSchema('listMySessions', 'Mis órdenes', 'Las órdenes asignadas a quien llama.'),
+    },
     (request) =>
-      paged(request.query) ? service.page(request.query, { ownerId: request.user.id }) : service.listOwn(request.user, false),
+      paged(request.query)
+        ? service.page(request.query, { ownerId: request.user.id })
+        : service.listOwn(request.user, false),
   );
 
   app.get(
     '/me/active',
-    { onRequest: app.authorize(), schema: listSchema('Las órdenes sin completar asignadas a quien llama.') },
+    {
+      onRequest: app.authorize(),
+      schema: listSchema(
+        'listMyActiveSessions',
+        'Mis órdenes sin completar',
+        'Las órdenes sin completar asignadas a quien llama.',
+      ),
+    },
     (request) =>
       paged(request.query)
         ? service.page(request.query, { ownerId: request.user.id, openOnly: true })
@@ -60,7 +85,17 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
 
   app.get(
     '/:id',
-    { onRequest: app.authorize(), schema: { tags, security, params: IdParams, response: { 200: Session, ...errors } } },
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getSession',
+        summary: 'Ver una orden',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: Session, ...errors },
+      },
+    },
     (request) => service.get(request.user, request.params.id),
   );
 
@@ -69,7 +104,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     {
       // The hot path: the token is checked here, the account inside the scan's single database call.
       onRequest: app.authenticate(),
-      schema: { tags, security, params: IdParams, body: ScanBody, response: { 200: ScanResponse, ...errors } },
+      schema: {
+        operationId: 'scanSessionItem',
+        summary: 'Registrar el escaneo de una trampa',
+        tags,
+        security,
+        params: IdParams,
+        body: ScanBody,
+        response: { 200: ScanResponse, ...errors },
+      },
     },
     (request) => service.scan(request.user, request.params.id, request.body),
   );
@@ -78,16 +121,52 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     '/:id/close',
     {
       onRequest: app.authorize(),
-      schema: { tags, security, params: IdParams, body: CloseSessionBody, response: { 200: Session, ...errors } },
+      schema: {
+        operationId: 'closeSession',
+        summary: 'Cerrar una orden',
+        tags,
+        security,
+        description:
+          'El teléfono no envía cuerpo: cierra una orden con todas sus trampas escaneadas. Un administrador cierra una con trampas pendientes enviando {"force": true}.',
+        params: IdParams,
+        body: CloseSessionBody,
+        response: { 200: Session, ...errors },
+      },
     },
     (request) => service.close(request.user, request.params.id, request.body?.force ?? false),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'updateSession',
+        summary: 'Reasignar o reprogramar una orden',
+        tags,
+        security,
+        description:
+          'Cambia el técnico asignado (una cuenta activa), la fecha programada (null la quita) o ambos, mientras la orden no esté cerrada. Los escaneos ya registrados se conservan con quien los hizo. El técnico anterior recibe session.updated y el nuevo session.created.',
+        params: IdParams,
+        body: UpdateSessionBody,
+        response: { 200: Session, ...errors },
+      },
+    },
+    (request) => service.update(request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
     {
       onRequest: app.authorize('ADMIN'),
-      schema: { tags, security, params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: 'deleteSession',
+        summary: 'Eliminar una orden',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.delete(request.params.id);
@@ -99,7 +178,14 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     '/:id/report',
     {
       onRequest: app.authorize(),
-      schema: { tags, security, params: IdParams, response: { 200: pdfResponse, ...errors } },
+      schema: {
+        operationId: 'getSessionReport',
+        summary: 'Reporte de una orden',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: fileResponse('El reporte en PDF.', 'application/pdf'), ...errors },
+      },
     },
     async (request, reply) => {
       const doc = await service.report(request.user, request.params.id);

@@ -1,16 +1,19 @@
 import {
   DEFAULT_PAGE_SIZE,
   SessionMessages,
+  SiteMessages,
   type CreateSessionBody,
   type ScanBody,
   type ScanResponse,
   type Session,
   type SessionListQuery,
   type SessionPage,
+  type UpdateSessionBody,
 } from '@rondin/contracts';
+import type { Readable } from 'node:stream';
 import { pageWindow } from '../../lib/search.js';
 import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
-import { AuthMessages, type AuthUser } from '../../plugins/auth.js';
+import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -33,7 +36,11 @@ export class SessionsService {
   /** A page of order summaries; a technician's own only when `ownerId` is given. */
   async page(query: SessionListQuery, scope: { ownerId?: number; openOnly?: boolean } = {}): Promise<SessionPage> {
     const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
-    const filter = { ...query, ...(scope.ownerId !== undefined ? { technicianId: scope.ownerId } : {}), openOnly: scope.openOnly };
+    const filter = {
+      ...query,
+      ...(scope.ownerId !== undefined ? { technicianId: scope.ownerId } : {}),
+      openOnly: scope.openOnly,
+    };
     const { rows, total } = await this.repository.summaryPage(filter, { pageSize, offset });
     return { items: rows, total, page, pageSize };
   }
@@ -52,10 +59,13 @@ export class SessionsService {
         if (!(await this.repository.isActiveTechnician(tx, input.technicianId))) {
           throw AppError.badRequest(SessionMessages.technicianUnavailable);
         }
-        if ((await this.repository.countActiveTraps(tx, trapIds)) !== trapIds.length) {
-          throw AppError.badRequest(SessionMessages.trapsUnavailable);
-        }
+        const active = await this.repository.activeTraps(tx, trapIds);
+        if (active.length !== trapIds.length) throw AppError.badRequest(SessionMessages.trapsUnavailable);
+        // An order is one visit to one site: its traps all belong there.
+        const siteIds = new Set(active.map((trap) => trap.siteId));
+        if (siteIds.size !== 1) throw AppError.badRequest(SiteMessages.trapsOfSeveralSites);
         return this.repository.insert(tx, {
+          siteId: [...siteIds][0]!,
           technicianId: input.technicianId,
           trapIds,
           scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
@@ -71,18 +81,55 @@ export class SessionsService {
     }
   }
 
+  /**
+   * Moves an open order to another technician, another time, or both. The order's row is locked first, as a
+   * scan and a close lock it, so a scan lands either before the move (credited to whoever made it, and kept)
+   * or after it (refused for the old technician, accepted for the new one): never lost, never re-attributed.
+   * The old technician's devices hear `session.updated` (the order leaves their list), the new one's
+   * `session.created`; a new time alone is a `session.updated` for the technician who has it.
+   */
+  async update(id: number, input: UpdateSessionBody): Promise<Session> {
+    try {
+      const { before, after } = await this.repository.transaction(async (tx) => {
+        const row = await this.repository.lockRow(tx, id);
+        if (!row) throw AppError.notFound(SessionMessages.notFound);
+        if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
+        const technicianId = input.technicianId ?? row.technicianId;
+        // The same rule as creating an order: an active account, whatever its role.
+        if (technicianId !== row.technicianId && !(await this.repository.isActiveTechnician(tx, technicianId))) {
+          throw AppError.badRequest(SessionMessages.technicianUnavailable);
+        }
+        await this.repository.reassign(tx, id, {
+          technicianId: input.technicianId,
+          scheduledAt: toDate(input.scheduledAt),
+        });
+        return { before: row.technicianId, after: technicianId };
+      });
+      this.events.updated(before, id);
+      if (after !== before) this.events.created(after, id);
+      return (await this.repository.findJson(id))!;
+    } catch (error) {
+      // The technician deleted between the check and the update.
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.technicianUnavailable);
+      throw error;
+    }
+  }
+
   /** `user` comes from the token alone: the scan itself checks the account is active and reads its role. */
   async scan(user: AuthUser, id: number, { qrSlug, clientScanId, scannedAt }: ScanBody): Promise<ScanResponse> {
     const { result, session, item } = await this.repository.scan({
       sessionId: id,
       qrSlug,
       userId: user.id,
+      tokenVersion: user.tokenVersion,
       clientScanId,
       deviceTime: scannedAt,
     });
     switch (result) {
       case 'INACTIVE_USER':
         throw AppError.unauthorized(AuthMessages.inactive);
+      case 'STALE_TOKEN':
+        throw AppError.unauthorized(AuthMessages.passwordChanged);
       case 'NOT_ASSIGNED':
         throw AppError.notFound(SessionMessages.notFound);
       case 'ORDER_CLOSED':
@@ -126,11 +173,22 @@ export class SessionsService {
     this.events.updated(row.technicianId, id);
   }
 
-  async report(user: AuthUser, id: number): Promise<PDFKit.PDFDocument> {
+  async report(user: AuthUser, id: number): Promise<Readable> {
     const session = await this.get(user, id);
     if (session.status !== 'COMPLETED') throw AppError.conflict(SessionMessages.reportNotReady);
-    return renderSessionReport(session, this.reportOptions);
+    // Dated where the service was done: the site's zone when it has one.
+    const site = await this.repository.site(session.siteId);
+    return renderSessionReport(session, {
+      timeZone: site?.timeZone ?? this.reportOptions.timeZone,
+      client: site?.client ?? null,
+    });
   }
+}
+
+/** A date sent to the API as the value to store: null clears it, undefined leaves it as it is. */
+function toDate(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  return new Date(value);
 }
 
 function canSee(user: AuthUser, technicianId: SessionRow['technicianId']): boolean {

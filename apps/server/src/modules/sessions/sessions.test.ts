@@ -1,11 +1,24 @@
-import { SessionMessages, type ScanResponse, type Session } from '@rondin/contracts';
+import {
+  SessionMessages,
+  UPDATE_SESSION_EMPTY,
+  type ScanResponse,
+  type Session,
+  type SessionPage,
+} from '@rondin/contracts';
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scanEvents, sessionItems, sessions } from '../../db/schema.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
-import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -56,7 +69,11 @@ describe('POST /api/sessions', () => {
       forceClosed: false,
     });
     expect(order.items.map((item) => item.trapId).sort()).toEqual([a!.id, b!.id].sort());
-    expect(order.items[0]).toMatchObject({ status: 'PENDING', completedAt: null, trap: { code: a!.code, area: 'Bodega' } });
+    expect(order.items[0]).toMatchObject({
+      status: 'PENDING',
+      completedAt: null,
+      trap: { code: a!.code, area: 'Bodega' },
+    });
   });
 
   it('refuses an inactive or unknown technician', async () => {
@@ -77,7 +94,10 @@ describe('POST /api/sessions', () => {
   it('refuses inactive or unknown traps, and leaves nothing behind', async () => {
     const [trap] = await trapsFor(1);
     const retired = await createTrap(t, { isActive: false });
-    for (const trapIds of [[trap!.id, retired.id], [trap!.id, 424242]]) {
+    for (const trapIds of [
+      [trap!.id, retired.id],
+      [trap!.id, 424242],
+    ]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/sessions',
@@ -142,7 +162,7 @@ describe('reading orders', () => {
     expect((await t.app.inject({ url: `/api/sessions/${order.id}` })).statusCode).toBe(401);
   });
 
-  it("gives technicians their own orders, and the open ones apart", async () => {
+  it('gives technicians their own orders, and the open ones apart', async () => {
     const traps = await trapsFor(2);
     const done = await createOrder(t, admin, tech.id, [traps[0]!.id]);
     const open = await createOrder(t, admin, tech.id, [traps[1]!.id]);
@@ -158,10 +178,240 @@ describe('reading orders', () => {
   });
 });
 
+describe('paged order lists: overdue filter and areas', () => {
+  const HOUR = 3_600_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const pageOf = async (query: string): Promise<SessionPage> => {
+    const response = await get(`/api/sessions?${query}`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  it('keeps, with overdue=true, only the orders not completed whose scheduled time has passed', async () => {
+    const [trap] = await trapsFor(1);
+    const late = await createOrder(t, admin, tech.id, [trap!.id], at(-2 * HOUR));
+    const lateInProgress = await createOrder(t, admin, otherTech.id, [trap!.id], at(-48 * HOUR));
+    await scan(t, otherTech, lateInProgress.id, trap!.qrSlug);
+    const lateButClosed = await createOrder(t, admin, tech.id, [trap!.id], at(-HOUR));
+    await close(t, admin, lateButClosed.id, { force: true });
+    await createOrder(t, admin, tech.id, [trap!.id], at(HOUR));
+    await createOrder(t, admin, tech.id, [trap!.id]);
+
+    const overdue = await pageOf('overdue=true');
+    expect(overdue.items.map((order) => order.id)).toEqual([lateInProgress.id, late.id]);
+    expect(overdue.total).toBe(2);
+    // It narrows the other filters, and agrees with the dashboard's count.
+    expect((await pageOf(`overdue=true&technicianId=${tech.id}`)).items.map((order) => order.id)).toEqual([late.id]);
+    const compliance = await get('/api/reports/compliance', admin);
+    expect(compliance.json().overdueSessions).toBe(overdue.total);
+    for (const bad of ['overdue=false', 'overdue=1', 'overdue=']) {
+      const response = await get(`/api/sessions?${bad}`, admin);
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('names the areas each order covers, once each and in order, leaving out traps without one', async () => {
+    const traps = [
+      await createTrap(t, { area: 'Patio' }),
+      await createTrap(t, { area: 'Bodega' }),
+      await createTrap(t, { area: 'Patio' }),
+      await createTrap(t, { area: null }),
+    ];
+    const mixed = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
+    const noArea = await createOrder(t, admin, tech.id, [traps[3]!.id]);
+    const page = await pageOf('pageSize=10');
+    expect(page.items.map((order) => [order.id, order.areas])).toEqual([
+      [noArea.id, []],
+      [mixed.id, ['Bodega', 'Patio']],
+    ]);
+    const own: SessionPage = (await get('/api/sessions/me?pageSize=10', tech)).json();
+    expect(own.items.find((order) => order.id === mixed.id)!.areas).toEqual(['Bodega', 'Patio']);
+  });
+});
+
+describe('PATCH /api/sessions/:id (reassign, reschedule)', () => {
+  const patch = (id: number, payload: object, user: TestUser = admin) =>
+    t.app.inject({ method: 'PATCH', url: `/api/sessions/${id}`, headers: user.headers, payload });
+
+  it('moves an open order to another technician: scans already made stay with whoever made them', async () => {
+    const traps = await trapsFor(3);
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+      '2026-12-01T11:00:00.000Z',
+    );
+    await scan(t, tech, order.id, traps[0]!.qrSlug);
+
+    const response = await patch(order.id, { technicianId: otherTech.id });
+    expect(response.statusCode, response.body).toBe(200);
+    const moved: Session = response.json();
+    expect(moved).toMatchObject({
+      status: 'IN_PROGRESS',
+      technicianId: otherTech.id,
+      technician: { id: otherTech.id, fullName: 'Otro Técnico' },
+      // The time is kept when only the technician changes.
+      scheduledAt: '2026-12-01T11:00:00.000Z',
+      completedCount: 1,
+    });
+    expect(moved.items.find((item) => item.trapId === traps[0]!.id)!.completedBy).toEqual({
+      id: tech.id,
+      fullName: 'Ana Técnica',
+    });
+
+    // The order is now the new technician's, and no longer the old one's.
+    expect((await get(`/api/sessions/${order.id}`, tech)).statusCode).toBe(404);
+    expect((await get('/api/sessions/me/active', tech)).json()).toEqual([]);
+    expect((await scan(t, tech, order.id, traps[1]!.qrSlug)).statusCode).toBe(404);
+    expect((await scan(t, otherTech, order.id, traps[1]!.qrSlug)).statusCode).toBe(200);
+    const after: Session = (await get(`/api/sessions/${order.id}`, otherTech)).json();
+    const creditedTo = (trapId: number) => after.items.find((item) => item.trapId === trapId)!.completedBy?.id;
+    expect(traps.map((trap) => creditedTo(trap.id) ?? null)).toEqual([tech.id, otherTech.id, null]);
+  });
+
+  it('reschedules an order, and clears its date with null, keeping the technician', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const later = await patch(order.id, { scheduledAt: '2027-01-15T09:30:00-03:00' });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ scheduledAt: '2027-01-15T12:30:00.000Z', technicianId: tech.id });
+    const cleared = await patch(order.id, { scheduledAt: null });
+    expect(cleared.json()).toMatchObject({ scheduledAt: null, technicianId: tech.id });
+    const both = await patch(order.id, { technicianId: otherTech.id, scheduledAt: '2027-02-01T08:00:00Z' });
+    expect(both.json()).toMatchObject({ scheduledAt: '2027-02-01T08:00:00.000Z', technicianId: otherTech.id });
+  });
+
+  it('refuses a closed order with 409 and changes nothing', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id], '2026-12-01T11:00:00.000Z');
+    await close(t, admin, order.id, { force: true });
+    for (const payload of [{ technicianId: otherTech.id }, { scheduledAt: null }]) {
+      const response = await patch(order.id, payload);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('La orden ya fue cerrada.');
+    }
+    expect((await get(`/api/sessions/${order.id}`, admin)).json()).toMatchObject({
+      technicianId: tech.id,
+      scheduledAt: '2026-12-01T11:00:00.000Z',
+    });
+  });
+
+  it('refuses an inactive or unknown technician, as creating an order does, and accepts an active administrator', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const inactive = await createUser(t, { isActive: false });
+    for (const technicianId of [inactive.id, 99999]) {
+      const response = await patch(order.id, { technicianId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(SessionMessages.technicianUnavailable);
+    }
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().technicianId).toBe(tech.id);
+    expect((await patch(order.id, { technicianId: admin.id })).json().technicianId).toBe(admin.id);
+  });
+
+  it('validates the body and the order: 400 for nothing to change or bad values, 404 for an unknown order', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    const empty = await patch(order.id, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual([UPDATE_SESSION_EMPTY]);
+    for (const payload of [
+      { technicianId: String(otherTech.id) },
+      { technicianId: -1 },
+      { scheduledAt: 'mañana' },
+      { scheduledAt: '2026-12-01T11:00:00' },
+      { status: 'COMPLETED' },
+    ]) {
+      expect((await patch(order.id, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const unknown = await patch(987654, { scheduledAt: null });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(SessionMessages.notFound);
+  });
+
+  it('is for administrators only', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    expect((await patch(order.id, { technicianId: tech.id }, tech)).statusCode).toBe(403);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().technicianId).toBe(tech.id);
+  });
+
+  it('loses and mis-credits no scan when scans race a reassignment', async () => {
+    const traps = await trapsFor(30);
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
+    // The move starts once the first scan is in, with half the scans still on their way and half sent after it.
+    const early = traps.slice(0, 15).map((trap) => scan(t, tech, order.id, trap.qrSlug));
+    await early[0];
+    const moving = patch(order.id, { technicianId: otherTech.id });
+    const late = traps.slice(15).map((trap) => scan(t, tech, order.id, trap.qrSlug));
+    const [scanResponses, moveResponse] = await Promise.all([Promise.all([...early, ...late]), moving]);
+    expect(moveResponse.statusCode).toBe(200);
+    // Each scan landed before the move (accepted) or after it (refused: no longer the technician's order).
+    const accepted = scanResponses.filter((response) => response.statusCode === 200).length;
+    const refused = scanResponses.filter((response) => response.statusCode === 404).length;
+    expect(accepted + refused).toBe(30);
+
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, order.id));
+    const items = await t.database.db.select().from(sessionItems).where(eq(sessionItems.sessionId, order.id));
+    const completed = items.filter((item) => item.status === 'COMPLETED');
+    expect(row!.technicianId).toBe(otherTech.id);
+    expect(row!.completedCount).toBe(accepted);
+    expect(completed).toHaveLength(accepted);
+    // Every accepted scan is the old technician's, as made: none is credited to the new one.
+    expect(completed.every((item) => item.completedById === tech.id)).toBe(true);
+    const events = await eventsOf(order.id);
+    expect(events.filter((event) => event.result === 'ACCEPTED')).toHaveLength(accepted);
+    expect(events.filter((event) => event.result === 'NOT_ASSIGNED')).toHaveLength(refused);
+
+    // The new technician finishes what is left, under their own name.
+    for (const trap of traps) await scan(t, otherTech, order.id, trap.qrSlug);
+    const final: Session = (await get(`/api/sessions/${order.id}`, admin)).json();
+    expect(final.completedCount).toBe(30);
+    expect(final.items.filter((item) => item.completedBy?.id === otherTech.id)).toHaveLength(refused);
+  });
+
+  it('leaves one consistent result when a close races a reassignment', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    const [closing, moving] = await Promise.all([
+      close(t, tech, order.id),
+      patch(order.id, { technicianId: otherTech.id }),
+    ]);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, order.id));
+    if (moving.statusCode === 200) {
+      // Moved first: the old technician's close then found an order no longer theirs, still open.
+      expect(closing.statusCode).toBe(404);
+      expect(row).toMatchObject({ technicianId: otherTech.id, status: 'IN_PROGRESS', closedAt: null });
+    } else {
+      // Closed first: the move is refused and the order stays with who closed it.
+      expect(closing.statusCode).toBe(200);
+      expect(moving.statusCode).toBe(409);
+      expect(row).toMatchObject({ technicianId: tech.id, status: 'COMPLETED', closedById: tech.id });
+    }
+  });
+});
+
 describe('POST /api/sessions/:id/scan', () => {
   it('completes the item, moves the order to IN_PROGRESS and answers the order and the item', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const response = await scan(t, tech, order.id, traps[0]!.qrSlug);
     expect(response.statusCode).toBe(200);
     const { session, item }: ScanResponse = response.json();
@@ -183,7 +433,12 @@ describe('POST /api/sessions/:id/scan', () => {
   it('refuses the scan of an account deactivated after signing in', async () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
-    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${tech.id}`, headers: admin.headers, payload: { isActive: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${tech.id}`,
+      headers: admin.headers,
+      payload: { isActive: false },
+    });
     const response = await scan(t, tech, order.id, trap!.qrSlug);
     expect(response.statusCode).toBe(401);
     expect((await get(`/api/sessions/${order.id}`, admin)).json().completedCount).toBe(0);
@@ -193,7 +448,12 @@ describe('POST /api/sessions/:id/scan', () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
     // otherTech's token says TECH; once promoted, the scan treats them as the administrator they are.
-    await t.app.inject({ method: 'PATCH', url: `/api/technicians/${otherTech.id}`, headers: admin.headers, payload: { role: 'ADMIN' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${otherTech.id}`,
+      headers: admin.headers,
+      payload: { role: 'ADMIN' },
+    });
     expect((await scan(t, otherTech, order.id, trap!.qrSlug)).statusCode).toBe(200);
   });
 
@@ -205,7 +465,12 @@ describe('POST /api/sessions/:id/scan', () => {
 
   it('is idempotent: a rescan succeeds and changes nothing', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const first: ScanResponse = (await scan(t, tech, order.id, traps[0]!.qrSlug)).json();
     const again = await scan(t, tech, order.id, traps[0]!.qrSlug);
     expect(again.statusCode).toBe(200);
@@ -250,7 +515,12 @@ describe('POST /api/sessions/:id/scan', () => {
 
   it('answers 409 on a completed order and logs the refusal', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await close(t, admin, order.id, { force: true });
     const response = await scan(t, tech, order.id, traps[0]!.qrSlug);
     expect(response.statusCode).toBe(409);
@@ -270,10 +540,13 @@ describe('POST /api/sessions/:id/scan', () => {
 
   it('records 50 concurrent scans, each sent twice, exactly once each', async () => {
     const traps = await trapsFor(50);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
-    const responses = await Promise.all(
-      [...traps, ...traps].map((trap) => scan(t, tech, order.id, trap.qrSlug)),
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
     );
+    const responses = await Promise.all([...traps, ...traps].map((trap) => scan(t, tech, order.id, trap.qrSlug)));
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const final: Session = (await get(`/api/sessions/${order.id}`, admin)).json();
     expect(final.completedCount).toBe(50);
@@ -286,7 +559,12 @@ describe('POST /api/sessions/:id/scan', () => {
 
   it('leaves one consistent result when a forced close races scans', async () => {
     const traps = await trapsFor(30);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const scans = traps.map((trap) => scan(t, tech, order.id, trap.qrSlug));
     const closing = close(t, admin, order.id, { force: true });
     const [scanResponses, closeResponse] = await Promise.all([Promise.all(scans), closing]);
@@ -318,7 +596,12 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
 
   it("lets the phone match a queued scan to its item: each item carries the SHA-256 of its trap's code, never the code", async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const read: Session = (await get(`/api/sessions/${order.id}`, tech)).json();
     const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
     for (const trap of traps) {
@@ -350,7 +633,11 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
     // Made right when the order arrived on the phone, sent later.
     const scannedAt = order.createdAt;
-    const response = await offlineScan(order.id, { qrSlug: trap!.qrSlug, clientScanId: crypto.randomUUID(), scannedAt });
+    const response = await offlineScan(order.id, {
+      qrSlug: trap!.qrSlug,
+      clientScanId: crypto.randomUUID(),
+      scannedAt,
+    });
     expect(response.json().item.completedAt).toBe(scannedAt);
     const row = await itemRow(order.id);
     expect(row.completedAt!.toISOString()).toBe(scannedAt);
@@ -359,7 +646,12 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
 
   it('uses the receive time when the device time is implausible, and logs what the device said', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const beforeOrder = new Date(Date.parse(order.createdAt) - 3_600_000).toISOString();
     await offlineScan(order.id, { qrSlug: traps[0]!.qrSlug, scannedAt: future });
@@ -388,7 +680,12 @@ describe('scans arriving together', () => {
   // On PGlite, concurrent scans are stored as one statement (rondin_scan_batch); on PostgreSQL side by side.
   it('answers each scan of a burst on its own: a refused one changes nothing, the others are all stored', async () => {
     const traps = await trapsFor(12);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const elsewhere = await createOrder(t, admin, tech.id, [traps[0]!.id]);
     const usedId = crypto.randomUUID();
     const scanWith = (sessionId: number, payload: object) =>
@@ -396,13 +693,17 @@ describe('scans arriving together', () => {
     expect((await scanWith(elsewhere.id, { qrSlug: traps[0]!.qrSlug, clientScanId: usedId })).statusCode).toBe(200);
 
     const burst = await Promise.all([
-      ...traps.slice(0, 6).map((trap) => scanWith(order.id, { qrSlug: trap.qrSlug, clientScanId: crypto.randomUUID() })),
+      ...traps
+        .slice(0, 6)
+        .map((trap) => scanWith(order.id, { qrSlug: trap.qrSlug, clientScanId: crypto.randomUUID() })),
       scanWith(order.id, { qrSlug: traps[6]!.qrSlug, clientScanId: usedId }),
       scanWith(order.id, { qrSlug: 'NO-ES-DE-ESTA-ORDEN' }),
       scanWith(elsewhere.id, { qrSlug: traps[7]!.qrSlug }),
       ...traps.slice(8).map((trap) => scanWith(order.id, { qrSlug: trap.qrSlug })),
     ]);
-    expect(burst.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 409, 404, 404, 200, 200, 200, 200]);
+    expect(burst.map((response) => response.statusCode)).toEqual([
+      200, 200, 200, 200, 200, 200, 409, 404, 404, 200, 200, 200, 200,
+    ]);
     burst.slice(0, 6).forEach((response, index) => expect(response.json().item.trapId).toBe(traps[index]!.id));
 
     const stored: Session = (await get(`/api/sessions/${order.id}`, admin)).json();
@@ -417,7 +718,12 @@ describe('scans arriving together', () => {
 describe('POST /api/sessions/:id/close', () => {
   it('lets the technician close once every trap is done, recording who and when', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await scan(t, tech, order.id, traps[0]!.qrSlug);
     const early = await close(t, tech, order.id);
     expect(early.statusCode).toBe(409);
@@ -429,13 +735,22 @@ describe('POST /api/sessions/:id/close', () => {
     const response = await close(t, tech, order.id);
     expect(response.statusCode).toBe(200);
     const closed: Session = response.json();
-    expect(closed).toMatchObject({ status: 'COMPLETED', forceClosed: false, closedBy: { id: tech.id, fullName: 'Ana Técnica' } });
+    expect(closed).toMatchObject({
+      status: 'COMPLETED',
+      forceClosed: false,
+      closedBy: { id: tech.id, fullName: 'Ana Técnica' },
+    });
     expect(Date.now() - Date.parse(closed.closedAt!)).toBeLessThan(60_000);
   });
 
   it('requires force from an administrator closing with pending traps, and marks the order', async () => {
     const traps = await trapsFor(3);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await scan(t, tech, order.id, traps[0]!.qrSlug);
     const unforced = await close(t, admin, order.id, { force: false });
     expect(unforced.statusCode).toBe(409);
@@ -449,7 +764,10 @@ describe('POST /api/sessions/:id/close', () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
     await scan(t, tech, order.id, trap!.qrSlug);
-    expect((await close(t, admin, order.id, { force: false })).json()).toMatchObject({ status: 'COMPLETED', forceClosed: false });
+    expect((await close(t, admin, order.id, { force: false })).json()).toMatchObject({
+      status: 'COMPLETED',
+      forceClosed: false,
+    });
   });
 
   it('refuses to close twice, and hides other technicians’ orders', async () => {
@@ -468,7 +786,12 @@ describe('POST /api/sessions/:id/close', () => {
 describe('DELETE /api/sessions/:id', () => {
   it('removes the order and its items', async () => {
     const traps = await trapsFor(2);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await scan(t, tech, order.id, traps[0]!.qrSlug);
     const response = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
     expect(response.statusCode).toBe(204);
@@ -477,21 +800,35 @@ describe('DELETE /api/sessions/:id', () => {
     // The audit log outlives the order.
     expect(await eventsOf(order.id)).toHaveLength(1);
     // With the order gone, its trap may now be deleted.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/traps/${traps[1]!.id}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/traps/${traps[1]!.id}`, headers: admin.headers })).statusCode,
+    ).toBe(204);
   });
 
   it('is for administrators only, and 404 for an unknown order', async () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: tech.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/sessions/99999', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: tech.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/sessions/99999', headers: admin.headers })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('GET /api/sessions/:id/report', () => {
   it('is available once the order is closed, with every trap, who scanned it and the totals', async () => {
-    const traps = [await createTrap(t, { code: 'TRP-001', area: 'Bodega' }), await createTrap(t, { code: 'TRP-002', area: null })];
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const traps = [
+      await createTrap(t, { code: 'TRP-001', area: 'Bodega' }),
+      await createTrap(t, { code: 'TRP-002', area: null }),
+    ];
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     const early = await get(`/api/sessions/${order.id}/report`, tech);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(SessionMessages.reportNotReady);
@@ -502,7 +839,16 @@ describe('GET /api/sessions/:id/report', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = (await readPdf(response.rawPayload)).map((page) => page.text).join(' ');
-    for (const expected of [`Orden #${order.id}`, 'Ana Técnica', 'TRP-001', 'TRP-002', 'Bodega', 'Sin área', 'Completada', 'Trampas inspeccionadas: 2 de 2 (100 %)']) {
+    for (const expected of [
+      `Orden #${order.id}`,
+      'Ana Técnica',
+      'TRP-001',
+      'TRP-002',
+      'Bodega',
+      'Sin área',
+      'Completada',
+      'Trampas inspeccionadas: 2 de 2 (100 %)',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('CIERRE FORZADO');
@@ -511,18 +857,30 @@ describe('GET /api/sessions/:id/report', () => {
 
   it('marks an order force-closed with pending traps', async () => {
     const traps = await trapsFor(3);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await scan(t, tech, order.id, traps[0]!.qrSlug);
     await close(t, admin, order.id, { force: true });
-    const text = (await readPdf((await get(`/api/sessions/${order.id}/report`, admin)).rawPayload)).map((page) => page.text).join(' ');
-    expect(text).toContain('CIERRE FORZADO: la orden se cerró con 2 trampa(s) sin inspeccionar.');
+    const text = (await readPdf((await get(`/api/sessions/${order.id}/report`, admin)).rawPayload))
+      .map((page) => page.text)
+      .join(' ');
+    expect(text).toContain('CIERRE FORZADO: la orden se cerró con 2 trampas sin inspeccionar.');
     expect(text).toContain('Pendiente');
     expect(text).toContain('Trampas inspeccionadas: 1 de 3 (33 %)');
   });
 
   it('paginates a long order with the headings on every page', async () => {
     const traps = await trapsFor(80);
-    const order = await createOrder(t, admin, tech.id, traps.map((trap) => trap.id));
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
     await close(t, admin, order.id, { force: true });
     const pages = await readPdf((await get(`/api/sessions/${order.id}/report`, admin)).rawPayload);
     expect(pages.length).toBeGreaterThan(1);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import type { TechniciansRepository } from './technicians.repository.js';
 
@@ -22,12 +23,18 @@ export async function ensureAdmin(
   const email = (configured.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = configured.password ? undefined : randomBytes(12).toString('base64url');
   const password = configured.password ?? generatedPassword!;
-  await repository.insert({
-    email,
-    fullName: 'Administrador',
-    role: 'ADMIN',
-    isActive: true,
-    passwordHash: await hashPassword(password),
-  });
+  try {
+    await repository.insert({
+      email,
+      fullName: 'Administrador',
+      role: 'ADMIN',
+      isActive: true,
+      passwordHash: await hashPassword(password),
+    });
+  } catch (error) {
+    // Several processes starting together on an empty database: another one created the administrator first.
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
   return generatedPassword ? { email, generatedPassword } : { email };
 }

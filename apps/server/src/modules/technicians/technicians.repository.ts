@@ -5,7 +5,11 @@ import { sessions, technicians } from '../../db/schema.js';
 
 export type TechnicianRow = typeof technicians.$inferSelect;
 export type NewTechnicianRow = typeof technicians.$inferInsert;
-export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt'>>;
+export interface ActiveAccount {
+  role: Role;
+  tokenVersion: number;
+}
+export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt' | 'tokenVersion'>>;
 
 const byEmail = (email: string) => eq(sql`lower(${technicians.email})`, email.toLowerCase());
 
@@ -26,12 +30,13 @@ export class TechniciansRepository {
     return row;
   }
 
-  async findActiveRole(id: number): Promise<Role | undefined> {
+  /** The role and token version of an active account; undefined for an inactive or deleted one. */
+  async findActiveAccount(id: number): Promise<ActiveAccount | undefined> {
     const [row] = await this.db
-      .select({ role: technicians.role })
+      .select({ role: technicians.role, tokenVersion: technicians.tokenVersion })
       .from(technicians)
       .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));
-    return row?.role;
+    return row;
   }
 
   async emailTaken(email: string, exceptId?: number): Promise<boolean> {
@@ -53,8 +58,17 @@ export class TechniciansRepository {
     return row!;
   }
 
-  async update(id: number, changes: TechnicianChanges, tx: Database | Transaction = this.db): Promise<TechnicianRow | undefined> {
-    const [row] = await tx.update(technicians).set(changes).where(eq(technicians.id, id)).returning();
+  /** `revokeTokens` raises the account's token version, so every token issued until now is refused. */
+  async update(
+    id: number,
+    changes: TechnicianChanges,
+    { tx = this.db, revokeTokens = false }: { tx?: Database | Transaction; revokeTokens?: boolean } = {},
+  ): Promise<TechnicianRow | undefined> {
+    const [row] = await tx
+      .update(technicians)
+      .set({ ...changes, ...(revokeTokens ? { tokenVersion: sql`${technicians.tokenVersion} + 1` } : {}) })
+      .where(eq(technicians.id, id))
+      .returning();
     return row;
   }
 

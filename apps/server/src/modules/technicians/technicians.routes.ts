@@ -1,5 +1,6 @@
 import {
   ChangePasswordBody,
+  ChangePasswordResponse,
   CreateTechnicianBody,
   IdParams,
   Technician,
@@ -8,16 +9,29 @@ import {
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthService } from '../auth/auth.service.js';
 import type { TechniciansService } from './technicians.service.js';
 
 const tags = ['Técnicos'];
 const security = bearerAuth;
 const errors = errorResponses;
 
-export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansService }> = async (app, { service }) => {
+export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansService; auth: AuthService }> = async (
+  app,
+  { service, auth },
+) => {
   app.get(
     '/me/profile',
-    { onRequest: app.authorize(), schema: { tags, security, response: { 200: Technician, ...errors } } },
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getMyProfile',
+        summary: 'Mi perfil',
+        tags,
+        security,
+        response: { 200: Technician, ...errors },
+      },
+    },
     (request) => service.profile(request.user.id),
   );
 
@@ -25,25 +39,45 @@ export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansServ
     '/me/password',
     {
       onRequest: app.authorize(),
-      schema: { tags, security, body: ChangePasswordBody, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: 'changeMyPassword',
+        summary: 'Cambiar mi contraseña',
+        tags,
+        security,
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordResponse, ...errors },
+      },
     },
-    async (request, reply) => {
-      await service.changePassword(request.user.id, request.body.currentPassword, request.body.newPassword);
-      return reply.code(204).send(null);
-    },
+    (request) => auth.changePassword(request.user.id, request.body),
   );
 
   app.get(
-    '/',
-    { onRequest: app.authorize('ADMIN'), schema: { tags, security, response: { 200: z.array(Technician), ...errors } } },
+    '',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'listTechnicians',
+        summary: 'Listar técnicos',
+        tags,
+        security,
+        response: { 200: z.array(Technician), ...errors },
+      },
+    },
     () => service.list(),
   );
 
   app.post(
-    '/',
+    '',
     {
       onRequest: app.authorize('ADMIN'),
-      schema: { tags, security, body: CreateTechnicianBody, response: { 201: Technician, ...errors } },
+      schema: {
+        operationId: 'createTechnician',
+        summary: 'Crear una cuenta',
+        tags,
+        security,
+        body: CreateTechnicianBody,
+        response: { 201: Technician, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.create(request.body)),
   );
@@ -52,7 +86,15 @@ export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansServ
     '/:id',
     {
       onRequest: app.authorize('ADMIN'),
-      schema: { tags, security, params: IdParams, body: UpdateTechnicianBody, response: { 200: Technician, ...errors } },
+      schema: {
+        operationId: 'updateTechnician',
+        summary: 'Modificar una cuenta',
+        tags,
+        security,
+        params: IdParams,
+        body: UpdateTechnicianBody,
+        response: { 200: Technician, ...errors },
+      },
     },
     (request) => service.update(request.user, request.params.id, request.body),
   );
@@ -61,7 +103,14 @@ export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansServ
     '/:id',
     {
       onRequest: app.authorize('ADMIN'),
-      schema: { tags, security, params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: 'deleteTechnician',
+        summary: 'Eliminar una cuenta',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.delete(request.user, request.params.id);

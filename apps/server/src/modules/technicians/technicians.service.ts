@@ -5,9 +5,17 @@ import {
   type UpdateTechnicianBody,
 } from '@rondin/contracts';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { hashPassword } from '../../lib/password.js';
+import { weakPasswordReason } from '../../lib/password-policy.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { AccountEvents } from './account-events.js';
 import type { TechnicianChanges, TechnicianRow, TechniciansRepository } from './technicians.repository.js';
+
+/** Refuses a password anyone could guess (a common one, a series, the account's email). */
+export function refuseWeakPassword(password: string, email: string): void {
+  const reason = weakPasswordReason(password, email);
+  if (reason) throw AppError.badRequest(reason);
+}
 
 export function toTechnician(row: TechnicianRow): Technician {
   return {
@@ -21,7 +29,10 @@ export function toTechnician(row: TechnicianRow): Technician {
 }
 
 export class TechniciansService {
-  constructor(private readonly repository: TechniciansRepository) {}
+  constructor(
+    private readonly repository: TechniciansRepository,
+    private readonly events: AccountEvents,
+  ) {}
 
   async list(): Promise<Technician[]> {
     return (await this.repository.list()).map(toTechnician);
@@ -36,6 +47,7 @@ export class TechniciansService {
   async create(input: CreateTechnicianBody): Promise<Technician> {
     const email = input.email.toLowerCase();
     if (await this.repository.emailTaken(email)) throw AppError.conflict(TechnicianMessages.emailTaken);
+    refuseWeakPassword(input.password, email);
     const passwordHash = await hashPassword(input.password);
     try {
       const row = await this.repository.insert({
@@ -64,19 +76,32 @@ export class TechniciansService {
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.role !== undefined) changes.role = input.role;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
-    if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+    if (input.password !== undefined) {
+      const email = changes.email ?? (await this.repository.findById(id))?.email;
+      if (email === undefined) throw AppError.notFound(TechnicianMessages.notFound);
+      refuseWeakPassword(input.password, email);
+      changes.passwordHash = await hashPassword(input.password);
+    }
 
     try {
-      const row = await this.repository.transaction(async (tx) => {
+      const { before, after } = await this.repository.transaction(async (tx) => {
         const mayRemoveAdmin = changes.role === 'TECH' || changes.isActive === false;
         const activeAdmins = mayRemoveAdmin ? await this.repository.lockActiveAdminIds(tx) : [];
         const target = await this.repository.findById(id, tx);
         if (!target) throw AppError.notFound(TechnicianMessages.notFound);
         if (activeAdmins.length === 1 && activeAdmins[0] === id) throw AppError.conflict(TechnicianMessages.lastAdmin);
-        if (Object.keys(changes).length === 0) return target;
-        return (await this.repository.update(id, changes, tx))!;
+        if (Object.keys(changes).length === 0) return { before: target, after: target };
+        // A password reset by an administrator ends every sign-in made with the old one.
+        const updated = await this.repository.update(id, changes, {
+          tx,
+          revokeTokens: changes.passwordHash !== undefined,
+        });
+        return { before: target, after: updated! };
       });
-      return toTechnician(row);
+      const accessChanged =
+        after.tokenVersion !== before.tokenVersion || after.isActive !== before.isActive || after.role !== before.role;
+      if (accessChanged) this.events.accessChanged(id);
+      return toTechnician(after);
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.conflict(TechnicianMessages.emailTaken);
       throw error;
@@ -97,15 +122,6 @@ export class TechniciansService {
       if (isForeignKeyViolation(error)) throw AppError.conflict(TechnicianMessages.deleteWithOrders);
       throw error;
     }
-  }
-
-  async changePassword(id: number, currentPassword: string, newPassword: string): Promise<void> {
-    const row = await this.repository.findById(id);
-    if (!row) throw AppError.notFound(TechnicianMessages.notFound);
-    if (!(await verifyPassword(currentPassword, row.passwordHash))) {
-      // 400, not 401: the session is fine, only the typed password is wrong.
-      throw AppError.badRequest(TechnicianMessages.wrongCurrentPassword);
-    }
-    await this.repository.update(id, { passwordHash: await hashPassword(newPassword) });
+    this.events.accessChanged(id);
   }
 }

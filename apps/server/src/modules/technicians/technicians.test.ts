@@ -1,7 +1,14 @@
 import { TechnicianMessages } from '@rondin/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
-import { createAdmin, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createUser,
+  DEFAULT_SITE_ID,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -50,7 +57,12 @@ describe('POST /api/technicians', () => {
   it('creates a technician with a normalised email and trimmed name, who can sign in', async () => {
     const response = await api('POST', '/api/technicians', admin, newTechnician);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: 'luis@planta.test', fullName: 'Luis Gómez', role: 'TECH', isActive: true });
+    expect(response.json()).toMatchObject({
+      email: 'luis@planta.test',
+      fullName: 'Luis Gómez',
+      role: 'TECH',
+      isActive: true,
+    });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -103,13 +115,22 @@ describe('PATCH /api/technicians/:id', () => {
       isActive: false,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ fullName: 'Nombre Nuevo', email: 'nuevo@planta.test', role: 'ADMIN', isActive: false });
+    expect(response.json()).toMatchObject({
+      fullName: 'Nombre Nuevo',
+      email: 'nuevo@planta.test',
+      role: 'ADMIN',
+      isActive: false,
+    });
   });
 
   it('sets a new password only when one is sent', async () => {
     const tech = await createUser(t, { email: 'ana@planta.test' });
     await api('PATCH', `/api/technicians/${tech.id}`, admin, { password: 'otra-clave-9' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@planta.test', password: 'otra-clave-9' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ana@planta.test', password: 'otra-clave-9' },
+    });
     expect(login.statusCode).toBe(200);
     const short = await api('PATCH', `/api/technicians/${tech.id}`, admin, { password: 'corta' });
     expect(short.statusCode).toBe(400);
@@ -145,7 +166,9 @@ describe('PATCH /api/technicians/:id', () => {
     expect(codes[0]).toBe(200);
     expect([403, 409]).toContain(codes[1]);
     const admins = (await api('GET', '/api/technicians', a.statusCode === 200 ? admin : other)).json();
-    expect(admins.filter((user: { role: string; isActive: boolean }) => user.role === 'ADMIN' && user.isActive)).toHaveLength(1);
+    expect(
+      admins.filter((user: { role: string; isActive: boolean }) => user.role === 'ADMIN' && user.isActive),
+    ).toHaveLength(1);
   });
 
   it('refuses an email taken by another account, ignoring case', async () => {
@@ -153,7 +176,9 @@ describe('PATCH /api/technicians/:id', () => {
     const response = await api('PATCH', `/api/technicians/${tech.id}`, admin, { email: 'Jefa@Planta.test' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(TechnicianMessages.emailTaken);
-    expect((await api('PATCH', `/api/technicians/${admin.id}`, admin, { email: 'JEFA@planta.test' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/api/technicians/${admin.id}`, admin, { email: 'JEFA@planta.test' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown technician and 400 for a bad id', async () => {
@@ -187,7 +212,7 @@ describe('DELETE /api/technicians/:id', () => {
 
   it('refuses to delete a technician who has orders', async () => {
     const tech = await createUser(t, { isActive: false });
-    await t.database.db.insert(sessions).values({ technicianId: tech.id });
+    await t.database.db.insert(sessions).values({ siteId: DEFAULT_SITE_ID, technicianId: tech.id });
     const response = await api('DELETE', `/api/technicians/${tech.id}`, admin);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(TechnicianMessages.deleteWithOrders);

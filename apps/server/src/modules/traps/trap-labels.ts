@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { pacedOutput } from '../../lib/paced-stream.js';
+import { openPdf, PRODUCT_NAME } from '../../lib/pdf-document.js';
+import { FONT, useFont, type FontName } from '../../lib/pdf-fonts.js';
+import { drawFitted, drawText, fitText, type FittedText, type TextBox } from '../../lib/pdf-text.js';
 
 export interface LabelTrap {
   code: string;
@@ -22,6 +24,14 @@ const LABEL_SIZE: [number, number] = [70 * MM, 95 * MM];
 /** A4 sheet of 3 × 4 labels, each with a 45 mm QR, inside 10 mm margins. */
 const SHEET = { size: 'A4', columns: 3, rows: 4, margin: 10 * MM } as const;
 const QUIET_ZONE = 4;
+
+/**
+ * What the QR holds: with PUBLIC_URL set, the app's address of the trap ({PUBLIC_URL}/t/{slug}), which a phone's
+ * own camera app opens; else the bare slug. The in-app scanner reads both, so labels printed either way work.
+ */
+export function labelQrText(qrSlug: string, publicUrl: string | undefined): string {
+  return publicUrl ? `${publicUrl}/t/${qrSlug}` : qrSlug;
+}
 
 /** The slug as printed under the code: in groups of four so it can be typed from a damaged label. */
 export function formatSlugForPrint(slug: string): string {
@@ -51,44 +61,99 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fillColor('black').fill();
 }
 
-function fittedFontSize(doc: PDFKit.PDFDocument, font: string, text: string, maxSize: number, width: number): number {
-  doc.font(font).fontSize(maxSize);
-  const measured = doc.widthOfString(text);
-  return measured <= width ? maxSize : Math.max(6, (maxSize * width) / measured);
+/** Below 6 pt a label printed at 100 % is hard to read at arm's length. */
+const MIN_TEXT_SIZE = 6;
+
+interface SizedText {
+  font: FontName;
+  size: number;
+  fitted: FittedText;
 }
 
-function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box): void {
+/** The largest size from `largest` down to `smallest` at which the text fits in `maxLines`, if any. */
+function sizeToFit(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: FontName,
+  { width, maxLines }: TextBox,
+  largest: number,
+  smallest: number,
+): SizedText | undefined {
+  for (let size = largest; ; size = Math.max(smallest, size * 0.92)) {
+    useFont(doc, font, size);
+    const fitted = fitText(doc, text, { width, maxLines: maxLines + 1 });
+    if (fitted.lines <= maxLines) return { font, size, fitted };
+    if (size === smallest) return undefined;
+  }
+}
+
+/**
+ * At the smallest size, cut with an ellipsis: for text much longer or wider than usual (an 80-character
+ * area in ordinary letters fits two lines of a sheet label at 7 pt; one in capitals may not).
+ */
+function cutToFit(doc: PDFKit.PDFDocument, text: string, font: FontName, box: TextBox): SizedText {
+  useFont(doc, font, MIN_TEXT_SIZE);
+  return { font, size: MIN_TEXT_SIZE, fitted: fitText(doc, text, box) };
+}
+
+function drawSized(
+  doc: PDFKit.PDFDocument,
+  text: SizedText,
+  color: string,
+  x: number,
+  y: number,
+  width: number,
+): number {
+  useFont(doc, text.font, text.size).fillColor(color);
+  drawFitted(doc, text.fitted, x, y, { width, align: 'center' });
+  return text.fitted.height;
+}
+
+/**
+ * From the top: brand, QR, code, area, slug. The texts are fitted first and the QR takes the height left,
+ * so no text can run into another or into the QR. The code stays on one line while it can be shrunk to
+ * half its size, then takes two; the area wraps to two lines, then shrinks, then is cut.
+ */
+function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl: string | undefined): void {
   const pad = box.width * 0.07;
   const inner = box.width - 2 * pad;
-  const brandSize = Math.max(6, box.width * 0.035);
-  const codeSize = fittedFontSize(doc, 'Helvetica-Bold', trap.code, box.width * 0.12, inner);
+  const brandSize = Math.max(MIN_TEXT_SIZE, box.width * 0.035);
+  const codeSize = box.width * 0.12;
   const areaSize = box.width * 0.05;
   const slugSize = box.width * 0.042;
-  const textHeight = codeSize * 1.15 + areaSize * 1.4 + slugSize * 1.6;
+  const code =
+    sizeToFit(doc, trap.code, FONT.bold, { width: inner, maxLines: 1 }, codeSize, codeSize / 2) ??
+    sizeToFit(doc, trap.code, FONT.bold, { width: inner, maxLines: 2 }, codeSize / 2, MIN_TEXT_SIZE) ??
+    cutToFit(doc, trap.code, FONT.bold, { width: inner, maxLines: 2 });
+  const areaBox = { width: inner, maxLines: 2 };
+  const areaText = trap.area ?? 'Sin área';
+  const area =
+    sizeToFit(doc, areaText, FONT.regular, areaBox, areaSize, MIN_TEXT_SIZE) ??
+    cutToFit(doc, areaText, FONT.regular, areaBox);
+  const areaGap = area.size * 0.3;
+  const textHeight = code.fitted.height + areaGap + area.fitted.height + slugSize * (0.4 + 1.2);
   const qrSize = Math.min(inner, box.height - 2 * pad - brandSize * 1.4 - textHeight);
 
   let y = box.y + pad * 0.7;
-  doc.font('Helvetica').fontSize(brandSize).fillColor('#555555');
-  doc.text('RONDÍN · Control de plagas', box.x, y, { width: box.width, align: 'center', lineBreak: false });
+  useFont(doc, FONT.regular, brandSize).fillColor('#555555');
+  drawText(doc, 'RONDÍN · Control de plagas', box.x, y, { width: box.width, maxLines: 1, align: 'center' });
   y += brandSize * 1.4;
 
-  drawQr(doc, trap.qrSlug, box.x + (box.width - qrSize) / 2, y, qrSize);
+  drawQr(doc, labelQrText(trap.qrSlug, publicUrl), box.x + (box.width - qrSize) / 2, y, qrSize);
   y += qrSize;
 
-  doc.font('Helvetica-Bold').fontSize(codeSize).fillColor('black');
-  doc.text(trap.code, box.x + pad, y, { width: inner, align: 'center', lineBreak: false });
-  y += codeSize * 1.15;
-  doc.font('Helvetica').fontSize(areaSize).fillColor('#222222');
-  doc.text(trap.area ?? 'Sin área', box.x + pad, y, { width: inner, align: 'center', lineBreak: false, ellipsis: true });
-  y += areaSize * 1.4;
-  doc.font('Courier').fontSize(slugSize).fillColor('#333333');
-  doc.text(formatSlugForPrint(trap.qrSlug), box.x + pad, y, { width: inner, align: 'center', lineBreak: false });
+  y += drawSized(doc, code, 'black', box.x + pad, y, inner);
+  y += areaGap;
+  y += drawSized(doc, area, '#222222', box.x + pad, y, inner);
+  y += slugSize * 0.4;
+  useFont(doc, FONT.mono, slugSize).fillColor('#333333');
+  drawText(doc, formatSlugForPrint(trap.qrSlug), box.x + pad, y, { width: inner, maxLines: 1, align: 'center' });
 }
 
 /** One label on a page of its own size, for a label printer or a single replacement. */
-export function renderLabel(trap: LabelTrap): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: LABEL_SIZE, margin: 0, info: { Title: `Etiqueta ${trap.code}`, Author: 'Rondín' } });
-  drawLabel(doc, trap, { x: 0, y: 0, width: LABEL_SIZE[0], height: LABEL_SIZE[1] });
+export function renderLabel(trap: LabelTrap, publicUrl?: string): PDFKit.PDFDocument {
+  const doc = openPdf({ size: LABEL_SIZE, margin: 0, info: { Title: `Etiqueta ${trap.code}`, Author: PRODUCT_NAME } });
+  drawLabel(doc, trap, { x: 0, y: 0, width: LABEL_SIZE[0], height: LABEL_SIZE[1] }, publicUrl);
   doc.end();
   return doc;
 }
@@ -97,8 +162,13 @@ export function renderLabel(trap: LabelTrap): PDFKit.PDFDocument {
  * A4 sheets with a grid of labels and light cut lines. Labels are drawn as they arrive, so a whole plant
  * prints without holding every trap in memory; the event loop gets a turn between batches.
  */
-export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>): Readable {
-  const doc = new PDFDocument({ size: SHEET.size, margin: 0, autoFirstPage: false, info: { Title: 'Etiquetas de trampas', Author: 'Rondín' } });
+export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>, publicUrl?: string): Readable {
+  const doc = openPdf({
+    size: SHEET.size,
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: 'Etiquetas de trampas', Author: PRODUCT_NAME },
+  });
   const perPage = SHEET.columns * SHEET.rows;
   const { output, caughtUp } = pacedOutput(doc);
   void (async () => {
@@ -118,8 +188,10 @@ export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>): Readable 
           };
           doc.save().lineWidth(0.3).dash(3, { space: 3 }).strokeColor('#bbbbbb');
           doc.rect(box.x, box.y, box.width, box.height).stroke().restore();
-          drawLabel(doc, trap, box);
+          drawLabel(doc, trap, box, publicUrl);
           index++;
+          // A page of labels is ~15 ms of drawing; a batch of 500 held every other request for over 300 ms.
+          if (index % perPage === 0) await caughtUp();
         }
         await caughtUp();
       }

@@ -2,7 +2,15 @@ import { TrapMessages } from '@rondin/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionItems, sessions } from '../../db/schema.js';
 import { readPdf } from '../../../test/pdf.js';
-import { createAdmin, createTestApp, createTrap, createUser, type TestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  DEFAULT_SITE_ID,
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -20,7 +28,10 @@ const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?:
 
 async function putInOrder(trapId: number) {
   const tech = await createUser(t);
-  const [order] = await t.database.db.insert(sessions).values({ technicianId: tech.id, itemCount: 1 }).returning();
+  const [order] = await t.database.db
+    .insert(sessions)
+    .values({ siteId: DEFAULT_SITE_ID, technicianId: tech.id, itemCount: 1 })
+    .returning();
   await t.database.db.insert(sessionItems).values({ sessionId: order!.id, trapId });
 }
 
@@ -46,7 +57,12 @@ describe('admin-only access', () => {
 
 describe('POST /api/traps', () => {
   it('creates a trap with a trimmed code, empty texts stored as null and a server-made slug', async () => {
-    const response = await api('POST', '/api/traps', { code: '  TRP-001 ', area: '   ', description: '', isActive: true });
+    const response = await api('POST', '/api/traps', {
+      code: '  TRP-001 ',
+      area: '   ',
+      description: '',
+      isActive: true,
+    });
     expect(response.statusCode).toBe(201);
     const trap = response.json();
     expect(trap).toMatchObject({ code: 'TRP-001', area: null, description: null, isActive: true });
@@ -122,6 +138,34 @@ describe('PATCH /api/traps/:id', () => {
   });
 });
 
+describe('area variants', () => {
+  const variantOf = (typed: string, existing: string) =>
+    `El área «${typed}» ya existe escrita «${existing}»: elige «${existing}» para no crear un área repetida.`;
+
+  it('refuses a case, accent or spacing variant of an existing area, naming the one to choose', async () => {
+    await api('POST', '/api/traps', { code: 'A-1', area: 'Bodega Andén' });
+    for (const typed of ['bodega andén', 'BODEGA ANDEN', 'Bodega  Anden']) {
+      const response = await api('POST', '/api/traps', { code: `A-${typed.length}`, area: typed });
+      expect(response.statusCode, typed).toBe(409);
+      expect(response.json().message).toBe(variantOf(typed.trim(), 'Bodega Andén'));
+    }
+    expect((await api('POST', '/api/traps', { code: 'A-2', area: 'Bodega Andén' })).statusCode).toBe(201);
+    expect((await api('POST', '/api/traps', { code: 'A-3', area: 'Bodega Sur' })).statusCode).toBe(201);
+    const areas = (await api('GET', '/api/traps/areas')).json().map((entry: { area: string }) => entry.area);
+    expect(areas).toEqual(['Bodega Andén', 'Bodega Sur']);
+  });
+
+  it('refuses a variant on edit too, but keeps a trap whose area is unchanged', async () => {
+    await api('POST', '/api/traps', { code: 'A-1', area: 'Patio' });
+    const other = (await api('POST', '/api/traps', { code: 'B-1', area: 'Bodega' })).json();
+    const variant = await api('PATCH', `/api/traps/${other.id}`, { area: 'patio' });
+    expect(variant.statusCode).toBe(409);
+    expect(variant.json().message).toBe(variantOf('patio', 'Patio'));
+    expect((await api('PATCH', `/api/traps/${other.id}`, { area: 'Bodega', description: 'x' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/api/traps/${other.id}`, { area: 'Patio' })).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/traps/:id', () => {
   it('deletes a trap that is in no order', async () => {
     const trap = await createTrap(t);
@@ -188,7 +232,8 @@ describe('labels', () => {
   it('prints a choice too long for an address when it is sent in the body, each trap once', async () => {
     const first = await createTrap(t, { code: 'TRP-001' });
     const chosen = [first];
-    for (let i = 2; i <= 13; i++) chosen.push(await createTrap(t, { code: `TRP-${String(i).padStart(3, '0')}`, isActive: i % 2 === 0 }));
+    for (let i = 2; i <= 13; i++)
+      chosen.push(await createTrap(t, { code: `TRP-${String(i).padStart(3, '0')}`, isActive: i % 2 === 0 }));
     await createTrap(t, { code: 'TRP-900' });
     // One trap sent twice gets one label.
     const response = await api('POST', '/api/traps/labels', { ids: [...chosen.map((trap) => trap.id), first.id] });

@@ -1,0 +1,18 @@
+import type { Role } from '@rondin/contracts';
+
+/** Who is calling, as the auth plugin admits them; services decide with it, routes pass it on. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  /** The token's version; the account's current one once `authorize()` has checked it. */
+  tokenVersion: number;
+}
+
+/** What a caller is told when their sign-in cannot be used. */
+export const AuthMessages = {
+  missingToken: 'Inicia sesión para continuar.',
+  invalidToken: 'Tu sesión expiró o no es válida. Inicia sesión nuevamente.',
+  inactive: 'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
+  passwordChanged: 'La contraseña de tu cuenta cambió. Inicia sesión nuevamente.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+} as const;

@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../app.js';
+import { createOrder } from '../../test/orders.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
+
+/**
+ * Odd but harmless input, probed field by field on every route, with the fields and their types read from
+ * the route's own schemas (a new route or field is probed without anyone adding it here). Each request is
+ * valid but for one field, so without the shared text, date and id rules the odd value would reach the
+ * database: U+0000 or a lone surrogate in any text, a year 0 or 10000 or an offset PostgreSQL cannot store
+ * in any date, an id in another notation ("0x1", "1e0", "+1"), a JSON key given twice. Every one must be
+ * refused with a 400 and a Spanish message, and a refused write must change nothing.
+ */
+const RUNS_PER_ROUTE = 60;
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  default?: unknown;
+};
+
+let t: TestApp;
+let admin: TestUser;
+let tech: TestUser;
+let trapId: number;
+let orderId: number;
+let slug: string;
+let routes: RouteEntry[];
+let casesRun = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', LOGIN_RATE_LIMIT_PER_EMAIL: '100000' });
+  admin = await createAdmin(t);
+  tech = await createUser(t);
+  const trap = await createTrap(t);
+  trapId = trap.id;
+  slug = trap.qrSlug;
+  orderId = (await createOrder(t, admin, tech.id, [trap.id])).id;
+  routes = t.app.routeTable.filter(
+    (route) => route.method !== 'HEAD' && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
+  );
+});
+afterAll(async () => {
+  process.stdout.write(`odd-input: ${casesRun} cases against ${routes.length} routes\n`);
+  await t.close();
+});
+
+async function fingerprint(): Promise<string> {
+  const result = (await t.database.db.execute(sql`
+    select
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from technicians x) as technicians,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from traps x) as traps,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sessions x) as sessions,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from session_items x) as items,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from pests x) as pests
+  `)) as unknown as { rows: unknown[] };
+  return JSON.stringify(result.rows[0]);
+}
+
+/** The fields a part of the request (body, querystring, params) accepts, from its zod schema. */
+function fieldsOf(schema: unknown): Record<string, JsonSchema> {
+  if (!(schema instanceof z.ZodType)) return {};
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const object = json.properties ? json : json.anyOf?.find((option) => option.properties);
+  return object?.properties ?? {};
+}
+
+const isType = (schema: JsonSchema, type: string): boolean =>
+  [schema.type].flat().includes(type) || (schema.anyOf ?? []).some((option) => isType(option, type));
+const isDate = (schema: JsonSchema): boolean => schema.format === 'date-time' || (schema.anyOf ?? []).some(isDate);
+
+let unique = 0;
+/** A value the field accepts, so that only the probed field is odd. Ids point at the fixture's rows. */
+function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystring' | 'params', url: string): unknown {
+  unique++;
+  if (name === 'id')
+    return String(url.startsWith('/api/technicians') ? tech.id : url.startsWith('/api/traps') ? trapId : orderId);
+  const known: Record<string, unknown> = {
+    technicianId: where === 'body' ? tech.id : String(tech.id),
+    trapIds: [trapId],
+    ids: where === 'body' ? [trapId] : String(trapId),
+    qrSlug: slug,
+    email: url.endsWith('/login') ? admin.email : `nuevo${unique}@planta.test`,
+    password: url.endsWith('/login') ? TEST_PASSWORD : 'clave-larga-y-rara-7',
+    currentPassword: TEST_PASSWORD,
+    newPassword: 'clave-larga-y-rara-7',
+    code: `COD-${unique}`,
+    format: 'pdf',
+  };
+  if (name in known) return known[name];
+  if (schema.enum) return schema.enum[0];
+  if (isDate(schema)) return '2026-06-01T08:00:00Z';
+  if (isType(schema, 'boolean')) return false;
+  if (isType(schema, 'integer') || isType(schema, 'number')) return where === 'body' ? 1 : '1';
+  if (isType(schema, 'array')) return [validValue(`${name}[]`, schema.items ?? {}, where, url)];
+  return 'texto';
+}
+
+/** Text with U+0000 or a lone surrogate somewhere in it. */
+const unstorableText = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d'),
+    fc.string({ maxLength: 8 }),
+  )
+  .map(([before, odd, after]) => `${before}${odd}${after}`);
+/** Dates zod's ISO format accepts but PostgreSQL cannot store, or stores as another year. */
+const unstorableDate = fc.oneof(
+  fc.integer({ min: 1, max: 12 }).map((month) => `0000-${String(month).padStart(2, '0')}-01T00:00:00Z`),
+  fc.constant('9999-12-31T23:59:59-15:00'),
+  fc.constant('0001-01-01T00:00:00+01:00'),
+  fc
+    .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 16, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([sign, hours, minutes]) => `2026-06-01T08:00:00${sign}${hours}:${String(minutes).padStart(2, '0')}`),
+);
+/** A whole number written any way but plain digits. */
+const otherNotation = (value: string) =>
+  fc.constantFrom(
+    `0x${Number(value).toString(16)}`,
+    `${value}e0`,
+    `+${value}`,
+    ` ${value}`,
+    `${value}.0`,
+    `0b${Number(value).toString(2)}`,
+    `${value} `,
+  );
+
+interface Probe {
+  part: 'body' | 'querystring' | 'params' | 'duplicate-key';
+  field: string;
+  value: unknown;
+}
+
+function probesFor(route: RouteEntry): fc.Arbitrary<Probe> {
+  const options: fc.Arbitrary<Probe>[] = [];
+  for (const part of ['body', 'querystring', 'params'] as const) {
+    for (const [field, schema] of Object.entries(fieldsOf(route.schema?.[part]))) {
+      const probe = (values: fc.Arbitrary<unknown>) => values.map((value) => ({ part, field, value }));
+      if (isDate(schema)) options.push(probe(unstorableDate));
+      else if (
+        part !== 'body' &&
+        (isType(schema, 'integer') ||
+          isType(schema, 'number') ||
+          /^\d+$/.test(String(validValue(field, schema, part, route.url))))
+      ) {
+        options.push(probe(otherNotation(String(validValue(field, schema, part, route.url)))));
+        options.push(probe(fc.constant('1%00')));
+      } else if (isType(schema, 'string') || isType(schema, 'array')) {
+        const text = part === 'body' ? unstorableText : fc.constant('a\u0000b');
+        options.push(probe(isType(schema, 'array') && !isType(schema, 'string') ? text.map((value) => [value]) : text));
+      }
+    }
+    if (part === 'body' && Object.keys(fieldsOf(route.schema?.body)).length > 0) {
+      options.push(
+        fc
+          .constantFrom(...Object.keys(fieldsOf(route.schema?.body)))
+          .map((field) => ({ part: 'duplicate-key' as const, field, value: null })),
+      );
+    }
+  }
+  return options.length ? fc.oneof(...options) : fc.constant({ part: 'params' as const, field: '', value: null });
+}
+
+function requestFor(route: RouteEntry, probe: Probe) {
+  const valid = (part: 'body' | 'querystring' | 'params') =>
+    Object.fromEntries(
+      Object.entries(fieldsOf(route.schema?.[part])).map(([name, schema]) => [
+        name,
+        validValue(name, schema, part, route.url),
+      ]),
+    );
+  const params = { ...valid('params'), ...(probe.part === 'params' ? { [probe.field]: probe.value } : {}) } as Record<
+    string,
+    string
+  >;
+  const query = { ...(probe.part === 'querystring' ? { [probe.field]: probe.value } : {}) } as Record<string, string>;
+  const path = route.url.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name]!).replace('%2500', '%00'),
+  );
+  const search = Object.entries(query)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace('%2500', '%00').replace('%00', '%00')}`)
+    .join('&');
+  let payload: string | undefined;
+  if (route.schema?.body) {
+    const body = valid('body');
+    if (probe.part === 'body') body[probe.field] = probe.value;
+    payload = JSON.stringify(body);
+    if (probe.part === 'duplicate-key')
+      payload = payload.replace(/^\{/, `{${JSON.stringify(probe.field)}:${JSON.stringify(body[probe.field])},`);
+  }
+  return { url: search ? `${path}?${search}` : path, payload };
+}
+
+/** Fastify's and zod's English defaults must never reach a user. */
+const ENGLISH = /\b(the|is|must|invalid|expected|required|should|received)\b/i;
+
+describe('odd input on every field of every route', () => {
+  it('refuses U+0000, lone surrogates, unstorable dates, other number notations and repeated keys with a Spanish 400', async () => {
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(probesFor(route), async (probe) => {
+          if (!probe.field) return;
+          casesRun++;
+          const { url, payload } = requestFor(route, probe);
+          const before = route.method === 'GET' ? '' : await fingerprint();
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { ...admin.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+            ...(payload === undefined ? {} : { payload }),
+          });
+          const described = `${route.method} ${url} ${payload ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, described).toBe(400);
+          const messages = [response.json().message].flat() as string[];
+          expect(messages.length, described).toBeGreaterThan(0);
+          for (const message of messages) expect(message, described).not.toMatch(ENGLISH);
+          if (route.method !== 'GET') expect(await fingerprint(), described).toBe(before);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+  }, 600_000);
+});

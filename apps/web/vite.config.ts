@@ -20,7 +20,8 @@ export default defineConfig({
         id: '/',
         name: 'Rondín — Control de trampas',
         short_name: 'Rondín',
-        description: 'Inventario de trampas con códigos QR, órdenes de inspección y cumplimiento para empresas de control de plagas.',
+        description:
+          'Inventario de trampas con códigos QR, órdenes de inspección y cumplimiento para empresas de control de plagas.',
         lang: 'es',
         dir: 'ltr',
         start_url: '/',

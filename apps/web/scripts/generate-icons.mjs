@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { createCanvas, Path2D } = require(require.resolve('@napi-rs/canvas', { paths: [path.dirname(require.resolve('pdfjs-dist/package.json'))] }));
+const { createCanvas, Path2D } = require(
+  require.resolve('@napi-rs/canvas', { paths: [path.dirname(require.resolve('pdfjs-dist/package.json'))] }),
+);
 
 const BRAND = '#0b6e5f';
 const CHECK = 'M9 16.5l4.5 4.5L23 11.5';

@@ -28,7 +28,8 @@ const compliance = { totalSessions: 0, completedSessions: 0, completionRate: 0, 
 
 function serveProfile(user: typeof admin | null) {
   const { fetchStub, calls } = stubFetch({
-    'GET /api/technicians/me/profile': () => (user ? { body: user } : { status: 401, body: { message: 'Tu sesión expiró.' } }),
+    'GET /api/technicians/me/profile': () =>
+      user ? { body: user } : { status: 401, body: { message: 'Tu sesión expiró.' } },
     'GET /api/reports/compliance': () => ({ body: compliance }),
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -76,7 +77,12 @@ describe('route guards (spec section 2)', () => {
   it('sends a technician whose scan route has no valid order number back to /tech/sessions', async () => {
     storeSignIn(tech);
     serveProfile(tech);
-    for (const path of ['/tech/sessions/abc/scan', '/tech/sessions/0/scan', '/tech/sessions/-4/scan', '/tech/sessions/2.5/scan']) {
+    for (const path of [
+      '/tech/sessions/abc/scan',
+      '/tech/sessions/0/scan',
+      '/tech/sessions/-4/scan',
+      '/tech/sessions/2.5/scan',
+    ]) {
       const view = renderAt(path);
       await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/tech\/sessions$/));
       view.unmount();

@@ -9,16 +9,21 @@ import { RouteFallback } from './route-fallback';
 const adminLayout = lazyScreen(() => import('./routes/admin/layout'));
 const dashboard = lazyScreen(() => import('./routes/admin/dashboard'));
 const traps = lazyScreen(() => import('./routes/admin/traps'));
+const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
+const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
 const techLayout = lazyScreen(() => import('./routes/tech/layout'));
 const techSessions = lazyScreen(() => import('./routes/tech/sessions'));
 const techScan = lazyScreen(() => import('./routes/tech/scan'));
+const trapLink = lazyScreen(() => import('./routes/trap-link'));
 
 const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin(\/dashboard)?\/?$/, [adminLayout, dashboard]],
   [/^\/admin\/traps\/?$/, [adminLayout, traps]],
+  [/^\/admin\/traps\/\d+\/?$/, [adminLayout, trapDetail]],
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
+  [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
   [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
   // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
@@ -42,13 +47,16 @@ export function AppRoutes() {
     <Suspense fallback={<RouteFallback />}>
       <Routes>
         <Route path="/login" element={<LoginRoute />} />
+        <Route path="/t/:slug" element={<trapLink.Screen />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>
           <Route path="/admin" element={<adminLayout.Screen />}>
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<dashboard.Screen />} />
             <Route path="traps" element={<traps.Screen />} />
+            <Route path="traps/:id" element={<trapDetail.Screen />} />
             <Route path="sessions" element={<sessions.Screen />} />
+            <Route path="sessions/:id" element={<sessionDetail.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

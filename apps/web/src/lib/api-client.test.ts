@@ -1,6 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, describeError, readErrorMessage } from './api-client';
-import { AUTH_STORAGE_KEY, getAuth, reloadAuthFromStorage } from './auth-store';
+import {
+  ApiError,
+  apiBlob,
+  apiRequest,
+  describeError,
+  FILE_TIMEOUT_MS,
+  isUnreachable,
+  readErrorMessage,
+  REQUEST_TIMEOUT_MS,
+  SESSION_ENDED_MESSAGE,
+  UnreachableError,
+} from './api-client';
+import { AUTH_STORAGE_KEY, getAuth, reloadAuthFromStorage, setAuth, signInEndedBecause } from './auth-store';
+import { isServerReachable } from './connectivity';
+
+/** A fetch that answers only when its request is aborted, as a server that never answers. */
+function neverAnswers() {
+  return vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      ),
+  );
+}
 
 describe('readErrorMessage', () => {
   it('reads a plain string body', () => {
@@ -8,15 +30,15 @@ describe('readErrorMessage', () => {
   });
 
   it('reads the message field', () => {
-    expect(readErrorMessage({ statusCode: 409, error: 'Conflict', message: 'Ya existe una trampa con ese código.' })).toBe(
-      'Ya existe una trampa con ese código.',
-    );
+    expect(
+      readErrorMessage({ statusCode: 409, error: 'Conflict', message: 'Ya existe una trampa con ese código.' }),
+    ).toBe('Ya existe una trampa con ese código.');
   });
 
   it('joins a list of validation messages with spaces', () => {
-    expect(readErrorMessage({ message: ['El código es obligatorio.', 'El área admite como máximo 80 caracteres.'] })).toBe(
-      'El código es obligatorio. El área admite como máximo 80 caracteres.',
-    );
+    expect(
+      readErrorMessage({ message: ['El código es obligatorio.', 'El área admite como máximo 80 caracteres.'] }),
+    ).toBe('El código es obligatorio. El área admite como máximo 80 caracteres.');
   });
 
   it('gives undefined when there is nothing to read', () => {
@@ -29,7 +51,9 @@ describe('readErrorMessage', () => {
 
 describe('describeError', () => {
   it("prefers the server's words, then the error's message", () => {
-    expect(describeError(new ApiError(400, 'La contraseña actual no es correcta.'))).toBe('La contraseña actual no es correcta.');
+    expect(describeError(new ApiError(400, 'La contraseña actual no es correcta.'))).toBe(
+      'La contraseña actual no es correcta.',
+    );
     expect(describeError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
     expect(describeError(new ApiError(500, undefined))).toBeUndefined();
     expect(describeError('raro')).toBeUndefined();
@@ -62,11 +86,86 @@ describe('apiRequest', () => {
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
+  it("keeps the server's reason for the sign-in screen, or says the session expired", async () => {
+    setAuth({ accessToken: 'viejo', user: null });
+    const changed = 'La contraseña de tu cuenta cambió. Inicia sesión nuevamente.';
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: changed }), { status: 401 }));
+    await expect(apiRequest('/traps')).rejects.toBeInstanceOf(ApiError);
+    expect(signInEndedBecause()).toBe(changed);
+
+    setAuth({ accessToken: 'viejo', user: null });
+    expect(signInEndedBecause()).toBeNull();
+    vi.stubGlobal('fetch', async () => new Response('', { status: 401 }));
+    await expect(apiRequest('/traps')).rejects.toBeInstanceOf(ApiError);
+    expect(signInEndedBecause()).toBe(SESSION_ENDED_MESSAGE);
+  });
+
   it('keeps the sign-in on other errors', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'bueno', user: null }));
     reloadAuthFromStorage();
     vi.stubGlobal('fetch', async () => new Response('{"message":"x"}', { status: 400 }));
-    await expect(apiRequest('/technicians/me/password', { method: 'PATCH', body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/technicians/me/password', { method: 'PATCH', body: {} })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(getAuth()?.accessToken).toBe('bueno');
+  });
+});
+
+describe('requests that get no answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives up after the time allowed, says so in Spanish, and marks the server unreachable', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', neverAnswers());
+    const outcome = apiRequest('/sessions', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(isServerReachable()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(UnreachableError);
+    expect(isUnreachable(error)).toBe(true);
+    expect(describeError(error)).toBe('El servidor no respondió a tiempo. Revisa tu conexión e inténtalo nuevamente.');
+    expect(isServerReachable()).toBe(false);
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it('gives a file longer, and a caller can set its own limit', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', neverAnswers());
+    let settled = false;
+    const file = apiBlob('/traps/labels').finally(() => {
+      settled = true;
+    });
+    file.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(FILE_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+    await expect(file).rejects.toBeInstanceOf(UnreachableError);
+
+    const quick = apiRequest('/health', { timeoutMs: 50 }).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await quick).toBeInstanceOf(UnreachableError);
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it("a network failure says it could not connect; the caller's own abort stays an abort", async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const failed = await apiRequest('/health').catch((caught: unknown) => caught);
+    expect(describeError(failed)).toBe(
+      'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.',
+    );
+    window.dispatchEvent(new Event('online'));
+
+    vi.stubGlobal('fetch', neverAnswers());
+    const controller = new AbortController();
+    const aborted = apiRequest('/health', { signal: controller.signal }).catch((caught: unknown) => caught);
+    controller.abort();
+    const error = await aborted;
+    expect(error).toBeInstanceOf(DOMException);
+    expect(isUnreachable(error)).toBe(false);
+    expect(isServerReachable()).toBe(true);
   });
 });

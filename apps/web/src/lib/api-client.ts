@@ -31,9 +31,38 @@ export function readErrorMessage(body: unknown): string | undefined {
 }
 
 function joinMessages(list: unknown[]): string | undefined {
-  const text = list.filter((item): item is string => typeof item === 'string').join(' ').trim();
+  const text = list
+    .filter((item): item is string => typeof item === 'string')
+    .join(' ')
+    .trim();
   return text || undefined;
 }
+
+/**
+ * The request got no answer: the network failed (no signal, DNS, refused connection) or the server did not answer
+ * within the time allowed. Its message says which, in Spanish, so any screen can show it as it is.
+ */
+export class UnreachableError extends Error {
+  constructor(readonly reason: 'network' | 'timeout') {
+    super(reason === 'timeout' ? UNREACHABLE_MESSAGES.timeout : UNREACHABLE_MESSAGES.network);
+    this.name = 'UnreachableError';
+  }
+}
+
+export const UNREACHABLE_MESSAGES = {
+  network: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.',
+  timeout: 'El servidor no respondió a tiempo. Revisa tu conexión e inténtalo nuevamente.',
+} as const;
+
+/** What a screen says when a sign-in ends with a 401 that carried no words of its own. */
+export const SESSION_ENDED_MESSAGE = 'Tu sesión expiró. Inicia sesión nuevamente.';
+
+/**
+ * How long a request may wait for its whole answer. A phone on a Wi-Fi without internet, or a server that hangs,
+ * never answers: without a limit 'Guardando…' would stay for ever. Files (a plant's label sheet) get longer.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const FILE_TIMEOUT_MS = 120_000;
 
 /** The server's words when it gave any, else the error's own message (a network failure, for instance). */
 export function describeError(error: unknown): string | undefined {
@@ -42,44 +71,98 @@ export function describeError(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Only the server's words: for messages that must not leak a browser's English network error. */
+/**
+ * What to tell the user about a failed request, never a browser's English network error: the server's words, or
+ * ours when no answer came ('No se pudo conectar con el servidor…', 'El servidor no respondió a tiempo…').
+ */
 export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof UnreachableError) return error.message;
+  return undefined;
 }
 
-/** The request never reached the server (no network, DNS, refused connection), as opposed to an answer or an abort. */
+/**
+ * The request got no answer (no network, DNS, refused connection, no answer in time), as opposed to an answer or
+ * the caller's own abort. A TypeError is what fetch itself throws for a network failure.
+ */
 export function isUnreachable(error: unknown): boolean {
-  return error instanceof TypeError;
+  return error instanceof UnreachableError || error instanceof TypeError;
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Overrides the time allowed for the whole answer. */
+  timeoutMs?: number;
 }
 
-async function send(path: string, { method = 'GET', body, signal }: RequestOptions, accept: string): Promise<Response> {
+/**
+ * Runs `read` on the answer of a request, the whole of it within `timeoutMs`; the caller's `signal` still aborts
+ * it as an abort. Network failures and timeouts become an UnreachableError and mark the server unreachable; any
+ * answer marks it reachable. Any 401 drops the stored sign-in with the server's reason, which the sign-in screen
+ * then shows.
+ */
+async function send<T>(
+  path: string,
+  { method = 'GET', body, signal, timeoutMs }: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const headers: Record<string, string> = { accept };
   const token = getAuth()?.accessToken;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  } catch (error) {
-    if (isUnreachable(error)) reportUnreachable();
-    throw error;
+  // A file (a Blob with its media type) travels as it is, a form as multipart (the browser writes its boundary
+  // into the content type), anything else as JSON.
+  const file = body instanceof Blob || body instanceof FormData ? body : undefined;
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers['content-type'] = body instanceof Blob ? body.type : 'application/json';
   }
-  reportReachable();
-  if (response.ok) return response;
-  // Any 401 means the stored sign-in is no longer good: dropping it sends the router back to /login.
-  if (response.status === 401) clearAuth();
-  throw new ApiError(response.status, readErrorMessage(await readBody(response)));
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const abort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', abort);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: file ?? (body === undefined ? null : JSON.stringify(body)),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw unreachableOr(error, timedOut);
+    }
+    reportReachable();
+    if (!response.ok) {
+      const message = readErrorMessage(await readBody(response));
+      if (response.status === 401) clearAuth(message ?? SESSION_ENDED_MESSAGE);
+      throw new ApiError(response.status, message);
+    }
+    try {
+      return await read(response);
+    } catch (error) {
+      throw unreachableOr(error, timedOut);
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+/** A failure before or while the answer arrived: ours (timeout, network) is reported; the caller's abort is not. */
+function unreachableOr(error: unknown, timedOut: boolean): unknown {
+  if (timedOut || error instanceof TypeError) {
+    reportUnreachable();
+    return new UnreachableError(timedOut ? 'timeout' : 'network');
+  }
+  return error;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -92,14 +175,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** A JSON call; 204 answers resolve to undefined. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, 'application/json');
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send(path, options, 'application/json', async (response) =>
+    response.status === 204 ? (undefined as T) : ((await response.json()) as T),
+  );
 }
 
 /** A file download (PDF, XLSX) through the same authenticated client. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send(path, options, '*/*');
-  return response.blob();
+export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return send(path, { timeoutMs: FILE_TIMEOUT_MS, ...options }, '*/*', (response) => response.blob());
 }

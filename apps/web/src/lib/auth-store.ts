@@ -10,6 +10,8 @@ export const AUTH_STORAGE_KEY = 'rondin.auth';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: StoredAuth | null = read();
+/** Why the last sign-in ended without the user asking (the server's 401 text); null after a sign-out or sign-in. */
+let endedBecause: string | null = null;
 
 function read(): StoredAuth | null {
   try {
@@ -39,12 +41,24 @@ export function getAuth(): StoredAuth | null {
 
 export function setAuth(next: StoredAuth): void {
   localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(next));
+  endedBecause = null;
   emit(next);
 }
 
-export function clearAuth(): void {
+/**
+ * Drops the stored sign-in. `reason` is given when the server ended it (a 401: expired, password changed, account
+ * deactivated), so the sign-in screen can say why instead of appearing without a word; a sign-out gives none.
+ */
+export function clearAuth(reason: string | null = null): void {
   localStorage.removeItem(AUTH_STORAGE_KEY);
-  if (current !== null) emit(null);
+  if (current === null) return;
+  endedBecause = reason;
+  emit(null);
+}
+
+/** The server's reason the last sign-in ended, if it ended that way. */
+export function signInEndedBecause(): string | null {
+  return endedBecause;
 }
 
 export function subscribeAuth(listener: Listener): () => void {

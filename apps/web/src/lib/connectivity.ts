@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 /** The last request's outcome: false after a request that never reached the server, true after any answer. */
@@ -45,4 +47,9 @@ if (typeof window !== 'undefined') {
     browserOnline = false;
     emit();
   });
+}
+
+/** `isServerReachable()` for a component, rendered again whenever it changes. */
+export function useServerReachable(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, isServerReachable, () => true);
 }

@@ -1,11 +1,27 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError, UnreachableError } from './api-client';
 
-/** Spec section 9: queries do not refetch on window focus and retry once. */
+/**
+ * Spec section 9: a failed read is tried once more, unless trying again cannot help: the server refused it (4xx)
+ * or it already waited the whole time allowed for an answer.
+ */
+export function retryOnce(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (error instanceof ApiError) return error.status >= 500;
+  return !(error instanceof UnreachableError && error.reason === 'timeout');
+}
+
+/**
+ * Spec section 9: queries do not refetch on window focus and retry once. Requests run whatever the browser says
+ * of the network ('always'): by default TanStack Query pauses them while `navigator.onLine` is false, which left
+ * 'Cargando órdenes...' and 'Guardando…' on screen for ever, with nothing to say what failed. Each request
+ * fails on its own instead (api-client.ts: no network, no answer in time), and the screens say so.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1 },
-      mutations: { retry: false },
+      queries: { refetchOnWindowFocus: false, retry: retryOnce, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -9,6 +9,9 @@ export const queryKeys = {
   trapPage: (filters: object) => ['traps', 'page', filters] as const,
   trapAreas: ['traps', 'areas'] as const,
   pickableTraps: (q: string) => ['traps', 'pickable', q] as const,
+  /** One trap, and one page of its inspection history. */
+  trap: (id: number) => ['traps', 'detail', id] as const,
+  trapHistory: (id: number, page: number) => ['traps', 'history', id, page] as const,
   technicians: ['technicians'] as const,
   /** Prefix of every order query: the admin list, the technician's own lists and single orders. */
   sessions: ['sessions'] as const,
@@ -24,4 +27,20 @@ export const queryKeys = {
   /** One order as the technician's scan screen shows it. */
   session: (id: number) => ['sessions', 'detail', id] as const,
   compliance: ['reports', 'compliance'] as const,
+  /** One site, as its plans page names it. */
+  site: (id: number) => ['sites', 'detail', id] as const,
+  /** Prefix of every plan query: a plan's change refreshes its site's list, its own detail and the order views. */
+  plans: ['plans'] as const,
+  sitePlans: (siteId: number) => ['plans', 'site', siteId] as const,
+  plan: (id: number) => ['plans', 'detail', id] as const,
+  /**
+   * A plan's image, by the time it last changed: a replaced image is a new key, the old one is never shown. Not
+   * under `plans`: refreshing the plans after a change never reads the megabytes of an image again.
+   */
+  planImage: (id: number, updatedAt: string) => ['plan-images', id, updatedAt] as const,
+  /** Where each of a site's devices stands (the editor's list and markers), and every active device of the site. */
+  sitePlacements: (siteId: number) => ['plans', 'placements', siteId] as const,
+  siteDevices: (siteId: number) => ['traps', 'site', siteId] as const,
+  /** The plans a technician's order reaches, with their devices. */
+  orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

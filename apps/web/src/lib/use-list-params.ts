@@ -46,7 +46,8 @@ export function useListParams<K extends string>(
     [update],
   );
   const setPage = useCallback(
-    (next: number, { replace = false }: { replace?: boolean } = {}) => update({ page: next > 1 ? String(next) : '' }, replace),
+    (next: number, { replace = false }: { replace?: boolean } = {}) =>
+      update({ page: next > 1 ? String(next) : '' }, replace),
     [update],
   );
   const clearFilters = useCallback(

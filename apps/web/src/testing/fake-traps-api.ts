@@ -5,7 +5,19 @@ let nextId = 1;
 /** A trap as the API sends it. */
 export function makeTrap(code: string, area: string | null, isActive = true): Trap {
   const id = nextId++;
-  return { id, code, area, description: null, isActive, qrSlug: `slug-${id}`, createdAt: '2025-01-01T00:00:00.000Z' };
+  return {
+    id,
+    siteId: 1,
+    code,
+    type: 'OTRO',
+    zone: null,
+    riskLevel: null,
+    area,
+    description: null,
+    isActive,
+    qrSlug: `slug-${id}`,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 export interface FakeTrapsApi {
@@ -16,20 +28,29 @@ export interface FakeTrapsApi {
   failWith: (status: number | null) => void;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The server's trap listing (GET /api/traps with paging and filters, GET /api/traps/areas) over a list in memory,
  * with the same rules: prefix search on code or area in any case, exact area or none, status, code or area order.
  */
-export function fakeTrapsApi(traps: readonly Trap[], other: (method: string, url: URL, body: unknown) => Response | null = () => null): FakeTrapsApi {
+export function fakeTrapsApi(
+  traps: readonly Trap[],
+  other: (method: string, url: URL, body: unknown) => Response | null = () => null,
+): FakeTrapsApi {
   const calls: string[] = [];
   let failure: number | null = null;
   const matches = (trap: Trap, q: string | null) =>
-    !q || trap.code.toLowerCase().startsWith(q.toLowerCase()) || (trap.area ?? '').toLowerCase().startsWith(q.toLowerCase());
+    !q ||
+    trap.code.toLowerCase().startsWith(q.toLowerCase()) ||
+    (trap.area ?? '').toLowerCase().startsWith(q.toLowerCase());
 
   async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://rondin.test');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://rondin.test',
+    );
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}`);
     const query = url.searchParams;
@@ -42,7 +63,9 @@ export function fakeTrapsApi(traps: readonly Trap[], other: (method: string, url
         if (trap.isActive) entry.active += 1;
         areas.set(trap.area, entry);
       }
-      return json([...areas.values()].sort((a, b) => (a.area === null ? 1 : b.area === null ? -1 : a.area.localeCompare(b.area))));
+      return json(
+        [...areas.values()].sort((a, b) => (a.area === null ? 1 : b.area === null ? -1 : a.area.localeCompare(b.area))),
+      );
     }
     if (method === 'GET' && url.pathname === '/api/traps') {
       if (failure) return json({ message: 'x' }, failure);
@@ -55,10 +78,16 @@ export function fakeTrapsApi(traps: readonly Trap[], other: (method: string, url
         .filter((trap) => !query.has('noArea') || trap.area === null)
         .filter((trap) => !query.has('active') || String(trap.isActive) === query.get('active'))
         .sort((a, b) => {
-          if (query.get('sort') === 'area' && a.area !== b.area) return a.area === null ? 1 : b.area === null ? -1 : a.area.localeCompare(b.area);
+          if (query.get('sort') === 'area' && a.area !== b.area)
+            return a.area === null ? 1 : b.area === null ? -1 : a.area.localeCompare(b.area);
           return a.code < b.code ? -1 : a.code > b.code ? 1 : a.id - b.id;
         });
-      const body: TrapPage = { items: found.slice((page - 1) * pageSize, page * pageSize), total: found.length, page, pageSize };
+      const body: TrapPage = {
+        items: found.slice((page - 1) * pageSize, page * pageSize),
+        total: found.length,
+        page,
+        pageSize,
+      };
       return json(body);
     }
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

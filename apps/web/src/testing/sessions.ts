@@ -1,4 +1,4 @@
-import type { Session, SessionItem } from '@rondin/contracts';
+import type { Session, SessionItem, SessionListItem } from '@rondin/contracts';
 
 /** An order as the API answers it, for component and hook tests. */
 export function makeSession(overrides: Partial<Session> = {}, items: Partial<SessionItem>[] = [{}]): Session {
@@ -9,7 +9,12 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
       status: 'PENDING',
       completedAt: null,
       completedBy: null,
-      trap: { code: `TRP-00${index + 1}`, area: 'Bodega norte', qrHash: (index + 1).toString(16).padStart(64, '0') },
+      trap: {
+        code: `TRP-00${index + 1}`,
+        area: 'Bodega norte',
+        type: 'OTRO',
+        qrHash: (index + 1).toString(16).padStart(64, '0'),
+      },
       ...item,
     }),
   );
@@ -24,9 +29,18 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
     forceClosed: false,
     technicianId: 2,
     technician: { id: 2, fullName: 'Tomás Tapia', email: 't@rondin.test' },
+    siteId: 1,
+    site: { id: 1, name: 'Sitio principal' },
     itemCount: fullItems.length,
     completedCount: fullItems.filter((item) => item.status === 'COMPLETED').length,
     items: fullItems,
     ...overrides,
   };
+}
+
+/** An order as a paged list answers it: the summary without its items, and the areas its traps are in. */
+export function makeListItem(overrides: Partial<Session> = {}, items?: Partial<SessionItem>[]): SessionListItem {
+  const { items: fullItems, ...summary } = makeSession(overrides, items);
+  const areas = new Set(fullItems.flatMap((item) => (item.trap.area ? [item.trap.area] : [])));
+  return { ...summary, areas: [...areas].sort() };
 }

@@ -8,10 +8,14 @@ export default function LoginRoute() {
     <div className="login-page">
       <main className="login-main">
         <div className="login-card">
-          <InstallBanner />
+          {/* On a phone the hero comes after the form, so the brand heads the form instead. */}
+          <div className="login-card__brand">
+            <BrandMark />
+          </div>
           <h1 className="login-card__title">Iniciar sesión</h1>
           <p className="login-card__subtitle">Ingresa con el correo y la contraseña de tu cuenta.</p>
           <LoginForm />
+          <InstallBanner />
         </div>
       </main>
       <section className="login-hero" aria-labelledby="login-hero-title">
@@ -21,7 +25,8 @@ export default function LoginRoute() {
             Bienvenido a Rondín
           </h2>
           <p className="login-hero__text">
-            Inventario de trampas, órdenes de inspección y cumplimiento de tu servicio de control de plagas, en un solo lugar.
+            Inventario de trampas, órdenes de inspección y cumplimiento de tu servicio de control de plagas, en un solo
+            lugar.
           </p>
         </div>
         <div className="login-hero__tip">
@@ -40,7 +45,16 @@ export default function LoginRoute() {
 
 function QrIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <rect x="3" y="3" width="7" height="7" rx="1" />
       <rect x="14" y="3" width="7" height="7" rx="1" />
       <rect x="3" y="14" width="7" height="7" rx="1" />

@@ -24,6 +24,7 @@ export function AppShell({ subtitle, nav, account, children }: AppShellProps) {
   const { pathname } = useLocation();
   const navId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes when the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {
@@ -77,7 +78,16 @@ export function AppShell({ subtitle, nav, account, children }: AppShellProps) {
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
     </svg>
   );

@@ -3,9 +3,16 @@ export function BrandMark({ inverted = false, subtitle }: { inverted?: boolean; 
   return (
     <div className={`brand${inverted ? ' brand--inverted' : ''}`}>
       <span className="brand__mark" aria-hidden="true">
-        <svg viewBox="0 0 32 32" width="28" height="28">
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 32 32" width="28" height="28">
           <rect width="32" height="32" rx="8" fill="currentColor" />
-          <path d="M9 16.5l4.5 4.5L23 11.5" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M9 16.5l4.5 4.5L23 11.5"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
       <span className="brand__text">

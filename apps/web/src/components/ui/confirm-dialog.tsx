@@ -11,7 +11,15 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive or irreversible action; the safe choice has the focus. */
-export function ConfirmDialog({ title, message, confirmLabel, tone = 'danger', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  tone = 'danger',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       title={title}

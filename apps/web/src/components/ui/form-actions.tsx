@@ -9,7 +9,13 @@ interface FormActionsProps {
 }
 
 /** 'Cancelar' and the submit button of every dialog form; neither can be used while a save runs. */
-export function FormActions({ saving, submitLabel, savingLabel = 'Guardando…', submitDisabled = false, onCancel }: FormActionsProps) {
+export function FormActions({
+  saving,
+  submitLabel,
+  savingLabel = 'Guardando…',
+  submitDisabled = false,
+  onCancel,
+}: FormActionsProps) {
   return (
     <div className="form__actions">
       <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>

@@ -23,7 +23,16 @@ interface ModalProps {
  * An accessible modal dialog: focus moves inside on open, Tab cycles within it, Escape closes it, the page
  * behind is inert, and focus returns to whatever opened it. Rendered only while open.
  */
-export function Modal({ title, onClose, locked = false, size = 'medium', description, children, footer, returnFocusTo }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  locked = false,
+  size = 'medium',
+  description,
+  children,
+  footer,
+  returnFocusTo,
+}: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -35,6 +44,7 @@ export function Modal({ title, onClose, locked = false, size = 'medium', descrip
   lockedRef.current = locked;
   returnRef.current = returnFocusTo;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves in once, when the dialog opens.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = document.getElementById('root');
@@ -77,6 +87,7 @@ export function Modal({ title, onClose, locked = false, size = 'medium', descrip
   }
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it, a pointer convenience; keyboard users have Escape and the close button.
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {

@@ -9,7 +9,15 @@ export interface NoticeMessage {
 }
 
 /** A status line: errors are announced at once (role=alert), successes politely (role=status). */
-export function Notice({ notice, onDismiss, children }: { notice: NoticeMessage; onDismiss?: () => void; children?: ReactNode }) {
+export function Notice({
+  notice,
+  onDismiss,
+  children,
+}: {
+  notice: NoticeMessage;
+  onDismiss?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className={`notice notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
       <div className="notice__body">
@@ -18,7 +26,12 @@ export function Notice({ notice, onDismiss, children }: { notice: NoticeMessage;
       </div>
       {children}
       {onDismiss ? (
-        <button type="button" className="icon-button icon-button--small" onClick={onDismiss} aria-label="Descartar mensaje">
+        <button
+          type="button"
+          className="icon-button icon-button--small"
+          onClick={onDismiss}
+          aria-label="Descartar mensaje"
+        >
           <CloseIcon size={16} />
         </button>
       ) : null}

@@ -5,7 +5,14 @@ import { QueryState } from './query-state';
 
 interface PagedResultsProps<T> {
   /** The page query (kept on screen while the next one loads: placeholder data). */
-  result: { data: Page<T> | undefined; isPending: boolean; isError: boolean; isPlaceholderData: boolean; refetch: () => unknown };
+  result: {
+    data: Page<T> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error?: unknown;
+    isPlaceholderData: boolean;
+    refetch: () => unknown;
+  };
   page: number;
   pageSize: number;
   setPage: (page: number, options?: { replace?: boolean }) => void;
@@ -29,13 +36,27 @@ interface PagedResultsProps<T> {
  * row deleted, an old link) gives way to the last page that has rows.
  */
 export function PagedResults<T>(props: PagedResultsProps<T>) {
-  const { result, page, pageSize, setPage, filtered, onClearFilters, texts, noun, pagesLabel, status, bodyClassName, children } = props;
+  const {
+    result,
+    page,
+    pageSize,
+    setPage,
+    filtered,
+    onClearFilters,
+    texts,
+    noun,
+    pagesLabel,
+    status,
+    bodyClassName,
+    children,
+  } = props;
   const shown = result.data;
   const current = shown !== undefined && !result.isPlaceholderData;
   const { target, turnPage } = usePageFocus<HTMLParagraphElement>(page, current);
 
   useEffect(() => {
-    if (current && shown.items.length === 0 && shown.total > 0) setPage(pageCount(shown.total, pageSize), { replace: true });
+    if (current && shown.items.length === 0 && shown.total > 0)
+      setPage(pageCount(shown.total, pageSize), { replace: true });
   }, [current, shown, pageSize, setPage]);
 
   return (
@@ -47,6 +68,7 @@ export function PagedResults<T>(props: PagedResultsProps<T>) {
       <QueryState
         isPending={result.isPending}
         isError={result.isError}
+        error={result.error}
         isEmpty={shown?.total === 0}
         loadingText={texts.loading}
         errorText={texts.loadFailed}
@@ -62,10 +84,19 @@ export function PagedResults<T>(props: PagedResultsProps<T>) {
       >
         {shown ? (
           <>
-            <div className={`list-body${bodyClassName ? ` ${bodyClassName}` : ''}`} aria-busy={result.isPlaceholderData}>
+            <div
+              className={`list-body${bodyClassName ? ` ${bodyClassName}` : ''}`}
+              aria-busy={result.isPlaceholderData}
+            >
               {children(shown.items)}
             </div>
-            <Pagination page={page} pageSize={pageSize} total={shown.total} label={pagesLabel} onPageChange={(next) => turnPage(() => setPage(next))} />
+            <Pagination
+              page={page}
+              pageSize={pageSize}
+              total={shown.total}
+              label={pagesLabel}
+              onPageChange={(next) => turnPage(() => setPage(next))}
+            />
           </>
         ) : null}
       </QueryState>

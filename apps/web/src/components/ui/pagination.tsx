@@ -48,13 +48,23 @@ export function Pagination({ page, pageSize, total, label, onPageChange }: Pagin
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
-      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
         <span aria-hidden="true">←</span> Anterior
       </button>
       <span className="pagination__position">
         Página {formatCount(page)} de {formatCount(pages)}
       </span>
-      <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
         Siguiente <span aria-hidden="true">→</span>
       </button>
     </nav>
@@ -68,6 +78,7 @@ export function Pagination({ page, pageSize, total, label, onPageChange }: Pagin
 export function usePageFocus<T extends HTMLElement>(page: number, shown: boolean) {
   const target = useRef<T>(null);
   const wanted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `page` is the trigger: each new page on screen takes focus.
   useEffect(() => {
     if (!wanted.current || !shown) return;
     wanted.current = false;

@@ -35,6 +35,7 @@ export function SearchField({ label, placeholder, value, onSearch, delay = 300 }
     onSearchRef.current(trimmed);
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `commit` reads refs only; the debounce restarts on typing.
   useEffect(() => {
     const timer = setTimeout(() => commit(text), delay);
     return () => clearTimeout(timer);

@@ -30,6 +30,7 @@ export function TriStateCheckbox({ label, ariaLabel, state, onToggle, disabled, 
   );
   if (label === undefined) return box;
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `box`, an <input type="checkbox"> built above.
     <label className={`tri-state${className ? ` ${className}` : ''}`}>
       {box}
       <span>{label}</span>

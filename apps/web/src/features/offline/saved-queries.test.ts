@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { createTestQueryClient } from '../../testing/render';
-import { makeSession } from '../../testing/sessions';
+import { makeListItem, makeSession } from '../../testing/sessions';
 import { keepQueriesOnDevice, restoreSavedQueries, SAVED_MAX_AGE_MS, savedDataShownSince } from './saved-queries';
 
 let storeCount = 0;
@@ -13,10 +13,7 @@ const freshStore = () => createStore(`saved-queries-test-${++storeCount}`, 'quer
 const orders = [makeSession({ id: 3 }), makeSession({ id: 4 })];
 /** A page of completed orders as the server sends them: summaries without items. */
 function completedPage(page: number, ids: number[]): SessionPage {
-  const items = ids.map((id) => {
-    const { items: _items, ...summary } = makeSession({ id, status: 'COMPLETED' });
-    return summary;
-  });
+  const items = ids.map((id) => makeListItem({ id, status: 'COMPLETED' }));
   return { items, total: 25, page, pageSize: 10 };
 }
 const READ_AT = Date.parse('2030-01-02T08:15:00.000Z');
@@ -48,6 +45,25 @@ describe('orders saved on the device', () => {
     expect(client.getQueryData(queryKeys.session(4))).toEqual(orders[1]);
     // Only the field screens' data is kept.
     expect(client.getQueryData(queryKeys.technicians)).toBeUndefined();
+  });
+
+  it('keeps an order whose re-read failed without signal, as the copy it last read', async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, store);
+    client.setQueryData(queryKeys.session(3), orders[0], { updatedAt: READ_AT });
+    // The re-read after a scan fails: the query holds its data in an error state.
+    client
+      .getQueryCache()
+      .find({ queryKey: queryKeys.session(3) })!
+      .setState({ status: 'error', error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+
+    const restored = createTestQueryClient();
+    await restoreSavedQueries(restored, 7, store);
+    expect(restored.getQueryData(queryKeys.session(3))).toEqual(orders[0]);
+    expect(restored.getQueryState(queryKeys.session(3))).toMatchObject({ status: 'success', dataUpdatedAt: READ_AT });
   });
 
   it('puts back the first page of completed orders, not the later ones, and never as orders to scan', async () => {
@@ -90,7 +106,11 @@ describe('orders saved on the device', () => {
 
   it('forgets the saved orders when the technician signs out', async () => {
     const store = freshStore();
-    await set('technician-orders', { format: 1, userId: 7, savedAt: Date.now(), state: { queries: [], mutations: [] } }, store);
+    await set(
+      'technician-orders',
+      { format: 1, userId: 7, savedAt: Date.now(), state: { queries: [], mutations: [] } },
+      store,
+    );
     const client = createTestQueryClient();
     const stop = keepQueriesOnDevice(client, 7, () => false, store);
     client.setQueryData(queryKeys.myOpenSessions, orders);
@@ -127,7 +147,10 @@ describe('savedDataShownSince', () => {
     const client = createTestQueryClient();
     client.setQueryData(queryKeys.myOpenSessions, orders, { updatedAt: READ_AT });
     const stop = watched(client);
-    client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!.setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
+    client
+      .getQueryCache()
+      .find({ queryKey: queryKeys.myOpenSessions })!
+      .setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000 });
     expect(savedDataShownSince(client)).toBe(READ_AT);
     stop();
   });

@@ -1,5 +1,13 @@
 import type { Session } from '@rondin/contracts';
-import { dehydrate, hydrate, partialMatchKey, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  partialMatchKey,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isUnreachable } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -29,7 +37,11 @@ function savedStore(): UseStore {
 }
 
 /** Kept on the device: the open orders, the first page of completed ones, and every order read with its items. */
-const KEPT: readonly QueryKey[] = [queryKeys.myOpenSessions, queryKeys.myCompletedSessions(1), queryKeys.session(0).slice(0, 2)];
+const KEPT: readonly QueryKey[] = [
+  queryKeys.myOpenSessions,
+  queryKeys.myCompletedSessions(1),
+  queryKeys.session(0).slice(0, 2),
+];
 
 /** What the field screens need without signal; later pages of completed orders are a tap away once back online. */
 export function isKeptOnDevice(queryKey: QueryKey): boolean {
@@ -41,7 +53,12 @@ export function isKeptOnDevice(queryKey: QueryKey): boolean {
  * queries also stay in memory as long as they may be saved: an order list left unwatched for five minutes
  * (the default) would otherwise be dropped, and with it the saved copy.
  */
-export async function restoreSavedQueries(client: QueryClient, userId: number, store = savedStore(), now = Date.now()): Promise<void> {
+export async function restoreSavedQueries(
+  client: QueryClient,
+  userId: number,
+  store = savedStore(),
+  now = Date.now(),
+): Promise<void> {
   for (const kept of KEPT) client.setQueryDefaults(kept, { gcTime: SAVED_MAX_AGE_MS });
   const saved = await get<SavedQueries>(KEY, store);
   if (!saved) return;
@@ -61,11 +78,36 @@ export function forgetSavedQueries(store = savedStore()): Promise<void> {
  * into its own query so an order opened for the first time without signal still shows. Returns the stop
  * function, which saves at once (or forgets, when nobody is signed in any more).
  */
-export function keepQueriesOnDevice(client: QueryClient, userId: number, signedIn: () => boolean, store = savedStore()): () => void {
+/**
+ * Requests run without waiting for the browser's online flag (lib/query-client.ts), so without signal a kept
+ * order's re-read fails and leaves it in an error state that still holds the data last read. That data is
+ * exactly the copy to keep: it is saved as the successful read it was, with the time it was read.
+ */
+function keptCopy(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'error'
+        ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureReason: null } }
+        : query,
+    ),
+  };
+}
+
+export function keepQueriesOnDevice(
+  client: QueryClient,
+  userId: number,
+  signedIn: () => boolean,
+  store = savedStore(),
+): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const save = () => {
     timer = null;
-    const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && isKeptOnDevice(query.queryKey) });
+    const state = keptCopy(
+      dehydrate(client, {
+        shouldDehydrateQuery: (query) => query.state.data !== undefined && isKeptOnDevice(query.queryKey),
+      }),
+    );
     const saved: SavedQueries = { format: FORMAT, userId, savedAt: Date.now(), state };
     // Storage may be full or refused (private mode): the screens still work online.
     set(KEY, saved, store).catch(() => undefined);
@@ -73,7 +115,11 @@ export function keepQueriesOnDevice(client: QueryClient, userId: number, signedI
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isKeptOnDevice(event.query.queryKey)) return;
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
-    if (event.type === 'updated' && event.action.type === 'success' && partialMatchKey(event.query.queryKey, queryKeys.myOpenSessions)) {
+    if (
+      event.type === 'updated' &&
+      event.action.type === 'success' &&
+      partialMatchKey(event.query.queryKey, queryKeys.myOpenSessions)
+    ) {
       copyOrdersToDetails(client, event.query as Query<Session[]>);
     }
     timer ??= setTimeout(save, SAVE_DELAY_MS);

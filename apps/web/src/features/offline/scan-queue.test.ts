@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { RETRY_BASE_MS, ScanQueue, type ScanQueueStorage, type ScanToSend, type StoredScan } from './scan-queue';
+import {
+  MAX_SERVER_ERRORS,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  SERVER_FAILED_REASON,
+  ScanQueue,
+  type ScanQueueStorage,
+  type ScanToSend,
+  type QueuedScan,
+} from './scan-queue';
 
-function memoryStorage(): ScanQueueStorage & { rows: Map<string, StoredScan> } {
-  const rows = new Map<string, StoredScan>();
+function memoryStorage(): ScanQueueStorage & { rows: Map<string, QueuedScan> } {
+  const rows = new Map<string, QueuedScan>();
   return {
     rows,
     all: async () => [...rows.values()].map((row) => structuredClone(row)),
@@ -16,7 +25,14 @@ function memoryStorage(): ScanQueueStorage & { rows: Map<string, StoredScan> } {
 let counter = 0;
 function scan(sessionId: number, qrSlug: string): ScanToSend {
   counter += 1;
-  return { sessionId, body: { qrSlug, clientScanId: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`, scannedAt: `2030-01-02T10:00:${String(counter % 60).padStart(2, '0')}.000Z` } };
+  return {
+    sessionId,
+    body: {
+      qrSlug,
+      clientScanId: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      scannedAt: `2030-01-02T10:00:${String(counter % 60).padStart(2, '0')}.000Z`,
+    },
+  };
 }
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -117,6 +133,38 @@ describe('ScanQueue', () => {
     expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);
   });
 
+  it('does not let a scan the server fails on (500) hold back the scans after it, and sets it aside after repeated failures', async () => {
+    const { queue, server, storage, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    for (const slug of ['roto', 'slug-b', 'slug-c']) await queue.send(scan(1, slug));
+    server.mockClear();
+    server.mockImplementation((each) =>
+      each.body.qrSlug === 'roto' ? refusedWith(500, 'Error interno del servidor.') : Promise.resolve('aceptado'),
+    );
+    await queue.drain();
+    expect(sentSlugs()).toEqual(['roto', 'slug-b', 'slug-c']);
+    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['roto']);
+
+    // Retried with the backoff, and given up on (visibly, with a reason) instead of retried for ever.
+    for (let pass = 1; pass < MAX_SERVER_ERRORS; pass++) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(sentSlugs().filter((slug) => slug === 'roto')).toHaveLength(MAX_SERVER_ERRORS);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+    expect(queue.getSnapshot().refused).toMatchObject([{ body: { qrSlug: 'roto' }, refusal: SERVER_FAILED_REASON }]);
+    expect([...storage.rows.values()]).toMatchObject([{ body: { qrSlug: 'roto' }, refusal: SERVER_FAILED_REASON }]);
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 4);
+    expect(sentSlugs().filter((slug) => slug === 'roto')).toHaveLength(MAX_SERVER_ERRORS);
+  });
+
+  it('keeps every scan waiting, never setting any aside, while the server as a whole is unavailable (502–504)', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    for (const slug of ['slug-a', 'slug-b']) await queue.send(scan(1, slug));
+    server.mockImplementation(() => refusedWith(503, 'En mantenimiento'));
+    for (let pass = 0; pass < MAX_SERVER_ERRORS * 2; pass++) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['slug-a', 'slug-b']);
+    expect(queue.getSnapshot().refused).toEqual([]);
+  });
+
   it('retries on its own with a growing delay while the server stays out of reach', async () => {
     const { queue, server } = setup();
     server.mockImplementation(offline);
@@ -142,7 +190,9 @@ describe('ScanQueue', () => {
     await queue.send(scan(1, 'slug-a'));
     await queue.send(scan(2, 'slug-b'));
     server.mockClear();
-    server.mockImplementation((each) => (each.sessionId === 1 ? refusedWith(404, 'La orden no existe.') : Promise.resolve('aceptado')));
+    server.mockImplementation((each) =>
+      each.sessionId === 1 ? refusedWith(404, 'La orden no existe.') : Promise.resolve('aceptado'),
+    );
     await queue.drain();
     expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);
     const { waiting, refused } = queue.getSnapshot();
@@ -206,25 +256,16 @@ describe('ScanQueue', () => {
     try {
       const { queue, server, storage } = setup();
       server.mockImplementation(offline);
-      await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({ queued: true, alreadyQueued: false, qrHash: null });
+      await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({
+        queued: true,
+        alreadyQueued: false,
+        qrHash: null,
+      });
       expect(queue.getSnapshot().waiting).toHaveLength(1);
       expect([...storage.rows.values()][0]).toMatchObject({ qrHash: null });
     } finally {
       vi.unstubAllGlobals();
     }
-  });
-
-  it('gives a scan queued by the previous version of the app (no hash stored) its hash on read, leaving the stored row as it was', async () => {
-    const storage = memoryStorage();
-    const legacy: StoredScan = { ...scan(1, 'slug-a'), userId: 7, queuedAt: 500, refusal: null };
-    storage.rows.set(legacy.body.clientScanId, legacy);
-    const { queue, server } = setup({ storage });
-    server.mockImplementation(offline);
-    await queue.start();
-    expect(queue.getSnapshot().waiting.map((each) => each.qrHash)).toEqual([hashOf('slug-a')]);
-    expect(storage.rows.get(legacy.body.clientScanId)).toEqual(legacy);
-    // And it still stops a second reading of its trap.
-    await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a', true));
   });
 
   it("tells its listeners of a delivered scan, with the server's answer, before the scan leaves the waiting list", async () => {
@@ -233,7 +274,9 @@ describe('ScanQueue', () => {
     await queue.send(scan(1, 'slug-a'));
     server.mockImplementation(() => Promise.resolve('aceptado'));
     const seen: [string, string, number][] = [];
-    queue.onDelivered((delivered, answer) => seen.push([delivered.body.qrSlug, answer, queue.getSnapshot().waiting.length]));
+    queue.onDelivered((delivered, answer) =>
+      seen.push([delivered.body.qrSlug, answer, queue.getSnapshot().waiting.length]),
+    );
     await queue.drain();
     expect(seen).toEqual([['slug-a', 'aceptado', 1]]);
     expect(queue.getSnapshot().waiting).toEqual([]);

@@ -7,8 +7,12 @@ export interface ScanToSend {
   body: { qrSlug: string; clientScanId: string; scannedAt: string };
 }
 
-/** A scan kept on the device because the server could not be reached when it was made. */
+/**
+ * A scan kept on the device because the server could not be reached when it was made. `kind` names the
+ * request, so findings and photos can wait in the same queue, in the same order (see the feature's README).
+ */
 export interface QueuedScan extends ScanToSend {
+  kind: 'scan';
   /** Whose scan it is: only that user's sign-in may send it. */
   userId: number;
   /** When it entered the queue (device clock, ms): the queue is sent in this order. */
@@ -22,12 +26,9 @@ export interface QueuedScan extends ScanToSend {
   qrHash: string | null;
 }
 
-/** A scan as stored: those queued by an earlier version of the app have no qrHash. */
-export type StoredScan = Omit<QueuedScan, 'qrHash'> & Partial<Pick<QueuedScan, 'qrHash'>>;
-
 /** The durable part: IndexedDB in the app (scan-queue-storage.ts), memory in the tests. */
 export interface ScanQueueStorage {
-  all(): Promise<StoredScan[]>;
+  all(): Promise<QueuedScan[]>;
   put(scan: QueuedScan): Promise<void>;
   remove(clientScanId: string): Promise<void>;
 }
@@ -62,11 +63,30 @@ export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 30_000;
 
 /**
+ * A scan the server failed on (500) this many times in a row is set aside with a reason, like a refused one:
+ * a scan that can never succeed must not wait in the queue, and be retried, for ever.
+ */
+export const MAX_SERVER_ERRORS = 5;
+
+/** What the technician reads about a scan set aside after repeated server errors. */
+export const SERVER_FAILED_REASON =
+  'El servidor no pudo registrar este escaneo tras varios intentos. Escanea la trampa de nuevo o avisa al administrador.';
+
+/**
  * A failure worth retrying: the server was not reached, or answered that it cannot serve now (5xx, 408, 429).
  * Any other 4xx is the server's refusal of this scan, final.
  */
 export function isTransient(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return isUnreachable(error);
+}
+
+/**
+ * The server as a whole cannot serve now (out of reach, a proxy's 502–504, 408, 429): every scan waits and
+ * the queue tries again later. A 500 is about the scan it answered: the others go on meanwhile.
+ */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof ApiError) return [408, 429, 502, 503, 504].includes(error.status);
   return isUnreachable(error);
 }
 
@@ -84,6 +104,8 @@ export class ScanQueue<Answer> {
   private loaded: Promise<void> | null = null;
   private draining: Promise<void> | null = null;
   private failures = 0;
+  /** Server errors in a row, by client scan id. */
+  private readonly serverErrors = new Map<string, number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
 
@@ -158,30 +180,58 @@ export class ScanQueue<Answer> {
   private async drainOnce(): Promise<void> {
     // Another tab may have queued or sent scans since: the stored queue is the truth.
     await this.reload();
-    // One at a time from the head: scans queued meanwhile are sent in the same pass.
-    for (let scan = this.snapshot.waiting[0]; scan; scan = this.snapshot.waiting[0]) {
+    // Oldest first, each scan once a pass: scans queued meanwhile are sent in the same pass, and a scan the
+    // server fails on does not hold back the ones after it.
+    const tried = new Set<string>();
+    let retryLater = false;
+    for (;;) {
+      const scan = this.snapshot.waiting.find((each) => !tried.has(each.body.clientScanId));
+      if (!scan) break;
+      const id = scan.body.clientScanId;
+      tried.add(id);
       let answer: Answer;
       try {
         answer = await this.options.deliver(scan);
       } catch (error) {
-        if (isTransient(error)) {
+        if (isUnavailable(error)) {
           this.failures += 1;
           this.scheduleRetry();
           return;
         }
         // 401: the sign-in expired and the app goes to /login; the scan waits for its owner to sign in again.
         if (error instanceof ApiError && error.status === 401) return;
-        const refused = { ...scan, refusal: (error instanceof ApiError && error.serverMessage) || 'Error desconocido' };
-        await this.options.storage.put(refused);
-        this.setScans(this.scans.map((each) => (each.body.clientScanId === refused.body.clientScanId ? refused : each)));
+        if (error instanceof ApiError && error.status >= 500) {
+          const inARow = (this.serverErrors.get(id) ?? 0) + 1;
+          this.serverErrors.set(id, inARow);
+          if (inARow < MAX_SERVER_ERRORS) {
+            retryLater = true;
+            continue;
+          }
+          await this.setAside(scan, SERVER_FAILED_REASON);
+          continue;
+        }
+        await this.setAside(scan, (error instanceof ApiError && error.serverMessage) || 'Error desconocido');
         continue;
       }
       this.failures = 0;
+      this.serverErrors.delete(id);
       // Listeners first: a trap marked as waiting turns done at once, never back to pending until a re-read.
       for (const listener of this.deliveredListeners) listener(scan, answer);
-      await this.options.storage.remove(scan.body.clientScanId);
-      this.setScans(this.scans.filter((each) => each.body.clientScanId !== scan.body.clientScanId));
+      await this.options.storage.remove(id);
+      this.setScans(this.scans.filter((each) => each.body.clientScanId !== id));
     }
+    if (retryLater) {
+      this.failures += 1;
+      this.scheduleRetry();
+    }
+  }
+
+  /** Keeps the scan with the reason it will not be sent, until the technician has read it. */
+  private async setAside(scan: QueuedScan, refusal: string): Promise<void> {
+    this.serverErrors.delete(scan.body.clientScanId);
+    const refused = { ...scan, refusal };
+    await this.options.storage.put(refused);
+    this.setScans(this.scans.map((each) => (each.body.clientScanId === refused.body.clientScanId ? refused : each)));
   }
 
   /** The signed-in user changed: show that user's scans, and send them. */
@@ -194,9 +244,11 @@ export class ScanQueue<Answer> {
     const qrHash = await qrHashOf(scan.body.qrSlug);
     // The camera sees a label for several seconds, and a technician may scan a trap twice: a trap read again
     // while its scan waits is the same inspection.
-    const same = this.snapshot.waiting.find((each) => each.sessionId === scan.sessionId && each.body.qrSlug === scan.body.qrSlug);
+    const same = this.snapshot.waiting.find(
+      (each) => each.sessionId === scan.sessionId && each.body.qrSlug === scan.body.qrSlug,
+    );
     if (same) return { queued: true, alreadyQueued: true, qrHash: same.qrHash };
-    const queued: QueuedScan = { ...scan, userId, queuedAt: this.now(), refusal: null, qrHash };
+    const queued: QueuedScan = { kind: 'scan', ...scan, userId, queuedAt: this.now(), refusal: null, qrHash };
     await this.options.storage.put(queued);
     this.setScans([...this.scans, queued]);
     return { queued: true, alreadyQueued: false, qrHash };
@@ -212,9 +264,7 @@ export class ScanQueue<Answer> {
   }
 
   private async reload(): Promise<void> {
-    const stored = await this.options.storage.all();
-    // Scans an earlier version of the app queued get their hash here, in memory: their stored row stays as it was.
-    this.setScans(await Promise.all(stored.map(async (scan) => ({ ...scan, qrHash: scan.qrHash ?? (await qrHashOf(scan.body.qrSlug)) }))));
+    this.setScans(await this.options.storage.all());
   }
 
   private setScans(scans: QueuedScan[]): void {
@@ -223,7 +273,10 @@ export class ScanQueue<Answer> {
     this.scans = [...byId.values()].sort((a, b) => a.queuedAt - b.queuedAt);
     const userId = this.options.currentUserId();
     const mine = this.scans.filter((scan) => scan.userId === userId);
-    this.snapshot = { waiting: mine.filter((scan) => scan.refusal === null), refused: mine.filter((scan) => scan.refusal !== null) };
+    this.snapshot = {
+      waiting: mine.filter((scan) => scan.refusal === null),
+      refused: mine.filter((scan) => scan.refusal !== null),
+    };
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,3 +1,5 @@
+import { SessionMessages } from '@rondin/contracts/messages';
+
 /** Spec sections 2 and 8: the scan screen's texts, word for word where the spec gives them. */
 export const SCAN_MESSAGES = {
   title: 'Escaneo de orden',
@@ -16,9 +18,11 @@ export const SCAN_MESSAGES = {
   itemUnsent: 'Hecha, por enviar',
   loading: 'Cargando sesión...',
   loadFailed: 'No se pudo cargar la orden. Puede que ya no exista o que no esté asignada a ti.',
-  alreadyClosed: 'La orden ya fue cerrada.',
+  alreadyClosed: SessionMessages.alreadyClosed,
   closedBanner: 'Orden cerrada. No es necesario registrar más trampas.',
   scanned: 'Trampa registrada correctamente.',
+  /** The same label read again (left in front of the camera, typed twice): nothing is sent or counted again. */
+  alreadyRegistered: 'Trampa ya registrada en esta orden: no es necesario escanearla de nuevo.',
   queued: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
   alreadyQueued: 'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
   scanFailed: 'No se pudo registrar el escaneo. Verifica el QR.',
@@ -26,6 +30,7 @@ export const SCAN_MESSAGES = {
   closed: 'Orden cerrada correctamente.',
   closeFailed: 'No se pudo cerrar la orden. Asegúrate de completar todas las trampas.',
   cameraReadError: 'Error al leer la cámara',
+  foreignQr: 'Ese QR no es de una trampa de Rondín. Enfoca la etiqueta de la trampa.',
   cameraUnavailable: 'No se pudo acceder a la cámara',
   cameraUnavailableHint: 'Revisa el permiso de cámara del navegador, o escribe el código impreso bajo el QR.',
   cameraStarting: 'Iniciando cámara…',
@@ -34,5 +39,13 @@ export const SCAN_MESSAGES = {
   manualLabel: 'Código impreso bajo el QR',
   manualHint: '20 caracteres; los espacios y guiones no importan.',
   manualSubmit: 'Registrar código',
+  manualTrapCode: (code: string) =>
+    `«${code}» es el nombre de la trampa. Escribe el código de 20 caracteres bajo el QR.`,
+  manualLength: (count: number) => `Escribe el código de 20 caracteres bajo el QR: escribiste ${count}.`,
+  manualCharacters: 'Escribe el código de 20 caracteres bajo el QR: solo lleva números y letras, sin la u.',
+  reportDownload: 'Descargar reporte PDF',
+  closedRegion: 'Orden cerrada',
+  backToOrders: 'Volver a órdenes',
+  reportFailed: 'No se pudo descargar el reporte. Inténtalo nuevamente en unos segundos.',
   allDone: 'Todas las trampas están completadas. Ya puedes cerrar la orden.',
 } as const;

@@ -1,14 +1,19 @@
+import { TechnicianMessages } from '@rondin/contracts/messages';
+
 /** Spec sections 5 and 8: technician texts, word for word where the spec gives them. */
 export const TECHNICIAN_MESSAGES = {
   passwordRequired: 'Debes definir una contraseña inicial.',
   nameAndEmailRequired: 'Completa el nombre completo y el correo.',
-  selfDeactivate: 'No puedes desactivar tu propia cuenta.',
-  lastAdmin: 'Debe permanecer al menos un administrador activo.',
-  selfDelete: 'No puedes eliminar tu propia cuenta.',
-  deleteActive: 'Solo se puede eliminar un técnico inactivo. Desactívalo primero.',
+  selfDeactivate: TechnicianMessages.selfDeactivate,
+  lastAdmin: TechnicianMessages.lastAdmin,
+  selfDelete: TechnicianMessages.selfDelete,
+  deleteActive: TechnicianMessages.deleteActive,
+  /** Beside a disabled 'Eliminar': short, as it shows on every active row. */
+  deleteBlockedActive: 'Desactívalo para poder eliminarlo.',
   createFailed: 'No se pudo crear el técnico. Intenta nuevamente.',
   updateFailed: 'No se pudo actualizar el técnico.',
-  deleteFailed: 'No se pudo eliminar el técnico. Verifica que no tenga órdenes registradas y que no seas el último administrador.',
+  deleteFailed:
+    'No se pudo eliminar el técnico. Verifica que no tenga órdenes registradas y que no seas el último administrador.',
   created: (name: string) => `Técnico ${name} creado correctamente.`,
   updated: (name: string) => `Técnico ${name} actualizado correctamente.`,
   deleted: (name: string) => `Técnico ${name} eliminado correctamente.`,
@@ -17,6 +22,13 @@ export const TECHNICIAN_MESSAGES = {
   empty: 'No hay técnicos registrados.',
   loading: 'Cargando técnicos...',
   loadFailed: 'No se pudieron cargar los técnicos.',
+  roleFilter: 'Mostrar',
+  roleAll: (count: number) => `Todos (${count})`,
+  roleTech: (count: number) => `Técnicos (${count})`,
+  roleAdmin: (count: number) => `Administradores (${count})`,
+  summary: (techs: number, admins: number) =>
+    `${techs} ${techs === 1 ? 'técnico' : 'técnicos'} y ${admins} ${admins === 1 ? 'administrador' : 'administradores'}`,
+  emptyRole: 'No hay cuentas con ese rol.',
 } as const;
 
 export const ROLE_LABELS = { ADMIN: 'Administrador', TECH: 'Técnico' } as const;

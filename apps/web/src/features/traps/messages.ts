@@ -1,3 +1,6 @@
+import { TrapMessages } from '@rondin/contracts/messages';
+import { formatCount } from '../../lib/format';
+
 /** Spec section 8's trap texts, word for word, and the inventory's own. */
 export const TRAP_MESSAGES = {
   created: 'Nueva trampa creada correctamente.',
@@ -10,10 +13,50 @@ export const TRAP_MESSAGES = {
   toggleFailed: 'No se pudo actualizar el estado. Intenta nuevamente.',
   labelFailed: 'No se pudo descargar la etiqueta PDF. Intenta nuevamente.',
   sheetFailed: 'No se pudo descargar la hoja de etiquetas. Intenta nuevamente.',
-  codeRequired: 'El código es obligatorio.',
+  codeRequired: TrapMessages.codeRequired,
   empty: 'No hay trampas registradas.',
   noMatch: 'Ninguna trampa coincide con la búsqueda o los filtros.',
   selectionLimit: (max: number) => `Se pueden imprimir como máximo ${max} etiquetas seleccionadas a la vez.`,
   loading: 'Cargando trampas...',
   loadFailed: 'No se pudieron cargar las trampas.',
+  /** After a save, the trap by name, and what to do next with it. */
+  createdDetail: (code: string) => `${code} ya está en el inventario: descarga su etiqueta QR para colocarla.`,
+  savedAgain: (code: string) => `${code} guardada. Sigue con la próxima trampa.`,
+  areaExists: (area: string) => `Ya existe el área «${area}».`,
+  exportFailed: 'No se pudo descargar el inventario. Intenta nuevamente.',
+} as const;
+
+export const IMPORT_MESSAGES = {
+  title: 'Importar trampas',
+  intro:
+    'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no). Primero verás una vista previa; no se guarda nada hasta que confirmes.',
+  wrongType: 'El archivo debe ser CSV (.csv) o Excel (.xlsx).',
+  tooLarge: 'El archivo pasa de 5 MB: divídelo en partes más pequeñas.',
+  checking: 'Revisando el archivo…',
+  importing: 'Importando…',
+  previewFailed: 'No se pudo revisar el archivo.',
+  importFailed: 'No se pudo importar el archivo.',
+  ready: (count: number) =>
+    count === 1
+      ? 'La fila está lista para importarse.'
+      : `Las ${formatCount(count)} filas están listas para importarse.`,
+  problems: (count: number) =>
+    count === 1
+      ? 'Hay 1 problema: corrígelo en el archivo y vuelve a elegirlo. No se importará ninguna trampa mientras tanto.'
+      : `Hay ${formatCount(count)} problemas: corrígelos en el archivo y vuelve a elegirlo. No se importará ninguna trampa mientras tanto.`,
+  confirm: (count: number) => (count === 1 ? 'Importar 1 trampa' : `Importar ${formatCount(count)} trampas`),
+  done: (count: number) =>
+    count === 1 ? '1 trampa importada correctamente.' : `${formatCount(count)} trampas importadas correctamente.`,
+} as const;
+
+export const DETAIL_MESSAGES = {
+  back: 'Volver a trampas',
+  loading: 'Cargando trampa...',
+  loadFailed: 'No se pudo cargar la trampa.',
+  notFound: 'La trampa no existe.',
+  notFoundHint: 'Puede que se haya eliminado. Vuelve al inventario para buscarla.',
+  historyTitle: 'Historial de inspecciones',
+  historyLoading: 'Cargando historial...',
+  historyFailed: 'No se pudo cargar el historial.',
+  historyEmpty: 'Esta trampa todavía no ha estado en ninguna orden.',
 } as const;

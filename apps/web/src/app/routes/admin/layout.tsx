@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
+import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { UserMenu } from '../../../features/auth/components/user-menu';
 import { RouteFallback } from '../../route-fallback';
 
@@ -14,6 +15,7 @@ const NAV: NavItem[] = [
 export default function AdminLayout() {
   return (
     <AppShell subtitle="Panel administrador" nav={NAV} account={<UserMenu />}>
+      <ConnectionNotice />
       <Suspense fallback={<RouteFallback />}>
         <Outlet />
       </Suspense>

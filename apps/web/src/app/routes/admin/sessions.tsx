@@ -1,5 +1,6 @@
 import { OrdersView } from '../../../features/orders/components/orders-view';
 import { useTechnicians } from '../../../features/technicians/api/get-technicians';
+import { TechniciansListProblem } from '../../../features/technicians/components/technicians-list-problem';
 
 /**
  * Orders need the technicians to filter by and to assign (a few hundred at most: loaded whole); the route brings
@@ -7,5 +8,20 @@ import { useTechnicians } from '../../../features/technicians/api/get-technician
  */
 export default function SessionsRoute() {
   const technicians = useTechnicians();
-  return <OrdersView technicians={technicians.data ?? []} />;
+  return (
+    <OrdersView
+      technicians={technicians.data ?? []}
+      // A list that failed is not an empty one: the order form says so, and offers to try again.
+      techniciansProblem={
+        technicians.data ? null : (
+          <TechniciansListProblem
+            isPending={technicians.isPending}
+            isError={technicians.isError}
+            error={technicians.error}
+            onRetry={() => void technicians.refetch()}
+          />
+        )
+      }
+    />
+  );
 }

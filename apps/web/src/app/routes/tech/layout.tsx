@@ -6,7 +6,7 @@ import { UserMenu } from '../../../features/auth/components/user-menu';
 import { OfflineBar } from '../../../features/offline/components/offline-bar';
 import { useSavedQueries } from '../../../features/offline/hooks/use-saved-queries';
 import { useOrderEvents } from '../../../features/orders/realtime/use-order-events';
-import { scanQueue } from '../../offline-scans';
+import { scanQueue, useOfflineScans } from '../../offline-scans';
 import { RouteFallback } from '../../route-fallback';
 
 const NAV: NavItem[] = [{ to: '/tech/sessions', label: 'Órdenes asignadas' }];
@@ -17,6 +17,7 @@ export default function TechLayout() {
   useOrderEvents(role === 'TECH' ? token : null);
   // The orders this device saved come back before the screens first ask for them (offline field mode).
   const restoring = useSavedQueries(user?.id ?? null);
+  useOfflineScans();
   return (
     <AppShell subtitle="Flujo técnico" nav={NAV} account={<UserMenu />}>
       <OfflineBar queue={scanQueue} />

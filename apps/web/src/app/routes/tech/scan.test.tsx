@@ -26,7 +26,7 @@ function serveOrder() {
     releaseReads: () => heldReads.splice(0).forEach((release) => release()),
     order: makeSession({ id: 12, status: 'IN_PROGRESS', completedCount: 1, itemCount: 3 }, [
       { status: 'COMPLETED' },
-      { trap: { code: 'TRP-002', area: 'Bodega norte', qrHash } },
+      { trap: { code: 'TRP-002', area: 'Bodega norte', type: 'OTRO', qrHash } },
       {},
     ]),
   };
@@ -35,7 +35,11 @@ function serveOrder() {
     'GET /api/sessions/12': () => ({ body: state.order }),
     'POST /api/sessions/12/scan': () => {
       const item = { ...state.order.items[1]!, status: 'COMPLETED' as const, completedAt: '2030-01-02T10:00:00.000Z' };
-      state.order = { ...state.order, completedCount: 2, items: state.order.items.map((each) => (each.id === item.id ? item : each)) };
+      state.order = {
+        ...state.order,
+        completedCount: 2,
+        items: state.order.items.map((each) => (each.id === item.id ? item : each)),
+      };
       const { items: _items, ...session } = state.order;
       return { body: { session, item } satisfies ScanResponse };
     },
@@ -68,7 +72,11 @@ describe('scan screen in the field (offline queue)', () => {
       await user.click(screen.getByRole('button', { name: 'Registrar código' }));
     };
     await enterCode();
-    expect(await screen.findByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('TRP-002 · Bodega norte')).toBeInTheDocument();
     expect(row()).toHaveTextContent('Hecha, por enviar');
     expect(row()).not.toHaveTextContent('Pendiente');
@@ -78,7 +86,11 @@ describe('scan screen in the field (offline queue)', () => {
 
     // The same label again: nothing new waits, and the technician is told it was already saved.
     await enterCode();
-    expect(await screen.findByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('1 escaneo por enviar')).toBeInTheDocument();
 
     // The signal returns on a slow network: the trap goes from 'Hecha, por enviar' to 'Completada' with the

@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Notice } from '../../../components/ui/notice';
+import { serverMessage } from '../../../lib/api-client';
 import { useCloseBlockedReason, useWaitingQrHashes } from '../../../features/offline/hooks/use-scan-queue';
+import { useDownloadSessionReport } from '../../../features/orders/api/get-session-report';
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
+import { SCAN_MESSAGES } from '../../../features/scan/messages';
 import { parseOrderId } from '../../../features/scan/utils/scan-flow';
 import { scanQueue, sendScanOrQueue } from '../../offline-scans';
+import type { ScanOnArrival } from '../trap-link';
 
 /** Spec section 2: an id that is not a valid order number goes back to the list. */
 export default function TechScanRoute() {
@@ -20,6 +25,15 @@ export default function TechScanRoute() {
  * but not sent, and closing says why it waits.
  */
 function FieldScanScreen({ orderId }: { orderId: number }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A label opened from outside the app (/t/{code}) brings its code to register once: taken out of the history
+  // entry, so going back or reloading does not send it again.
+  const [arrivedWith] = useState(() => (location.state as Partial<ScanOnArrival> | null)?.scanQr ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the code the screen opened with is taken out.
+  useEffect(() => {
+    if (arrivedWith) void navigate(location.pathname, { replace: true, state: null });
+  }, [arrivedWith]);
   const closeBlockedReason = useCloseBlockedReason(scanQueue, orderId);
   const unsentQrHashes = useWaitingQrHashes(scanQueue, orderId);
   const queryClient = useQueryClient();
@@ -31,5 +45,34 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       }),
     [queryClient],
   );
-  return <ScanScreen orderId={orderId} sendScan={sendScanOrQueue} closeBlockedReason={closeBlockedReason} unsentQrHashes={unsentQrHashes} />;
+  return (
+    <ScanScreen
+      orderId={orderId}
+      sendScan={sendScanOrQueue}
+      closeBlockedReason={closeBlockedReason}
+      unsentQrHashes={unsentQrHashes}
+      reportAction={<ReportButton orderId={orderId} />}
+      initialCode={arrivedWith}
+    />
+  );
+}
+
+/** A closed order's report, from the scan screen itself: the technician need not look for it in the list. */
+function ReportButton({ orderId }: { orderId: number }) {
+  const download = useDownloadSessionReport();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary button--large"
+        onClick={() => download.mutate(orderId)}
+        disabled={download.isPending}
+      >
+        {SCAN_MESSAGES.reportDownload}
+      </button>
+      {download.isError ? (
+        <Notice notice={{ tone: 'error', text: SCAN_MESSAGES.reportFailed, detail: serverMessage(download.error) }} />
+      ) : null}
+    </>
+  );
 }

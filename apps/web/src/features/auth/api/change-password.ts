@@ -1,9 +1,19 @@
-import type { ChangePasswordBody } from '@rondin/contracts';
+import type { ChangePasswordBody, ChangePasswordResponse } from '@rondin/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { getAuth, setAuth } from '../../../lib/auth-store';
 
-export function changePassword(body: ChangePasswordBody): Promise<void> {
-  return apiRequest<void>('/technicians/me/password', { method: 'PATCH', body });
+/**
+ * A password change ends every sign-in made with the old password; the server answers this device a new
+ * token, kept in place of the old one so it stays signed in.
+ */
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  const { accessToken } = await apiRequest<ChangePasswordResponse>('/technicians/me/password', {
+    method: 'PATCH',
+    body,
+  });
+  const current = getAuth();
+  if (current) setAuth({ ...current, accessToken });
 }
 
 export function useChangePassword() {

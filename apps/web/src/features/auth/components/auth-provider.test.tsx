@@ -15,7 +15,10 @@ describe('AuthProvider start-up', () => {
   it('keeps the stored sign-in when the server cannot be reached, so the field screens open offline', async () => {
     const tech = makeTechnician({ role: 'TECH', email: 'tecnico@rondin.test' });
     storeSignIn(tech);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithApp(<SignedInAs />);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('tecnico@rondin.test'));
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
@@ -23,7 +26,10 @@ describe('AuthProvider start-up', () => {
 
   it('drops a stored token without its user when the server cannot be reached: there is nobody to show', async () => {
     storeSignIn(null);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithApp(<SignedInAs />);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('nadie'));
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();

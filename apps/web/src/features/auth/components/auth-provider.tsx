@@ -1,7 +1,16 @@
 import { Loading } from '../../../components/ui/loading';
 import type { Role, Technician } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { isUnreachable } from '../../../lib/api-client';
 import { clearAuth, getAuth, setAuth, subscribeAuth } from '../../../lib/auth-store';
 import { getProfile } from '../api/get-profile';
@@ -61,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token: auth?.accessToken ?? null,
       user: auth?.user ?? null,
       role: auth?.user?.role ?? null,
-      logout: clearAuth,
+      logout: () => clearAuth(),
       updateUser: (user) => {
         if (auth && auth.user?.id === user.id) setAuth({ accessToken: auth.accessToken, user });
       },

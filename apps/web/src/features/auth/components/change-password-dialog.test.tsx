@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '../../../testing/render';
+import { getAuth, setAuth } from '../../../lib/auth-store';
 import { AUTO_CLOSE_MS, ChangePasswordDialog, validatePasswordChange } from './change-password-dialog';
 
 function renderDialog(onClose = vi.fn()) {
@@ -57,8 +58,34 @@ describe('ChangePasswordDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('takes a validation message away once the fields are fixed, and the server refusal once a field is edited', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ message: 'La contraseña actual no es correcta.' }), { status: 400 }),
+    );
+    renderDialog();
+    await fill(user, 'actual-1', 'nueva-clave', 'nueva-clavX');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Las contraseñas nuevas no coinciden.');
+    const confirm = screen.getByLabelText('Confirmar nueva contraseña');
+    await user.clear(confirm);
+    expect(screen.getByRole('alert')).toHaveTextContent('Las contraseñas nuevas no coinciden.');
+    await user.type(confirm, 'nueva-clave');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña actual no es correcta.');
+    await user.type(screen.getByLabelText('Contraseña actual'), '2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it.each([
-    ['the message field', { status: 400, body: JSON.stringify({ message: 'La contraseña actual no es correcta.' }) }, 'La contraseña actual no es correcta.'],
+    [
+      'the message field',
+      { status: 400, body: JSON.stringify({ message: 'La contraseña actual no es correcta.' }) },
+      'La contraseña actual no es correcta.',
+    ],
     ['a list joined by spaces', { status: 400, body: JSON.stringify({ message: ['Uno.', 'Dos.'] }) }, 'Uno. Dos.'],
     ['a plain text body', { status: 500, body: 'Servidor en mantención' }, 'Servidor en mantención'],
     ['nothing readable', { status: 500, body: '' }, 'No se pudo completar la acción.'],
@@ -71,7 +98,7 @@ describe('ChangePasswordDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
   });
 
-  it("shows the error's own message when the request never reached the server", async () => {
+  it('says in Spanish that the server could not be reached when the request never got there', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
@@ -79,10 +106,13 @@ describe('ChangePasswordDialog', () => {
     renderDialog();
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.',
+    );
   });
 
-  it("reads 'Guardando…' and cannot be closed while saving, then closes itself 1.5 s after success", async () => {
+  it("reads 'Guardando…' and cannot be closed while saving, keeps the new token, then closes itself 1.5 s after success", async () => {
+    setAuth({ accessToken: 'token-anterior', user: null });
     let answer: (response: Response) => void = () => {};
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal('fetch', fetchMock);
@@ -99,8 +129,10 @@ describe('ChangePasswordDialog', () => {
     expect(JSON.parse(init.body as string)).toEqual({ currentPassword: 'actual-1', newPassword: 'nueva-clave' });
 
     vi.useFakeTimers();
-    await act(async () => answer(new Response(null, { status: 204 })));
+    await act(async () => answer(new Response(JSON.stringify({ accessToken: 'token-nuevo' }), { status: 200 })));
     expect(screen.getByRole('status')).toHaveTextContent('Contraseña actualizada correctamente.');
+    // The old token stopped working on the server: this device must carry on with the new one.
+    expect(getAuth()?.accessToken).toBe('token-nuevo');
     act(() => vi.advanceTimersByTime(AUTO_CLOSE_MS - 1));
     expect(onClose).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));

@@ -26,12 +26,20 @@ export function validatePasswordChange(current: string, next: string, confirm: s
 /**
  * Mounted only while open, so closing it (Cancelar, Escape, the automatic close) always resets the fields.
  */
-export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
+export function ChangePasswordDialog({
+  onClose,
+  returnFocusTo,
+}: {
+  onClose: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const ids = { current: useId(), next: useId(), confirm: useId() };
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  /** Whether the error on screen is our own check's, which editing re-checks, or the server's, which editing clears. */
+  const [checked, setChecked] = useState(false);
   const mutation = useChangePassword();
   const saving = mutation.isPending;
   const done = mutation.isSuccess;
@@ -45,14 +53,30 @@ export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () =
     return () => clearTimeout(timer);
   }, [done]);
 
+  /**
+   * An error must not outlive its cause: once shown, our own check runs again on each edit and its message goes
+   * (or changes) as the fields are fixed; the server's refusal goes as soon as the user edits a field.
+   */
+  function edit(changed: { current?: string; next?: string; confirm?: string }) {
+    const values = { current, next, confirm, ...changed };
+    setCurrent(values.current);
+    setNext(values.next);
+    setConfirm(values.confirm);
+    if (notice?.tone !== 'error') return;
+    const problem = checked ? validatePasswordChange(values.current, values.next, values.confirm) : null;
+    setNotice(problem ? { tone: 'error', text: problem } : null);
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving || done) return;
     const problem = validatePasswordChange(current, next, confirm);
     if (problem) {
+      setChecked(true);
       setNotice({ tone: 'error', text: problem });
       return;
     }
+    setChecked(false);
     setNotice(null);
     mutation.mutate(
       { currentPassword: current, newPassword: next },
@@ -73,7 +97,7 @@ export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () =
             type="password"
             autoComplete="current-password"
             value={current}
-            onChange={(event) => setCurrent(event.target.value)}
+            onChange={(event) => edit({ current: event.target.value })}
             disabled={saving || done}
             data-autofocus
           />
@@ -87,7 +111,7 @@ export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () =
             placeholder="Mínimo 8 caracteres"
             minLength={MIN_LENGTH}
             value={next}
-            onChange={(event) => setNext(event.target.value)}
+            onChange={(event) => edit({ next: event.target.value })}
             disabled={saving || done}
           />
         </div>
@@ -99,7 +123,7 @@ export function ChangePasswordDialog({ onClose, returnFocusTo }: { onClose: () =
             autoComplete="new-password"
             minLength={MIN_LENGTH}
             value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
+            onChange={(event) => edit({ confirm: event.target.value })}
             disabled={saving || done}
           />
         </div>

@@ -1,21 +1,29 @@
+import { LOGIN_FAILED_MESSAGE } from '@rondin/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
-import { ApiError, describeError } from '../../../lib/api-client';
+import { ApiError, isUnreachable } from '../../../lib/api-client';
+import { signInEndedBecause } from '../../../lib/auth-store';
 import { useLogin } from '../api/login';
-import { homePathFor } from './protected-route';
+import { homePathFor, type ReturnTo } from './protected-route';
 
 export const LOGIN_MESSAGES = {
-  failed: 'Credenciales inválidas o usuario inactivo.',
+  failed: LOGIN_FAILED_MESSAGE,
   incomplete: 'Ingresa tu correo y tu contraseña.',
-  unreachable: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.',
 } as const;
 
 function loginErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     return error.status === 401 ? LOGIN_MESSAGES.failed : (error.serverMessage ?? LOGIN_MESSAGES.failed);
   }
-  return describeError(error) ? LOGIN_MESSAGES.unreachable : LOGIN_MESSAGES.failed;
+  // 'No se pudo conectar…' or 'El servidor no respondió a tiempo…'.
+  return isUnreachable(error) && error instanceof Error ? error.message : LOGIN_MESSAGES.failed;
+}
+
+/** An address inside the app to come back to, never another site's ('//evil.example'). */
+function returnPath(state: unknown): string | null {
+  const from = (state as Partial<ReturnTo> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
 }
 
 export function LoginForm() {
@@ -25,7 +33,10 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
+  // Read once: why the last sign-in ended (expired, password changed elsewhere), until the next attempt.
+  const [ended, setEnded] = useState(signInEndedBecause);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,10 +45,13 @@ export function LoginForm() {
       return;
     }
     setProblem(null);
+    setEnded(null);
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: ({ technician }) => navigate(homePathFor(technician.role), { replace: true }),
+        // Back where the visitor was sent from; the guards send another role's page home.
+        onSuccess: ({ technician }) =>
+          navigate(returnPath(location.state) ?? homePathFor(technician.role), { replace: true }),
         onError: (error) => setProblem(loginErrorText(error)),
       },
     );
@@ -45,6 +59,7 @@ export function LoginForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+      {ended ? <Notice notice={{ tone: 'info', text: ended }} /> : null}
       <div className="field">
         <label htmlFor={emailId}>Correo electrónico</label>
         <input

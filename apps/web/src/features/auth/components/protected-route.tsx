@@ -1,11 +1,26 @@
 import type { Role } from '@rondin/contracts';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-provider';
 
-/** Spec section 2: no token or no user goes to /login; a role outside `roles` goes to /, which sends it home. */
+/** Where the sign-in screen goes back to once signed in: the address that sent the visitor there. */
+export interface ReturnTo {
+  from: string;
+}
+
+/** /login, remembering the address asked for, so signing in (again) comes back to it. */
+export function SignInFirst() {
+  const { pathname, search } = useLocation();
+  const state: ReturnTo = { from: pathname + search };
+  return <Navigate to="/login" replace state={state} />;
+}
+
+/**
+ * Spec section 2: no token or no user goes to /login (and comes back after signing in); a role outside `roles`
+ * goes to /, which sends it home.
+ */
 export function ProtectedRoute({ roles }: { roles: Role[] }) {
   const { token, user } = useAuth();
-  if (!token || !user) return <Navigate to="/login" replace />;
+  if (!token || !user) return <SignInFirst />;
   if (!roles.includes(user.role)) return <Navigate to="/" replace />;
   return <Outlet />;
 }

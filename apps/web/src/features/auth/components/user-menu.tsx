@@ -35,7 +35,7 @@ export function UserMenu() {
   function signOut() {
     setOpen(false);
     logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -83,7 +83,9 @@ export function UserMenu() {
           </div>
         </div>
       ) : null}
-      {changingPassword ? <ChangePasswordDialog onClose={() => setChangingPassword(false)} returnFocusTo={trigger} /> : null}
+      {changingPassword ? (
+        <ChangePasswordDialog onClose={() => setChangingPassword(false)} returnFocusTo={trigger} />
+      ) : null}
     </div>
   );
 }

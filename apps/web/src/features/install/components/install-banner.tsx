@@ -19,7 +19,9 @@ export function InstallBanner({ store = installPrompt }: { store?: InstallPrompt
         <p id={titleId} className="install-banner__title">
           Instala Rondín en este dispositivo
         </p>
-        <p className="install-banner__text">Ábrelo desde la pantalla de inicio y registra inspecciones aunque no haya señal.</p>
+        <p className="install-banner__text">
+          Ábrelo desde la pantalla de inicio y registra inspecciones aunque no haya señal.
+        </p>
         <div className="install-banner__actions">
           <button type="button" className="button button--ghost" onClick={store.dismiss}>
             Más tarde
@@ -35,7 +37,17 @@ export function InstallBanner({ store = installPrompt }: { store?: InstallPrompt
 
 function PhoneIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    >
       <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
       <path d="M12 7v7M9 11.5l3 3 3-3M10.5 18.5h3" />
     </svg>

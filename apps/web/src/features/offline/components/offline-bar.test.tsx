@@ -12,7 +12,11 @@ import { OfflineBar } from './offline-bar';
 function setup(answer: (scan: ScanToSend) => Promise<unknown>) {
   const rows = new Map<string, QueuedScan>();
   const queue = new ScanQueue<unknown>({
-    storage: { all: async () => [...rows.values()], put: async (scan) => void rows.set(scan.body.clientScanId, scan), remove: async (id) => void rows.delete(id) },
+    storage: {
+      all: async () => [...rows.values()],
+      put: async (scan) => void rows.set(scan.body.clientScanId, scan),
+      remove: async (id) => void rows.delete(id),
+    },
     deliver: answer,
     currentUserId: () => 7,
   });
@@ -27,7 +31,11 @@ function setup(answer: (scan: ScanToSend) => Promise<unknown>) {
 
 const scan = (n: number, sessionId = 12): ScanToSend => ({
   sessionId,
-  body: { qrSlug: `abcd1234efgh5678jkm${n}`, clientScanId: `00000000-0000-4000-8000-00000000000${n}`, scannedAt: '2030-01-02T10:00:00.000Z' },
+  body: {
+    qrSlug: `abcd1234efgh5678jkm${n}`,
+    clientScanId: `00000000-0000-4000-8000-00000000000${n}`,
+    scannedAt: '2030-01-02T10:00:00.000Z',
+  },
 });
 
 describe('OfflineBar', () => {
@@ -48,7 +56,11 @@ describe('OfflineBar', () => {
 
   it("shows a saved scan the server refused, with the server's reason, until 'Entendido'", async () => {
     let refuse = false;
-    const { queue } = setup(() => (refuse ? Promise.reject(new ApiError(404, 'La orden no existe.')) : Promise.reject(new TypeError('Failed to fetch'))));
+    const { queue } = setup(() =>
+      refuse
+        ? Promise.reject(new ApiError(404, 'La orden no existe.'))
+        : Promise.reject(new TypeError('Failed to fetch')),
+    );
     await act(async () => void (await queue.send(scan(1, 40))));
     refuse = true;
     await act(() => queue.drain());
@@ -67,6 +79,8 @@ describe('OfflineBar', () => {
       new QueryObserver(client, { queryKey: queryKeys.myOpenSessions, enabled: false }).subscribe(() => undefined);
       client.getQueryCache().find({ queryKey: queryKeys.myOpenSessions })!.setState({ fetchStatus: 'paused' });
     });
-    expect(screen.getByRole('status')).toHaveTextContent(/^Sin conexión · datos guardados en este dispositivo el 2 ene 2030, 8:15$/);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Sin conexión · datos guardados en este dispositivo el 2 ene 2030, 8:15$/,
+    );
   });
 });

@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { answerLater } from '../../../testing/answer-later';
 import { createTestQueryClient } from '../../../testing/render';
 import { ScanQueue, type QueuedScan } from '../scan-queue';
-import { useCloseBlockedReason, useScanQueueSync, useWaitingQrHashes } from './use-scan-queue';
+import { useCloseBlockedReason, useWaitingQrHashes } from './use-scan-queue';
 
-function offlineQueue(deliver: () => Promise<unknown> = () => Promise.reject(new TypeError('Failed to fetch')), stored: QueuedScan[] = []) {
+function offlineQueue(
+  deliver: () => Promise<unknown> = () => Promise.reject(new TypeError('Failed to fetch')),
+  stored: QueuedScan[] = [],
+) {
   const rows = new Map<string, QueuedScan>(stored.map((scan) => [scan.body.clientScanId, scan]));
   return new ScanQueue<unknown>({
-    storage: { all: async () => [...rows.values()], put: async (scan) => void rows.set(scan.body.clientScanId, scan), remove: async (id) => void rows.delete(id) },
+    storage: {
+      all: async () => [...rows.values()],
+      put: async (scan) => void rows.set(scan.body.clientScanId, scan),
+      remove: async (id) => void rows.delete(id),
+    },
     deliver,
     currentUserId: () => 7,
   });
@@ -22,10 +27,16 @@ function offlineQueue(deliver: () => Promise<unknown> = () => Promise.reject(new
 const hashOf = (slug: string) => createHash('sha256').update(slug, 'utf8').digest('hex');
 const scanOf = (n: number, sessionId: number) => ({
   sessionId,
-  body: { qrSlug: `slug-${n}`, clientScanId: `00000000-0000-4000-8000-00000000000${n}`, scannedAt: '2030-01-02T10:00:00.000Z' },
+  body: {
+    qrSlug: `slug-${n}`,
+    clientScanId: `00000000-0000-4000-8000-00000000000${n}`,
+    scannedAt: '2030-01-02T10:00:00.000Z',
+  },
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>
+);
 
 describe('useCloseBlockedReason', () => {
   afterEach(() => {
@@ -42,7 +53,11 @@ describe('useCloseBlockedReason', () => {
     const queue = offlineQueue();
     const { result } = renderHook(() => useCloseBlockedReason(queue, 12), { wrapper });
     await act(async () => {
-      for (const [n, sessionId] of [[1, 12], [2, 12], [3, 40]] as const) {
+      for (const [n, sessionId] of [
+        [1, 12],
+        [2, 12],
+        [3, 40],
+      ] as const) {
         await queue.send(scanOf(n, sessionId));
       }
     });
@@ -51,7 +66,10 @@ describe('useCloseBlockedReason', () => {
 
   it('explains that closing needs the server once a request could not reach it', async () => {
     const { result } = renderHook(() => useCloseBlockedReason(offlineQueue(), 12), { wrapper });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await act(() => apiRequest('/sessions/12').catch(() => undefined));
     expect(result.current).toBe('Sin conexión: para cerrar la orden se necesita conexión con el servidor.');
   });
@@ -63,7 +81,12 @@ describe('useWaitingQrHashes', () => {
     const { result } = renderHook(() => useWaitingQrHashes(queue, 12), { wrapper });
     expect(result.current.size).toBe(0);
     await act(async () => {
-      for (const [n, sessionId] of [[1, 12], [2, 12], [3, 40]] as const) await queue.send(scanOf(n, sessionId));
+      for (const [n, sessionId] of [
+        [1, 12],
+        [2, 12],
+        [3, 40],
+      ] as const)
+        await queue.send(scanOf(n, sessionId));
     });
     expect([...result.current].sort()).toEqual([hashOf('slug-1'), hashOf('slug-2')].sort());
   });
@@ -78,30 +101,5 @@ describe('useWaitingQrHashes', () => {
     await act(() => queue.drain());
     expect(result.current.size).toBe(0);
     expect(queue.getSnapshot().refused).toHaveLength(1);
-  });
-});
-
-
-describe('useScanQueueSync', () => {
-  it('reads the order again once a saved scan is delivered, even while its first read is on its way', async () => {
-    const delivery = answerLater<unknown>();
-    const saved: QueuedScan = { ...scanOf(1, 12), userId: 7, queuedAt: 1, refusal: null, qrHash: hashOf('slug-1') };
-    const queue = offlineQueue(() => delivery.promise, [saved]);
-    const answers = [answerLater<string>(), answerLater<string>()];
-    let reads = 0;
-    const { result } = renderHook(
-      () => {
-        useScanQueueSync(queue);
-        return useQuery({ queryKey: queryKeys.session(12), queryFn: () => answers[reads++]!.promise });
-      },
-      { wrapper },
-    );
-    await vi.waitFor(() => expect(reads).toBe(1));
-    // The app starts: the order is being read when the scan saved by an earlier visit reaches the server.
-    await act(async () => delivery.resolve({}));
-    answers[0]!.resolve('sin el escaneo');
-    await vi.waitFor(() => expect(reads).toBe(2));
-    answers[1]!.resolve('con el escaneo');
-    await vi.waitFor(() => expect(result.current.data).toBe('con el escaneo'));
   });
 });

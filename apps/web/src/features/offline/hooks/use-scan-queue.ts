@@ -1,23 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
-import { refetchAfterChange } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { OFFLINE_MESSAGES } from '../messages';
 import type { ScanQueue, ScanQueueSnapshot } from '../scan-queue';
 
 /** The queue's scans for the signed-in user. */
 export function useScanQueue<Answer>(queue: ScanQueue<Answer>): ScanQueueSnapshot {
   return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-}
-
-/** Starts the queue (what earlier visits left is sent) and re-reads the orders after each scan it delivers. */
-export function useScanQueueSync<Answer>(queue: ScanQueue<Answer>): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queue.start();
-    return queue.onDelivered(() => void refetchAfterChange(queryClient, queryKeys.sessions));
-  }, [queue, queryClient]);
 }
 
 /**
@@ -27,7 +15,8 @@ export function useScanQueueSync<Answer>(queue: ScanQueue<Answer>): void {
 export function useWaitingQrHashes<Answer>(queue: ScanQueue<Answer>, sessionId: number): ReadonlySet<string> {
   const { waiting } = useScanQueue(queue);
   return useMemo(
-    () => new Set(waiting.flatMap((scan) => (scan.sessionId === sessionId && scan.qrHash !== null ? [scan.qrHash] : []))),
+    () =>
+      new Set(waiting.flatMap((scan) => (scan.sessionId === sessionId && scan.qrHash !== null ? [scan.qrHash] : []))),
     [waiting, sessionId],
   );
 }

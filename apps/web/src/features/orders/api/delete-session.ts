@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { invalidateOrders } from './invalidate-orders';
 
 export function deleteSession(id: number): Promise<void> {
@@ -8,5 +9,12 @@ export function deleteSession(id: number): Promise<void> {
 
 export function useDeleteSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteSession, onSuccess: () => invalidateOrders(queryClient) });
+  return useMutation({
+    mutationFn: deleteSession,
+    onSuccess: (_answer, id) => {
+      // The order's own page is left, not read again: it would only answer 404 ('La orden no existe.').
+      queryClient.removeQueries({ queryKey: queryKeys.session(id), exact: true });
+      return invalidateOrders(queryClient);
+    },
+  });
 }

@@ -9,12 +9,19 @@ export const COMPLETED_PAGE_SIZE = 10;
 
 /** One page of the signed-in user's completed orders, newest first: summaries with their counts, no items. */
 export function getMyCompletedSessions(page: number, signal?: AbortSignal): Promise<SessionPage> {
-  const search = new URLSearchParams({ status: 'COMPLETED', page: String(page), pageSize: String(COMPLETED_PAGE_SIZE) });
+  const search = new URLSearchParams({
+    status: 'COMPLETED',
+    page: String(page),
+    pageSize: String(COMPLETED_PAGE_SIZE),
+  });
   return apiRequest<SessionPage>(`/sessions/me?${search}`, { signal });
 }
 
 export const myCompletedSessionsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: queryKeys.myCompletedSessions(page), queryFn: ({ signal }) => getMyCompletedSessions(page, signal) });
+  queryOptions({
+    queryKey: queryKeys.myCompletedSessions(page),
+    queryFn: ({ signal }) => getMyCompletedSessions(page, signal),
+  });
 
 export interface CompletedOrders {
   /** Every order of the pages read so far, in order, each once. */

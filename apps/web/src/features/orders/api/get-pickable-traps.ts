@@ -25,7 +25,12 @@ function pickableSearch({ q, area }: Scope, page: number, pageSize: number): str
 }
 
 /** One page of the active traps an order can hold, matching the search. */
-export function getPickableTraps(scope: Scope, page: number, pageSize: number, signal?: AbortSignal): Promise<TrapPage> {
+export function getPickableTraps(
+  scope: Scope,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<TrapPage> {
   return apiRequest<TrapPage>(`/traps?${pickableSearch(scope, page, pageSize)}`, { signal });
 }
 
@@ -36,7 +41,9 @@ export function getPickableTraps(scope: Scope, page: number, pageSize: number, s
 export async function getAllPickableTraps(scope: Scope): Promise<TrapPage['items']> {
   const first = await getPickableTraps(scope, 1, LARGEST_PAGE);
   const pages = Math.ceil(first.total / LARGEST_PAGE);
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, index) => getPickableTraps(scope, index + 2, LARGEST_PAGE)));
+  const rest = await Promise.all(
+    Array.from({ length: pages - 1 }, (_, index) => getPickableTraps(scope, index + 2, LARGEST_PAGE)),
+  );
   return [first, ...rest].flatMap((page) => page.items);
 }
 
@@ -54,7 +61,8 @@ export function usePickableTraps(q: string) {
 export function usePickableAreas(q: string) {
   return useQuery({
     queryKey: [...queryKeys.pickableTraps(q), 'areas'],
-    queryFn: ({ signal }) => apiRequest<TrapAreaCount[]>(`/traps/areas${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<TrapAreaCount[]>(`/traps/areas${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

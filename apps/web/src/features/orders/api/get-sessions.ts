@@ -13,6 +13,8 @@ export interface OrderFilters {
   technicianId: string;
   from: string;
   to: string;
+  /** 'true': only the orders not completed whose scheduled time has passed (the dashboard's alert links here). */
+  overdue: string;
   page: number;
 }
 
@@ -23,7 +25,7 @@ export function dayBoundary(day: string, edge: 'start' | 'end'): string | undefi
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export function sessionPageSearch({ q, status, technicianId, from, to, page }: OrderFilters): string {
+export function sessionPageSearch({ q, status, technicianId, from, to, overdue, page }: OrderFilters): string {
   const search = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (q) search.set('q', q);
   if (status) search.set('status', status);
@@ -32,6 +34,7 @@ export function sessionPageSearch({ q, status, technicianId, from, to, page }: O
   const scheduledTo = dayBoundary(to, 'end');
   if (scheduledFrom) search.set('scheduledFrom', scheduledFrom);
   if (scheduledTo) search.set('scheduledTo', scheduledTo);
+  if (overdue === 'true') search.set('overdue', 'true');
   return search.toString();
 }
 
@@ -55,7 +58,8 @@ export function useSessionPage(filters: OrderFilters) {
 export function useOrderCount(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.sessionPage({ count: true }),
-    queryFn: ({ signal }) => apiRequest<SessionPage>(`/sessions?page=1&pageSize=1`, { signal }).then((page) => page.total),
+    queryFn: ({ signal }) =>
+      apiRequest<SessionPage>(`/sessions?page=1&pageSize=1`, { signal }).then((page) => page.total),
     enabled,
   });
 }

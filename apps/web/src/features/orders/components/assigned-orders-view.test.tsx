@@ -1,4 +1,4 @@
-import type { Session, SessionPage, SessionSummary } from '@rondin/contracts';
+import type { Session, SessionListItem, SessionPage } from '@rondin/contracts';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,13 +6,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
-import { makeSession } from '../../../testing/sessions';
+import { makeListItem, makeSession } from '../../../testing/sessions';
 import { MY_SESSIONS_REFRESH_MS, myOpenSessionsQueryOptions } from '../api/get-my-open-sessions';
 import { AssignedOrdersView } from './assigned-orders-view';
 
-function summary(id: number): SessionSummary {
-  const { items: _items, ...rest } = makeSession({ id, status: 'COMPLETED', closedAt: '2030-01-02T00:00:00.000Z' }, [{ status: 'COMPLETED' }]);
-  return rest;
+function summary(id: number): SessionListItem {
+  return makeListItem({ id, status: 'COMPLETED', closedAt: '2030-01-02T00:00:00.000Z' }, [{ status: 'COMPLETED' }]);
 }
 
 /**
@@ -20,7 +19,7 @@ function summary(id: number): SessionSummary {
  * completed ones a page at a time on /sessions/me?status=COMPLETED. Every call is recorded; `fail` makes a
  * path answer 500.
  */
-function serve({ open, completed }: { open: Session[]; completed: SessionSummary[] }) {
+function serve({ open, completed }: { open: Session[]; completed: SessionListItem[] }) {
   const server = { open, completed, calls: [] as string[], fail: new Set<string>() };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://rondin.test');
@@ -31,7 +30,12 @@ function serve({ open, completed }: { open: Session[]; completed: SessionSummary
     if (url.pathname === '/api/sessions/me' && url.searchParams.get('status') === 'COMPLETED') {
       const page = Number(url.searchParams.get('page'));
       const pageSize = Number(url.searchParams.get('pageSize'));
-      const body: SessionPage = { items: server.completed.slice((page - 1) * pageSize, page * pageSize), total: server.completed.length, page, pageSize };
+      const body: SessionPage = {
+        items: server.completed.slice((page - 1) * pageSize, page * pageSize),
+        total: server.completed.length,
+        page,
+        pageSize,
+      };
       return Response.json(body);
     }
     return new Response(JSON.stringify({ message: 'no existe' }), { status: 404 });
@@ -39,11 +43,14 @@ function serve({ open, completed }: { open: Session[]; completed: SessionSummary
   return server;
 }
 
-function renderView(client: QueryClient = createTestQueryClient()) {
+function renderView(
+  client: QueryClient = createTestQueryClient(),
+  unsentQrHashes?: ReadonlyMap<number, ReadonlySet<string>>,
+) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <AssignedOrdersView />
+        <AssignedOrdersView unsentQrHashes={unsentQrHashes} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -55,7 +62,10 @@ const completedRegion = () => within(screen.getByRole('region', { name: /Complet
 /** The open list once it has arrived (the completed section renders below it). */
 const openArrived = async () => within(await screen.findByRole('region', { name: /Por completar/ }));
 const completedArrived = async () => within(await screen.findByRole('region', { name: /Completadas/ }));
-const completedTitles = () => completedRegion().getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const completedTitles = () =>
+  completedRegion()
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 /** 25 completed orders, newest (#125) first. */
 const manyCompleted = () => Array.from({ length: 25 }, (_, index) => summary(125 - index));
 
@@ -74,7 +84,11 @@ describe('AssignedOrdersView', () => {
 
   it('shows the open orders with their areas, then the first page of completed ones counted by the server', async () => {
     const server = serve({
-      open: [makeSession({ id: 200, status: 'IN_PROGRESS' }, [{ trap: { code: 'A', area: 'Cocina', qrHash: 'a'.repeat(64) } }])],
+      open: [
+        makeSession({ id: 200, status: 'IN_PROGRESS' }, [
+          { trap: { code: 'A', area: 'Cocina', type: 'OTRO' as const, qrHash: 'a'.repeat(64) } },
+        ]),
+      ],
       completed: manyCompleted(),
     });
     renderView();
@@ -86,11 +100,66 @@ describe('AssignedOrdersView', () => {
     expect(card).toHaveTextContent('Completada');
     expect(card).toHaveTextContent('1 de 1 trampas completadas');
     expect(within(card).getByRole('button', { name: 'Descargar reporte PDF' })).toBeInTheDocument();
-    // A summary has no items: no line of areas.
-    expect(card.querySelector('.assigned-card__areas')).toBeNull();
+    // A summary has no items: its areas come with the page.
+    expect(card.querySelector('.assigned-card__areas')).toHaveTextContent('Bodega norte');
     expect(completedRegion().getByText('Mostrando 1–10 de 25 órdenes completadas')).toBeInTheDocument();
     // Never the plain list of every order with its items.
-    expect(server.calls.sort()).toEqual(['/api/sessions/me/active', '/api/sessions/me?status=COMPLETED&page=1&pageSize=10']);
+    expect(server.calls.sort()).toEqual([
+      '/api/sessions/me/active',
+      '/api/sessions/me?status=COMPLETED&page=1&pageSize=10',
+    ]);
+  });
+
+  it('counts the scans waiting on the phone as done, as the scan screen does', async () => {
+    const order = makeSession({ id: 40, status: 'IN_PROGRESS' }, [
+      { status: 'COMPLETED', trap: { code: 'A', area: 'Patio', type: 'OTRO' as const, qrHash: 'a'.repeat(64) } },
+      { trap: { code: 'B', area: 'Patio', type: 'OTRO' as const, qrHash: 'b'.repeat(64) } },
+      { trap: { code: 'C', area: 'Patio', type: 'OTRO' as const, qrHash: 'c'.repeat(64) } },
+      { trap: { code: 'D', area: 'Patio', type: 'OTRO' as const, qrHash: 'd'.repeat(64) } },
+      { trap: { code: 'E', area: 'Patio', type: 'OTRO' as const, qrHash: 'e'.repeat(64) } },
+    ]);
+    serve({ open: [order, makeSession({ id: 41 })], completed: [] });
+    // One waiting scan of order 40, one of another order, and one of a trap already completed on the server.
+    const waiting = new Map([
+      [40, new Set(['b'.repeat(64), 'a'.repeat(64)])],
+      [41, new Set(['c'.repeat(64)])],
+    ]);
+    renderView(createTestQueryClient(), waiting);
+    const card = await (await openArrived()).findByRole('article', { name: 'Orden #40' });
+    expect(card).toHaveTextContent('2 de 5 trampas completadas · 1 por enviar');
+    expect(card).toHaveTextContent('40 %');
+    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(openRegion().getByRole('article', { name: 'Orden #41' })).toHaveTextContent('0 de 1 trampas completadas');
+  });
+
+  it('puts overdue orders first, flagged, then the coming ones, and undated ones last', async () => {
+    const hour = 3_600_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    serve({
+      open: [
+        makeSession({ id: 9 }),
+        makeSession({ id: 8, scheduledAt: at(2 * hour) }),
+        makeSession({ id: 7 }),
+        makeSession({ id: 6, scheduledAt: at(-hour) }),
+        makeSession({ id: 5, scheduledAt: at(-48 * hour), status: 'IN_PROGRESS' }),
+      ],
+      completed: [],
+    });
+    renderView();
+    const open = await openArrived();
+    await open.findByRole('article', { name: 'Orden #9' });
+    expect(open.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Orden #5',
+      'Orden #6',
+      'Orden #8',
+      'Orden #9',
+      'Orden #7',
+    ]);
+    const flagged = open
+      .getAllByRole('article')
+      .filter((card) => within(card).queryByText('Vencida'))
+      .map((card) => card.getAttribute('aria-labelledby'));
+    expect(flagged).toEqual(['assigned-order-5-title', 'assigned-order-6-title']);
   });
 
   it("appends the next page on 'Ver más', moves focus to its first order, and stops at the last one", async () => {
@@ -104,7 +173,10 @@ describe('AssignedOrdersView', () => {
     expect(server.calls).toContain('/api/sessions/me?status=COMPLETED&page=2&pageSize=10');
     expect(completedTitles().slice(9, 11)).toEqual(['Orden #116', 'Orden #115']);
     await waitFor(() => expect(completedRegion().getByRole('article', { name: 'Orden #115' })).toHaveFocus());
-    expect(completedRegion().getByText('Mostrando 1–20 de 25 órdenes completadas')).toHaveAttribute('aria-live', 'polite');
+    expect(completedRegion().getByText('Mostrando 1–20 de 25 órdenes completadas')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
     await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(25));
@@ -159,7 +231,9 @@ describe('AssignedOrdersView', () => {
     const server = serve({ open: [makeSession({ id: 1 })], completed: [summary(9)] });
     server.fail.add('/api/sessions/me?status=COMPLETED&page=1&pageSize=10');
     renderView();
-    expect(await (await completedArrived()).findByRole('alert')).toHaveTextContent('No se pudieron cargar las órdenes completadas.');
+    expect(await (await completedArrived()).findByRole('alert')).toHaveTextContent(
+      'No se pudieron cargar las órdenes completadas.',
+    );
     expect(openRegion().getByRole('article', { name: 'Orden #1' })).toBeInTheDocument();
 
     server.fail.clear();
@@ -174,7 +248,9 @@ describe('AssignedOrdersView', () => {
     renderView();
     await waitFor(() => expect(completedRegion().getAllByRole('article')).toHaveLength(10));
     await user.click(screen.getByRole('button', { name: 'Ver más órdenes completadas' }));
-    expect(await completedRegion().findByRole('alert')).toHaveTextContent('No se pudieron cargar más órdenes completadas.');
+    expect(await completedRegion().findByRole('alert')).toHaveTextContent(
+      'No se pudieron cargar más órdenes completadas.',
+    );
     expect(completedRegion().getAllByRole('article')).toHaveLength(10);
 
     server.fail.clear();

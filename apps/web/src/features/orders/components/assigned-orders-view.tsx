@@ -1,6 +1,6 @@
 import './assigned-orders.css';
 import type { SessionSummary } from '@rondin/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
@@ -8,21 +8,32 @@ import { useMyCompletedSessions, useRefreshCompletedOnClose } from '../api/get-m
 import { useMyOpenSessions } from '../api/get-my-open-sessions';
 import { useDownloadSessionReport } from '../api/get-session-report';
 import { ASSIGNED_ORDER_MESSAGES as TEXT } from '../messages';
+import { sortOpenOrders } from '../utils/assigned-orders';
 import { AssignedOrderCard } from './assigned-order-card';
 import { CompletedOrdersSection } from './completed-orders-section';
 
+const NO_WAITING_SCANS: ReadonlyMap<number, ReadonlySet<string>> = new Map();
+
+interface AssignedOrdersViewProps {
+  /**
+   * Each order's scans waiting on the phone (order id → their qrHash), from the offline queue: the route passes
+   * them in, as it does to the scan screen, so a card counts those traps as done exactly as that screen does.
+   */
+  unsentQrHashes?: ReadonlyMap<number, ReadonlySet<string>>;
+}
+
 /**
- * Spec section 2, 'Órdenes asignadas': open orders first (polled, with their items), then the completed
- * ones with their reports, a page at a time.
+ * Spec section 2, 'Órdenes asignadas': open orders first (polled, with their items), the overdue ones on top
+ * and flagged, then the completed ones with their reports, a page at a time.
  */
-export function AssignedOrdersView() {
+export function AssignedOrdersView({ unsentQrHashes = NO_WAITING_SCANS }: AssignedOrdersViewProps) {
   const open = useMyOpenSessions();
   const [completedPages, setCompletedPages] = useState(1);
   const completed = useMyCompletedSessions(completedPages);
   useRefreshCompletedOnClose(open.data);
   const downloadReport = useDownloadSessionReport();
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const openOrders = open.data ?? [];
+  const openOrders = useMemo(() => sortOpenOrders(open.data ?? []), [open.data]);
 
   function report(session: SessionSummary) {
     setNotice(null);
@@ -55,7 +66,12 @@ export function AssignedOrdersView() {
             <ul className="assigned-grid">
               {openOrders.map((session) => (
                 <li key={session.id}>
-                  <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />
+                  <AssignedOrderCard
+                    session={session}
+                    unsentQrHashes={unsentQrHashes.get(session.id)}
+                    downloading={downloading(session)}
+                    onDownloadReport={report}
+                  />
                 </li>
               ))}
             </ul>
@@ -64,7 +80,9 @@ export function AssignedOrdersView() {
         <CompletedOrdersSection
           completed={completed}
           onMore={() => setCompletedPages((pages) => pages + 1)}
-          renderCard={(session) => <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />}
+          renderCard={(session) => (
+            <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />
+          )}
         />
       </QueryState>
     </>

@@ -59,14 +59,22 @@ export function CompletedOrdersSection({ completed, onMore, renderCard }: Comple
           ))}
         </ul>
         <div className="assigned-more">
-          <ListSummary shown={total === undefined || orders.length === 0 ? undefined : { page: 1, pageSize: orders.length, total }} noun={TEXT.completedNoun} />
+          <ListSummary
+            shown={total === undefined || orders.length === 0 ? undefined : { page: 1, pageSize: orders.length, total }}
+            noun={TEXT.completedNoun}
+          />
           {moreFailed ? (
             <p className="assigned-more__error" role="alert">
               {TEXT.completedMoreFailed}
             </p>
           ) : null}
           {hasMore || loadingMore || moreFailed ? (
-            <button type="button" className="button button--secondary button--large" aria-disabled={loadingMore} onClick={more}>
+            <button
+              type="button"
+              className="button button--secondary button--large"
+              aria-disabled={loadingMore}
+              onClick={more}
+            >
               {loadingMore ? TEXT.completedLoadingMore : moreFailed ? TEXT.retry : TEXT.completedMore}
             </button>
           ) : null}

@@ -1,30 +1,43 @@
-import type { SessionSummary } from '@rondin/contracts';
+import type { SessionListItem } from '@rondin/contracts';
+import { Link, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, progressPercent } from '../../../lib/format';
-import { STATUS_LABELS, STATUS_TONES, sessionStatus } from '../utils/session-status';
+import { ORDER_MESSAGES } from '../messages';
+import { isOverdue, sessionBadge } from '../utils/session-status';
+
+/** A card names this many areas at most; the rest are counted. */
+const AREAS_SHOWN = 3;
 
 interface OrderCardProps {
-  session: SessionSummary;
+  session: SessionListItem;
   busy: boolean;
-  onClose: (session: SessionSummary) => void;
-  onDelete: (session: SessionSummary) => void;
-  onDownloadReport: (session: SessionSummary) => void;
+  onClose: (session: SessionListItem) => void;
+  onDelete: (session: SessionListItem) => void;
+  onDownloadReport: (session: SessionListItem) => void;
 }
 
 export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }: OrderCardProps) {
-  const status = sessionStatus(session);
+  const badge = sessionBadge(session);
   const percent = progressPercent(session.completedCount, session.itemCount);
   const titleId = `order-${session.id}-title`;
-  // Same rule as the dashboard's overdue count: not completed and scheduled in the past.
-  const overdue = status !== 'COMPLETED' && session.scheduledAt !== null && new Date(session.scheduledAt).getTime() < Date.now();
+  const overdue = isOverdue(session);
+  const hiddenAreas = session.areas.length - AREAS_SHOWN;
+  const { pathname, search } = useLocation();
   return (
     <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header">
         <h2 id={titleId} className="order-card__title">
-          Orden #{session.id}
+          {/* The way into the order's detail: its number, as on every list of orders. */}
+          <Link
+            to={`/admin/sessions/${session.id}`}
+            state={{ list: `${pathname}${search}` }}
+            className="order-card__link"
+          >
+            Orden #{session.id}
+          </Link>
         </h2>
-        <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>
+        <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
       </header>
       <dl className="order-card__facts">
         <div>
@@ -35,7 +48,16 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
           <dt>Programada</dt>
           <dd>
             {session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}
-            {overdue ? <span className="order-card__overdue">Vencida</span> : null}
+            {overdue ? <span className="order-card__overdue">{ORDER_MESSAGES.overdue}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{ORDER_MESSAGES.areas}</dt>
+          <dd className="order-card__areas">
+            {session.areas.length === 0
+              ? ORDER_MESSAGES.noAreas
+              : session.areas.slice(0, AREAS_SHOWN).join(' · ') +
+                (hiddenAreas > 0 ? ` ${ORDER_MESSAGES.moreAreas(hiddenAreas)}` : '')}
           </dd>
         </div>
       </dl>
@@ -49,16 +71,31 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
         <ProgressBar percent={percent} label={`Progreso de la orden #${session.id}`} />
       </div>
       <footer className="order-card__actions">
-        {status === 'COMPLETED' ? (
-          <button type="button" className="button button--secondary button--small" onClick={() => onDownloadReport(session)} disabled={busy}>
+        {session.status === 'COMPLETED' ? (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onDownloadReport(session)}
+            disabled={busy}
+          >
             Descargar reporte PDF
           </button>
         ) : (
-          <button type="button" className="button button--secondary button--small" onClick={() => onClose(session)} disabled={busy}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onClose(session)}
+            disabled={busy}
+          >
             Cerrar orden
           </button>
         )}
-        <button type="button" className="button button--ghost-danger button--small" onClick={() => onDelete(session)} disabled={busy}>
+        <button
+          type="button"
+          className="button button--ghost-danger button--small"
+          onClick={() => onDelete(session)}
+          disabled={busy}
+        >
           Eliminar
         </button>
       </footer>

@@ -1,11 +1,11 @@
-import type { SessionPage, SessionSummary } from '@rondin/contracts';
+import type { SessionListItem, SessionPage } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, makeTechnician } from '../../../testing/render';
-import { makeSession } from '../../../testing/sessions';
+import { makeListItem } from '../../../testing/sessions';
 import { OrdersView } from './orders-view';
 
 const technicians = [
@@ -14,10 +14,9 @@ const technicians = [
 ];
 
 /** 60 orders, newest first; every third one completed. */
-const orders: SessionSummary[] = Array.from({ length: 60 }, (_, index) => {
-  const { items: _items, ...summary } = makeSession({ id: 60 - index, status: index % 3 === 0 ? 'COMPLETED' : 'PENDING' });
-  return summary;
-});
+const orders: SessionListItem[] = Array.from({ length: 60 }, (_, index) =>
+  makeListItem({ id: 60 - index, status: index % 3 === 0 ? 'COMPLETED' : 'PENDING' }),
+);
 
 function where() {
   return screen.getByTestId('where').textContent ?? '';
@@ -38,7 +37,12 @@ function serve(path: string) {
     const pageSize = Number(url.searchParams.get('pageSize'));
     const status = url.searchParams.get('status');
     const found = orders.filter((order) => !status || order.status === status);
-    const body: SessionPage = { items: found.slice((page - 1) * pageSize, page * pageSize), total: found.length, page, pageSize };
+    const body: SessionPage = {
+      items: found.slice((page - 1) * pageSize, page * pageSize),
+      total: found.length,
+      page,
+      pageSize,
+    };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   render(

@@ -1,6 +1,7 @@
 import './orders.css';
 import type { CreateSessionBody, SessionSummary, Technician } from '@rondin/contracts';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -18,20 +19,24 @@ import { CreateOrderModal } from './create-order-modal';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 
-type Pending = { kind: 'close'; session: SessionSummary; message: string } | { kind: 'delete'; session: SessionSummary };
+type Pending =
+  | { kind: 'close'; session: SessionSummary; message: string }
+  | { kind: 'delete'; session: SessionSummary };
 
-const FILTERS = ['q', 'status', 'technicianId', 'from', 'to'] as const;
+const FILTERS = ['q', 'status', 'technicianId', 'from', 'to', 'overdue'] as const;
 
 interface OrdersViewProps {
   /** Technicians for the filter and the create dialog, loaded by the route from their own feature. */
   technicians: readonly Technician[];
+  /** What the create dialog shows while that list is loading or failed. */
+  techniciansProblem?: ReactNode;
 }
 
 /**
  * Orders, newest first, 24 at a time: search, filters and page are applied by the server and kept in the
  * address. Each card is a summary; an order's items are never loaded here.
  */
-export function OrdersView({ technicians }: OrdersViewProps) {
+export function OrdersView({ technicians, techniciansProblem = null }: OrdersViewProps) {
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
   const sessions = useSessionPage(params);
   const filtered = FILTERS.some((key) => params[key] !== '');
@@ -43,7 +48,17 @@ export function OrdersView({ technicians }: OrdersViewProps) {
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // An order deleted from its own page comes back here with the message saying so.
+  const [notice, setNotice] = useState<NoticeMessage | null>(
+    () => (location.state as { notice?: NoticeMessage } | null)?.notice ?? null,
+  );
+  // Said once: a reload or a return through history does not say it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the state the screen opened with is cleared.
+  useEffect(() => {
+    if (location.state) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, []);
 
   const count = filtered ? everyOrder.data : sessions.data?.total;
 
@@ -87,15 +102,19 @@ export function OrdersView({ technicians }: OrdersViewProps) {
 
   function report(session: SessionSummary) {
     setNotice(null);
-    downloadReport.mutate(session.id, { onError: () => setNotice({ tone: 'error', text: ORDER_MESSAGES.reportFailed }) });
+    downloadReport.mutate(session.id, {
+      onError: () => setNotice({ tone: 'error', text: ORDER_MESSAGES.reportFailed }),
+    });
   }
 
-  const busyId = [closeSession.isPending && closeSession.variables?.id, deleteSession.isPending && deleteSession.variables, downloadReport.isPending && downloadReport.variables].find(
-    (id): id is number => typeof id === 'number',
-  );
+  const busyId = [
+    closeSession.isPending && closeSession.variables?.id,
+    deleteSession.isPending && deleteSession.variables,
+    downloadReport.isPending && downloadReport.variables,
+  ].find((id): id is number => typeof id === 'number');
 
   return (
-    <>
+    <div className="orders-screen">
       <PageHeader
         title="Órdenes"
         subtitle={
@@ -146,6 +165,7 @@ export function OrdersView({ technicians }: OrdersViewProps) {
       {creating ? (
         <CreateOrderModal
           technicians={technicians}
+          techniciansProblem={techniciansProblem}
           saving={createSession.isPending}
           error={createError}
           onSubmit={create}
@@ -173,6 +193,6 @@ export function OrdersView({ technicians }: OrdersViewProps) {
           onCancel={() => setPending(null)}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -59,12 +59,20 @@ afterEach(() => {
 describe('TrapPicker', { timeout: 20_000 }, () => {
   it('lists active traps by area in natural order, asking the server for one page', async () => {
     const api = renderPicker(plant());
-    const kitchen = (await screen.findByRole('checkbox', { name: 'Seleccionar área Cocina' })).closest('.trap-picker__group') as HTMLElement;
-    expect(within(kitchen).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['TRP-2', 'TRP-10']);
+    const kitchen = (await screen.findByRole('checkbox', { name: 'Seleccionar área Cocina' })).closest(
+      '.trap-picker__group',
+    ) as HTMLElement;
+    expect(
+      within(kitchen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['TRP-2', 'TRP-10']);
     expect(screen.queryByText('TRP-4')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Seleccionar área Sin área' })).toBeInTheDocument();
     const list = api.calls.find((call) => call.startsWith('GET /api/traps?'));
-    expect(new URLSearchParams(list!.split('?')[1])).toEqual(new URLSearchParams('active=true&sort=area&page=1&pageSize=100'));
+    expect(new URLSearchParams(list!.split('?')[1])).toEqual(
+      new URLSearchParams('active=true&sort=area&page=1&pageSize=100'),
+    );
   });
 
   it('shows a partial state on the area and on select-all, and fills it on click', async () => {
@@ -124,7 +132,9 @@ describe('TrapPicker', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('checkbox', { name: 'EXT-1' }));
     await user.type(screen.getByLabelText('Buscar trampas'), 'trp');
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'EXT-1' })).not.toBeInTheDocument());
-    expect(api.calls.filter((call) => call.includes('q=')).map((call) => new URLSearchParams(call.split('?')[1]).get('q'))).toEqual(['trp', 'trp']);
+    expect(
+      api.calls.filter((call) => call.includes('q=')).map((call) => new URLSearchParams(call.split('?')[1]).get('q')),
+    ).toEqual(['trp', 'trp']);
     expect(screen.getByText('0 de 2 seleccionadas')).toBeInTheDocument();
     expect(screen.getByText('Trampas en la orden:')).toHaveTextContent('Trampas en la orden: 1');
 

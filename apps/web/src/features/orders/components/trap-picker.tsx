@@ -8,7 +8,14 @@ import { stateOf } from '../../../lib/selection';
 import { getAllPickableTraps, usePickableAreas, usePickableTraps } from '../api/get-pickable-traps';
 import { ORDER_MESSAGES } from '../messages';
 import { groupTrapsByArea, type TrapGroup } from '../utils/trap-groups';
-import { areaOf, countPicked, togglePicked, withoutMatching, withTraps, type PickedTraps } from '../utils/trap-selection';
+import {
+  areaOf,
+  countPicked,
+  togglePicked,
+  withoutMatching,
+  withTraps,
+  type PickedTraps,
+} from '../utils/trap-selection';
 
 /** The server refuses larger orders (CreateSessionBody); the picker says so before asking. */
 const ORDER_TRAP_LIMIT: typeof MAX_TRAPS_PER_ORDER = 5000;
@@ -41,6 +48,7 @@ export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerP
   const list = useRef<HTMLDivElement>(null);
 
   // A new search starts at the top of its results, not where the last one was scrolled to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `q` is the trigger: each new search scrolls to the top.
   useEffect(() => {
     list.current?.scrollTo?.({ top: 0 });
   }, [q]);
@@ -95,17 +103,29 @@ export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerP
           {formatCount(chosen)} de {formatCount(total)} seleccionadas
         </span>
       </div>
-      <div ref={list} className="trap-picker__list" role="group" aria-label="Trampas activas por área" aria-busy={traps.isFetching}>
+      <div
+        ref={list}
+        className="trap-picker__list"
+        role="group"
+        aria-label="Trampas activas por área"
+        aria-busy={traps.isFetching}
+      >
         {traps.isPending ? <Loading className="trap-picker__state" text={ORDER_MESSAGES.trapsLoading} /> : null}
         {traps.isError && !traps.data ? (
           <div className="trap-picker__state" role="alert">
             <p>{ORDER_MESSAGES.trapsLoadFailed}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => void traps.refetch()}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void traps.refetch()}
+            >
               Reintentar
             </button>
           </div>
         ) : null}
-        {traps.data && total === 0 ? <p className="trap-picker__state">{q ? ORDER_MESSAGES.noTrapMatch(q) : ORDER_MESSAGES.noTraps}</p> : null}
+        {traps.data && total === 0 ? (
+          <p className="trap-picker__state">{q ? ORDER_MESSAGES.noTrapMatch(q) : ORDER_MESSAGES.noTraps}</p>
+        ) : null}
         {groups.map((group) => {
           const size = groupSize(group, areas.data);
           return (
@@ -122,7 +142,11 @@ export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerP
                 {group.traps.map((trap) => (
                   <li key={trap.id}>
                     <label className="trap-picker__trap">
-                      <input type="checkbox" checked={selected.has(trap.id)} onChange={() => onChange((old) => togglePicked(old, trap))} />
+                      <input
+                        type="checkbox"
+                        checked={selected.has(trap.id)}
+                        onChange={() => onChange((old) => togglePicked(old, trap))}
+                      />
                       <span>{trap.code}</span>
                     </label>
                   </li>
@@ -153,7 +177,11 @@ export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerP
           <span>
             Trampas en la orden: <strong>{formatCount(selected.size)}</strong>
           </span>
-          <button type="button" className="button button--ghost button--small" onClick={() => onChange(() => new Map())}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onChange(() => new Map())}
+          >
             Quitar selección
           </button>
         </div>

@@ -8,21 +8,30 @@ import { createTestQueryClient } from '../../../testing/render';
 import { realtimeUrl, useOrderEvents } from './use-order-events';
 
 type Handler = (payload?: unknown) => void;
-const sockets: { url: string; options: Record<string, unknown>; handlers: Map<string, Handler>; disconnect: ReturnType<typeof vi.fn> }[] = [];
+const sockets: {
+  url: string;
+  options: Record<string, unknown>;
+  handlers: Map<string, Handler>;
+  disconnect: ReturnType<typeof vi.fn>;
+}[] = [];
 
 vi.mock('socket.io-client', () => ({
   io: (url: string, options: Record<string, unknown>) => {
     const socket = { url, options, handlers: new Map<string, Handler>(), disconnect: vi.fn() };
     sockets.push(socket);
-    return { on: (event: string, handler: Handler) => socket.handlers.set(event, handler), disconnect: socket.disconnect };
+    return {
+      on: (event: string, handler: Handler) => socket.handlers.set(event, handler),
+      disconnect: socket.disconnect,
+    };
   },
 }));
-
 
 function setup(token: string | null) {
   const queryClient = createTestQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(({ value }) => useOrderEvents(value), { wrapper, initialProps: { value: token } });
   return { hook, invalidate };
 }
@@ -64,7 +73,9 @@ describe('useOrderEvents', () => {
     const queryClient = createTestQueryClient();
     const answers = [answerLater<string>(), answerLater<string>()];
     let reads = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(
       () => {
         useOrderEvents('token-tecnico');

@@ -43,4 +43,3 @@ export function useOrderEvents(token: string | null): void {
     };
   }, [token, queryClient]);
 }
-

@@ -4,7 +4,19 @@ import { groupTrapsByArea, NO_AREA } from './trap-groups';
 
 let nextId = 1;
 function trap(code: string, area: string | null, isActive = true): Trap {
-  return { id: nextId++, code, area, description: null, isActive, qrSlug: `slug-${code}`, createdAt: '2025-01-01T00:00:00.000Z' };
+  return {
+    id: nextId++,
+    code,
+    siteId: 1,
+    type: 'OTRO',
+    zone: null,
+    riskLevel: null,
+    area,
+    description: null,
+    isActive,
+    qrSlug: `slug-${code}`,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 describe('groupTrapsByArea', () => {

@@ -1,21 +1,18 @@
+import { EXPORT_FILE_NAMES } from '@rondin/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
+import { rangeSearch, type ReportRange } from './get-compliance';
 
-export type ExportFormat = 'pdf' | 'excel';
+export type ExportFormat = keyof typeof EXPORT_FILE_NAMES;
 
-/** Spec section 7: saved as 'reporte-operativo' with .pdf or .xlsx. */
-export const EXPORT_FILE_NAMES: Record<ExportFormat, string> = {
-  pdf: 'reporte-operativo.pdf',
-  excel: 'reporte-operativo.xlsx',
-};
-
-export function exportReport(format: ExportFormat): Promise<Blob> {
-  return apiBlob(`/reports/export?format=${format}`);
+export function exportReport(format: ExportFormat, range: ReportRange): Promise<Blob> {
+  return apiBlob(`/reports/export?format=${format}&${rangeSearch(range)}`);
 }
 
 export function useExportReport() {
   return useMutation({
-    mutationFn: async (format: ExportFormat) => saveBlob(await exportReport(format), EXPORT_FILE_NAMES[format]),
+    mutationFn: async ({ format, range }: { format: ExportFormat; range: ReportRange }) =>
+      saveBlob(await exportReport(format, range), EXPORT_FILE_NAMES[format]),
   });
 }

@@ -38,7 +38,11 @@ export const postScan: SendScan = ({ sessionId, body }) =>
  * Puts the server's answer to a scan in the cached order at once; the re-read (GET /sessions/{id}) that follows
  * brings anything else that changed.
  */
-export function showScanAnswer(queryClient: QueryClient, sessionId: number, { session: summary, item }: ScanResponse): void {
+export function showScanAnswer(
+  queryClient: QueryClient,
+  sessionId: number,
+  { session: summary, item }: ScanResponse,
+): void {
   queryClient.setQueryData<Session>(queryKeys.session(sessionId), (cached) =>
     cached ? { ...cached, ...summary, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,
   );

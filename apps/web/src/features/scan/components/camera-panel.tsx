@@ -12,7 +12,9 @@ export function CameraPanel({ enabled, onCode, onReadError }: CameraPanelProps) 
   const { videoRef, state, restart } = useQrCamera({ enabled, onCode, onReadError });
   return (
     <div className={`camera camera--${state}`}>
-      {enabled ? <video ref={videoRef} className="camera__video" muted playsInline autoPlay aria-label="Vista de la cámara" /> : null}
+      {enabled ? (
+        <video ref={videoRef} className="camera__video" muted playsInline autoPlay aria-label="Vista de la cámara" />
+      ) : null}
       {state === 'live' ? (
         <div className="camera__overlay" aria-hidden="true">
           <span className="camera__finder" />
@@ -49,7 +51,16 @@ export function CameraPanel({ enabled, onCode, onReadError }: CameraPanelProps) 
 
 function CameraOffIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="36"
+      height="36"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M3 3l18 18M9.5 5h5l1.5 2h3a2 2 0 0 1 2 2v8.5M17.7 19H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2h2" />
       <path d="M9.9 10.6a3 3 0 0 0 4.2 4.2" />
     </svg>
@@ -58,7 +69,17 @@ function CameraOffIcon() {
 
 function DoneIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="40"
+      height="40"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="12" r="9.5" />
       <path d="M7.5 12.5l3 3 6-6.5" />
     </svg>

@@ -6,12 +6,18 @@ import { renderWithApp, stubFetch } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { ScanScreen } from './scan-screen';
 
-const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{ status: 'COMPLETED' }, { status: 'COMPLETED', trap: { code: '', area: null, qrHash: 'b'.repeat(64) }, trapId: 44 }]);
+const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [
+  { status: 'COMPLETED' },
+  { status: 'COMPLETED', trap: { code: '', area: null, type: 'OTRO' as const, qrHash: 'b'.repeat(64) }, trapId: 44 },
+]);
 
 /** The server's copy of the order: writes change what the next GET answers, as the real server's do. */
 function serve(order: Session, extra: (state: { order: Session }) => Parameters<typeof stubFetch>[0] = () => ({})) {
   const state = { order };
-  const { fetchStub, calls } = stubFetch({ [`GET /api/sessions/${order.id}`]: () => ({ body: state.order }), ...extra(state) });
+  const { fetchStub, calls } = stubFetch({
+    [`GET /api/sessions/${order.id}`]: () => ({ body: state.order }),
+    ...extra(state),
+  });
   vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
@@ -63,7 +69,9 @@ describe('scan screen', () => {
     // The server does not have those scans yet: no 'ya puedes cerrar', the button waits and says why.
     expect(screen.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
     expect(screen.getByText(waitingReason)).toBeInTheDocument();
-    expect(screen.queryByText('Todas las trampas están completadas. Ya puedes cerrar la orden.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Todas las trampas están completadas. Ya puedes cerrar la orden.'),
+    ).not.toBeInTheDocument();
   });
 
   it("marks only the trap whose code hash a waiting scan has; without one it stays 'Pendiente'", async () => {
@@ -89,17 +97,75 @@ describe('scan screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Cerrar orden' }));
     expect(await screen.findByText('Orden cerrada correctamente.')).toBeInTheDocument();
     expect(screen.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
+    // Nothing left to do here but read the report or go back: no close button, no camera, no typed code.
+    expect(screen.queryByRole('button', { name: 'Cerrar orden' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Código impreso bajo el QR')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cámara y registro' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a órdenes' })).toHaveAttribute('href', '/tech/sessions');
     const close = calls.find((call) => call.key === 'POST /api/sessions/12/close')!;
     expect(close.init?.body).toBeNull();
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/sessions/12').length).toBeGreaterThan(1));
   });
 
   it('says why a close was refused', async () => {
-    serve(allDone, () => ({ 'POST /api/sessions/12/close': () => ({ status: 409, body: { message: 'La orden aún tiene trampas pendientes.' } }) }));
+    serve(allDone, () => ({
+      'POST /api/sessions/12/close': () => ({
+        status: 409,
+        body: { message: 'La orden aún tiene trampas pendientes.' },
+      }),
+    }));
     renderWithApp(<ScanScreen orderId={12} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Cerrar orden' }));
-    expect(await screen.findByText('No se pudo cerrar la orden. Asegúrate de completar todas las trampas.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No se pudo cerrar la orden. Asegúrate de completar todas las trampas.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['TRP-201', '«TRP-201» es el nombre de la trampa. Escribe el código de 20 caracteres bajo el QR.'],
+    ['abc', 'Escribe el código de 20 caracteres bajo el QR: escribiste 3.'],
+    [
+      'abcd 1234 efgh 5678 jkmu',
+      'Escribe el código de 20 caracteres bajo el QR: solo lleva números y letras, sin la u.',
+    ],
+  ])('checks a typed %s before sending it and says what to type', async (typed, expected) => {
+    const calls = serve(
+      makeSession({ id: 12 }, [
+        { trap: { code: 'TRP-201', area: null, type: 'OTRO' as const, qrHash: 'c'.repeat(64) } },
+      ]),
+    );
+    renderWithApp(<ScanScreen orderId={12} />);
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Código impreso bajo el QR');
+    await user.type(field, typed);
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    const alerts = screen.getAllByRole('alert').filter((alert) => alert.textContent === expected);
+    expect(alerts).toHaveLength(1);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(expected));
+    expect(screen.queryByText(/Verifica el QR/)).not.toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'POST /api/sessions/12/scan')).toBe(false);
+    // Editing the field takes the message away.
+    await user.type(field, 'x');
+    expect(screen.queryByText(expected)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's own reason when it refuses a well-formed code, in one message", async () => {
+    serve(makeSession({ id: 12 }, [{}]), () => ({
+      'POST /api/sessions/12/scan': () => ({
+        status: 404,
+        body: { message: 'El QR no corresponde a ninguna trampa de esta orden.' },
+      }),
+    }));
+    renderWithApp(<ScanScreen orderId={12} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Código impreso bajo el QR'), 'zzzz 1234 efgh 5678 jkmn');
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    expect(await screen.findByText('El QR no corresponde a ninguna trampa de esta orden.')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeInTheDocument();
+    expect(
+      screen.queryByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.'),
+    ).not.toBeInTheDocument();
   });
 
   it('sends a typed code normalised, through the same scan flow', async () => {
@@ -119,6 +185,8 @@ describe('scan screen', () => {
     const scan = calls.find((call) => call.key === 'POST /api/sessions/12/scan')!;
     expect(JSON.parse(String(scan.init?.body)).qrSlug).toBe('abcd1234efgh5678jkmn');
     expect(screen.getByLabelText('Código impreso bajo el QR')).toHaveValue('');
-    expect(within(screen.getByRole('region', { name: 'Listado de trampas' })).getByText('Completada')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Listado de trampas' })).getByText('Completada'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import './scan.css';
+import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../api/get-session';
 import { postScan, type SendScan } from '../api/send-scan';
@@ -14,21 +15,42 @@ interface ScanScreenProps {
   closeBlockedReason?: string | null;
   /** The qrHash of each of this order's scans waiting on the device: their traps show as done, not sent. */
   unsentQrHashes?: ReadonlySet<string>;
+  /** Offered once the order is closed: its report. */
+  reportAction?: ReactNode;
+  /** A code to register as soon as the order is shown (a label opened from outside the app). */
+  initialCode?: string | null;
 }
 
 /** Loads the order, then shows its scan screen. */
-export function ScanScreen({ orderId, sendScan = postScan, closeBlockedReason = null, unsentQrHashes = NO_UNSENT_SCANS }: ScanScreenProps) {
+export function ScanScreen({
+  orderId,
+  sendScan = postScan,
+  closeBlockedReason = null,
+  unsentQrHashes = NO_UNSENT_SCANS,
+  reportAction = null,
+  initialCode = null,
+}: ScanScreenProps) {
   const session = useSession(orderId);
   return (
     <QueryState
       isPending={session.isPending}
       // A failed background refresh (weak warehouse Wi-Fi) keeps the order on screen; only a first load fails.
       isError={session.isError && !session.data}
+      error={session.error}
       loadingText={SCAN_MESSAGES.loading}
       errorText={SCAN_MESSAGES.loadFailed}
       onRetry={() => void session.refetch()}
     >
-      {session.data ? <ScanView session={session.data} sendScan={sendScan} closeBlockedReason={closeBlockedReason} unsentQrHashes={unsentQrHashes} /> : null}
+      {session.data ? (
+        <ScanView
+          session={session.data}
+          sendScan={sendScan}
+          closeBlockedReason={closeBlockedReason}
+          unsentQrHashes={unsentQrHashes}
+          reportAction={reportAction}
+          initialCode={initialCode}
+        />
+      ) : null}
     </QueryState>
   );
 }

@@ -11,7 +11,11 @@ import { useScanFlow } from './use-scan-flow';
 
 /** A sendScan whose answers the test gives, one per call, in order. */
 function controlledSender() {
-  const calls: { request: ScanRequest; resolve: (value: ScanResponse | ScanQueued) => void; reject: (error: Error) => void }[] = [];
+  const calls: {
+    request: ScanRequest;
+    resolve: (value: ScanResponse | ScanQueued) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const sendScan = vi.fn(
     (request: ScanRequest) =>
       new Promise<ScanResponse | ScanQueued>((resolve, reject) => {
@@ -23,7 +27,12 @@ function controlledSender() {
 
 function answerFor(session: Session, itemIndex: number): ScanResponse {
   const { items, ...summary } = session;
-  const item = { ...items[itemIndex]!, status: 'COMPLETED' as const, completedAt: '2030-01-02T10:00:00.000Z', completedBy: { id: 2, fullName: 'Tomás Tapia' } };
+  const item = {
+    ...items[itemIndex]!,
+    status: 'COMPLETED' as const,
+    completedAt: '2030-01-02T10:00:00.000Z',
+    completedBy: { id: 2, fullName: 'Tomás Tapia' },
+  };
   return { session: { ...summary, status: 'IN_PROGRESS', completedCount: summary.completedCount + 1 }, item };
 }
 
@@ -31,13 +40,21 @@ function setup(session: Session) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.session(session.id), session);
   const sender = controlledSender();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const hook = renderHook(({ order }) => useScanFlow(order, sender.sendScan), { wrapper, initialProps: { order: session } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(({ order }) => useScanFlow(order, sender.sendScan), {
+    wrapper,
+    initialProps: { order: session },
+  });
   return { ...sender, hook, queryClient };
 }
 
 describe('useScanFlow (spec section 4)', () => {
-  const order = makeSession({ id: 12 }, [{}, { trap: { code: 'TRP-002', area: null, qrHash: '2'.repeat(64) } }]);
+  const order = makeSession({ id: 12 }, [
+    {},
+    { trap: { code: 'TRP-002', area: null, type: 'OTRO' as const, qrHash: '2'.repeat(64) } },
+  ]);
 
   it('sends a new code with a scan id and the time it was read', async () => {
     const { hook, sendScan } = setup(order);
@@ -68,36 +85,74 @@ describe('useScanFlow (spec section 4)', () => {
     expect(sendScan).toHaveBeenCalledTimes(1);
   });
 
-  it('after a success the same code can be scanned again; the order shows the scanned trap at once', async () => {
+  it('after a success the order shows the scanned trap at once; read again, it says already registered and sends nothing', async () => {
     const { hook, sendScan, calls, queryClient } = setup(order);
     let registered: Promise<boolean> = Promise.resolve(false);
-    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    act(() => {
+      registered = hook.result.current.submit('codigo-a');
+    });
     await act(async () => {
       calls[0]!.resolve(answerFor(order, 1));
       await registered;
     });
     expect(await registered).toBe(true);
     expect(hook.result.current.pending).toBe(false);
-    expect(hook.result.current.status).toEqual({ tone: 'success', text: 'Trampa registrada correctamente.', detail: 'TRP-002 · Sin ubicación' });
+    expect(hook.result.current.status).toEqual({
+      tone: 'success',
+      text: 'Trampa registrada correctamente.',
+      detail: 'TRP-002 · Sin ubicación',
+    });
     expect(hook.result.current.banner).toBeNull();
     const cached = queryClient.getQueryData<Session>(queryKeys.session(12))!;
     expect(cached.items.map((item) => item.status)).toEqual(['PENDING', 'COMPLETED']);
     expect(cached.status).toBe('IN_PROGRESS');
 
-    act(() => void hook.result.current.submit('codigo-a'));
-    expect(sendScan).toHaveBeenCalledTimes(2);
+    // The label is still in front of the camera: read again 3 s later, with the order as the screen now has it.
+    hook.rerender({ order: cached });
+    let again: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      again = hook.result.current.submit('codigo-a');
+    });
+    expect(await again).toBe(true);
+    expect(sendScan).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.status).toEqual({
+      tone: 'info',
+      text: 'Trampa ya registrada en esta orden: no es necesario escanearla de nuevo.',
+      detail: 'TRP-002 · Sin ubicación',
+    });
+  });
+
+  it('a trap the server already had completed is said to be already registered, not registered again', async () => {
+    const done = makeSession({ id: 12 }, [{ status: 'COMPLETED' }, {}]);
+    const { hook, calls } = setup(done);
+    let registered: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      registered = hook.result.current.submit('codigo-a');
+    });
+    await act(async () => {
+      calls[0]!.resolve(answerFor(done, 0));
+      await registered;
+    });
+    expect(hook.result.current.status?.text).toBe(
+      'Trampa ya registrada en esta orden: no es necesario escanearla de nuevo.',
+    );
   });
 
   it('after a failure: the status line and the banner, and the code can be rescanned', async () => {
     const { hook, sendScan, calls } = setup(order);
     let registered: Promise<boolean> = Promise.resolve(true);
-    act(() => void (registered = hook.result.current.submit('codigo-ajeno')));
+    act(() => {
+      registered = hook.result.current.submit('codigo-ajeno');
+    });
     await act(async () => {
       calls[0]!.reject(new Error('404'));
       await registered;
     });
     expect(await registered).toBe(false);
-    expect(hook.result.current.status).toEqual({ tone: 'error', text: 'No se pudo registrar el escaneo. Verifica el QR.' });
+    expect(hook.result.current.status).toEqual({
+      tone: 'error',
+      text: 'No se pudo registrar el escaneo. Verifica el QR.',
+    });
     expect(hook.result.current.banner).toEqual({
       tone: 'error',
       text: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',
@@ -114,7 +169,9 @@ describe('useScanFlow (spec section 4)', () => {
   async function keptOnDevice(answer: ScanQueued) {
     const { hook, calls, queryClient } = setup(order);
     let registered: Promise<boolean> = Promise.resolve(false);
-    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    act(() => {
+      registered = hook.result.current.submit('codigo-a');
+    });
     await act(async () => {
       calls[0]!.resolve(answer);
       await registered;
@@ -125,7 +182,10 @@ describe('useScanFlow (spec section 4)', () => {
   it('a scan kept on the device (no connection) counts as registered, says so, and leaves the order as it was', async () => {
     const { hook, queryClient, registered } = await keptOnDevice({ queued: true, alreadyQueued: false, qrHash: null });
     expect(registered).toBe(true);
-    expect(hook.result.current.status).toEqual({ tone: 'info', text: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.' });
+    expect(hook.result.current.status).toEqual({
+      tone: 'info',
+      text: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
+    });
     expect(hook.result.current.banner).toBeNull();
     expect(queryClient.getQueryData<Session>(queryKeys.session(12))).toEqual(order);
   });
@@ -153,7 +213,9 @@ describe('useScanFlow (spec section 4)', () => {
   it('a completed order refuses scans locally', () => {
     const { hook, sendScan } = setup(makeSession({ status: 'COMPLETED' }, [{ status: 'COMPLETED' }]));
     let registered: Promise<boolean> = Promise.resolve(true);
-    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    act(() => {
+      registered = hook.result.current.submit('codigo-a');
+    });
     expect(sendScan).not.toHaveBeenCalled();
     expect(hook.result.current.status).toEqual({ tone: 'info', text: 'La orden ya fue cerrada.' });
     return expect(registered).resolves.toBe(false);
@@ -163,7 +225,9 @@ describe('useScanFlow (spec section 4)', () => {
     const { hook, calls, queryClient } = setup(order);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     let registered: Promise<boolean> = Promise.resolve(false);
-    act(() => void (registered = hook.result.current.submit('codigo-a')));
+    act(() => {
+      registered = hook.result.current.submit('codigo-a');
+    });
     await act(async () => {
       calls[0]!.resolve(answerFor(order, 0));
       await registered;

@@ -2,10 +2,11 @@ import type { Session, SessionItem } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
+import { serverMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { newScanRequest, showScanAnswer, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
-import { decideScan, trapName } from '../utils/scan-flow';
+import { decideScan, isItemCompleted, trapName } from '../utils/scan-flow';
 
 export interface ScanFlow {
   /**
@@ -30,6 +31,8 @@ export interface ScanFlow {
 export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
   const queryClient = useQueryClient();
   const pendingCode = useRef<string | null>(null);
+  /** Each code the server accepted on this screen, with its item: read again, it is not sent again. */
+  const registered = useRef(new Map<string, number>());
   const latest = useRef(session);
   latest.current = session;
   const [pending, setPending] = useState(false);
@@ -39,11 +42,20 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
   const submit = useCallback(
     (rawCode: string) => {
       const order = latest.current;
-      const decision = decideScan(rawCode, { pendingCode: pendingCode.current, orderCompleted: order.status === 'COMPLETED' });
+      const decision = decideScan(rawCode, {
+        pendingCode: pendingCode.current,
+        orderCompleted: order.status === 'COMPLETED',
+      });
       if (decision.kind === 'ignore') return Promise.resolve(false);
       if (decision.kind === 'refuse-closed') {
         setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyClosed });
         return Promise.resolve(false);
+      }
+      // A label left in front of the camera is read again every few seconds: say so instead of sending it again.
+      const done = order.items.find((each) => each.id === registered.current.get(decision.code));
+      if (done && isItemCompleted(done)) {
+        setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyRegistered, detail: trapLine(done) });
+        return Promise.resolve(true);
       }
       pendingCode.current = decision.code;
       setPending(true);
@@ -54,19 +66,33 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
           (answer) => {
             if ('queued' in answer) {
               // Kept on the device: the list marks the trap; the status line names it when the order's copy has it.
-              const item = answer.qrHash === null ? undefined : order.items.find((each) => each.trap.qrHash === answer.qrHash);
-              setStatus({ tone: 'info', text: answer.alreadyQueued ? SCAN_MESSAGES.alreadyQueued : SCAN_MESSAGES.queued, detail: item && trapLine(item) });
+              const item =
+                answer.qrHash === null ? undefined : order.items.find((each) => each.trap.qrHash === answer.qrHash);
+              setStatus({
+                tone: 'info',
+                text: answer.alreadyQueued ? SCAN_MESSAGES.alreadyQueued : SCAN_MESSAGES.queued,
+                detail: item && trapLine(item),
+              });
               if ('vibrate' in navigator) navigator.vibrate(60);
               return true;
             }
             showScanAnswer(queryClient, order.id, answer);
+            registered.current.set(decision.code, answer.item.id);
+            const before = order.items.find((each) => each.id === answer.item.id);
+            if (before && isItemCompleted(before)) {
+              setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyRegistered, detail: trapLine(answer.item) });
+              return true;
+            }
             setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: trapLine(answer.item) });
             if ('vibrate' in navigator) navigator.vibrate(60);
             return true;
           },
-          () => {
-            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed });
-            setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
+          (error: unknown) => {
+            // One message: the server's own reason under ours ('El QR no corresponde a ninguna trampa de esta
+            // orden.'); the banner speaks only when the server gave none.
+            const reason = serverMessage(error);
+            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason });
+            if (!reason) setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
             return false;
           },
         )

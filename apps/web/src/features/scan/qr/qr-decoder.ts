@@ -54,7 +54,8 @@ function workerDecoder(): QrDecoder {
   };
 
   async function grab(video: HTMLVideoElement): Promise<ImageBitmap | ImageData> {
-    if (typeof OffscreenCanvas === 'function' && typeof createImageBitmap === 'function') return createImageBitmap(video);
+    if (typeof OffscreenCanvas === 'function' && typeof createImageBitmap === 'function')
+      return createImageBitmap(video);
     fallbackCanvas ??= document.createElement('canvas');
     fallbackCanvas.width = video.videoWidth;
     fallbackCanvas.height = video.videoHeight;

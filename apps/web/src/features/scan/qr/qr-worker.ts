@@ -18,7 +18,8 @@ let canvas: OffscreenCanvas | null = null;
 
 function pixels(frame: ImageBitmap | ImageData): ImageData {
   if (!(frame instanceof ImageBitmap)) return frame;
-  if (!canvas || canvas.width !== frame.width || canvas.height !== frame.height) canvas = new OffscreenCanvas(frame.width, frame.height);
+  if (!canvas || canvas.width !== frame.width || canvas.height !== frame.height)
+    canvas = new OffscreenCanvas(frame.width, frame.height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('2d context unavailable');
   context.drawImage(frame, 0, 0);
@@ -29,8 +30,15 @@ function pixels(frame: ImageBitmap | ImageData): ImageData {
 scope.onmessage = async ({ data }) => {
   try {
     await ready;
-    const results = await readBarcodes(pixels(data.frame), { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
-    scope.postMessage({ id: data.id, texts: results.filter((result) => result.isValid && result.text).map((result) => result.text) });
+    const results = await readBarcodes(pixels(data.frame), {
+      formats: ['QRCode'],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+    });
+    scope.postMessage({
+      id: data.id,
+      texts: results.filter((result) => result.isValid && result.text).map((result) => result.text),
+    });
   } catch (error) {
     scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
   }

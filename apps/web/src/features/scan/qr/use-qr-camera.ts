@@ -33,6 +33,7 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
   const handlers = useRef({ onCode, onReadError });
   handlers.current = { onCode, onReadError };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: Reintentar cámara starts it again.
   useEffect(() => {
     const element = videoRef.current;
     if (!enabled || !element) return;
@@ -59,7 +60,8 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
 
     async function readFrame() {
       if (stopped || !decoder) return;
-      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return schedule(FRAME_INTERVAL_MS);
+      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0)
+        return schedule(FRAME_INTERVAL_MS);
       const began = performance.now();
       let delay = FRAME_INTERVAL_MS;
       try {

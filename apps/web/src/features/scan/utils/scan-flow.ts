@@ -1,4 +1,5 @@
 import type { Session, SessionItem } from '@rondin/contracts';
+import { QR_SLUG_ALPHABET, QR_SLUG_LENGTH, qrSlugFromLabel } from '@rondin/contracts/qr-code';
 import { progressPercent } from '../../../lib/format';
 
 /** What to do with a code read by the camera or typed by hand (spec section 4, scan flow). */
@@ -29,10 +30,39 @@ export function decideScan(rawCode: string, gate: ScanGate): ScanDecision {
 
 /**
  * A label prints its slug in groups of four ('abcd 1234 efgh 5678 jkmn'); a person may type it with or
- * without the spaces, with hyphens, or in capitals. The QR itself holds the bare lower-case slug.
+ * without the spaces, with hyphens, or in capitals. The QR itself holds the bare lower-case slug. The slug's
+ * alphabet (Crockford's) has no i, l or o, so those are read as the digits they look like, as Crockford decodes.
  */
 export function normalizeTypedCode(typed: string): string {
-  return typed.replace(/[\s-]+/g, '').toLowerCase();
+  return typed
+    .replace(/[\s-]+/g, '')
+    .toLowerCase()
+    .replace(/o/g, '0')
+    .replace(/[il]/g, '1');
+}
+
+/** What is wrong with a code typed by hand, found before anything is sent. */
+export type TypedCodeProblem =
+  /** The trap's own name (TRP-201), which the QR does not hold. */
+  { kind: 'trap-code'; code: string } | { kind: 'length'; count: number } | { kind: 'characters' };
+
+/**
+ * A typed code as a slug to send, or what is wrong with it: the field names what to type instead of letting the
+ * server answer that a malformed code is not a QR of this order. A pasted label address (…/t/{slug}) counts.
+ */
+export function checkTypedCode(
+  typed: string,
+  trapCodes: readonly string[],
+): { slug: string } | { problem: TypedCodeProblem } {
+  const fromAddress = qrSlugFromLabel(typed);
+  if (fromAddress) return { slug: fromAddress };
+  const trimmed = typed.trim();
+  const code = trapCodes.find((each) => each.trim().toLowerCase() === trimmed.toLowerCase());
+  if (code) return { problem: { kind: 'trap-code', code: code.trim() } };
+  const slug = normalizeTypedCode(typed);
+  if (slug.length !== QR_SLUG_LENGTH) return { problem: { kind: 'length', count: slug.length } };
+  if ([...slug].some((character) => !QR_SLUG_ALPHABET.includes(character))) return { problem: { kind: 'characters' } };
+  return { slug };
 }
 
 export function isItemCompleted(item: Pick<SessionItem, 'status'>): boolean {
@@ -66,7 +96,10 @@ export interface OrderProgress {
 }
 
 /** The technician's progress counts a trap scanned without signal as done: the inspection was made. */
-export function orderProgress(items: readonly Pick<SessionItem, 'status' | 'trap'>[], unsentQrHashes: ReadonlySet<string> = NO_UNSENT_SCANS): OrderProgress {
+export function orderProgress(
+  items: readonly Pick<SessionItem, 'status' | 'trap'>[],
+  unsentQrHashes: ReadonlySet<string> = NO_UNSENT_SCANS,
+): OrderProgress {
   const completed = items.filter((item) => itemState(item, unsentQrHashes) !== 'pending').length;
   return { completed, total: items.length, percent: progressPercent(completed, items.length) };
 }
@@ -91,4 +124,3 @@ export function parseOrderId(param: string | undefined): number | null {
 export function trapName(item: Pick<SessionItem, 'trapId' | 'trap'>): string {
   return item.trap?.code?.trim() || `Trampa #${item.trapId}`;
 }
-

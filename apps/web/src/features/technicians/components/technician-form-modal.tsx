@@ -23,9 +23,19 @@ interface TechnicianFormModalProps {
   onClose: () => void;
 }
 
-export function TechnicianFormModal({ technician, all, currentUserId, saving, error, onSubmit, onClose }: TechnicianFormModalProps) {
+export function TechnicianFormModal({
+  technician,
+  all,
+  currentUserId,
+  saving,
+  error,
+  onSubmit,
+  onClose,
+}: TechnicianFormModalProps) {
   const ids = { name: useId(), email: useId(), password: useId(), role: useId(), active: useId(), hint: useId() };
-  const [values, setValues] = useState<TechnicianFormValues>(() => (technician ? technicianToForm(technician) : emptyTechnicianForm));
+  const [values, setValues] = useState<TechnicianFormValues>(() =>
+    technician ? technicianToForm(technician) : emptyTechnicianForm,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof TechnicianFormValues>(key: K, value: TechnicianFormValues[K]) =>
     setValues((old) => ({ ...old, [key]: value }));
@@ -83,7 +93,11 @@ export function TechnicianFormModal({ technician, all, currentUserId, saving, er
         </div>
         <div className="field">
           <label htmlFor={ids.role}>Rol</label>
-          <select id={ids.role} value={values.role} onChange={(event) => set('role', event.target.value === 'ADMIN' ? 'ADMIN' : 'TECH')}>
+          <select
+            id={ids.role}
+            value={values.role}
+            onChange={(event) => set('role', event.target.value === 'ADMIN' ? 'ADMIN' : 'TECH')}
+          >
             <option value="TECH" disabled={lastAdmin}>
               {ROLE_LABELS.TECH}
             </option>
@@ -107,7 +121,11 @@ export function TechnicianFormModal({ technician, all, currentUserId, saving, er
           </p>
         ) : null}
         {shown ? <Notice notice={shown} /> : null}
-        <FormActions saving={saving} submitLabel={technician ? 'Guardar cambios' : 'Crear técnico'} onCancel={onClose} />
+        <FormActions
+          saving={saving}
+          submitLabel={technician ? 'Guardar cambios' : 'Crear técnico'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ROLE_LABELS } from '../messages';
+import { deleteBlockedReason } from '../utils/technician-rules';
 
 interface TechniciansTableProps {
   technicians: Technician[];
@@ -13,9 +14,16 @@ interface TechniciansTableProps {
   onDelete: (technician: Technician) => void;
 }
 
-export function TechniciansTable({ technicians, currentUserId, busyId, onEdit, onToggle, onDelete }: TechniciansTableProps) {
+export function TechniciansTable({
+  technicians,
+  currentUserId,
+  busyId,
+  onEdit,
+  onToggle,
+  onDelete,
+}: TechniciansTableProps) {
   return (
-    <DataTable caption="Técnicos registrados" columns={['Nombre', 'Correo', 'Rol', 'Estado']}>
+    <DataTable caption="Cuentas registradas" columns={['Nombre', 'Correo', 'Rol', 'Estado']}>
       {technicians.map((technician) => (
         <tr key={technician.id}>
           <th scope="row" className="data-table__primary">
@@ -24,10 +32,14 @@ export function TechniciansTable({ technicians, currentUserId, busyId, onEdit, o
           </th>
           <td data-label="Correo">{technician.email}</td>
           <td data-label="Rol">
-            <StatusBadge tone={technician.role === 'ADMIN' ? 'info' : 'neutral'}>{ROLE_LABELS[technician.role]}</StatusBadge>
+            <StatusBadge tone={technician.role === 'ADMIN' ? 'info' : 'neutral'}>
+              {ROLE_LABELS[technician.role]}
+            </StatusBadge>
           </td>
           <td data-label="Estado">
-            <StatusBadge tone={technician.isActive ? 'success' : 'neutral'}>{technician.isActive ? 'Activo' : 'Inactivo'}</StatusBadge>
+            <StatusBadge tone={technician.isActive ? 'success' : 'neutral'}>
+              {technician.isActive ? 'Activo' : 'Inactivo'}
+            </StatusBadge>
           </td>
           <RowActions
             name={technician.fullName}
@@ -36,6 +48,7 @@ export function TechniciansTable({ technicians, currentUserId, busyId, onEdit, o
             onEdit={() => onEdit(technician)}
             onToggle={() => onToggle(technician)}
             onDelete={() => onDelete(technician)}
+            deleteBlockedReason={deleteBlockedReason(technician, currentUserId)}
           />
         </tr>
       ))}

@@ -1,3 +1,4 @@
+import './technicians.css';
 import type { Technician } from '@rondin/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,6 +13,8 @@ import { useUpdateTechnician } from '../api/update-technician';
 import { TECHNICIAN_MESSAGES } from '../messages';
 import {
   deleteRefusal,
+  filterByRole,
+  type RoleFilter,
   toCreateTechnicianBody,
   toggleRefusal,
   toUpdateTechnicianBody,
@@ -23,7 +26,11 @@ import { TechniciansTable } from './technicians-table';
 type Editing = { mode: 'create' } | { mode: 'edit'; technician: Technician };
 
 /** The spec's failure sentence, with the server's reason (email taken, password too short…) beneath it. */
-const failure = (text: string, error: unknown): NoticeMessage => ({ tone: 'error', text, detail: serverMessage(error) });
+const failure = (text: string, error: unknown): NoticeMessage => ({
+  tone: 'error',
+  text,
+  detail: serverMessage(error),
+});
 
 interface TechniciansViewProps {
   currentUserId: number | undefined;
@@ -42,8 +49,11 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
   const [deleting, setDeleting] = useState<Technician | null>(null);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
 
+  const [role, setRole] = useState<RoleFilter>('ALL');
   const list = technicians.data ?? [];
-  const count = list.length;
+  const shown = filterByRole(list, role);
+  const techCount = list.filter((each) => each.role === 'TECH').length;
+  const adminCount = list.length - techCount;
 
   function openForm(next: Editing) {
     setFormError(null);
@@ -123,7 +133,9 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
       <PageHeader
         title="Técnicos"
         subtitle={
-          technicians.isSuccess ? `${count} ${count === 1 ? 'técnico registrado' : 'técnicos registrados'}` : 'Cuentas de técnicos y administradores'
+          technicians.isSuccess
+            ? TECHNICIAN_MESSAGES.summary(techCount, adminCount)
+            : 'Cuentas de técnicos y administradores'
         }
         actions={
           <button type="button" className="button button--primary" onClick={() => openForm({ mode: 'create' })}>
@@ -132,17 +144,40 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
+      {technicians.isSuccess && list.length > 0 ? (
+        <fieldset className="role-filter">
+          <legend className="role-filter__legend">{TECHNICIAN_MESSAGES.roleFilter}</legend>
+          {(
+            [
+              ['ALL', TECHNICIAN_MESSAGES.roleAll(list.length)],
+              ['TECH', TECHNICIAN_MESSAGES.roleTech(techCount)],
+              ['ADMIN', TECHNICIAN_MESSAGES.roleAdmin(adminCount)],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              className="button button--secondary role-filter__option"
+              aria-pressed={role === value}
+              onClick={() => setRole(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
       <QueryState
         isPending={technicians.isPending}
         isError={technicians.isError}
-        isEmpty={count === 0}
+        error={technicians.error}
+        isEmpty={shown.length === 0}
         loadingText={TECHNICIAN_MESSAGES.loading}
         errorText={TECHNICIAN_MESSAGES.loadFailed}
-        emptyText={TECHNICIAN_MESSAGES.empty}
+        emptyText={list.length === 0 ? TECHNICIAN_MESSAGES.empty : TECHNICIAN_MESSAGES.emptyRole}
         onRetry={() => void technicians.refetch()}
       >
         <TechniciansTable
-          technicians={list}
+          technicians={shown}
           currentUserId={currentUserId}
           busyId={busyId}
           onEdit={(technician) => openForm({ mode: 'edit', technician })}

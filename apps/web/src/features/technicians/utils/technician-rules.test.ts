@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeTechnician } from '../../../testing/render';
 import { TECHNICIAN_MESSAGES } from '../messages';
 import {
+  deleteBlockedReason,
   deleteRefusal,
+  filterByRole,
   isLastActiveAdmin,
   technicianToForm,
   toggleRefusal,
@@ -20,7 +22,9 @@ describe('technician rules', () => {
     expect(validateNewTechnician({ fullName: 'Ana', email: 'a@b.c', password: '', role: 'TECH', isActive: true })).toBe(
       'Debes definir una contraseña inicial.',
     );
-    expect(validateNewTechnician({ fullName: 'Ana', email: 'a@b.c', password: 'x', role: 'TECH', isActive: true })).toBeNull();
+    expect(
+      validateNewTechnician({ fullName: 'Ana', email: 'a@b.c', password: 'x', role: 'TECH', isActive: true }),
+    ).toBeNull();
   });
 
   it('knows the last active administrator', () => {
@@ -32,8 +36,12 @@ describe('technician rules', () => {
 
   it('refuses to deactivate yourself or the last administrator', () => {
     const context = { original: admin, currentUserId: 1, all: [admin, tech] };
-    expect(validateTechnicianEdit({ ...technicianToForm(admin), isActive: false }, context)).toBe(TECHNICIAN_MESSAGES.selfDeactivate);
-    expect(validateTechnicianEdit({ ...technicianToForm(admin), role: 'TECH' }, context)).toBe(TECHNICIAN_MESSAGES.lastAdmin);
+    expect(validateTechnicianEdit({ ...technicianToForm(admin), isActive: false }, context)).toBe(
+      TECHNICIAN_MESSAGES.selfDeactivate,
+    );
+    expect(validateTechnicianEdit({ ...technicianToForm(admin), role: 'TECH' }, context)).toBe(
+      TECHNICIAN_MESSAGES.lastAdmin,
+    );
     expect(toggleRefusal(admin, 1, [admin, tech])).toBe('No puedes desactivar tu propia cuenta.');
     expect(toggleRefusal(admin, 99, [admin, tech])).toBe('Debe permanecer al menos un administrador activo.');
     expect(toggleRefusal(tech, 1, [admin, tech])).toBeNull();
@@ -47,12 +55,32 @@ describe('technician rules', () => {
 
   it('sends email and name only when changed, the password only when typed, role and status always', () => {
     expect(toUpdateTechnicianBody(technicianToForm(tech), tech)).toEqual({ role: 'TECH', isActive: true });
-    expect(toUpdateTechnicianBody({ ...technicianToForm(tech), fullName: ' Carla ', email: 'NUEVO@rondin.test', password: 'clave-nueva' }, tech)).toEqual({
+    expect(
+      toUpdateTechnicianBody(
+        { ...technicianToForm(tech), fullName: ' Carla ', email: 'NUEVO@rondin.test', password: 'clave-nueva' },
+        tech,
+      ),
+    ).toEqual({
       role: 'TECH',
       isActive: true,
       fullName: 'Carla',
       email: 'NUEVO@rondin.test',
       password: 'clave-nueva',
     });
+  });
+});
+
+describe('the list by role, and why Eliminar is disabled', () => {
+  it('filters the accounts by role, or shows them all', () => {
+    const all = [admin, otherAdmin, tech];
+    expect(filterByRole(all, 'ALL')).toEqual(all);
+    expect(filterByRole(all, 'TECH')).toEqual([tech]);
+    expect(filterByRole(all, 'ADMIN')).toEqual([admin, otherAdmin]);
+  });
+
+  it('disables Eliminar on your own account and on active ones, and offers it on an inactive one', () => {
+    expect(deleteBlockedReason(admin, admin.id)).toBe('No puedes eliminar tu propia cuenta.');
+    expect(deleteBlockedReason(tech, admin.id)).toBe('Desactívalo para poder eliminarlo.');
+    expect(deleteBlockedReason({ ...tech, isActive: false }, admin.id)).toBeNull();
   });
 });

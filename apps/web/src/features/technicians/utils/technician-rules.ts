@@ -9,10 +9,22 @@ export interface TechnicianFormValues {
   isActive: boolean;
 }
 
-export const emptyTechnicianForm: TechnicianFormValues = { fullName: '', email: '', password: '', role: 'TECH', isActive: true };
+export const emptyTechnicianForm: TechnicianFormValues = {
+  fullName: '',
+  email: '',
+  password: '',
+  role: 'TECH',
+  isActive: true,
+};
 
 export function technicianToForm(technician: Technician): TechnicianFormValues {
-  return { fullName: technician.fullName, email: technician.email, password: '', role: technician.role, isActive: technician.isActive };
+  return {
+    fullName: technician.fullName,
+    email: technician.email,
+    password: '',
+    role: technician.role,
+    isActive: technician.isActive,
+  };
 }
 
 /** True when `technician` is the only active administrator: it can be neither demoted nor deactivated. */
@@ -45,10 +57,14 @@ export interface EditContext {
 }
 
 /** Edit rules checked before the request: not deactivating yourself, not removing the last active admin. */
-export function validateTechnicianEdit(values: TechnicianFormValues, { original, currentUserId, all }: EditContext): string | null {
+export function validateTechnicianEdit(
+  values: TechnicianFormValues,
+  { original, currentUserId, all }: EditContext,
+): string | null {
   if (!values.fullName.trim() || !values.email.trim()) return TECHNICIAN_MESSAGES.nameAndEmailRequired;
   if (original.id === currentUserId && !values.isActive) return TECHNICIAN_MESSAGES.selfDeactivate;
-  if (isLastActiveAdmin(original, all) && (values.role !== 'ADMIN' || !values.isActive)) return TECHNICIAN_MESSAGES.lastAdmin;
+  if (isLastActiveAdmin(original, all) && (values.role !== 'ADMIN' || !values.isActive))
+    return TECHNICIAN_MESSAGES.lastAdmin;
   return null;
 }
 
@@ -67,11 +83,29 @@ export function toUpdateTechnicianBody(values: TechnicianFormValues, original: T
 }
 
 /** Why the status toggle is refused before asking the server, if it is. */
-export function toggleRefusal(technician: Technician, currentUserId: number | undefined, all: Technician[]): string | null {
+export function toggleRefusal(
+  technician: Technician,
+  currentUserId: number | undefined,
+  all: Technician[],
+): string | null {
   if (!technician.isActive) return null;
   if (technician.id === currentUserId) return TECHNICIAN_MESSAGES.selfDeactivate;
   if (isLastActiveAdmin(technician, all)) return TECHNICIAN_MESSAGES.lastAdmin;
   return null;
+}
+
+/** Why 'Eliminar' is disabled on a row, in the few words shown beside it; null when it is offered. */
+export function deleteBlockedReason(technician: Technician, currentUserId: number | undefined): string | null {
+  if (technician.id === currentUserId) return TECHNICIAN_MESSAGES.selfDelete;
+  if (technician.isActive) return TECHNICIAN_MESSAGES.deleteBlockedActive;
+  return null;
+}
+
+/** Which accounts the list shows. */
+export type RoleFilter = 'ALL' | Role;
+
+export function filterByRole(all: readonly Technician[], role: RoleFilter): Technician[] {
+  return role === 'ALL' ? [...all] : all.filter((technician) => technician.role === role);
 }
 
 /** Why a delete is refused before asking the server, if it is: never yourself, only inactive accounts. */

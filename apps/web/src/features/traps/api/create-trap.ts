@@ -1,9 +1,9 @@
-import type { CreateTrapBody, Trap } from '@rondin/contracts';
+import type { CreateTrapInput, Trap } from '@rondin/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function createTrap(body: CreateTrapBody): Promise<Trap> {
+export function createTrap(body: CreateTrapInput): Promise<Trap> {
   return apiRequest<Trap>('/traps', { method: 'POST', body });
 }
 

@@ -14,5 +14,8 @@ export function useTrapAreas() {
 
 /** Every trap registered, and how many of them are active, added up from the areas. */
 export function inventoryTotals(areas: readonly TrapAreaCount[]): { total: number; active: number } {
-  return areas.reduce((sum, area) => ({ total: sum.total + area.total, active: sum.active + area.active }), { total: 0, active: 0 });
+  return areas.reduce((sum, area) => ({ total: sum.total + area.total, active: sum.active + area.active }), {
+    total: 0,
+    active: 0,
+  });
 }

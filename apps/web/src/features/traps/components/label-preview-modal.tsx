@@ -36,7 +36,12 @@ export function LabelPreviewModal({ trap, onClose }: { trap: Trap; onClose: () =
       {label.isPending ? <Loading text="Generando etiqueta…" /> : null}
       {label.isError ? <Notice notice={{ tone: 'error', text: TRAP_MESSAGES.labelFailed }} /> : null}
       {url ? (
-        <object className="pdf-preview" data={url} type="application/pdf" aria-label={`Vista previa de la etiqueta ${trap.code}`}>
+        <object
+          className="pdf-preview"
+          data={url}
+          type="application/pdf"
+          aria-label={`Vista previa de la etiqueta ${trap.code}`}
+        >
           <p className="pdf-preview__fallback">
             Este navegador no muestra PDF dentro de la página. Usa «Descargar PDF» para guardar la etiqueta.
           </p>

@@ -23,7 +23,7 @@ interface TrapFiltersProps {
   onChange: (changes: Partial<TrapFilterValues>) => void;
 }
 
-/** Search by the start of a code or area, an area, and a status: each filter is applied by the server. */
+/** Search for text anywhere in a code or area, an area, and a status: each filter is applied by the server. */
 export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
   const ids = { area: useId(), active: useId() };
   const named = (areas ?? []).filter((entry): entry is TrapAreaCount & { area: string } => entry.area !== null);
@@ -33,7 +33,12 @@ export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
 
   return (
     <div className="list-toolbar" role="search" aria-label="Filtrar trampas">
-      <SearchField label="Buscar" placeholder="Código o área, p. ej. TRP-01" value={values.q} onSearch={(q) => onChange({ q })} />
+      <SearchField
+        label="Buscar"
+        placeholder="Parte del código o del área, p. ej. 012"
+        value={values.q}
+        onSearch={(q) => onChange({ q })}
+      />
       <div className="field">
         <label htmlFor={ids.area}>Área</label>
         <select

@@ -1,4 +1,5 @@
 import type { Trap } from '@rondin/contracts';
+import { Link, useLocation } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -18,11 +19,24 @@ interface TrapsTableProps {
   onDelete: (trap: Trap) => void;
 }
 
-export function TrapsTable({ traps, busyId, selected, onSelect, onSelectPage, onPreview, onEdit, onToggle, onDelete }: TrapsTableProps) {
+export function TrapsTable({
+  traps,
+  busyId,
+  selected,
+  onSelect,
+  onSelectPage,
+  onPreview,
+  onEdit,
+  onToggle,
+  onDelete,
+}: TrapsTableProps) {
+  // The trap's page leads back to the list as it was left: search, filters and page.
+  const location = useLocation();
+  const list = `${location.pathname}${location.search}`;
   return (
     <DataTable
       caption="Inventario de trampas"
-      columns={['Código', 'Área', 'Slug QR', 'Estado']}
+      columns={['Código', 'Área', 'Código QR', 'Estado']}
       selectionHead={
         // The words show on phones only, where the column headings are hidden and the rows are cards.
         <label className="select-page">
@@ -43,18 +57,30 @@ export function TrapsTable({ traps, busyId, selected, onSelect, onSelectPage, on
       {traps.map((trap) => (
         <tr key={trap.id}>
           <td className="data-table__select">
-            <input type="checkbox" checked={selected.has(trap.id)} onChange={() => onSelect(trap)} aria-label={`Seleccionar ${trap.code}`} />
+            {/* The label is the 44 px target around the box; the box itself keeps its size. */}
+            <label className="tap-target">
+              <input
+                type="checkbox"
+                checked={selected.has(trap.id)}
+                onChange={() => onSelect(trap)}
+                aria-label={`Seleccionar ${trap.code}`}
+              />
+            </label>
           </td>
           <th scope="row" className="data-table__primary">
-            {trap.code}
+            <Link to={`/admin/traps/${trap.id}`} state={{ list }} className="trap-link">
+              {trap.code}
+            </Link>
             {trap.description ? <span className="data-table__secondary">{trap.description}</span> : null}
           </th>
           <td data-label="Área">{trap.area ?? <span className="muted">Sin área</span>}</td>
-          <td data-label="Slug QR">
+          <td data-label="Código QR">
             <code className="slug">{trap.qrSlug}</code>
           </td>
           <td data-label="Estado">
-            <StatusBadge tone={trap.isActive ? 'success' : 'neutral'}>{trap.isActive ? 'Activa' : 'Inactiva'}</StatusBadge>
+            <StatusBadge tone={trap.isActive ? 'success' : 'neutral'}>
+              {trap.isActive ? 'Activa' : 'Inactiva'}
+            </StatusBadge>
           </td>
           <RowActions
             name={trap.code}
@@ -64,7 +90,12 @@ export function TrapsTable({ traps, busyId, selected, onSelect, onSelectPage, on
             onToggle={() => onToggle(trap)}
             onDelete={() => onDelete(trap)}
           >
-            <button type="button" className="button button--ghost button--small" onClick={() => onPreview(trap)} aria-label={`Ver etiqueta de ${trap.code}`}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onPreview(trap)}
+              aria-label={`Ver etiqueta de ${trap.code}`}
+            >
               Etiqueta
             </button>
           </RowActions>

@@ -44,7 +44,9 @@ const inventory = () => [
 ];
 
 const listCalls = (api: FakeTrapsApi) =>
-  api.calls.filter((call) => call.startsWith('GET /api/traps?')).map((call) => Object.fromEntries(new URLSearchParams(call.split('?')[1])));
+  api.calls
+    .filter((call) => call.startsWith('GET /api/traps?'))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.split('?')[1])));
 
 /** The page buttons, found without computing the name of every button in 50 rows (slow in jsdom). */
 const pager = () => within(screen.getByRole('navigation', { name: 'Páginas de trampas' }));

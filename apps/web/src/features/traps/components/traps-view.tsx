@@ -1,5 +1,7 @@
+import './traps.css';
 import type { Trap } from '@rondin/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,18 +13,23 @@ import { toggleAll, toggleOne } from '../../../lib/selection';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCreateTrap } from '../api/create-trap';
 import { useDeleteTrap } from '../api/delete-trap';
+import { type ExportFormat, useExportTraps } from '../api/export-traps';
 import { MAX_SELECTED_LABELS, useLabelsSheet } from '../api/get-labels-sheet';
 import { inventoryTotals, useTrapAreas } from '../api/get-trap-areas';
 import { TRAPS_PAGE_SIZE, useTrapPage } from '../api/get-traps';
 import { useUpdateTrap } from '../api/update-trap';
-import { TRAP_MESSAGES } from '../messages';
+import { IMPORT_MESSAGES, TRAP_MESSAGES } from '../messages';
+import { nextCode } from '../utils/next-code';
 import { toCreateTrapBody, toUpdateTrapBody, type TrapFormValues } from '../utils/trap-payload';
+import { ImportTrapsModal } from './import-traps-modal';
 import { LabelPreviewModal } from './label-preview-modal';
 import { TrapFilters } from './trap-filters';
 import { TrapFormModal } from './trap-form-modal';
 import { TrapsTable } from './traps-table';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; trap: Trap };
+type Editing =
+  | { mode: 'create'; initial?: TrapFormValues; saved?: NoticeMessage; round: number }
+  | { mode: 'edit'; trap: Trap };
 
 const FILTERS = ['q', 'area', 'noArea', 'active'] as const;
 
@@ -33,6 +40,8 @@ const reason = (error: unknown) => serverMessage(error) ?? TRAP_MESSAGES.unknown
  * address. The page never holds more than one page of traps, however large the inventory.
  */
 export function TrapsView() {
+  const navigate = useNavigate();
+  const location = useLocation();
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
   const traps = useTrapPage(params);
   const areas = useTrapAreas();
@@ -41,14 +50,24 @@ export function TrapsView() {
   const deleteTrap = useDeleteTrap();
   const toggleTrap = useUpdateTrap();
   const labelsSheet = useLabelsSheet();
+  const exportTraps = useExportTraps();
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<Trap | null>(null);
   const [deleting, setDeleting] = useState<Trap | null>(null);
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [notice, setNotice] = useState<NoticeMessage | null>(
+    () => (location.state as { notice?: NoticeMessage } | null)?.notice ?? null,
+  );
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
 
   const totals = areas.data ? inventoryTotals(areas.data) : null;
+  const areaNames = (areas.data ?? []).flatMap((entry) => (entry.area === null ? [] : [entry.area]));
+
+  // A notice handed over by another screen (a trap deleted from its page) is shown once, not again on reload.
+  useEffect(() => {
+    if (location.state) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const filtered = FILTERS.some((key) => params[key] !== '');
 
   function openForm(next: Editing) {
@@ -56,14 +75,29 @@ export function TrapsView() {
     setEditing(next);
   }
 
-  function save(values: TrapFormValues) {
+  function save(values: TrapFormValues, again: boolean) {
     if (!editing) return;
     setFormError(null);
     if (editing.mode === 'create') {
       createTrap.mutate(toCreateTrapBody(values), {
-        onSuccess: () => {
+        onSuccess: (trap) => {
+          if (again) {
+            // The next one in the series, in the same area: a plant is set up area by area.
+            setEditing({
+              mode: 'create',
+              round: editing.round + 1,
+              initial: { ...values, code: nextCode(trap.code), description: '' },
+              saved: { tone: 'success', text: TRAP_MESSAGES.created, detail: TRAP_MESSAGES.savedAgain(trap.code) },
+            });
+            return;
+          }
           setEditing(null);
-          setNotice({ tone: 'success', text: TRAP_MESSAGES.created });
+          // The new trap's own page: its data, its label ready to print, and the message naming it.
+          void navigate(`/admin/traps/${trap.id}`, {
+            state: {
+              notice: { tone: 'success', text: TRAP_MESSAGES.created, detail: TRAP_MESSAGES.createdDetail(trap.code) },
+            },
+          });
         },
         onError: (error) => setFormError(TRAP_MESSAGES.createFailed(reason(error))),
       });
@@ -105,6 +139,14 @@ export function TrapsView() {
     });
   }
 
+  function downloadInventory(format: ExportFormat) {
+    setNotice(null);
+    exportTraps.mutate(format, {
+      onSuccess: (blob) => saveBlob(blob, `trampas.${format}`),
+      onError: (error) => setNotice({ tone: 'error', text: serverMessage(error) ?? TRAP_MESSAGES.exportFailed }),
+    });
+  }
+
   function downloadSheet(ids?: readonly number[]) {
     setNotice(null);
     labelsSheet.mutate(ids, {
@@ -113,7 +155,11 @@ export function TrapsView() {
     });
   }
 
-  const busyId = toggleTrap.isPending ? (toggleTrap.variables?.id ?? null) : deleteTrap.isPending ? (deleteTrap.variables ?? null) : null;
+  const busyId = toggleTrap.isPending
+    ? (toggleTrap.variables?.id ?? null)
+    : deleteTrap.isPending
+      ? (deleteTrap.variables ?? null)
+      : null;
   const printingAll = labelsSheet.isPending && labelsSheet.variables === undefined;
   const printingSelected = labelsSheet.isPending && labelsSheet.variables !== undefined;
   const tooMany = selected.size > MAX_SELECTED_LABELS;
@@ -123,7 +169,9 @@ export function TrapsView() {
       <PageHeader
         title="Trampas"
         subtitle={
-          totals ? `${formatCount(totals.total)} ${totals.total === 1 ? 'trampa registrada' : 'trampas registradas'}` : 'Inventario de trampas y etiquetas QR'
+          totals
+            ? `${formatCount(totals.total)} ${totals.total === 1 ? 'trampa registrada' : 'trampas registradas'}`
+            : 'Inventario de trampas y etiquetas QR'
         }
         actions={
           <>
@@ -135,7 +183,30 @@ export function TrapsView() {
             >
               {printingAll ? 'Generando…' : 'Hoja de etiquetas (PDF)'}
             </button>
-            <button type="button" className="button button--primary" onClick={() => openForm({ mode: 'create' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => downloadInventory('xlsx')}
+              disabled={exportTraps.isPending || !totals || totals.total === 0}
+            >
+              {exportTraps.isPending && exportTraps.variables === 'xlsx' ? 'Generando…' : 'Exportar Excel'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => downloadInventory('csv')}
+              disabled={exportTraps.isPending || !totals || totals.total === 0}
+            >
+              {exportTraps.isPending && exportTraps.variables === 'csv' ? 'Generando…' : 'Exportar CSV'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
+              Importar
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => openForm({ mode: 'create', round: 0 })}
+            >
               + Agregar trampa
             </button>
           </>
@@ -156,7 +227,7 @@ export function TrapsView() {
         pagesLabel="Páginas de trampas"
         status={
           selected.size > 0 ? (
-            <div className="selection-bar">
+            <div className="selection-bar selection-bar--sticky">
               <span className="selection-bar__count">
                 {formatCount(selected.size)} {selected.size === 1 ? 'seleccionada' : 'seleccionadas'}
               </span>
@@ -168,7 +239,11 @@ export function TrapsView() {
               >
                 {printingSelected ? 'Generando…' : 'Imprimir etiquetas seleccionadas'}
               </button>
-              <button type="button" className="button button--ghost button--small" onClick={() => setSelected(new Set())}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setSelected(new Set())}
+              >
                 Quitar selección
               </button>
             </div>
@@ -181,7 +256,14 @@ export function TrapsView() {
             busyId={busyId}
             selected={selected}
             onSelect={(trap) => setSelected((old) => toggleOne(trap.id, old))}
-            onSelectPage={() => setSelected((old) => toggleAll(items.map((trap) => trap.id), old))}
+            onSelectPage={() =>
+              setSelected((old) =>
+                toggleAll(
+                  items.map((trap) => trap.id),
+                  old,
+                ),
+              )
+            }
             onPreview={setPreviewing}
             onEdit={(trap) => openForm({ mode: 'edit', trap })}
             onToggle={toggle}
@@ -191,11 +273,24 @@ export function TrapsView() {
       </PagedResults>
       {editing ? (
         <TrapFormModal
+          key={editing.mode === 'create' ? editing.round : `edit-${editing.trap.id}`}
           trap={editing.mode === 'edit' ? editing.trap : undefined}
+          initial={editing.mode === 'create' ? editing.initial : undefined}
+          saved={editing.mode === 'create' ? editing.saved : undefined}
+          areas={areaNames}
           saving={createTrap.isPending || updateTrap.isPending}
           error={formError}
           onSubmit={save}
           onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {importing ? (
+        <ImportTrapsModal
+          onClose={() => setImporting(false)}
+          onImported={(count) => {
+            setImporting(false);
+            setNotice({ tone: 'success', text: IMPORT_MESSAGES.done(count) });
+          }}
         />
       ) : null}
       {previewing ? <LabelPreviewModal trap={previewing} onClose={() => setPreviewing(null)} /> : null}

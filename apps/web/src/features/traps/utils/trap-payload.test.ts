@@ -5,6 +5,10 @@ import { toCreateTrapBody, toUpdateTrapBody } from './trap-payload';
 const original: Trap = {
   id: 4,
   code: 'TRP-004',
+  siteId: 1,
+  type: 'OTRO',
+  zone: null,
+  riskLevel: null,
   area: 'Cocina',
   description: null,
   isActive: true,
@@ -14,8 +18,13 @@ const original: Trap = {
 
 describe('trap payloads', () => {
   it('trims the code and leaves out an empty area and description', () => {
-    expect(toCreateTrapBody({ code: '  TRP-001 ', area: '   ', description: '', isActive: true })).toEqual({ code: 'TRP-001', isActive: true });
-    expect(toCreateTrapBody({ code: 'TRP-1', area: ' Bodega ', description: ' Junto a la puerta ', isActive: false })).toEqual({
+    expect(toCreateTrapBody({ code: '  TRP-001 ', area: '   ', description: '', isActive: true })).toEqual({
+      code: 'TRP-001',
+      isActive: true,
+    });
+    expect(
+      toCreateTrapBody({ code: 'TRP-1', area: ' Bodega ', description: ' Junto a la puerta ', isActive: false }),
+    ).toEqual({
       code: 'TRP-1',
       area: 'Bodega',
       description: 'Junto a la puerta',

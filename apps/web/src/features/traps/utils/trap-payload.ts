@@ -1,4 +1,4 @@
-import type { CreateTrapBody, Trap, UpdateTrapBody } from '@rondin/contracts';
+import type { CreateTrapInput, Trap, UpdateTrapBody } from '@rondin/contracts';
 
 export interface TrapFormValues {
   code: string;
@@ -14,8 +14,8 @@ export function trapToForm(trap: Trap): TrapFormValues {
 }
 
 /** Spec section 5: code trimmed; area and description trimmed and left out when empty. */
-export function toCreateTrapBody(values: TrapFormValues): CreateTrapBody {
-  const body: CreateTrapBody = { code: values.code.trim(), isActive: values.isActive };
+export function toCreateTrapBody(values: TrapFormValues): CreateTrapInput {
+  const body: CreateTrapInput = { code: values.code.trim(), isActive: values.isActive };
   const area = values.area.trim();
   const description = values.description.trim();
   if (area) body.area = area;

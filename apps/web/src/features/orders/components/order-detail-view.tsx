@@ -1,0 +1,321 @@
+import './orders.css';
+import type { Session, Technician } from '@rondin/contracts';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Notice, type NoticeMessage } from '../../../components/ui/notice';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { QueryState } from '../../../components/ui/query-state';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { ApiError, serverMessage } from '../../../lib/api-client';
+import { formatDateTime, progressPercent } from '../../../lib/format';
+import { useCloseSession } from '../api/close-session';
+import { useDeleteSession } from '../api/delete-session';
+import { useSession } from '../api/get-session';
+import { useDownloadSessionReport } from '../api/get-session-report';
+import { useUpdateSession } from '../api/update-session';
+import { ORDER_DETAIL_MESSAGES as TEXT, ORDER_MESSAGES } from '../messages';
+import { closeDecision, isOverdue, sessionBadge } from '../utils/session-status';
+import { OrderItems } from './order-items';
+import { ReassignOrderDialog } from './reassign-order-dialog';
+import { RescheduleOrderDialog } from './reschedule-order-dialog';
+
+interface TechniciansState {
+  /** Every account (a few hundred at most), loaded by the route from the technicians feature. */
+  list: readonly Technician[];
+  failed: boolean;
+  retry: () => void;
+}
+
+interface OrderDetailViewProps {
+  id: number;
+  technicians: TechniciansState;
+  /** Where 'Volver a órdenes' and a deletion lead: the list as it was left, filters and page included. */
+  listPath: string;
+}
+
+type Dialog = 'close' | 'delete' | 'reassign' | 'reschedule' | null;
+
+/**
+ * One order as the office sees it (/admin/sessions/{id}): who has it and when, how far along, each trap with its
+ * state, time and inspector, and what can be done with it: close (spec rules), delete, download the report, and
+ * while it is open move it to another technician or time.
+ */
+export function OrderDetailView({ id, technicians, listPath }: OrderDetailViewProps) {
+  const session = useSession(id);
+  const notFound = session.error instanceof ApiError && session.error.status === 404 && !session.data;
+  return (
+    <div className="order-detail">
+      <Link to={listPath} className="button button--ghost order-detail__back">
+        {TEXT.back}
+      </Link>
+      {session.data ? null : <h1 className="page-title">{TEXT.title(id)}</h1>}
+      {notFound ? (
+        <div className="state state--empty" role="alert">
+          <p>
+            <strong>{TEXT.notFound}</strong>
+          </p>
+          <p>{TEXT.notFoundHint}</p>
+        </div>
+      ) : (
+        <QueryState
+          isPending={session.isPending}
+          isError={session.isError && !session.data}
+          error={session.error}
+          loadingText={TEXT.loading}
+          errorText={TEXT.loadFailed}
+          onRetry={() => void session.refetch()}
+        >
+          {session.data ? <OrderDetail session={session.data} technicians={technicians} listPath={listPath} /> : null}
+        </QueryState>
+      )}
+    </div>
+  );
+}
+
+function OrderDetail({
+  session,
+  technicians,
+  listPath,
+}: {
+  session: Session;
+  technicians: TechniciansState;
+  listPath: string;
+}) {
+  const navigate = useNavigate();
+  const closeSession = useCloseSession();
+  const deleteSession = useDeleteSession();
+  const updateSession = useUpdateSession();
+  const downloadReport = useDownloadSessionReport();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [dialogError, setDialogError] = useState<NoticeMessage | null>(null);
+
+  const open = session.status !== 'COMPLETED';
+  const badge = sessionBadge(session);
+  const overdue = isOverdue(session);
+  const pending = session.itemCount - session.completedCount;
+  const decision = closeDecision(session);
+  const busy = closeSession.isPending || deleteSession.isPending || updateSession.isPending;
+
+  function openDialog(next: Dialog) {
+    setDialogError(null);
+    setDialog(next);
+  }
+
+  function close(force: boolean) {
+    setNotice(null);
+    closeSession.mutate(
+      { id: session.id, force },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: ORDER_MESSAGES.closed }),
+        onError: (error) =>
+          setNotice({ tone: 'error', text: ORDER_MESSAGES.closeFailed, detail: serverMessage(error) }),
+        onSettled: () => setDialog(null),
+      },
+    );
+  }
+
+  function askClose() {
+    if (decision.force) openDialog('close');
+    else close(false);
+  }
+
+  function remove() {
+    setNotice(null);
+    deleteSession.mutate(session.id, {
+      onSuccess: () =>
+        navigate(listPath, { state: { notice: { tone: 'success', text: ORDER_MESSAGES.deleted(session.id) } } }),
+      onError: (error) => {
+        setDialog(null);
+        setNotice({ tone: 'error', text: ORDER_MESSAGES.deleteFailed, detail: serverMessage(error) });
+      },
+    });
+  }
+
+  function reassign(technician: Technician) {
+    setDialogError(null);
+    updateSession.mutate(
+      { id: session.id, technicianId: technician.id },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          setNotice({ tone: 'success', text: TEXT.reassigned(session.id, technician.fullName) });
+        },
+        onError: (error) => setDialogError({ tone: 'error', text: TEXT.reassignFailed, detail: serverMessage(error) }),
+      },
+    );
+  }
+
+  function reschedule(scheduledAt: string | null) {
+    setDialogError(null);
+    updateSession.mutate(
+      { id: session.id, scheduledAt },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          setNotice({
+            tone: 'success',
+            text: scheduledAt
+              ? TEXT.rescheduled(session.id, formatDateTime(scheduledAt))
+              : TEXT.unscheduled(session.id),
+          });
+        },
+        onError: (error) =>
+          setDialogError({ tone: 'error', text: TEXT.rescheduleFailed, detail: serverMessage(error) }),
+      },
+    );
+  }
+
+  function report() {
+    setNotice(null);
+    downloadReport.mutate(session.id, {
+      onError: (error) => setNotice({ tone: 'error', text: ORDER_MESSAGES.reportFailed, detail: serverMessage(error) }),
+    });
+  }
+
+  const percent = progressPercent(session.completedCount, session.itemCount);
+  return (
+    <>
+      <header className="order-detail__header">
+        <div className="order-detail__heading">
+          <h1 className="page-title">{TEXT.title(session.id)}</h1>
+          <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
+          {overdue ? <StatusBadge tone="danger">{ORDER_MESSAGES.overdue}</StatusBadge> : null}
+        </div>
+        <div className="order-detail__actions" role="group" aria-label={TEXT.actions}>
+          {open ? (
+            <>
+              <button type="button" className="button button--primary" onClick={askClose} disabled={busy}>
+                {TEXT.close}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => openDialog('reassign')}
+                disabled={busy}
+              >
+                {TEXT.reassign}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => openDialog('reschedule')}
+                disabled={busy}
+              >
+                {TEXT.reschedule}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={report}
+              disabled={busy || downloadReport.isPending}
+            >
+              {TEXT.report}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--ghost-danger"
+            onClick={() => openDialog('delete')}
+            disabled={busy}
+          >
+            {TEXT.remove}
+          </button>
+        </div>
+      </header>
+      {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
+
+      <section className="order-detail__summary" aria-label={TEXT.facts}>
+        <dl className="order-facts">
+          <div>
+            <dt>{TEXT.technician}</dt>
+            <dd>{session.technician.fullName}</dd>
+          </div>
+          <div>
+            <dt>{TEXT.scheduled}</dt>
+            <dd>{session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}</dd>
+          </div>
+          <div>
+            <dt>{TEXT.created}</dt>
+            <dd>{formatDateTime(session.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>{TEXT.started}</dt>
+            <dd>{session.startedAt ? formatDateTime(session.startedAt) : TEXT.notStarted}</dd>
+          </div>
+          {session.closedAt ? (
+            <>
+              <div>
+                <dt>{TEXT.closed}</dt>
+                <dd>{formatDateTime(session.closedAt)}</dd>
+              </div>
+              <div>
+                <dt>{TEXT.closedBy}</dt>
+                <dd>{session.closedBy?.fullName ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{TEXT.closing}</dt>
+                <dd>{session.forceClosed ? TEXT.forced(pending) : TEXT.notForced}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+        <div className="order-detail__progress">
+          <div className="order-card__progress-label">
+            <span>{TEXT.progress(session.completedCount, session.itemCount)}</span>
+            <span className="muted">{percent} %</span>
+          </div>
+          <ProgressBar percent={percent} label={`Progreso de la orden #${session.id}`} />
+        </div>
+      </section>
+
+      <OrderItems items={session.items} />
+
+      {dialog === 'close' && decision.force ? (
+        <ConfirmDialog
+          title={`Cerrar orden #${session.id}`}
+          message={decision.confirm}
+          confirmLabel="Cerrar orden"
+          tone="primary"
+          busy={closeSession.isPending}
+          onConfirm={() => close(true)}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <ConfirmDialog
+          title={`Eliminar orden #${session.id}`}
+          message={ORDER_MESSAGES.confirmDelete}
+          confirmLabel="Eliminar"
+          busy={deleteSession.isPending}
+          onConfirm={remove}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'reassign' ? (
+        <ReassignOrderDialog
+          session={session}
+          technicians={technicians.list}
+          techniciansFailed={technicians.failed}
+          onRetryTechnicians={technicians.retry}
+          saving={updateSession.isPending}
+          error={dialogError}
+          onSubmit={reassign}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'reschedule' ? (
+        <RescheduleOrderDialog
+          session={session}
+          saving={updateSession.isPending}
+          error={dialogError}
+          onSubmit={reschedule}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import type { SessionItem } from '@rondin/contracts';
+import { useId, useMemo, useState } from 'react';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDateTime } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { ORDER_DETAIL_MESSAGES as TEXT } from '../messages';
+import { isItemDone, type ItemFilter, sortOrderItems } from '../utils/order-items';
+
+/** Rows shown at first and added by each 'Mostrar más': an order holds up to 5,000 traps. */
+const ITEMS_STEP = 100;
+
+/** Wide enough for five columns; below it each trap is a short block of lines. */
+const WIDE = '(min-width: 761px)';
+
+/**
+ * Every trap of the order with its state, when it was inspected and by whom: a table on a laptop, a list on a
+ * phone (two markups, not one table restyled, so a screen reader hears a real table or a real list). By area,
+ * then code; filtered by state, a hundred at a time.
+ */
+export function OrderItems({ items }: { items: readonly SessionItem[] }) {
+  const wide = useMediaQuery(WIDE);
+  const ids = { title: useId(), filter: useId() };
+  const [filter, setFilter] = useState<ItemFilter>('all');
+  const [limit, setLimit] = useState(ITEMS_STEP);
+  const sorted = useMemo(() => sortOrderItems(items), [items]);
+  const done = sorted.filter(isItemDone);
+  const pending = sorted.filter((item) => !isItemDone(item));
+  const shown = { all: sorted, pending, done }[filter];
+  const visible = shown.slice(0, limit);
+  const left = shown.length - visible.length;
+
+  return (
+    <section className="order-items" aria-labelledby={ids.title}>
+      <div className="order-items__head">
+        <h2 id={ids.title} className="order-items__title">
+          {TEXT.items}
+        </h2>
+        <div className="field order-items__filter">
+          <label htmlFor={ids.filter}>{TEXT.itemsShow}</label>
+          <select
+            id={ids.filter}
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value as ItemFilter);
+              setLimit(ITEMS_STEP);
+            }}
+          >
+            <option value="all">{TEXT.itemsAll(sorted.length)}</option>
+            <option value="pending">{TEXT.itemsPending(pending.length)}</option>
+            <option value="done">{TEXT.itemsDone(done.length)}</option>
+          </select>
+        </div>
+      </div>
+      {visible.length === 0 ? (
+        <p className="state state--empty">{TEXT.noItems}</p>
+      ) : wide ? (
+        <ItemTable items={visible} />
+      ) : (
+        <ItemList items={visible} />
+      )}
+      {left > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary order-items__more"
+          onClick={() => setLimit((current) => current + ITEMS_STEP)}
+        >
+          {TEXT.itemsMore(Math.min(left, ITEMS_STEP))}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function ItemState({ item }: { item: SessionItem }) {
+  return isItemDone(item) ? (
+    <StatusBadge tone="success">{TEXT.itemDone}</StatusBadge>
+  ) : (
+    <StatusBadge tone="warning">{TEXT.itemPending}</StatusBadge>
+  );
+}
+
+const code = (item: SessionItem) => item.trap.code || TEXT.trapFallback(item.trapId);
+const area = (item: SessionItem) => item.trap.area?.trim() || TEXT.noArea;
+
+function ItemTable({ items }: { items: readonly SessionItem[] }) {
+  const { columns } = TEXT;
+  return (
+    <div className="table-card">
+      <table className="order-items__table">
+        <caption className="visually-hidden">{TEXT.items}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.code}</th>
+            <th scope="col">{columns.area}</th>
+            <th scope="col">{columns.state}</th>
+            <th scope="col">{columns.time}</th>
+            <th scope="col">{columns.who}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{code(item)}</th>
+              <td>{area(item)}</td>
+              <td>
+                <ItemState item={item} />
+              </td>
+              <td>{item.completedAt ? formatDateTime(item.completedAt) : '—'}</td>
+              <td>{item.completedBy?.fullName ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ItemList({ items }: { items: readonly SessionItem[] }) {
+  return (
+    <ul className="order-items__list">
+      {items.map((item) => (
+        <li key={item.id} className="order-item">
+          <div className="order-item__top">
+            <span className="order-item__code">{code(item)}</span>
+            <ItemState item={item} />
+          </div>
+          <span className="order-item__area">{area(item)}</span>
+          {item.completedAt ? (
+            <span className="order-item__when">
+              {formatDateTime(item.completedAt)}
+              {item.completedBy ? ` · ${item.completedBy.fullName}` : ''}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,195 @@
+import './traps.css';
+import type { Trap, TrapHistoryEntry } from '@rondin/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Notice, type NoticeMessage } from '../../../components/ui/notice';
+import { ListSummary, Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useTrap } from '../api/get-trap';
+import { TRAP_HISTORY_PAGE_SIZE, useTrapHistory } from '../api/get-trap-history';
+import { DETAIL_MESSAGES as TEXT } from '../messages';
+import { LabelPreviewModal } from './label-preview-modal';
+
+const ORDER_STATUS: Record<TrapHistoryEntry['sessionStatus'], string> = {
+  PENDING: 'Pendiente',
+  IN_PROGRESS: 'En progreso',
+  COMPLETED: 'Completada',
+};
+
+/**
+ * One trap (/admin/traps/{id}): its data, its label to preview and print, and every order it was in, newest
+ * first, with the order's state, when it was inspected and by whom.
+ */
+export function TrapDetailView({ id }: { id: number }) {
+  const trap = useTrap(id);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [notice, setNotice] = useState<NoticeMessage | null>(
+    () => (location.state as { notice?: NoticeMessage } | null)?.notice ?? null,
+  );
+  // The inventory as the user left it (search, filters, page), when they came from it.
+  const [listPath] = useState(() => {
+    const list = (location.state as { list?: unknown } | null)?.list;
+    return typeof list === 'string' && list.startsWith('/admin/traps') ? list : '/admin/traps';
+  });
+  // The message a save handed over is shown once, not again after a reload.
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
+  const notFound = trap.error instanceof ApiError && trap.error.status === 404 && !trap.data;
+
+  return (
+    <div className="trap-detail">
+      <Link to={listPath} className="button button--ghost trap-detail__back">
+        {TEXT.back}
+      </Link>
+      {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
+      {trap.data ? null : <h1 className="page-title">Trampa</h1>}
+      {notFound ? (
+        <div className="state state--empty" role="alert">
+          <p>
+            <strong>{TEXT.notFound}</strong>
+          </p>
+          <p>{TEXT.notFoundHint}</p>
+        </div>
+      ) : (
+        <QueryState
+          isPending={trap.isPending}
+          isError={trap.isError && !trap.data}
+          error={trap.error}
+          loadingText={TEXT.loading}
+          errorText={TEXT.loadFailed}
+          onRetry={() => void trap.refetch()}
+        >
+          {trap.data ? <TrapDetail trap={trap.data} /> : null}
+        </QueryState>
+      )}
+    </div>
+  );
+}
+
+function TrapDetail({ trap }: { trap: Trap }) {
+  const [previewing, setPreviewing] = useState(false);
+  return (
+    <>
+      <h1 className="page-title">Trampa {trap.code}</h1>
+      <section className="trap-detail__card" aria-label="Datos de la trampa">
+        <dl className="trap-detail__facts">
+          <dt>Código</dt>
+          <dd>{trap.code}</dd>
+          <dt>Área</dt>
+          <dd>{trap.area ?? <span className="muted">Sin área</span>}</dd>
+          <dt>Descripción</dt>
+          <dd>{trap.description ?? <span className="muted">Sin descripción</span>}</dd>
+          <dt>Estado</dt>
+          <dd>
+            <StatusBadge tone={trap.isActive ? 'success' : 'neutral'}>
+              {trap.isActive ? 'Activa' : 'Inactiva'}
+            </StatusBadge>
+          </dd>
+          <dt>Código QR</dt>
+          <dd>
+            <code className="slug">{trap.qrSlug}</code>
+          </dd>
+          <dt>Registrada</dt>
+          <dd>{formatDateTime(trap.createdAt)}</dd>
+        </dl>
+        <div className="trap-detail__actions">
+          <button type="button" className="button button--primary" onClick={() => setPreviewing(true)}>
+            Ver etiqueta QR
+          </button>
+        </div>
+      </section>
+      <TrapHistory trapId={trap.id} />
+      {previewing ? <LabelPreviewModal trap={trap} onClose={() => setPreviewing(false)} /> : null}
+    </>
+  );
+}
+
+function TrapHistory({ trapId }: { trapId: number }) {
+  const [page, setPage] = useState(1);
+  const history = useTrapHistory(trapId, page);
+  const shown = history.data;
+  return (
+    <section aria-labelledby="trap-history-title">
+      <h2 id="trap-history-title" className="trap-detail__section-title">
+        {TEXT.historyTitle}
+      </h2>
+      <div className="list-status">
+        <ListSummary shown={shown} noun={['orden', 'órdenes']} />
+      </div>
+      <QueryState
+        isPending={history.isPending}
+        isError={history.isError && !shown}
+        error={history.error}
+        isEmpty={shown?.total === 0}
+        emptyText={TEXT.historyEmpty}
+        loadingText={TEXT.historyLoading}
+        errorText={TEXT.historyFailed}
+        onRetry={() => void history.refetch()}
+      >
+        {shown ? (
+          <>
+            <div className="table-card trap-history" aria-busy={history.isPlaceholderData}>
+              <table className="data-table data-table--plain">
+                <caption className="visually-hidden">Órdenes en las que estuvo la trampa</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Orden</th>
+                    <th scope="col">Estado</th>
+                    <th scope="col">Inspección</th>
+                    <th scope="col">Técnico</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.items.map((entry) => (
+                    <tr key={entry.sessionId}>
+                      <th scope="row">
+                        <Link to={`/admin/sessions/${entry.sessionId}`}>#{entry.sessionId}</Link>
+                        <span className="data-table__secondary">
+                          {entry.scheduledAt ? formatDateTime(entry.scheduledAt) : 'Sin fecha'}
+                        </span>
+                      </th>
+                      <td>
+                        {ORDER_STATUS[entry.sessionStatus]}
+                        {entry.forceClosed ? (
+                          <span className="data-table__secondary">Cerrada con pendientes</span>
+                        ) : null}
+                      </td>
+                      <td>
+                        {entry.status === 'COMPLETED' ? (
+                          <StatusBadge tone="success">Inspeccionada</StatusBadge>
+                        ) : (
+                          <StatusBadge tone="neutral">Pendiente</StatusBadge>
+                        )}
+                        {entry.completedAt ? (
+                          <span className="data-table__secondary">{formatDateTime(entry.completedAt)}</span>
+                        ) : null}
+                      </td>
+                      <td>
+                        {entry.completedBy?.fullName ?? entry.technician.fullName}
+                        {entry.completedBy && entry.completedBy.id !== entry.technician.id ? (
+                          <span className="data-table__secondary">Asignada a {entry.technician.fullName}</span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={TRAP_HISTORY_PAGE_SIZE}
+              total={shown.total}
+              label="Páginas del historial"
+              onPageChange={setPage}
+            />
+          </>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,8 +1,8 @@
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 const SCREENS = [
-  { path: '/admin/dashboard', ready: 'Sesiones programadas', dialog: null },
-  { path: '/admin/traps', ready: 'Slug QR', dialog: '+ Agregar trampa' },
+  { path: '/admin/dashboard', ready: 'Órdenes programadas', dialog: null },
+  { path: '/admin/traps', ready: 'Código QR', dialog: '+ Agregar trampa' },
   { path: '/admin/sessions', ready: 'Orden #', dialog: '+ Crear orden' },
   { path: '/admin/technicians', ready: 'Correo', dialog: '+ Crear técnico' },
 ] as const;

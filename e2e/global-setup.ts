@@ -17,7 +17,9 @@ function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -25,7 +27,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before answering:\n${output()}`);
+    if (server.exitCode !== null)
+      throw new Error(`The server exited (${server.exitCode}) before answering:\n${output()}`);
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) return;
@@ -43,7 +46,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const file of [serverEntry, webIndex]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the browser tests.`);
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the browser tests.`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rondin-e2e-'));
@@ -60,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Labels encode {PUBLIC_URL}/t/{code}, as in production: the fake camera then shows the app the real format.
+      PUBLIC_URL: baseURL,
       // The suite signs in far more often than a person would.
       LOGIN_RATE_LIMIT_PER_IP: '10000',
       LOGIN_RATE_LIMIT_PER_EMAIL: '10000',

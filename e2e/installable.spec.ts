@@ -29,7 +29,10 @@ test.describe('offline app shell', () => {
     await expect(signInForm(page)).toBeVisible();
   });
 
-  test('the service worker caches the app shell and the scan assets, never an API answer', async ({ page, context }) => {
+  test('the service worker caches the app shell and the scan assets, never an API answer', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/login');
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => fetch('/api/health').then((response) => response.status))).toBe(200);
@@ -50,7 +53,14 @@ test.describe('offline app shell', () => {
 
     // Offline, an API call fails as it should, instead of being answered with the app's page.
     await context.setOffline(true);
-    expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
   });
 });
 
@@ -72,7 +82,8 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'acc
 }
 
 const dismissedFlag = (page: Page) => page.evaluate(() => localStorage.getItem('rondin.install.dismissed'));
-const promptCalls = (page: Page) => page.evaluate(() => (window as unknown as { __installPrompts?: number }).__installPrompts ?? 0);
+const promptCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __installPrompts?: number }).__installPrompts ?? 0);
 
 test.describe('install banner', () => {
   test("'Más tarde' hides it across reloads until the browser offers installation again", async ({ page }) => {
@@ -101,7 +112,9 @@ test.describe('install banner', () => {
     expect(await dismissedFlag(page)).toBeNull();
   });
 
-  test("'Instalar' opens the browser's dialog; a declined install is remembered, an install clears it", async ({ page }) => {
+  test("'Instalar' opens the browser's dialog; a declined install is remembered, an install clears it", async ({
+    page,
+  }) => {
     await page.goto('/login');
     const banner = page.getByRole('region', { name: 'Instala Rondín en este dispositivo' });
 
@@ -125,7 +138,9 @@ test.describe('installability', () => {
     const response = await request.get('/manifest.webmanifest');
     expect(response.ok()).toBe(true);
     expect(response.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose?: string }[] };
+    const manifest = (await response.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({
       name: 'Rondín — Control de trampas',
       short_name: 'Rondín',
@@ -134,7 +149,8 @@ test.describe('installability', () => {
       start_url: '/',
       scope: '/',
     });
-    const sizes = (purpose: string) => manifest.icons.filter((icon) => (icon.purpose ?? 'any') === purpose).map((icon) => icon.sizes);
+    const sizes = (purpose: string) =>
+      manifest.icons.filter((icon) => (icon.purpose ?? 'any') === purpose).map((icon) => icon.sizes);
     expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(sizes('maskable')).toEqual(['512x512']);
     for (const icon of manifest.icons) {

@@ -15,7 +15,10 @@ import { readIndexedDb, waitForServiceWorker } from './support/offline';
  * on the device (IndexedDB), survive a reload, and reach the server with their device times when the
  * connection returns.
  */
-const VIDEO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/.fake-camera/offline-labels.y4m');
+const VIDEO = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test-results/.fake-camera/offline-labels.y4m',
+);
 
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: fakeCameraArgs(VIDEO) } });
 
@@ -49,7 +52,10 @@ const queuedScans = (page: Page) => readIndexedDb<QueuedScan>(page, 'rondin-scan
 
 /** A trap's row in the scan screen's list, found by its code. */
 function trapRow(page: Page, trap: Trap) {
-  return page.getByRole('region', { name: 'Listado de trampas' }).getByRole('listitem').filter({ has: page.getByText(trap.code, { exact: true }) });
+  return page
+    .getByRole('region', { name: 'Listado de trampas' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(trap.code, { exact: true }) });
 }
 
 /** Every trap of the order reads as scanned on the phone, not sent yet: neither pending nor completed. */
@@ -62,12 +68,20 @@ async function expectAllUnsent(page: Page): Promise<void> {
 
 /** Waits until the technician's open orders, and with them each order, are saved on the device (shortly after they are read). */
 async function savedOnDevice(page: Page, orderId: number): Promise<void> {
-  const savedKeys = async () => (await readIndexedDb<SavedQueries>(page, 'rondin-saved-queries', 'queries')).flatMap((saved) => saved.state.queries.map((query) => query.queryKey));
+  const savedKeys = async () =>
+    (await readIndexedDb<SavedQueries>(page, 'rondin-saved-queries', 'queries')).flatMap((saved) =>
+      saved.state.queries.map((query) => query.queryKey),
+    );
   await expect.poll(savedKeys).toContainEqual(['sessions', 'detail', orderId]);
   expect(await savedKeys()).toContainEqual(['sessions', 'me', 'active']);
 }
 
-test('scans made without signal wait on the device, survive a reload and reach the server with their scan times', async ({ page, context, adminApi, signIn }) => {
+test('scans made without signal wait on the device, survive a reload and reach the server with their scan times', async ({
+  page,
+  context,
+  adminApi,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
   await signIn(tech, '/tech/sessions');
@@ -85,27 +99,36 @@ test('scans made without signal wait on the device, survive a reload and reach t
 
   // Every label the camera reads is kept, once per trap, with the time it was read, and its trap is marked.
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
-  await expect(page.getByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.'),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible({ timeout: 30_000 });
   await expectAllUnsent(page);
   // The camera shows the labels again (the video loops): each is already saved, and nothing is kept twice.
-  await expect(page.getByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.'),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible();
   await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
-  await expect(page.getByText('Hay 3 escaneos de esta orden por enviar: podrás cerrarla cuando se hayan enviado.')).toBeVisible();
+  await expect(
+    page.getByText('Hay 3 escaneos de esta orden por enviar: podrás cerrarla cuando se hayan enviado.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
   const queued = await queuedScans(page);
   expect(queued.map((scan) => scan.body.qrSlug).sort()).toEqual(traps.map((trap) => trap.qrSlug).sort());
   expect(queued.every((scan) => scan.sessionId === order.id)).toBe(true);
   // The digest the server gives the trap's item: the phone matched the scan to its trap without the slug.
-  for (const scan of queued) expect(scan.qrHash).toBe(createHash('sha256').update(scan.body.qrSlug, 'utf8').digest('hex'));
+  for (const scan of queued)
+    expect(scan.qrHash).toBe(createHash('sha256').update(scan.body.qrSlug, 'utf8').digest('hex'));
 
   // Still without signal, the page is reloaded: the app, the order and the queue come back from the device.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Escaneo de orden' })).toBeVisible();
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible();
-  expect((await queuedScans(page)).map((scan) => scan.body.clientScanId).sort()).toEqual(queued.map((scan) => scan.body.clientScanId).sort());
+  expect((await queuedScans(page)).map((scan) => scan.body.clientScanId).sort()).toEqual(
+    queued.map((scan) => scan.body.clientScanId).sort(),
+  );
   await expectAllUnsent(page);
   await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
 
@@ -130,7 +153,12 @@ test('scans made without signal wait on the device, survive a reload and reach t
   }
 });
 
-test('a saved scan the server refuses (the order was closed meanwhile) is shown with its reason until read', async ({ page, context, adminApi, signIn }) => {
+test('a saved scan the server refuses (the order was closed meanwhile) is shown with its reason until read', async ({
+  page,
+  context,
+  adminApi,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
   await signIn(tech, '/tech/sessions');
@@ -143,7 +171,10 @@ test('a saved scan the server refuses (the order was closed meanwhile) is shown 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Órdenes asignadas' })).toBeVisible();
   await expect(page.getByText(/^Sin conexión · datos guardados en este dispositivo el /)).toBeVisible();
-  await page.getByRole('article', { name: `Orden #${order.id}` }).getByRole('link', { name: 'Abrir orden' }).click();
+  await page
+    .getByRole('article', { name: `Orden #${order.id}` })
+    .getByRole('link', { name: 'Abrir orden' })
+    .click();
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
   // Every label read (the camera keeps reading, so the queue is counted once it can no longer grow).
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible({ timeout: 30_000 });

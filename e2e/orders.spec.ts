@@ -1,18 +1,23 @@
-import ExcelJS from 'exceljs';
 import { unique } from './support/accounts';
 import { downloadBytes, expect, test } from './support/fixtures';
+import { shortTargets } from './support/tap-targets';
+import { browserThisMonth } from './support/periods';
 
 test.describe('orders', () => {
-  test('creates an order with the trap picker and the dashboard figures follow', async ({ page, adminApi, asAdmin }) => {
+  test('creates an order with the trap picker and the dashboard figures follow', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const area = unique('Zona');
     const prefix = unique('P').toUpperCase();
     const codes = [`${prefix}-10`, `${prefix}-2`, `${prefix}-1`];
     for (const code of codes) await adminApi.createTrap({ code, area });
     await adminApi.createTrap({ code: `${prefix}-99`, area, isActive: false });
     const tech = await adminApi.createTechnician({ fullName: unique('Ignacio Vera') });
-    const before = await adminApi.compliance();
 
     await asAdmin('/admin/sessions');
+    const before = await adminApi.compliance(await browserThisMonth(page));
     await page.getByRole('button', { name: '+ Crear orden' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
@@ -21,7 +26,9 @@ test.describe('orders', () => {
     // The picker shows the inventory a page at a time: the search, applied by the server, finds the area.
     await dialog.getByLabel('Buscar trampas').fill(area);
     const areaBox = dialog.getByRole('checkbox', { name: `Seleccionar área ${area}` });
-    const group = dialog.locator('.trap-picker__group', { has: page.getByRole('checkbox', { name: `Seleccionar área ${area}` }) });
+    const group = dialog.locator('.trap-picker__group', {
+      has: page.getByRole('checkbox', { name: `Seleccionar área ${area}` }),
+    });
     // Only active traps, in natural order: -1, -2, -10.
     await expect(group.getByRole('listitem')).toHaveText([`${prefix}-1`, `${prefix}-2`, `${prefix}-10`]);
     await expect(dialog.locator('.trap-picker__list')).toHaveCSS('max-height', '220px');
@@ -38,7 +45,9 @@ test.describe('orders', () => {
 
     await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
     await dialog.getByLabel('Fecha programada (opcional)').fill('2031-05-04T10:30');
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
     const body = (await created).request().postDataJSON();
     expect(body.technicianId).toBe(tech.id);
@@ -55,20 +64,25 @@ test.describe('orders', () => {
 
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Dashboard' }).click();
     const metric = (label: string) => page.locator('.metric', { hasText: label }).locator('.metric__value');
-    await expect(metric('Sesiones programadas')).toHaveText(String(before.totalSessions + 1));
-    await expect(metric('Trampas pendientes')).toHaveText(String(before.pendingTraps + 3));
+    // Scheduled for 2031, the order is not due this month (nor yet at all): the figures leave it out.
+    await expect(metric('Órdenes programadas')).toHaveText(String(before.totalSessions));
+    await expect(metric('Trampas pendientes')).toHaveText(String(before.pendingTraps));
   });
 
-  test('closing with pending traps asks first and forces; a fully inspected order closes without asking', async ({ page, adminApi, asAdmin }) => {
+  test('closing with pending traps asks first and forces; a fully inspected order closes without asking', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const traps = [await adminApi.createTrap(), await adminApi.createTrap()];
     const tech = await adminApi.createTechnician();
     const pending = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
     const done = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id] });
     await adminApi.scan(pending.id, traps[0]!.qrSlug);
     await adminApi.scan(done.id, traps[0]!.qrSlug);
-    const before = await adminApi.compliance();
 
     await asAdmin('/admin/sessions');
+    const before = await adminApi.compliance(await browserThisMonth(page));
     const card = page.getByRole('article', { name: `Orden #${pending.id}` });
     await expect(card).toContainText('En progreso');
     await expect(card).toContainText('1 de 2 trampas');
@@ -79,10 +93,15 @@ test.describe('orders', () => {
     await confirm.getByRole('button', { name: 'Cerrar orden' }).click();
     expect((await forced).postDataJSON()).toEqual({ force: true });
     await expect(page.getByRole('status')).toHaveText('Orden cerrada correctamente.');
-    await expect(card).toContainText('Completada');
+    // Closed with a trap pending: a badge of its own, not 'Completada'.
+    await expect(card).toContainText('Cerrada con pendientes');
+    await expect(card).not.toContainText('Completada');
     await expect(card.getByRole('button', { name: 'Cerrar orden' })).toHaveCount(0);
 
-    const [report] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Descargar reporte PDF' }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Descargar reporte PDF' }).click(),
+    ]);
     expect(report.suggestedFilename()).toBe(`orden-${pending.id}.pdf`);
     expect((await downloadBytes(report)).subarray(0, 4).toString()).toBe('%PDF');
 
@@ -93,8 +112,12 @@ test.describe('orders', () => {
     await expect(doneCard).toContainText('Completada');
 
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.locator('.metric', { hasText: 'Sesiones completadas' }).locator('.metric__value')).toHaveText(
-      String(before.completedSessions + 2),
+    // Only the order closed with every trap done is completed; the forced close is counted apart.
+    await expect(page.locator('.metric', { hasText: 'Órdenes completadas' }).locator('.metric__value')).toHaveText(
+      String(before.completedSessions + 1),
+    );
+    await expect(page.locator('.metric', { hasText: 'Órdenes completadas' })).toContainText(
+      `aparte: ${before.forcedSessions + 1} ${before.forcedSessions === 0 ? 'cerrada' : 'cerradas'} con pendientes`,
     );
   });
 
@@ -117,9 +140,13 @@ test.describe('orders', () => {
     const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
     await asAdmin('/admin/sessions');
     const refuse = { status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'x' } };
-    await page.route('**/api/sessions', (route) => (route.request().method() === 'POST' ? route.fulfill(refuse) : route.fallback()));
+    await page.route('**/api/sessions', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(refuse) : route.fallback(),
+    );
     await page.route(`**/api/sessions/${order.id}/close`, (route) => route.fulfill(refuse));
-    await page.route(`**/api/sessions/${order.id}`, (route) => (route.request().method() === 'DELETE' ? route.fulfill(refuse) : route.fallback()));
+    await page.route(`**/api/sessions/${order.id}`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(refuse) : route.fallback(),
+    );
 
     await page.getByRole('button', { name: '+ Crear orden' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
@@ -127,40 +154,59 @@ test.describe('orders', () => {
     await dialog.getByLabel('Buscar trampas').fill(trap.code);
     await dialog.getByRole('checkbox', { name: trap.code }).check();
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('No se pudo crear la orden. Revisa los datos e inténtalo nuevamente.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'No se pudo crear la orden. Revisa los datos e inténtalo nuevamente.',
+    );
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
     const card = page.getByRole('article', { name: `Orden #${order.id}` });
     await card.getByRole('button', { name: 'Cerrar orden' }).click();
-    await page.getByRole('dialog', { name: `Cerrar orden #${order.id}` }).getByRole('button', { name: 'Cerrar orden' }).click();
+    await page
+      .getByRole('dialog', { name: `Cerrar orden #${order.id}` })
+      .getByRole('button', { name: 'Cerrar orden' })
+      .click();
     await expect(page.getByRole('alert')).toHaveText('No fue posible cerrar la orden. Intenta nuevamente.');
 
     await card.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByRole('dialog', { name: `Eliminar orden #${order.id}` }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog', { name: `Eliminar orden #${order.id}` })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await expect(page.getByRole('alert')).toHaveText('No fue posible eliminar la orden. Intenta nuevamente.');
   });
 });
 
 test.describe('orders at scale', () => {
-  test('pages the orders and filters them on the server, with the filters in the address', async ({ page, adminApi, asAdmin }) => {
+  test('pages the orders and filters them on the server, with the filters in the address', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician({ fullName: unique('Valentina Soto') });
     const orders = [];
-    for (let index = 0; index < 26; index += 1) orders.push(await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] }));
+    for (let index = 0; index < 26; index += 1)
+      orders.push(await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] }));
     await adminApi.closeOrder(orders[3]!.id, true);
 
     await asAdmin('/admin/sessions');
     await page.getByLabel('Técnico').selectOption({ label: tech.fullName });
     await expect(page.getByText('Mostrando 1–24 de 26 órdenes')).toBeVisible();
     await expect(page.getByRole('article').first()).toHaveAccessibleName(`Orden #${orders[25]!.id}`);
-    await page.getByRole('navigation', { name: 'Páginas de órdenes' }).getByRole('button', { name: 'Siguiente' }).click();
+    await page
+      .getByRole('navigation', { name: 'Páginas de órdenes' })
+      .getByRole('button', { name: 'Siguiente' })
+      .click();
     await expect(page.getByText('Mostrando 25–26 de 26 órdenes')).toBeFocused();
     await expect(page.getByRole('article')).toHaveCount(2);
     await expect(page).toHaveURL(new RegExp(`technicianId=${tech.id}.*page=2`));
 
     await page.getByLabel('Estado').selectOption({ label: 'Completada' });
     await expect(page.getByText('Mostrando 1–1 de 1 orden')).toBeVisible();
-    await expect(page.getByRole('article', { name: `Orden #${orders[3]!.id}` })).toContainText('Completada');
+    // Force-closed with its trap pending: listed as completed, badged apart.
+    await expect(page.getByRole('article', { name: `Orden #${orders[3]!.id}` })).toContainText(
+      'Cerrada con pendientes',
+    );
 
     await page.getByLabel('Estado').selectOption({ label: 'Todos' });
     await page.getByLabel('Técnico').selectOption({ label: 'Todos' });
@@ -172,7 +218,11 @@ test.describe('orders at scale', () => {
     await expect(page.getByRole('article', { name: `Orden #${orders[10]!.id}` })).toBeVisible();
   });
 
-  test('the trap picker reads a large area a page at a time and selects all of it from the server', async ({ page, adminApi, asAdmin }) => {
+  test('the trap picker reads a large area a page at a time and selects all of it from the server', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const area = unique('Planta');
     for (let index = 1; index <= 130; index += 1) await adminApi.createTrap({ code: unique('GRD'), area });
     const tech = await adminApi.createTechnician();
@@ -192,72 +242,91 @@ test.describe('orders at scale', () => {
     await expect(dialog.getByRole('listitem')).toHaveCount(130);
     await expect(dialog.getByRole('checkbox', { checked: false })).toHaveCount(0);
     await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Crear orden' }).click();
     expect((await created).request().postDataJSON().trapIds).toHaveLength(130);
   });
 });
 
-test.describe('compliance panel', () => {
-  test('shows overdue orders as an alert, and marks them in the order list', async ({ page, adminApi, asAdmin }) => {
+test.describe('orders list: overdue filter and phone size', () => {
+  test("the dashboard's overdue link shows a removable 'Solo vencidas' chip and only the overdue orders", async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
-    const late = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id], scheduledAt: '2020-01-01T12:00:00.000Z' });
-    const { overdueSessions } = await adminApi.compliance();
-    expect(overdueSessions).toBeGreaterThan(0);
-    await asAdmin('/admin/dashboard');
-    await expect(page.getByText(`${overdueSessions} sesiones vencidas sin completar`)).toBeVisible();
-    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Órdenes' }).click();
-    await expect(page.getByRole('article', { name: `Orden #${late.id}` })).toContainText('Vencida');
-  });
-
-  test('with no overdue orders the alerts panel congratulates', async ({ page, asAdmin }) => {
-    await page.route('**/api/reports/compliance', (route) =>
-      route.fulfill({ json: { totalSessions: 4, completedSessions: 3, completionRate: 75, pendingTraps: 2, overdueSessions: 0 } }),
-    );
-    await asAdmin('/admin/dashboard');
-    await expect(page.getByText('Sin alertas por el momento. ¡Buen trabajo!')).toBeVisible();
-    await expect(page.locator('.metric', { hasText: 'Cumplimiento' }).locator('.metric__value')).toHaveText('75 %');
-  });
-
-  test('downloads the operational report as PDF and Excel', async ({ page, adminApi, asAdmin }) => {
-    const trap = await adminApi.createTrap();
-    const tech = await adminApi.createTechnician();
-    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
-    await asAdmin('/admin/dashboard');
-
-    // Hold the PDF answer until the button has been seen busy, so 'Generando…' is observed, not assumed.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/reports/export?format=pdf', async (route) => {
-      await held;
-      await route.fallback();
+    const late = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2020-01-01T12:00:00.000Z',
     });
-    const pdfDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Descargar PDF' }).click();
-    await expect(page.getByRole('button', { name: 'Generando…' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Descargar Excel' })).toBeDisabled();
-    release();
-    const pdf = await pdfDownload;
-    expect(pdf.suggestedFilename()).toBe('reporte-operativo.pdf');
-    expect((await downloadBytes(pdf)).subarray(0, 4).toString()).toBe('%PDF');
-    await expect(page.getByRole('button', { name: 'Descargar PDF' })).toBeEnabled();
-
-    const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar Excel' }).click()]);
-    expect(excel.suggestedFilename()).toBe('reporte-operativo.xlsx');
-    const bytes = await downloadBytes(excel);
-    expect(bytes.subarray(0, 2).toString()).toBe('PK');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const cells = workbook.worksheets.flatMap((sheet) => sheet.getSheetValues().flat().map(String));
-    expect(cells.some((value) => value.includes(tech.fullName))).toBe(true);
-    expect(cells.some((value) => value === String(order.id) || value.includes(`#${order.id}`))).toBe(true);
+    const coming = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2031-01-01T12:00:00.000Z',
+    });
+    const overdueRead = page.waitForRequest((request) => new URL(request.url()).searchParams.get('overdue') === 'true');
+    await asAdmin(`/admin/sessions?overdue=true&technicianId=${tech.id}`);
+    await overdueRead;
+    const chip = page.getByRole('checkbox', { name: 'Solo vencidas' });
+    await expect(chip).toBeChecked();
+    await expect(page.getByRole('article', { name: `Orden #${late.id}` })).toContainText('Vencida');
+    await expect(page.getByRole('article', { name: `Orden #${coming.id}` })).toHaveCount(0);
+    await chip.uncheck();
+    await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?technicianId=${tech.id}$`));
+    await expect(page.getByRole('article', { name: `Orden #${coming.id}` })).toBeVisible();
+    await chip.check();
+    await expect(page).toHaveURL(/overdue=true/);
+    await expect(page.getByRole('article', { name: `Orden #${coming.id}` })).toHaveCount(0);
   });
 
-  test('a failed download shows the spec message', async ({ page, asAdmin }) => {
-    await page.route('**/api/reports/export?format=excel', (route) => route.fulfill({ status: 500, body: '' }));
-    await asAdmin('/admin/dashboard');
-    await page.getByRole('button', { name: 'Descargar Excel' }).click();
-    await expect(page.getByRole('alert')).toHaveText('No se pudo descargar el reporte. Inténtalo nuevamente en unos segundos.');
+  test('on a phone the filters stay inside their box, and every control is at least 44 px tall', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id], scheduledAt: '2030-01-01T12:00:00.000Z' });
+    // With dates chosen: a date input holding a value was wider than its half of the phone.
+    await asAdmin('/admin/sessions?from=2020-01-01&to=2031-12-31');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const toolbar = page.getByRole('search', { name: 'Filtrar órdenes' });
+    for (const label of ['Programadas desde', 'Hasta']) {
+      const input = toolbar.getByLabel(label);
+      const column = (await input.locator('xpath=..').boundingBox())!;
+      const box = (await input.boundingBox())!;
+      expect(box.x, label).toBeGreaterThanOrEqual(column.x);
+      expect(box.x + box.width, label).toBeLessThanOrEqual(column.x + column.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await shortTargets(page.getByRole('main'))).toEqual([]);
+  });
+});
+
+test.describe('order form', () => {
+  test("the order form's message goes once the form is fixed, not only after sending it again", async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    await asAdmin('/admin/sessions');
+    await page.getByRole('button', { name: '+ Crear orden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
+    await dialog.getByRole('button', { name: 'Crear orden' }).click();
+    const problem = dialog.getByRole('alert');
+    await expect(problem).toHaveText('Selecciona un técnico y al menos una trampa.');
+    await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
+    // Still no trap: the message stays.
+    await expect(problem).toHaveText('Selecciona un técnico y al menos una trampa.');
+    await dialog.getByLabel('Buscar trampas').fill(trap.code);
+    await dialog.getByRole('checkbox', { name: trap.code }).check();
+    await expect(problem).toHaveCount(0);
   });
 });

@@ -11,15 +11,30 @@ test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
   const traps = [];
   // Enough traps and orders for two pages of each: the paging shows.
   for (let index = 1; index <= 60; index += 1) {
-    traps.push(await adminApi.createTrap({ code: `TRP-${String(index).padStart(3, '0')}`, area: areas[index % areas.length] ?? null }));
+    traps.push(
+      await adminApi.createTrap({
+        code: `TRP-${String(index).padStart(3, '0')}`,
+        area: areas[index % areas.length] ?? null,
+      }),
+    );
   }
   const tech = await adminApi.createTechnician({ fullName: 'María José Fuentes' });
   await adminApi.createTechnician({ fullName: 'Pedro Salinas' });
-  await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(0, 5).map((trap) => trap.id), scheduledAt: '2030-03-01T12:00:00.000Z' });
-  await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(2, 4).map((trap) => trap.id), scheduledAt: '2020-03-01T12:00:00.000Z' });
-  for (let index = 0; index < 24; index += 1) await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[index]!.id] });
+  await adminApi.createOrder({
+    technicianId: tech.id,
+    trapIds: traps.slice(0, 5).map((trap) => trap.id),
+    scheduledAt: '2030-03-01T12:00:00.000Z',
+  });
+  await adminApi.createOrder({
+    technicianId: tech.id,
+    trapIds: traps.slice(2, 4).map((trap) => trap.id),
+    scheduledAt: '2020-03-01T12:00:00.000Z',
+  });
+  for (let index = 0; index < 24; index += 1)
+    await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[index]!.id] });
 
-  const shot = (name: string, size: string) => page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
+  const shot = (name: string, size: string) =>
+    page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
   for (const size of SCREENSHOT_SIZES) {
     await page.setViewportSize(size);
     await page.goto('/login');
@@ -28,7 +43,7 @@ test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
     await shot('login', size.name);
     await asAdmin('/admin/dashboard');
-    await expect(page.getByText('Sesiones programadas')).toBeVisible();
+    await expect(page.getByText('Órdenes programadas')).toBeVisible();
     await shot('dashboard', size.name);
     await page.goto('/admin/traps');
     await expect(page.getByRole('table')).toBeVisible();

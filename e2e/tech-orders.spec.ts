@@ -3,11 +3,19 @@ import { downloadBytes, expect, test } from './support/fixtures';
 
 /** The technician's order list, and the scan screen without a camera (this browser has none). */
 test.describe('technician orders', () => {
-  test('open orders first, completed ones after with their report; loading text, local times and progress', async ({ page, adminApi, signIn }) => {
+  test('open orders first, completed ones after with their report; loading text, local times and progress', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
     const area = unique('Cocina');
     const traps = [await adminApi.createTrap({ area }), await adminApi.createTrap({ area: 'Recepción' })];
     const tech = await adminApi.createTechnician();
-    const scheduled = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id], scheduledAt: '2031-05-04T14:30:00.000Z' });
+    const scheduled = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [traps[0]!.id],
+      scheduledAt: '2031-05-04T14:30:00.000Z',
+    });
     const done = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id] });
     await adminApi.scan(done.id, traps[0]!.qrSlug);
     await adminApi.closeOrder(done.id);
@@ -28,7 +36,11 @@ test.describe('technician orders', () => {
     const open = page.getByRole('region', { name: /Por completar/ });
     const completed = page.getByRole('region', { name: /Completadas/ });
     await expect(open.getByRole('article')).toHaveCount(2);
-    await expect(open.getByRole('heading', { level: 3 })).toHaveText([`Orden #${started.id}`, `Orden #${scheduled.id}`]);
+    // A dated order comes before an undated one.
+    await expect(open.getByRole('heading', { level: 3 })).toHaveText([
+      `Orden #${scheduled.id}`,
+      `Orden #${started.id}`,
+    ]);
     await expect(completed.getByRole('heading', { level: 3 })).toHaveText([`Orden #${done.id}`]);
     await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*1/);
 
@@ -44,17 +56,27 @@ test.describe('technician orders', () => {
     await expect(scheduledCard).toContainText('Pendiente');
     // 14:30 UTC is 10:30 in the browser's zone (America/Santiago in May).
     await expect(scheduledCard).toContainText('10:30');
-    await expect(scheduledCard.getByRole('link', { name: 'Abrir orden' })).toHaveAttribute('href', `/tech/sessions/${scheduled.id}/scan`);
+    await expect(scheduledCard.getByRole('link', { name: 'Abrir orden' })).toHaveAttribute(
+      'href',
+      `/tech/sessions/${scheduled.id}/scan`,
+    );
 
     const doneCard = page.getByRole('article', { name: `Orden #${done.id}` });
     await expect(doneCard).toContainText('Completada');
     await expect(doneCard).toContainText('1 de 1 trampas completadas');
-    const [report] = await Promise.all([page.waitForEvent('download'), doneCard.getByRole('button', { name: 'Descargar reporte PDF' }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      doneCard.getByRole('button', { name: 'Descargar reporte PDF' }).click(),
+    ]);
     expect(report.suggestedFilename()).toBe(`orden-${done.id}.pdf`);
     expect((await downloadBytes(report)).subarray(0, 4).toString()).toBe('%PDF');
   });
 
-  test('progress made elsewhere shows without a reload, and signing out closes the realtime connection', async ({ page, adminApi, signIn }) => {
+  test('progress made elsewhere shows without a reload, and signing out closes the realtime connection', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
     const traps = [await adminApi.createTrap(), await adminApi.createTrap()];
     const tech = await adminApi.createTechnician();
     const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
@@ -79,7 +101,11 @@ test.describe('technician orders', () => {
     expect(socket.isClosed()).toBe(true);
   });
 
-  test('without realtime the list still refreshes every 10 seconds and when the window regains focus', async ({ page, adminApi, signIn }) => {
+  test('without realtime the list still refreshes every 10 seconds and when the window regains focus', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
     // No realtime at all: a socket that never answers. Time is the page's fake clock.
@@ -103,7 +129,11 @@ test.describe('technician orders', () => {
     await expect.poll(() => listReads).toBe(before + 1);
   });
 
-  test("completed orders come ten at a time, counted by the server; 'Ver más' brings the next ones and closes show up", async ({ page, adminApi, signIn }) => {
+  test("completed orders come ten at a time, counted by the server; 'Ver más' brings the next ones and closes show up", async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
     const closed: number[] = [];
@@ -116,7 +146,8 @@ test.describe('technician orders', () => {
     const listReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/sessions/me')) listReads.push(`${url.pathname}${url.search}`);
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/sessions/me'))
+        listReads.push(`${url.pathname}${url.search}`);
     });
 
     await signIn(tech, '/tech/sessions');
@@ -124,14 +155,18 @@ test.describe('technician orders', () => {
     const completed = page.getByRole('region', { name: /Completadas/ });
     await expect(open.getByRole('heading', { level: 3 })).toHaveText([`Orden #${stillOpen.id}`]);
     await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*12/);
-    await expect(completed.getByRole('heading', { level: 3 })).toHaveText(closed.slice(0, 10).map((id) => `Orden #${id}`));
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText(
+      closed.slice(0, 10).map((id) => `Orden #${id}`),
+    );
     await expect(completed.getByText('Mostrando 1–10 de 12 órdenes completadas')).toBeVisible();
     const lastCard = completed.getByRole('article', { name: `Orden #${closed[9]}` });
     await expect(lastCard).toContainText('Completada');
     await expect(lastCard.getByRole('button', { name: 'Descargar reporte PDF' })).toBeVisible();
 
     const more = completed.getByRole('button', { name: 'Ver más órdenes completadas' });
-    const secondPage = page.waitForResponse((response) => response.url().includes('/api/sessions/me?status=COMPLETED&page=2&pageSize=10'));
+    const secondPage = page.waitForResponse((response) =>
+      response.url().includes('/api/sessions/me?status=COMPLETED&page=2&pageSize=10'),
+    );
     await more.focus();
     await page.keyboard.press('Enter');
     expect((await secondPage).ok()).toBe(true);
@@ -143,13 +178,19 @@ test.describe('technician orders', () => {
     // Closed by the administrator while the list is on screen: it moves down, and the count follows.
     await adminApi.closeOrder(stillOpen.id, true);
     await expect(completed.getByRole('heading', { level: 2 })).toHaveText(/Completadas\s*13/);
-    await expect(completed.getByRole('heading', { level: 3 })).toHaveText([stillOpen.id, ...closed].map((id) => `Orden #${id}`));
+    await expect(completed.getByRole('heading', { level: 3 })).toHaveText(
+      [stillOpen.id, ...closed].map((id) => `Orden #${id}`),
+    );
     await expect(open.getByText('No tienes órdenes asignadas por ahora.')).toBeVisible();
     // The phone never asked for every order with its items.
     expect(listReads.filter((read) => read === '/api/sessions/me')).toEqual([]);
   });
 
-  test('without a camera, the code printed on the label is typed; a wrong one is refused; the order closes', async ({ page, adminApi, signIn }) => {
+  test('without a camera, the code printed on the label is typed; a wrong one is refused; the order closes', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
     const traps = [await adminApi.createTrap({ area: 'Bodega sur' }), await adminApi.createTrap({ area: null })];
     const stranger = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
@@ -158,7 +199,11 @@ test.describe('technician orders', () => {
     await expect(page.getByText('No se pudo acceder a la cámara')).toBeVisible();
 
     const field = page.getByLabel('Código impreso bajo el QR');
-    const printed = (slug: string) => slug.toUpperCase().match(/.{1,4}/g)!.join(' ');
+    const printed = (slug: string) =>
+      slug
+        .toUpperCase()
+        .match(/.{1,4}/g)!
+        .join(' ');
     const sent = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/scan`));
     await field.fill(printed(traps[0]!.qrSlug));
     await page.getByRole('button', { name: 'Registrar código' }).click();
@@ -172,14 +217,17 @@ test.describe('technician orders', () => {
     await field.fill(stranger.qrSlug.replace(/(.{4})/g, '$1-'));
     await field.press('Enter');
     await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
-    await expect(page.getByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.')).toBeVisible();
+    // One message, with the server's own reason (no second banner saying the same vaguer).
+    await expect(page.getByText('El QR no corresponde a ninguna trampa de esta orden.')).toBeVisible();
     await expect(field).toHaveValue(stranger.qrSlug.replace(/(.{4})/g, '$1-'));
     await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
 
     await field.fill(traps[1]!.qrSlug);
     await field.press('Enter');
     await expect(page.getByText('Trampa registrada correctamente.')).toBeVisible();
-    await expect(page.getByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.')).toHaveCount(0);
+    await expect(
+      page.getByText('No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.'),
+    ).toHaveCount(0);
     await expect(list.getByRole('listitem').filter({ hasText: traps[1]!.code })).toContainText('Sin ubicación');
     await expect(page.getByText('Progreso actual: 2 de 2 trampas')).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar orden' }).click();
@@ -188,8 +236,75 @@ test.describe('technician orders', () => {
     expect((await adminApi.session(order.id)).status).toBe('COMPLETED');
     // Back on the list, the order just closed heads the completed ones.
     await page.getByRole('button', { name: '← Volver a órdenes' }).click();
-    await expect(page.getByRole('region', { name: /Completadas/ }).getByRole('heading', { level: 3 })).toHaveText([`Orden #${order.id}`]);
+    await expect(page.getByRole('region', { name: /Completadas/ }).getByRole('heading', { level: 3 })).toHaveText([
+      `Orden #${order.id}`,
+    ]);
     await expect(page.getByRole('region', { name: /Por completar/ }).getByRole('article')).toHaveCount(0);
+  });
+
+  test('on a phone, overdue orders are flagged and come first, before the coming and the undated ones', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const trap = await adminApi.createTrap();
+    const tech = await adminApi.createTechnician();
+    const undated = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    const coming = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2031-05-04T14:30:00.000Z',
+    });
+    const late = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2020-05-04T14:30:00.000Z',
+    });
+    await signIn(tech, '/tech/sessions');
+    const open = page.getByRole('region', { name: /Por completar/ });
+    await expect(open.getByRole('heading', { level: 3 })).toHaveText(
+      [late, coming, undated].map((order) => `Orden #${order.id}`),
+    );
+    await expect(open.getByRole('article', { name: `Orden #${late.id}` })).toContainText('Vencida');
+    await expect(open.getByText('Vencida', { exact: true })).toHaveCount(1);
+  });
+
+  test('offline, the list counts the scans waiting on the phone, as the scan screen does', async ({
+    page,
+    context,
+    adminApi,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const traps = [];
+    for (let index = 0; index < 5; index += 1) traps.push(await adminApi.createTrap());
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+    await adminApi.scan(order.id, traps[0]!.qrSlug);
+    await signIn(tech, '/tech/sessions');
+    const card = page.getByRole('article', { name: `Orden #${order.id}` });
+    await expect(card).toContainText('1 de 5 trampas completadas');
+
+    await card.getByRole('link', { name: 'Abrir orden' }).click();
+    await expect(page.getByText(`Orden #${order.id} · Progreso 1 de 5`)).toBeVisible();
+    await context.setOffline(true);
+    await page.getByLabel('Código impreso bajo el QR').fill(traps[1]!.qrSlug);
+    await page.getByLabel('Código impreso bajo el QR').press('Enter');
+    await expect(
+      page.getByText('Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.'),
+    ).toBeVisible();
+    await expect(page.getByText(`Orden #${order.id} · Progreso 2 de 5`)).toBeVisible();
+
+    await page.getByRole('button', { name: '← Volver a órdenes' }).click();
+    await expect(card).toContainText('2 de 5 trampas completadas · 1 por enviar');
+    await expect(card).toContainText('40 %');
+
+    // Back online the scan is sent: the server's count now says the same, with nothing waiting.
+    await context.setOffline(false);
+    await expect(card).toContainText('2 de 5 trampas completadas', { timeout: 30_000 });
+    await expect(card).not.toContainText('por enviar', { timeout: 30_000 });
+    expect((await adminApi.session(order.id)).completedCount).toBe(2);
   });
 
   test("another technician's order, or a bad order number, is not opened", async ({ page, adminApi, signIn }) => {

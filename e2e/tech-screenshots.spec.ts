@@ -10,26 +10,39 @@ import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
  * screens, with the fake camera showing a real label, to test-results/screenshots/. Left out of
  * `npm run test:e2e` by playwright.config.ts.
  */
-const VIDEO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/.fake-camera/screenshots.y4m');
+const VIDEO = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../test-results/.fake-camera/screenshots.y4m',
+);
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: fakeCameraArgs(VIDEO) } });
 
 test('screenshots of the technician screens', async ({ page, adminApi, signIn }) => {
   test.setTimeout(180_000);
   const areas = ['Bodega norte', 'Cocina', 'Recepción', null];
   const traps = [];
-  for (let index = 11; index <= 17; index += 1) traps.push(await adminApi.createTrap({ code: `CEB-0${index}`, area: areas[index % areas.length] ?? null }));
+  for (let index = 11; index <= 17; index += 1)
+    traps.push(await adminApi.createTrap({ code: `CEB-0${index}`, area: areas[index % areas.length] ?? null }));
   const tech = await adminApi.createTechnician({ fullName: 'María José Fuentes' });
   await writeLabelVideo(VIDEO, [await adminApi.label(traps[2]!.id)], 2);
 
-  const scanned = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(0, 6).map((trap) => trap.id), scheduledAt: '2031-03-04T12:00:00.000Z' });
+  const scanned = await adminApi.createOrder({
+    technicianId: tech.id,
+    trapIds: traps.slice(0, 6).map((trap) => trap.id),
+    scheduledAt: '2031-03-04T12:00:00.000Z',
+  });
   await adminApi.scan(scanned.id, traps[0]!.qrSlug);
   await adminApi.scan(scanned.id, traps[1]!.qrSlug);
-  await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.slice(3, 7).map((trap) => trap.id), scheduledAt: '2031-03-05T13:30:00.000Z' });
+  await adminApi.createOrder({
+    technicianId: tech.id,
+    trapIds: traps.slice(3, 7).map((trap) => trap.id),
+    scheduledAt: '2031-03-05T13:30:00.000Z',
+  });
   const closed = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[4]!.id] });
   await adminApi.scan(closed.id, traps[4]!.qrSlug);
   await adminApi.closeOrder(closed.id);
 
-  const shot = (name: string, size: string) => page.screenshot({ path: `test-results/screenshots/tech-${name}-${size}.png`, fullPage: true });
+  const shot = (name: string, size: string) =>
+    page.screenshot({ path: `test-results/screenshots/tech-${name}-${size}.png`, fullPage: true });
   for (const size of SCREENSHOT_SIZES) {
     await page.setViewportSize(size);
     await signIn(tech, '/tech/sessions');
@@ -44,7 +57,10 @@ test('screenshots of the technician screens', async ({ page, adminApi, signIn })
     await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/tech-scan-error-${size.name}.png` });
     // No signal for the scan: the label the camera shows waits on the phone and its trap reads 'Hecha, por enviar'.
-    const unsent = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[1]!.id, traps[2]!.id, traps[3]!.id] });
+    const unsent = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [traps[1]!.id, traps[2]!.id, traps[3]!.id],
+    });
     await adminApi.scan(unsent.id, traps[1]!.qrSlug);
     await page.route('**/api/sessions/*/scan', (route) => route.abort('internetdisconnected'));
     await page.goto(`/tech/sessions/${unsent.id}/scan`);

@@ -16,12 +16,19 @@ test.describe('trap inventory', () => {
 
     await dialog.getByLabel('Código').fill(`  ${code}  `);
     await dialog.getByLabel('Área').fill('  Bodega sur ');
-    const created = page.waitForResponse((response) => response.url().endsWith('/api/traps') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/traps') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Crear trampa' }).click();
     // Trimmed values, and an empty description left out of the request.
     expect((await created).request().postDataJSON()).toEqual({ code, area: 'Bodega sur', isActive: true });
-    await expect(page.getByRole('status')).toHaveText('Nueva trampa creada correctamente.');
-    await expect(dialog).toBeHidden();
+    // The new trap's own page, with the message naming it.
+    await expect(page).toHaveURL(/\/admin\/traps\/\d+$/);
+    await expect(page.getByRole('heading', { name: `Trampa ${code}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Nueva trampa creada correctamente.' })).toContainText(
+      code,
+    );
+    await page.getByRole('link', { name: 'Volver a trampas' }).click();
     // The inventory is paged: the new trap is found through the search, applied by the server.
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(code);
     await expect(page.getByText('Mostrando 1–1 de 1 trampa')).toBeVisible();
@@ -35,7 +42,9 @@ test.describe('trap inventory', () => {
     await page.getByRole('button', { name: '+ Agregar trampa' }).click();
     await dialog.getByLabel('Código').fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Crear trampa' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('No se pudo crear la trampa: Ya existe una trampa con ese código.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'No se pudo crear la trampa: Ya existe una trampa con ese código.',
+    );
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
     await row.getByRole('button', { name: `Editar ${code}` }).click();
@@ -59,7 +68,11 @@ test.describe('trap inventory', () => {
     await expect(page.getByText('Ninguna trampa coincide con la búsqueda o los filtros.')).toBeVisible();
   });
 
-  test('a trap that belongs to an order cannot be deleted and the server reason is shown', async ({ page, adminApi, asAdmin }) => {
+  test('a trap that belongs to an order cannot be deleted and the server reason is shown', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const trap = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
     await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
@@ -75,7 +88,9 @@ test.describe('trap inventory', () => {
     const trap = await adminApi.createTrap();
     await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.route(`**/api/traps/${trap.id}`, (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'x', message: 'x' } }) : route.fallback(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'x', message: 'x' } })
+        : route.fallback(),
     );
     await page.getByRole('button', { name: `Desactivar ${trap.code}` }).click();
     await expect(page.getByRole('alert')).toHaveText('No se pudo actualizar el estado. Intenta nuevamente.');
@@ -88,7 +103,10 @@ test.describe('trap inventory', () => {
     const dialog = page.getByRole('dialog', { name: `Etiqueta de ${trap.code}` });
     const preview = dialog.locator('object[type="application/pdf"]');
     await expect(preview).toHaveAttribute('data', /^blob:/);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`trap-${trap.id}.pdf`);
     expect((await downloadBytes(download)).subarray(0, 4).toString()).toBe('%PDF');
     await page.keyboard.press('Escape');
@@ -101,7 +119,9 @@ test.describe('trap inventory', () => {
     await asAdmin(`/admin/traps?q=${trap.code}`);
     await page.route(`**/api/traps/${trap.id}/label`, (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: `Ver etiqueta de ${trap.code}` }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('No se pudo descargar la etiqueta PDF. Intenta nuevamente.');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'No se pudo descargar la etiqueta PDF. Intenta nuevamente.',
+    );
   });
 
   test('downloads the labels sheet of every active trap', async ({ page, adminApi, asAdmin }) => {
@@ -128,12 +148,18 @@ test.describe('trap inventory', () => {
     await expect(page.getByRole('table')).toBeVisible();
   });
 
-  test('pages, searches and filters on the server, with the filters in the address', async ({ page, adminApi, asAdmin }) => {
+  test('pages, searches and filters on the server, with the filters in the address', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
     const prefix = unique('PAG').toUpperCase();
     const area = unique('Nave');
     const traps = [];
     for (let index = 1; index <= 55; index += 1) {
-      traps.push(await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}`, area, isActive: index !== 7 }));
+      traps.push(
+        await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}`, area, isActive: index !== 7 }),
+      );
     }
     await asAdmin(`/admin/traps?q=${prefix}`);
     await expect(page.getByText('Mostrando 1–50 de 55 trampas')).toBeVisible();
@@ -175,14 +201,20 @@ test.describe('trap inventory', () => {
 
   test('prints the labels of the traps chosen on different pages', async ({ page, adminApi, asAdmin }) => {
     const prefix = unique('SEL').toUpperCase();
-    for (let index = 1; index <= 52; index += 1) await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}` });
+    for (let index = 1; index <= 52; index += 1)
+      await adminApi.createTrap({ code: `${prefix}-${String(index).padStart(2, '0')}` });
     await asAdmin(`/admin/traps?q=${prefix}`);
     await page.getByRole('checkbox', { name: `Seleccionar ${prefix}-01` }).check();
-    await page.getByRole('navigation', { name: 'Páginas de trampas' }).getByRole('button', { name: 'Siguiente' }).click();
+    await page
+      .getByRole('navigation', { name: 'Páginas de trampas' })
+      .getByRole('button', { name: 'Siguiente' })
+      .click();
     await expect(page.getByText('Mostrando 51–52 de 52 trampas')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Seleccionar las trampas de esta página' }).check();
     await expect(page.getByText('3 seleccionadas')).toBeVisible();
-    const printed = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/traps/labels'));
+    const printed = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/traps/labels'),
+    );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Imprimir etiquetas seleccionadas' }).click(),

@@ -1,5 +1,13 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import type { ComplianceReport, CreateSessionBody, LoginResponse, ScanResponse, Session, Technician, Trap } from '@rondin/contracts';
+import type {
+  ComplianceReport,
+  CreateSessionBody,
+  LoginResponse,
+  ScanResponse,
+  Session,
+  Technician,
+  Trap,
+} from '@rondin/contracts';
 import { ADMIN, unique } from './accounts';
 
 export function baseURL(): string {
@@ -37,15 +45,22 @@ export class AdminApi {
 
   private async json<T>(method: 'get' | 'post' | 'patch', path: string, data?: unknown): Promise<T> {
     const response = await this.context[method](path, data === undefined ? {} : { data });
-    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
     return (await response.json()) as T;
   }
 
   createTrap(fields: { code?: string; area?: string | null; isActive?: boolean } = {}): Promise<Trap> {
-    return this.json('post', '/api/traps', { code: fields.code ?? unique('TRP'), area: fields.area ?? null, isActive: fields.isActive ?? true });
+    return this.json('post', '/api/traps', {
+      code: fields.code ?? unique('TRP'),
+      area: fields.area ?? null,
+      isActive: fields.isActive ?? true,
+    });
   }
 
-  createTechnician(fields: { role?: 'ADMIN' | 'TECH'; fullName?: string; password?: string } = {}): Promise<Technician & { password: string }> {
+  createTechnician(
+    fields: { role?: 'ADMIN' | 'TECH'; fullName?: string; password?: string } = {},
+  ): Promise<Technician & { password: string }> {
     const password = fields.password ?? 'tecnico-e2e-clave';
     const name = fields.fullName ?? unique('Técnico');
     return this.json<Technician>('post', '/api/technicians', {
@@ -82,8 +97,9 @@ export class AdminApi {
     return response.body();
   }
 
-  compliance(): Promise<ComplianceReport> {
-    return this.json('get', '/api/reports/compliance');
+  /** The compliance figures of [from, to), or of everything due up to now without a range. */
+  compliance(range?: { from: string; to: string }): Promise<ComplianceReport> {
+    return this.json('get', `/api/reports/compliance${range ? `?${new URLSearchParams(range)}` : ''}`);
   }
 
   async dispose(): Promise<void> {

@@ -57,7 +57,12 @@ export function toYuv420(rgba: Uint8ClampedArray, width: number, height: number)
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((y + dy) * width + x + dx) * 4;
         r += rgba[i]!;
         g += rgba[i + 1]!;

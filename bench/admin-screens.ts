@@ -36,7 +36,7 @@ interface Screen {
   path: string;
   ready: Ready;
   /** A step after the navigation (opening the order form); its own time is reported apart. */
-  then?: { click: string; ready: Ready };
+  afterwards?: { click: string; ready: Ready };
 }
 
 /** performance.now() once the list is ready (nothing loading: no aria-busy), else false. A function, not a string: the CSP forbids eval. */
@@ -49,16 +49,32 @@ function readyAt(ready: Ready): number | false {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'Compliance panel (`/admin/dashboard`)', path: '/admin/dashboard', ready: { rows: '.metric__value', minRows: 4 } },
-  { name: 'Trap inventory (`/admin/traps`)', path: '/admin/traps', ready: { rows: 'tbody tr', minRows: 1, summary: true } },
-  { name: 'Orders (`/admin/sessions`)', path: '/admin/sessions', ready: { rows: '.order-card', minRows: 1, summary: true } },
+  {
+    name: 'Compliance panel (`/admin/dashboard`)',
+    path: '/admin/dashboard',
+    ready: { rows: '.metric__value', minRows: 4 },
+  },
+  {
+    name: 'Trap inventory (`/admin/traps`)',
+    path: '/admin/traps',
+    ready: { rows: 'tbody tr', minRows: 1, summary: true },
+  },
+  {
+    name: 'Orders (`/admin/sessions`)',
+    path: '/admin/sessions',
+    ready: { rows: '.order-card', minRows: 1, summary: true },
+  },
   {
     name: 'New order: orders, then `+ Crear orden` with the trap picker',
     path: '/admin/sessions',
     ready: { rows: '.order-card', minRows: 1, summary: true },
-    then: { click: '+ Crear orden', ready: { rows: '.trap-picker__list li', minRows: 1, technicians: true } },
+    afterwards: { click: '+ Crear orden', ready: { rows: '.trap-picker__list li', minRows: 1, technicians: true } },
   },
-  { name: 'Technicians (`/admin/technicians`, 301 accounts, one list)', path: '/admin/technicians', ready: { rows: 'tbody tr', minRows: 301 } },
+  {
+    name: 'Technicians (`/admin/technicians`, 301 accounts, one list)',
+    path: '/admin/technicians',
+    ready: { rows: 'tbody tr', minRows: 301 },
+  },
 ];
 
 interface Timing {
@@ -77,24 +93,27 @@ async function open(page: Page, base: string, screen: Screen): Promise<Timing> {
   let total = await waitReady(page, screen.ready);
   let step: number | null = null;
   let counted = screen.ready.rows;
-  if (screen.then) {
+  if (screen.afterwards) {
     const started = await page.evaluate((label) => {
       const button = [...document.querySelectorAll('button')].find((each) => each.textContent?.trim() === label);
       if (!button) throw new Error(`no button ${label}`);
       const at = performance.now();
       button.click();
       return at;
-    }, screen.then.click);
-    total = await waitReady(page, screen.then.ready);
+    }, screen.afterwards.click);
+    total = await waitReady(page, screen.afterwards.ready);
     step = total - started;
-    counted = screen.then.ready.rows;
+    counted = screen.afterwards.ready.rows;
   }
   const count = await page.evaluate((selector) => document.querySelectorAll(selector).length, counted);
   return { total, step, count };
 }
 
 /** The sign-in form, as a person uses it; returns the signed-in storage for new contexts. */
-async function signIn(browser: Browser, base: string): Promise<{ state: Awaited<ReturnType<BrowserContext['storageState']>>; ms: number }> {
+async function signIn(
+  browser: Browser,
+  base: string,
+): Promise<{ state: Awaited<ReturnType<BrowserContext['storageState']>>; ms: number }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CL' });
   try {
     const page = await context.newPage();
@@ -137,7 +156,8 @@ export async function adminScreensBenchmark(): Promise<string> {
 
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     const { state, ms: signInMs } = await signIn(browser, server.base);
-    const newContext = () => browser!.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CL', storageState: state });
+    const newContext = () =>
+      browser!.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CL', storageState: state });
 
     const warmContext = await newContext();
     const warmPage = await warmContext.newPage();
@@ -160,8 +180,12 @@ export async function adminScreensBenchmark(): Promise<string> {
       const mid = (runs: Timing[], pick: (each: Timing) => number) => round(median(runs.map(pick)));
       const firstMs = mid(first, (each) => each.total);
       const againMs = mid(again, (each) => each.total);
-      const step = screen.then ? ` (dialog: ${mid(first, (each) => each.step!)} / ${mid(again, (each) => each.step!)})` : '';
-      rows.push(`| ${screen.name} | ${first[0]!.count} | ${firstMs}${step} | ${againMs} | ${Math.max(...first.map((each) => round(each.total)))} | ${verdict(Math.max(firstMs, againMs))} |`);
+      const step = screen.afterwards
+        ? ` (dialog: ${mid(first, (each) => each.step!)} / ${mid(again, (each) => each.step!)})`
+        : '';
+      rows.push(
+        `| ${screen.name} | ${first[0]!.count} | ${firstMs}${step} | ${againMs} | ${Math.max(...first.map((each) => round(each.total)))} | ${verdict(Math.max(firstMs, againMs))} |`,
+      );
       process.stdout.write(`  ${screen.path}: first visit ${firstMs} ms, return visit ${againMs} ms\n`);
     }
     await warmContext.close();

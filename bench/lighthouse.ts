@@ -76,12 +76,17 @@ async function api<T>(base: string, method: string, route: string, body?: unknow
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${base}/api${route}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+  const response = await fetch(`${base}/api${route}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-const signIn = (base: string, { email, password }: { email: string; password: string }) => api<SignIn>(base, 'POST', '/auth/login', { email, password });
+const signIn = (base: string, { email, password }: { email: string; password: string }) =>
+  api<SignIn>(base, 'POST', '/auth/login', { email, password });
 
 /** A small plant: 24 traps in three areas, one technician with an order half done. Returns that order's id. */
 async function seed(base: string): Promise<number> {
@@ -89,24 +94,58 @@ async function seed(base: string): Promise<number> {
   const trapIds: number[] = [];
   const slugs: string[] = [];
   for (let i = 1; i <= 24; i++) {
-    const trap = await api<{ id: number; qrSlug: string }>(base, 'POST', '/traps', { code: `TRP-${String(i).padStart(3, '0')}`, area: ['Bodega norte', 'Cocina', 'Recepción'][i % 3], isActive: true }, accessToken);
+    const trap = await api<{ id: number; qrSlug: string }>(
+      base,
+      'POST',
+      '/traps',
+      {
+        code: `TRP-${String(i).padStart(3, '0')}`,
+        area: ['Bodega norte', 'Cocina', 'Recepción'][i % 3],
+        isActive: true,
+      },
+      accessToken,
+    );
     trapIds.push(trap.id);
     slugs.push(trap.qrSlug);
   }
-  const tech = await api<{ id: number }>(base, 'POST', '/technicians', { ...TECH, role: 'TECH', isActive: true }, accessToken);
-  const order = await api<{ id: number }>(base, 'POST', '/sessions', { technicianId: tech.id, trapIds: trapIds.slice(0, 12) }, accessToken);
-  await api(base, 'POST', '/sessions', { technicianId: tech.id, trapIds: trapIds.slice(12), scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }, accessToken);
-  for (const slug of slugs.slice(0, 6)) await api(base, 'POST', `/sessions/${order.id}/scan`, { qrSlug: slug }, accessToken);
+  const tech = await api<{ id: number }>(
+    base,
+    'POST',
+    '/technicians',
+    { ...TECH, role: 'TECH', isActive: true },
+    accessToken,
+  );
+  const order = await api<{ id: number }>(
+    base,
+    'POST',
+    '/sessions',
+    { technicianId: tech.id, trapIds: trapIds.slice(0, 12) },
+    accessToken,
+  );
+  await api(
+    base,
+    'POST',
+    '/sessions',
+    { technicianId: tech.id, trapIds: trapIds.slice(12), scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+    accessToken,
+  );
+  for (const slug of slugs.slice(0, 6))
+    await api(base, 'POST', `/sessions/${order.id}/scan`, { qrSlug: slug }, accessToken);
   return order.id;
 }
 
 async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'rondin-lighthouse-'));
   // Port 0: Chromium picks a free port and writes it to DevToolsActivePort in its profile.
-  const child = spawn(CHROMIUM_PATH, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   let port = 0;
   for (let attempt = 0; !port; attempt++) {
-    if (attempt > 150 || child.exitCode !== null) throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
+    if (attempt > 150 || child.exitCode !== null)
+      throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
     try {
       port = Number(readFileSync(path.join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
     } catch {
@@ -139,7 +178,10 @@ async function prepareStorage(port: number, base: string, auth: string | null): 
     const cdp = await context.newCDPSession(page);
     // The HTTP cache too: Lighthouse leaves it alone when it does not reset storage.
     await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage,indexeddb,local_storage' });
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: base,
+      storageTypes: 'service_workers,cache_storage,indexeddb,local_storage',
+    });
     // A file of the origin, not the app: localStorage can be written without the app starting and storing more.
     await page.goto(`${base}/manifest.webmanifest`);
     if (auth) await page.evaluate((value) => localStorage.setItem('rondin.auth', value), auth);
@@ -150,7 +192,14 @@ async function prepareStorage(port: number, base: string, auth: string | null): 
 }
 
 async function audit(port: number, url: string, reportName: string): Promise<Audit> {
-  const run = () => lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
+  const run = () =>
+    lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: true,
+    });
   let result = await run();
   // On a loaded machine Chromium now and then loses the trace's navigation start (NO_NAVSTART): run it again.
   for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await run();
@@ -163,11 +212,15 @@ async function audit(port: number, url: string, reportName: string): Promise<Aud
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script');
   return {
     lighthouseVersion: lhr.lighthouseVersion,
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
     fcpMs: metric('first-contentful-paint'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
@@ -183,7 +236,12 @@ export async function lighthouseBenchmark(): Promise<string> {
   let server: RunningServer | null = null;
   let chrome: Awaited<ReturnType<typeof startChrome>> | null = null;
   try {
-    server = await startRondin({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startRondin({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     const orderId = await seed(server.base);
     chrome = await startChrome();
     const screens: Screen[] = [
@@ -191,7 +249,11 @@ export async function lighthouseBenchmark(): Promise<string> {
       { name: 'Admin: compliance panel (`/admin/dashboard`)', path: '/admin/dashboard', as: ADMIN },
       { name: 'Admin: trap inventory (`/admin/traps`, 24 traps)', path: '/admin/traps', as: ADMIN },
       { name: 'Technician: assigned orders (`/tech/sessions`)', path: '/tech/sessions', as: TECH },
-      { name: 'Technician: scan screen, camera on (`/tech/sessions/{id}/scan`)', path: `/tech/sessions/${orderId}/scan`, as: TECH },
+      {
+        name: 'Technician: scan screen, camera on (`/tech/sessions/{id}/scan`)',
+        path: `/tech/sessions/${orderId}/scan`,
+        as: TECH,
+      },
     ];
     const rows: string[] = [];
     let version = '';
@@ -199,16 +261,25 @@ export async function lighthouseBenchmark(): Promise<string> {
       const runs: Audit[] = [];
       for (let run = 0; run < RUNS; run++) {
         const auth = screen.as ? await signIn(server.base, screen.as) : null;
-        await prepareStorage(chrome.port, server.base, auth && JSON.stringify({ accessToken: auth.accessToken, user: auth.technician }));
+        await prepareStorage(
+          chrome.port,
+          server.base,
+          auth && JSON.stringify({ accessToken: auth.accessToken, user: auth.technician }),
+        );
         const reportName = `${screen.path.replace(/^\//, '').replaceAll('/', '-')}-${run + 1}`;
         runs.push(await audit(chrome.port, `${server.base}${screen.path}`, reportName));
-        process.stdout.write(`  lighthouse ${screen.path} run ${run + 1}/${RUNS}: performance ${runs.at(-1)!.scores.performance}\n`);
+        process.stdout.write(
+          `  lighthouse ${screen.path} run ${run + 1}/${RUNS}: performance ${runs.at(-1)!.scores.performance}\n`,
+        );
       }
       version = runs[0]!.lighthouseVersion;
       const mid = (pick: (each: Audit) => number) => median(runs.map(pick));
       rows.push(
         `| ${screen.name} | ${mid((each) => each.scores.performance)} | ${mid((each) => each.scores.accessibility)} | ${mid((each) => each.scores['best-practices'])} | ` +
-          `${round(mid((each) => each.fcpMs))} | ${round(mid((each) => each.lcpMs))} | ${round(mid((each) => each.tbtMs))} | ${round(mid((each) => each.cls), 3)} | ` +
+          `${round(mid((each) => each.fcpMs))} | ${round(mid((each) => each.lcpMs))} | ${round(mid((each) => each.tbtMs))} | ${round(
+            mid((each) => each.cls),
+            3,
+          )} | ` +
           `${round(mid((each) => each.scriptBytes) / 1024, 1)} / ${round(mid((each) => each.scriptGzipBytes) / 1024, 1)} | ${runs.some((each) => each.qrDecoder) ? 'loaded' : 'not loaded'} |`,
       );
     }
@@ -220,7 +291,7 @@ export async function lighthouseBenchmark(): Promise<string> {
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...rows,
       '',
-      'JS KB: every script the page requested before Lighthouse stopped, as sent (Brotli) and as the same files\' gzip copies (target for `/login`: under 150 KB gzip). QR decoder: whether the page requested the decoder\'s worker or its .wasm (target: the scan screen only).',
+      "JS KB: every script the page requested before Lighthouse stopped, as sent (Brotli) and as the same files' gzip copies (target for `/login`: under 150 KB gzip). QR decoder: whether the page requested the decoder's worker or its .wasm (target: the scan screen only).",
     ].join('\n');
   } finally {
     await chrome?.stop();

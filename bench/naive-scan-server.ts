@@ -11,7 +11,10 @@ import pg from 'pg';
 import { scanEvents, sessionItems, sessions, technicians, traps } from '../apps/server/dist/db/schema.js';
 import { createTokenService } from '../apps/server/dist/modules/auth/tokens.js';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const db = drizzle({ client: pool });
 const tokens = createTokenService(process.env.JWT_SECRET!, '1h');
 const app = Fastify();
@@ -23,7 +26,10 @@ app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:i
   const claims = await tokens.verify(token);
   if (!claims) return reply.code(401).send({ message: 'token' });
   const userId = claims.technicianId;
-  const [user] = await db.select().from(technicians).where(and(eq(technicians.id, userId), eq(technicians.isActive, true)));
+  const [user] = await db
+    .select()
+    .from(technicians)
+    .where(and(eq(technicians.id, userId), eq(technicians.isActive, true)));
   if (!user) return reply.code(401).send({ message: 'inactive' });
   const sessionId = Number(request.params.id);
   const slug = request.body.qrSlug;
@@ -40,7 +46,10 @@ app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:i
     if (!item) return undefined;
     if (item.status !== 'COMPLETED') {
       const now = new Date();
-      await tx.update(sessionItems).set({ status: 'COMPLETED', completedAt: now, receivedAt: now, completedById: userId }).where(eq(sessionItems.id, item.id));
+      await tx
+        .update(sessionItems)
+        .set({ status: 'COMPLETED', completedAt: now, receivedAt: now, completedById: userId })
+        .where(eq(sessionItems.id, item.id));
       await tx
         .update(sessions)
         .set({
@@ -92,4 +101,11 @@ app.post<{ Params: { id: string }; Body: { qrSlug: string } }>('/api/sessions/:i
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

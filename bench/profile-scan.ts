@@ -15,13 +15,16 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-prof-'));
 const kind = (process.argv[2] ?? 'postgres') as Kind;
 const database = await freshDatabase(kind, 'rondin_bench_profile');
 const [tech] = await database.sql<{ id: number }>(`
-  insert into traps (code, area, qr_slug) select 'B-' || g, 'A', 'slug-' || lpad(g::text, 12, '0') from generate_series(1, 50) g;
+  insert into traps (site_id, code, area, qr_slug) select (select min(id) from sites), 'B-' || g, 'A', 'slug-' || lpad(g::text, 12, '0') from generate_series(1, 50) g;
   insert into technicians (email, full_name, role, password_hash) values ('p@rondin.test', 'P', 'TECH', 'x');
-  insert into sessions (technician_id, item_count) select 1, 50 from generate_series(1, 4000);
+  insert into sessions (site_id, technician_id, item_count) select (select min(id) from sites), 1, 50 from generate_series(1, 4000);
   insert into session_items (session_id, trap_id) select s.id, t.id from sessions s cross join traps t;
   select 1 as id;`);
 const token = await tokenFor(tech!.id, 'TECH');
-const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, 'apps/server/dist/main.js'], { ...database.env, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' });
+const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`, 'apps/server/dist/main.js'], {
+  ...database.env,
+  DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10',
+});
 let cursor = 0;
 const result = await load({
   url: server.base,
@@ -31,7 +34,10 @@ const result = await load({
   headers: { authorization: `Bearer ${token}` },
   next: () => {
     const index = cursor++;
-    return { path: `/api/sessions/${(index % 4000) + 1}/scan`, body: JSON.stringify({ qrSlug: `slug-${String(Math.floor(index / 4000) + 1).padStart(12, '0')}` }) };
+    return {
+      path: `/api/sessions/${(index % 4000) + 1}/scan`,
+      body: JSON.stringify({ qrSlug: `slug-${String(Math.floor(index / 4000) + 1).padStart(12, '0')}` }),
+    };
   },
 });
 await server.stop();

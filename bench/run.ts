@@ -8,17 +8,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
 import { lighthouseBenchmark } from './lighthouse.js';
+import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { scanBenchmark } from './scan.bench.js';
+import { trapsBenchmark } from './traps.bench.js';
 import { repoRoot } from './lib/server.js';
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> = {
   scan: { title: 'Scan hot path', run: scanBenchmark },
   scale: { title: 'Lists and exports at national scale', run: scaleBenchmark },
   realtime: { title: 'Realtime delivery with 1,000 connected technicians', run: realtimeBenchmark },
+  processes: { title: 'Capacity: one and two processes behind Caddy', run: processesBenchmark },
   lighthouse: { title: 'Lighthouse (mobile emulation)', run: lighthouseBenchmark },
   admin: { title: 'Admin screens with 50,000 traps (Chromium)', run: adminScreensBenchmark },
+  traps: { title: 'Trap search and import with 50,000 traps', run: trapsBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

@@ -25,11 +25,11 @@ interface Workload {
 
 async function seed(database: BenchDatabase, orders: number): Promise<Workload> {
   const [tech] = await database.sql<{ id: number }>(`
-    insert into traps (code, area, qr_slug)
-      select 'B-' || g, 'Área ' || (g % 20), 'slug-' || lpad(g::text, 12, '0') from generate_series(1, ${TRAPS_PER_ORDER}) g;
+    insert into traps (site_id, code, area, qr_slug)
+      select (select min(id) from sites), 'B-' || g, 'Área ' || (g % 20), 'slug-' || lpad(g::text, 12, '0') from generate_series(1, ${TRAPS_PER_ORDER}) g;
     insert into technicians (email, full_name, role, password_hash) values ('bench@rondin.test', 'Técnico de carga', 'TECH', 'x');
-    insert into sessions (technician_id, item_count)
-      select (select id from technicians where email = 'bench@rondin.test'), ${TRAPS_PER_ORDER} from generate_series(1, ${orders});
+    insert into sessions (site_id, technician_id, item_count)
+      select (select min(id) from sites), (select id from technicians where email = 'bench@rondin.test'), ${TRAPS_PER_ORDER} from generate_series(1, ${orders});
     insert into session_items (session_id, trap_id) select s.id, t.id from sessions s cross join traps t;
     select id from technicians where email = 'bench@rondin.test';
   `);
@@ -70,7 +70,10 @@ async function directLoad(url: string, technicianId: number, workload: Workload)
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < until) {
         const { orderId, slug } = workload.next();
-        await pool.query('select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null)', [orderId, slug, technicianId]);
+        await pool.query(
+          'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null)',
+          [orderId, slug, technicianId],
+        );
         done++;
       }
     }),
@@ -106,10 +109,13 @@ async function benchKind(kind: Kind): Promise<{ lines: string[]; figures: Record
     const naive: Row = { label: `POST scan, separate queries in a transaction (baseline)`, runs: [] };
     const direct: number[] = [];
     let naiveServer: RunningServer | undefined;
-    if (kind === 'postgres') naiveServer = await startServer(['--import', 'tsx', 'bench/naive-scan-server.ts'], database.env);
+    if (kind === 'postgres')
+      naiveServer = await startServer(['--import', 'tsx', 'bench/naive-scan-server.ts'], database.env);
     try {
       for (let run = 0; run < RUNS; run++) {
-        health.runs.push(await load({ url: `${server.base}/api/health`, connections: CONNECTIONS, durationSeconds: DURATION }));
+        health.runs.push(
+          await load({ url: `${server.base}/api/health`, connections: CONNECTIONS, durationSeconds: DURATION }),
+        );
         scan.runs.push(await scanLoad(server, token, workload));
         scan.rss!.push(server.rssMb());
         if (naiveServer) naive.runs.push(await scanLoad(naiveServer, token, workload));
@@ -130,7 +136,9 @@ async function benchKind(kind: Kind): Promise<{ lines: string[]; figures: Record
     const lines = summarise(rows);
     if (direct.length) {
       figures.direct = median(direct);
-      lines.push(`| rondin_scan() straight from a node-postgres pool (database limit) | ${round(figures.direct)} | — | — | 0 | — |`);
+      lines.push(
+        `| rondin_scan() straight from a node-postgres pool (database limit) | ${round(figures.direct)} | — | — | 0 | — |`,
+      );
     }
     return { lines, figures };
   } finally {
@@ -147,7 +155,12 @@ export async function scanBenchmark(): Promise<string> {
   for (const kind of ['postgres', 'pglite'] as const) {
     const { lines, figures } = await benchKind(kind);
     sections.push(`### ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`, '');
-    sections.push('| Variant | req/s | p50 ms | p99 ms | errors | server RSS MB |', '| --- | ---: | ---: | ---: | ---: | ---: |', ...lines, '');
+    sections.push(
+      '| Variant | req/s | p50 ms | p99 ms | errors | server RSS MB |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...lines,
+      '',
+    );
     if (kind === 'postgres') {
       sections.push(
         `- Production route vs database limit: **${round((figures.scan! / figures.direct!) * 100)} %** (target ≥ 60 %).`,

@@ -57,7 +57,9 @@ export async function freshDatabase(kind: Kind, name: string): Promise<BenchData
     async sql(text) {
       const database = await openPglite({ dataDir });
       try {
-        const results = await (database as { client: { exec(sql: string): Promise<{ rows: unknown[] }[]> } }).client.exec(text);
+        const results = await (
+          database as { client: { exec(sql: string): Promise<{ rows: unknown[] }[]> } }
+        ).client.exec(text);
         return (results.at(-1)?.rows ?? []) as never;
       } finally {
         await database.close();

@@ -14,12 +14,12 @@ export async function seedNationalPlant(database: BenchDatabase): Promise<{ admi
     insert into technicians (email, full_name, role, password_hash) values ('admin@bench.test', 'Administración', 'ADMIN', 'x');
     insert into technicians (email, full_name, role, password_hash)
       select 'tecnico' || g || '@bench.test', 'Técnico ' || g, 'TECH', 'x' from generate_series(1, ${TECHNICIANS}) g;
-    insert into traps (code, area, description, qr_slug, is_active)
-      select 'TRP-' || lpad(g::text, 5, '0'), 'Planta ' || (g % 60) || ' · Área ' || (g % 12), 'Estación ' || g,
+    insert into traps (site_id, code, area, description, qr_slug, is_active)
+      select (select min(id) from sites), 'TRP-' || lpad(g::text, 5, '0'), 'Planta ' || (g % 60) || ' · Área ' || (g % 12), 'Estación ' || g,
              'slug' || lpad(g::text, 16, '0'), g % 50 <> 0
       from generate_series(1, ${TRAPS}) g;
-    insert into sessions (technician_id, status, scheduled_at, item_count, completed_count, closed_at)
-      select 2 + (g % ${TECHNICIANS}),
+    insert into sessions (site_id, technician_id, status, scheduled_at, item_count, completed_count, closed_at)
+      select (select min(id) from sites), 2 + (g % ${TECHNICIANS}),
              case when g % 10 < 7 then 'COMPLETED' when g % 10 < 9 then 'PENDING' else 'IN_PROGRESS' end,
              now() - ((${ORDERS} - g) || ' hours')::interval,
              ${ITEMS_PER_ORDER},
@@ -39,4 +39,3 @@ export async function seedNationalPlant(database: BenchDatabase): Promise<{ admi
   `);
   return { adminId: ids!.admin_id, techId: ids!.tech_id };
 }
-

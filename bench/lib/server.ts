@@ -27,7 +27,12 @@ export async function startServer(args: string[], env: Record<string, string>): 
   return {
     base,
     child,
-    rssMb: () => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)]).toString().trim()) / 1024,
+    rssMb: () =>
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)])
+          .toString()
+          .trim(),
+      ) / 1024,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { TRAP_TYPE_MARKS, type TrapType } from '@rondin/contracts';
 import QRCode from 'qrcode';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { openPdf, PRODUCT_NAME } from '../../lib/pdf-document.js';
@@ -9,6 +10,9 @@ export interface LabelTrap {
   code: string;
   area: string | null;
   qrSlug: string;
+  type: TrapType;
+  /** Printed under the area when the company serves several sites; null leaves the line out. */
+  siteName: string | null;
 }
 
 interface Box {
@@ -110,14 +114,32 @@ function drawSized(
 }
 
 /**
- * From the top: brand, QR, code, area, slug. The texts are fitted first and the QR takes the height left,
- * so no text can run into another or into the QR. The code stays on one line while it can be shrunk to
- * half its size, then takes two; the area wraps to two lines, then shrinks, then is cut.
+ * The type's mark (CEB, UV…) in a small box in the top left corner, level with the brand: a technician tells a
+ * bait station's label from a light trap's at a glance. Answers the box's bottom edge.
+ */
+function drawTypeMark(doc: PDFKit.PDFDocument, type: TrapType, x: number, y: number, size: number): number {
+  const mark = TRAP_TYPE_MARKS[type];
+  useFont(doc, FONT.bold, size);
+  const padX = size * 0.35;
+  const height = size * 1.45;
+  const width = doc.widthOfString(mark) + 2 * padX;
+  doc.save().lineWidth(0.6).strokeColor('black').rect(x, y, width, height).stroke().restore();
+  doc.fillColor('black').text(mark, x + padX, y + (height - doc.currentLineHeight()) / 2 + size * 0.05, {
+    lineBreak: false,
+  });
+  return y + height;
+}
+
+/**
+ * From the top: type mark and brand, QR, code, area, site (with several), slug. The texts are fitted first and
+ * the QR takes the height left, so no text can run into another or into the QR. The code stays on one line while
+ * it can be shrunk to half its size, then takes two; the area wraps to two lines, then shrinks, then is cut.
  */
 function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl: string | undefined): void {
   const pad = box.width * 0.07;
   const inner = box.width - 2 * pad;
   const brandSize = Math.max(MIN_TEXT_SIZE, box.width * 0.035);
+  const markSize = brandSize * 1.2;
   const codeSize = box.width * 0.12;
   const areaSize = box.width * 0.05;
   const slugSize = box.width * 0.042;
@@ -130,14 +152,23 @@ function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl
   const area =
     sizeToFit(doc, areaText, FONT.regular, areaBox, areaSize, MIN_TEXT_SIZE) ??
     cutToFit(doc, areaText, FONT.regular, areaBox);
+  const siteBox = { width: inner, maxLines: 1 };
+  const site =
+    trap.siteName === null
+      ? null
+      : (sizeToFit(doc, trap.siteName, FONT.bold, siteBox, areaSize * 0.9, MIN_TEXT_SIZE) ??
+        cutToFit(doc, trap.siteName, FONT.bold, siteBox));
   const areaGap = area.size * 0.3;
-  const textHeight = code.fitted.height + areaGap + area.fitted.height + slugSize * (0.4 + 1.2);
-  const qrSize = Math.min(inner, box.height - 2 * pad - brandSize * 1.4 - textHeight);
+  const siteHeight = site ? areaGap + site.fitted.height : 0;
+  const headHeight = Math.max(brandSize * 1.4, markSize * 1.45 + brandSize * 0.3);
+  const textHeight = code.fitted.height + areaGap + area.fitted.height + siteHeight + slugSize * (0.4 + 1.2);
+  const qrSize = Math.min(inner, box.height - 2 * pad - headHeight - textHeight);
 
-  let y = box.y + pad * 0.7;
+  const top = box.y + pad * 0.7;
+  drawTypeMark(doc, trap.type, box.x + pad, top - markSize * 0.2, markSize);
   useFont(doc, FONT.regular, brandSize).fillColor('#555555');
-  drawText(doc, 'RONDÍN · Control de plagas', box.x, y, { width: box.width, maxLines: 1, align: 'center' });
-  y += brandSize * 1.4;
+  drawText(doc, 'RONDÍN · Control de plagas', box.x, top, { width: box.width, maxLines: 1, align: 'center' });
+  let y = top + headHeight;
 
   drawQr(doc, labelQrText(trap.qrSlug, publicUrl), box.x + (box.width - qrSize) / 2, y, qrSize);
   y += qrSize;
@@ -145,6 +176,10 @@ function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl
   y += drawSized(doc, code, 'black', box.x + pad, y, inner);
   y += areaGap;
   y += drawSized(doc, area, '#222222', box.x + pad, y, inner);
+  if (site) {
+    y += areaGap;
+    y += drawSized(doc, site, '#222222', box.x + pad, y, inner);
+  }
   y += slugSize * 0.4;
   useFont(doc, FONT.mono, slugSize).fillColor('#333333');
   drawText(doc, formatSlugForPrint(trap.qrSlug), box.x + pad, y, { width: inner, maxLines: 1, align: 'center' });

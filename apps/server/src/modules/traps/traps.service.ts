@@ -34,7 +34,7 @@ import {
   readZone,
   siteFinder,
 } from './trap-import-cells.js';
-import { renderLabel, renderLabelSheet } from './trap-labels.js';
+import { type LabelTrap, renderLabel, renderLabelSheet } from './trap-labels.js';
 import type { TrapChanges, TrapRow, TrapsRepository } from './traps.repository.js';
 
 /** The contract's field for each column of an import file, to put a rule's message on its column. */
@@ -67,6 +67,16 @@ export function toTrap(row: TrapRow): Trap {
     isActive: row.isActive,
     qrSlug: row.qrSlug,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toLabel(row: TrapRow, siteNames: Map<number, string> | null): LabelTrap {
+  return {
+    code: row.code,
+    area: row.area,
+    qrSlug: row.qrSlug,
+    type: row.type,
+    siteName: siteNames?.get(row.siteId) ?? null,
   };
 }
 
@@ -369,10 +379,19 @@ export class TrapsService {
     return format === 'csv' ? writeTrapCsv(batches, siteNames) : writeTrapXlsx(batches, siteNames);
   }
 
+  /**
+   * Each site's name for the labels when the company has several sites (a label outlives a site's state, so
+   * inactive ones count); null with one, and the labels look as they always did.
+   */
+  private async labelSiteNames(): Promise<Map<number, string> | null> {
+    const sites = await this.repository.sites();
+    return sites.length > 1 ? new Map(sites.map((site) => [site.id, site.name])) : null;
+  }
+
   async label(id: number): Promise<PDFKit.PDFDocument> {
     const row = await this.repository.findById(id);
     if (!row) throw AppError.notFound(TrapMessages.notFound);
-    return renderLabel(row, this.options.publicUrl);
+    return renderLabel(toLabel(row, await this.labelSiteNames()), this.options.publicUrl);
   }
 
   /** The given traps, or every active trap when none are given, on A4 sheets. */
@@ -384,10 +403,11 @@ export class TrapsService {
     // Read the first batch before answering, so "nothing to print" is a clear 404 rather than an empty PDF.
     const first = await batches.next();
     if (first.done) throw AppError.notFound(TrapMessages.noneToPrint);
+    const siteNames = await this.labelSiteNames();
     return renderLabelSheet(
       (async function* () {
-        yield first.value;
-        yield* batches;
+        yield first.value.map((row) => toLabel(row, siteNames));
+        for await (const batch of batches) yield batch.map((row) => toLabel(row, siteNames));
       })(),
       this.options.publicUrl,
     );

@@ -203,6 +203,23 @@ describe('labels', () => {
     expect(pages[0]!.text).toContain('Producción');
   });
 
+  it('marks each label with its device type, and names the site once there are several', async () => {
+    const bait = (await api('POST', '/api/traps', { code: 'CEB-01', type: 'CEBADERO', area: 'Patio' })).json();
+    const alone = await readPdf((await api('GET', `/api/traps/${bait.id}/label`)).rawPayload);
+    expect(alone[0]!.text).toContain('CEB');
+    expect(alone[0]!.text).not.toContain('Sitio principal');
+
+    const north = (await api('POST', '/api/sites', { name: 'Planta Norte' })).json();
+    const light = (await api('POST', '/api/traps', { code: 'UV-01', type: 'LUZ_UV', siteId: north.id })).json();
+    const pages = await readPdf((await api('POST', '/api/traps/labels', { ids: [bait.id, light.id] })).rawPayload, {
+      decodeQr: true,
+    });
+    expect(pages[0]!.qrCodes.sort()).toEqual([bait.qrSlug, light.qrSlug].sort());
+    const text = pages[0]!.text;
+    expect(text).toMatch(/CEB[\s\S]*CEB-01[\s\S]*Patio[\s\S]*Sitio principal/);
+    expect(text).toMatch(/UV[\s\S]*UV-01[\s\S]*Planta Norte/);
+  });
+
   it('answers 404 for the label of an unknown trap', async () => {
     expect((await api('GET', '/api/traps/777/label')).statusCode).toBe(404);
   });

@@ -1,0 +1,120 @@
+import { formatCount } from '../../lib/format';
+
+/** "1 dispositivo", "3 dispositivos": the number and the noun that agrees with it. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+export const SITE_PLANS_MESSAGES = {
+  back: '← Sitios',
+  loading: 'Cargando sitio…',
+  loadFailed: 'No se pudo cargar el sitio.',
+  notFound: 'El sitio no existe.',
+  notFoundHint: 'Puede que se haya eliminado. Vuelve a la lista de sitios.',
+  plansTitle: 'Planos',
+  plansLoading: 'Cargando planos…',
+  plansFailed: 'No se pudieron cargar los planos.',
+  plansEmpty: 'Este sitio aún no tiene planos. Sube el plano de cada edificio o planta para ubicar sus dispositivos.',
+  upload: 'Subir plano',
+  rename: 'Renombrar',
+  replace: 'Reemplazar imagen',
+  delete: 'Eliminar',
+  edit: 'Ubicar dispositivos',
+  thumbnailFailed: 'Sin vista previa',
+  deleteTitle: 'Eliminar plano',
+  deleteConfirm: 'Eliminar plano',
+  deleteMessage: (name: string, placed: number) =>
+    placed === 0
+      ? `Se eliminará el plano «${name}». No tiene dispositivos ubicados.`
+      : `Se eliminará el plano «${name}». ${countOf(placed, 'dispositivo quedará', 'dispositivos quedarán')} sin ubicar.`,
+  deleted: (name: string) => `Se eliminó el plano «${name}».`,
+  deleteFailed: 'No se pudo eliminar el plano.',
+  created: (name: string) => `Se subió el plano «${name}».`,
+  renamed: (name: string) => `El plano ahora se llama «${name}».`,
+  replaced: (name: string) => `Se reemplazó la imagen de «${name}». Los dispositivos siguen donde estaban.`,
+  placed: (count: number) => countOf(count, 'dispositivo ubicado', 'dispositivos ubicados'),
+  unplaced: (count: number) =>
+    count === 0
+      ? 'Todos los dispositivos activos del sitio están en un plano.'
+      : `${countOf(count, 'dispositivo activo', 'dispositivos activos')} del sitio no ${count === 1 ? 'está' : 'están'} en ningún plano.`,
+  unplacedLink: 'Ubicarlos en un plano',
+  unplacedLinkOne: 'Ubicarlo en un plano',
+} as const;
+
+export const PLAN_FORM_MESSAGES = {
+  uploadTitle: 'Subir plano',
+  renameTitle: 'Renombrar plano',
+  replaceTitle: 'Reemplazar imagen del plano',
+  replaceHint: 'Los dispositivos conservan su posición relativa en el plano.',
+  nameLabel: 'Nombre del plano',
+  namePlaceholder: 'Ej.: Bodega — planta baja',
+  nameRequired: 'El nombre del plano es obligatorio.',
+  nameTooLong: 'El nombre del plano admite como máximo 120 caracteres.',
+  fileLabel: 'Imagen o PDF del plano',
+  fileHint: 'PNG, JPEG o WebP de hasta 15 MB. Un PDF se convierte en imagen en este equipo (su primera página).',
+  fileRequired: 'Elige la imagen del plano.',
+  wrongType: 'El plano debe ser una imagen PNG, JPEG o WebP, o un PDF.',
+  tooLarge: 'La imagen del plano supera los 15 MB.',
+  converting: 'Convirtiendo el PDF en imagen…',
+  convertFailed: 'No se pudo leer el PDF. Exporta el plano como imagen PNG o JPEG e inténtalo de nuevo.',
+  convertedFrom: (pages: number) =>
+    pages > 1 ? `Se usará la primera de sus ${formatCount(pages)} páginas.` : 'Se usará su página como imagen.',
+  save: 'Guardar',
+  upload: 'Subir plano',
+  saving: 'Guardando…',
+  uploading: 'Subiendo…',
+  cancel: 'Cancelar',
+  failed: 'No se pudo guardar el plano.',
+} as const;
+
+export const EDITOR_MESSAGES = {
+  backToSite: '← Volver al sitio',
+  loading: 'Cargando plano…',
+  loadFailed: 'No se pudo cargar el plano.',
+  notFound: 'El plano no existe.',
+  notFoundHint: 'Puede que se haya eliminado. Vuelve al sitio para ver sus planos.',
+  imageLoading: 'Cargando imagen del plano…',
+  imageFailed: 'No se pudo cargar la imagen del plano.',
+  devicesLoading: 'Cargando dispositivos…',
+  devicesFailed: 'No se pudieron cargar los dispositivos del sitio.',
+  devicesTitle: 'Dispositivos',
+  devicesButton: (unplaced: number) =>
+    unplaced === 0 ? 'Dispositivos' : `Dispositivos · ${formatCount(unplaced)} sin ubicar`,
+  close: 'Cerrar',
+  search: 'Buscar por código',
+  searchPlaceholder: 'Código',
+  noMatch: 'Ningún dispositivo coincide con la búsqueda.',
+  noDevices: 'Este sitio no tiene dispositivos activos. Créalos en Trampas.',
+  groupUnplaced: 'Sin ubicar',
+  groupHere: 'En este plano',
+  groupElsewhere: 'En otros planos',
+  onPlan: (name: string) => `En «${name}»`,
+  legend: 'Leyenda',
+  zoomIn: 'Acercar',
+  zoomOut: 'Alejar',
+  reset: 'Ver todo el plano',
+  printMap: 'Imprimir mapa',
+  printFailed: 'No se pudo descargar el mapa.',
+  planLabel: (name: string) => `Plano «${name}»`,
+  planKeysLabel: 'Plano: usar con el teclado',
+  planKeysHint:
+    'Teclas: + y − acercan y alejan, 0 muestra todo el plano, las flechas mueven la vista. Al ubicar o mover un dispositivo, las flechas mueven la cruz, Enter lo deja ahí y Escape cancela. Con el ratón o el dedo: rueda o pellizco para acercar, arrastrar para mover.',
+  keyboardHint:
+    'Con el teclado: elige un dispositivo, usa las flechas para mover la cruz y Enter para ubicarlo; Escape cancela.',
+  placingHint: (code: string) => `Ubicar ${code}: toca o haz clic en el plano donde está, o arrástralo desde la lista.`,
+  placingKeys: 'Flechas mueven la cruz · Enter ubica · Escape cancela',
+  movingHint: (code: string) => `Mover ${code}: arrástralo, toca su nuevo lugar o usa las flechas y Enter.`,
+  selected: (code: string, number: number) => `${code} · n.º ${formatCount(number)} en este plano`,
+  move: 'Mover',
+  remove: 'Quitar del plano',
+  cancel: 'Cancelar',
+  done: 'Listo',
+  placedStatus: (code: string, number: number) => `Se ubicó ${code} en el plano con el n.º ${formatCount(number)}.`,
+  movedStatus: (code: string) => `Se movió ${code}.`,
+  movedFromStatus: (code: string, from: string, number: number) =>
+    `Se movió ${code} desde «${from}» a este plano, con el n.º ${formatCount(number)}.`,
+  removedStatus: (code: string) => `Se quitó ${code} del plano.`,
+  cancelledStatus: 'Se canceló la ubicación.',
+  selectedStatus: (code: string) => `${code} elegido. Toca el plano o usa las flechas y Enter para ubicarlo.`,
+  saveFailed: (code: string) => `No se guardó el cambio de ${code}; volvió a su lugar anterior.`,
+} as const;

@@ -13,6 +13,8 @@ const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
+const sites = lazyScreen(() => import('./routes/admin/sites'));
+const settings = lazyScreen(() => import('./routes/admin/settings'));
 const siteDetail = lazyScreen(() => import('./routes/admin/site-detail'));
 const sitePlan = lazyScreen(() => import('./routes/admin/site-plan'));
 const techLayout = lazyScreen(() => import('./routes/tech/layout'));
@@ -27,6 +29,8 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
+  [/^\/admin\/sites\/?$/, [adminLayout, sites]],
+  [/^\/admin\/settings\/?$/, [adminLayout, settings]],
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
   [/^\/admin\/sites\/\d+\/plans\/\d+\/?$/, [adminLayout, sitePlan]],
   [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
@@ -62,6 +66,8 @@ export function AppRoutes() {
             <Route path="sessions" element={<sessions.Screen />} />
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
+            <Route path="sites" element={<sites.Screen />} />
+            <Route path="settings" element={<settings.Screen />} />
             <Route path="sites/:id" element={<siteDetail.Screen />} />
             <Route path="sites/:id/plans/:planId" element={<sitePlan.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />

@@ -8,7 +8,8 @@ export const queryKeys = {
   traps: ['traps'] as const,
   trapPage: (filters: object) => ['traps', 'page', filters] as const,
   trapAreas: ['traps', 'areas'] as const,
-  pickableTraps: (q: string) => ['traps', 'pickable', q] as const,
+  /** The order form's picker: one search, within one site when the order's site is chosen. */
+  pickableTraps: (q: string, siteId?: number) => ['traps', 'pickable', q, siteId ?? null] as const,
   /** One trap, and one page of its inspection history. */
   trap: (id: number) => ['traps', 'detail', id] as const,
   trapHistory: (id: number, page: number) => ['traps', 'history', id, page] as const,
@@ -27,8 +28,13 @@ export const queryKeys = {
   /** One order as the technician's scan screen shows it. */
   session: (id: number) => ['sessions', 'detail', id] as const,
   compliance: ['reports', 'compliance'] as const,
+  /** Prefix of every site query: a site's change refreshes the list and its own page. */
+  sites: ['sites'] as const,
+  siteList: ['sites', 'list'] as const,
   /** One site, as its plans page names it. */
   site: (id: number) => ['sites', 'detail', id] as const,
+  /** The pest catalogue as the settings screen shows it (inactive entries too). */
+  pests: ['pests'] as const,
   /** Prefix of every plan query: a plan's change refreshes its site's list, its own detail and the order views. */
   plans: ['plans'] as const,
   sitePlans: (siteId: number) => ['plans', 'site', siteId] as const,

@@ -7,7 +7,8 @@ interface RowActionsProps {
   busy: boolean;
   onEdit: () => void;
   onToggle: () => void;
-  onDelete: () => void;
+  /** Left out for what is never deleted, only deactivated (a pest findings name): no 'Eliminar' then. */
+  onDelete?: (() => void) | undefined;
   /** Why the row cannot be deleted, if it cannot: 'Eliminar' is then disabled and the reason shown beside it. */
   deleteBlockedReason?: string | null;
   /** Actions before the standard ones (a trap's label). */
@@ -47,16 +48,18 @@ export function RowActions({
       >
         {toggleLabel}
       </button>
-      <button
-        type="button"
-        className="button button--ghost-danger button--small"
-        onClick={onDelete}
-        disabled={busy || deleteBlockedReason !== null}
-        aria-label={`Eliminar ${name}`}
-        aria-describedby={deleteBlockedReason ? reasonId : undefined}
-      >
-        Eliminar
-      </button>
+      {onDelete ? (
+        <button
+          type="button"
+          className="button button--ghost-danger button--small"
+          onClick={onDelete}
+          disabled={busy || deleteBlockedReason !== null}
+          aria-label={`Eliminar ${name}`}
+          aria-describedby={deleteBlockedReason ? reasonId : undefined}
+        >
+          Eliminar
+        </button>
+      ) : null}
       {deleteBlockedReason ? (
         <span id={reasonId} className="row-actions__reason">
           {deleteBlockedReason}

@@ -10,6 +10,8 @@ const NAV: NavItem[] = [
   { to: '/admin/traps', label: 'Trampas' },
   { to: '/admin/sessions', label: 'Órdenes' },
   { to: '/admin/technicians', label: 'Técnicos' },
+  { to: '/admin/sites', label: 'Sitios' },
+  { to: '/admin/settings', label: 'Configuración' },
 ];
 
 export default function AdminLayout() {

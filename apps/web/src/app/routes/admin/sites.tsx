@@ -1,0 +1,5 @@
+import { SitesView } from '../../../features/sites/components/sites-view';
+
+export default function SitesRoute() {
+  return <SitesView />;
+}

@@ -1,0 +1,27 @@
+import { PestMessages } from '@rondin/contracts/messages';
+
+export const SETTINGS_MESSAGES = {
+  title: 'Configuración',
+  subtitle: 'Catálogos que usan las inspecciones',
+} as const;
+
+/** The pest catalogue's texts; the rules' own words are the server's (PestMessages). */
+export const PEST_MESSAGES = {
+  title: 'Plagas',
+  intro:
+    'Las especies y los grupos que se registran en las inspecciones. Una plaga no se elimina: se desactiva y deja de ofrecerse, y los registros anteriores la conservan.',
+  summary: (active: number, total: number) =>
+    `${active} ${active === 1 ? 'activa' : 'activas'} de ${total} ${total === 1 ? 'registrada' : 'registradas'}`,
+  loading: 'Cargando plagas...',
+  loadFailed: 'No se pudieron cargar las plagas.',
+  empty: 'No hay plagas registradas.',
+  emptyGroup: 'No hay plagas en ese grupo.',
+  nameRequired: PestMessages.nameRequired,
+  groupRequired: 'Elige el grupo de la plaga.',
+  created: (name: string) => `Plaga ${name} creada correctamente.`,
+  updated: (name: string) => `Plaga ${name} actualizada correctamente.`,
+  createFailed: 'No se pudo crear la plaga.',
+  updateFailed: 'No se pudo actualizar la plaga.',
+  groupFilter: 'Grupo',
+  allGroups: 'Todos los grupos',
+} as const;

@@ -1,0 +1,86 @@
+import type { Site } from '@rondin/contracts';
+import { describe, expect, it } from 'vitest';
+import { SITE_MESSAGES } from '../messages';
+import {
+  emptySiteForm,
+  siteToForm,
+  timeZoneChoices,
+  toCreateSiteBody,
+  toUpdateSiteBody,
+  validateSite,
+  zoneLabel,
+} from './site-form';
+
+const north: Site = {
+  id: 2,
+  name: 'Planta Norte',
+  client: 'Alimentos del Sur S.A.',
+  address: 'Ruta 5 km 12',
+  timeZone: 'America/Santiago',
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  trapCount: 3,
+  sessionCount: 1,
+};
+
+describe('validateSite', () => {
+  it('asks for a name, in the server’s words, when only spaces were typed', () => {
+    expect(validateSite({ ...emptySiteForm, name: '   ' })).toBe(SITE_MESSAGES.nameRequired);
+    expect(validateSite({ ...emptySiteForm, name: 'Bodega' })).toBeNull();
+  });
+});
+
+describe('toCreateSiteBody', () => {
+  it('trims the texts and leaves out what is empty and the default zone', () => {
+    expect(toCreateSiteBody({ ...emptySiteForm, name: '  Bodega Sur ', client: '  ', address: ' Av. 1 ' })).toEqual({
+      name: 'Bodega Sur',
+      address: 'Av. 1',
+      isActive: true,
+    });
+  });
+
+  it('sends the zone chosen', () => {
+    expect(toCreateSiteBody({ ...emptySiteForm, name: 'B', timeZone: 'Europe/Madrid' }).timeZone).toBe('Europe/Madrid');
+  });
+});
+
+describe('toUpdateSiteBody', () => {
+  it('sends nothing for an untouched form', () => {
+    expect(toUpdateSiteBody(siteToForm(north), north)).toEqual({});
+  });
+
+  it('sends emptied fields as null and the default zone as null, so the old values do not stay', () => {
+    const values = { ...siteToForm(north), client: ' ', address: '', timeZone: '' };
+    expect(toUpdateSiteBody(values, north)).toEqual({ client: null, address: null, timeZone: null });
+  });
+
+  it('sends a renamed site’s new name trimmed, and its new state', () => {
+    const values = { ...siteToForm(north), name: ' Planta Norte 2 ', isActive: false };
+    expect(toUpdateSiteBody(values, north)).toEqual({ name: 'Planta Norte 2', isActive: false });
+  });
+});
+
+describe('timeZoneChoices', () => {
+  it('lists the browser’s zones in order', () => {
+    const zones = timeZoneChoices('', ['Europe/Madrid', 'America/Santiago']);
+    expect(zones).toEqual(['America/Santiago', 'Europe/Madrid']);
+  });
+
+  it('keeps a stored zone the browser does not list, so an edit does not change it', () => {
+    expect(timeZoneChoices('America/Buenos_Aires', ['America/Santiago'])).toEqual([
+      'America/Buenos_Aires',
+      'America/Santiago',
+    ]);
+  });
+
+  it('offers the real zone list of the runtime, with the common ones in it', () => {
+    const zones = timeZoneChoices('');
+    expect(zones).toContain('America/Santiago');
+    expect(zones).toContain('Europe/Madrid');
+    expect(zones.length).toBeGreaterThan(300);
+  });
+
+  it('writes underscores as spaces', () => {
+    expect(zoneLabel('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos Aires');
+  });
+});

@@ -2,8 +2,8 @@ import type { Trap, TrapAreaCount, TrapPage } from '@rondin/contracts';
 
 let nextId = 1;
 
-/** A trap as the API sends it. */
-export function makeTrap(code: string, area: string | null, isActive = true): Trap {
+/** A trap as the API sends it; `fields` for its site, type, zone or risk. */
+export function makeTrap(code: string, area: string | null, isActive = true, fields: Partial<Trap> = {}): Trap {
   const id = nextId++;
   return {
     id,
@@ -17,6 +17,7 @@ export function makeTrap(code: string, area: string | null, isActive = true): Tr
     isActive,
     qrSlug: `slug-${id}`,
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...fields,
   };
 }
 
@@ -33,7 +34,8 @@ const json = (body: unknown, status = 200) =>
 
 /**
  * The server's trap listing (GET /api/traps with paging and filters, GET /api/traps/areas) over a list in memory,
- * with the same rules: prefix search on code or area in any case, exact area or none, status, code or area order.
+ * with the same rules: prefix search on code or area in any case, exact area or none, status, site, type, code or
+ * area order.
  */
 export function fakeTrapsApi(
   traps: readonly Trap[],
@@ -77,6 +79,8 @@ export function fakeTrapsApi(
         .filter((trap) => !query.has('area') || trap.area === query.get('area'))
         .filter((trap) => !query.has('noArea') || trap.area === null)
         .filter((trap) => !query.has('active') || String(trap.isActive) === query.get('active'))
+        .filter((trap) => !query.has('siteId') || String(trap.siteId) === query.get('siteId'))
+        .filter((trap) => !query.has('type') || trap.type === query.get('type'))
         .sort((a, b) => {
           if (query.get('sort') === 'area' && a.area !== b.area)
             return a.area === null ? 1 : b.area === null ? -1 : a.area.localeCompare(b.area);

@@ -14,6 +14,7 @@ export const TRAP_MESSAGES = {
   labelFailed: 'No se pudo descargar la etiqueta PDF. Intenta nuevamente.',
   sheetFailed: 'No se pudo descargar la hoja de etiquetas. Intenta nuevamente.',
   codeRequired: TrapMessages.codeRequired,
+  siteRequired: 'Elige el sitio de la trampa.',
   empty: 'No hay trampas registradas.',
   noMatch: 'Ninguna trampa coincide con la búsqueda o los filtros.',
   selectionLimit: (max: number) => `Se pueden imprimir como máximo ${max} etiquetas seleccionadas a la vez.`,
@@ -29,7 +30,7 @@ export const TRAP_MESSAGES = {
 export const IMPORT_MESSAGES = {
   title: 'Importar trampas',
   intro:
-    'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no). Primero verás una vista previa; no se guarda nada hasta que confirmes.',
+    'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no), y si quieres tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona, riesgo y sitio. Primero verás una vista previa; no se guarda nada hasta que confirmes.',
   wrongType: 'El archivo debe ser CSV (.csv) o Excel (.xlsx).',
   tooLarge: 'El archivo pasa de 5 MB: divídelo en partes más pequeñas.',
   checking: 'Revisando el archivo…',

@@ -1,5 +1,8 @@
+import { useSites } from '../../../features/sites/api/get-sites';
 import { TrapsView } from '../../../features/traps/components/traps-view';
 
+/** The inventory with the sites from their own feature: with several active ones it names and asks for them. */
 export default function TrapsRoute() {
-  return <TrapsView />;
+  const sites = useSites();
+  return <TrapsView sites={sites.data} />;
 }

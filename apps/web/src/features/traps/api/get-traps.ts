@@ -1,4 +1,5 @@
 import type { TrapPage } from '@rondin/contracts';
+import { TRAP_TYPES } from '@rondin/contracts/devices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,12 +12,19 @@ export interface TrapFilters {
   area: string;
   noArea: string;
   active: string;
+  siteId: string;
+  type: string;
+  /** 'true': on a floor plan; 'false': on none yet ("sin ubicar"). */
+  placed: string;
   page: number;
 }
 
-export function trapPageSearch({ q, area, noArea, active, page }: TrapFilters): string {
+export function trapPageSearch({ q, area, noArea, active, siteId, type, placed, page }: TrapFilters): string {
   const search = new URLSearchParams({ page: String(page), pageSize: String(TRAPS_PAGE_SIZE) });
   if (q) search.set('q', q);
+  if (/^\d+$/.test(siteId)) search.set('siteId', siteId);
+  if ((TRAP_TYPES as readonly string[]).includes(type)) search.set('type', type);
+  if (placed === 'true' || placed === 'false') search.set('placed', placed);
   if (noArea === 'true') search.set('noArea', 'true');
   else if (area) search.set('area', area);
   if (active === 'true' || active === 'false') search.set('active', active);

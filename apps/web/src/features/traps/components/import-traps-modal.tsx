@@ -1,4 +1,5 @@
 import type { TrapImportResult } from '@rondin/contracts';
+import { TRAP_TYPE_MARKS, TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
@@ -7,17 +8,12 @@ import { formatCount } from '../../../lib/format';
 import { importTypeOf, MAX_IMPORT_BYTES, useImportTraps } from '../api/import-traps';
 import { IMPORT_MESSAGES as TEXT } from '../messages';
 
-const COLUMN_NAMES: Record<string, string> = {
-  codigo: 'codigo',
-  area: 'area',
-  descripcion: 'descripcion',
-  activa: 'activa',
-};
-
 /** Rows of the preview shown at once; the rest are counted (a plant's file may hold thousands). */
 const PREVIEW_ROWS = 8;
 
 interface ImportTrapsModalProps {
+  /** With several active sites the preview says which site each row goes to. */
+  showSite: boolean;
   onImported: (count: number) => void;
   onClose: () => void;
 }
@@ -26,7 +22,7 @@ interface ImportTrapsModalProps {
  * A file chosen here is first checked by the server without writing (the preview, every problem of every row);
  * only a file without problems can be imported, and then all its rows are written at once or none.
  */
-export function ImportTrapsModal({ onImported, onClose }: ImportTrapsModalProps) {
+export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsModalProps) {
   const inputId = useId();
   const importTraps = useImportTraps();
   const [file, setFile] = useState<{ file: File; type: string } | null>(null);
@@ -124,7 +120,7 @@ export function ImportTrapsModal({ onImported, onClose }: ImportTrapsModalProps)
                     {preview.problems.map((problem) => (
                       <tr key={`${problem.row}-${problem.column}-${problem.message}`}>
                         <th scope="row">{problem.row}</th>
-                        <td>{problem.column ? COLUMN_NAMES[problem.column] : '—'}</td>
+                        <td>{problem.column ?? '—'}</td>
                         <td>{problem.message}</td>
                       </tr>
                     ))}
@@ -142,6 +138,8 @@ export function ImportTrapsModal({ onImported, onClose }: ImportTrapsModalProps)
                     <tr>
                       <th scope="col">Fila</th>
                       <th scope="col">Código</th>
+                      <th scope="col">Tipo</th>
+                      {showSite ? <th scope="col">Sitio</th> : null}
                       <th scope="col">Área</th>
                       <th scope="col">Estado</th>
                     </tr>
@@ -151,6 +149,10 @@ export function ImportTrapsModal({ onImported, onClose }: ImportTrapsModalProps)
                       <tr key={row.row}>
                         <td>{row.row}</td>
                         <th scope="row">{row.code}</th>
+                        <td>
+                          <abbr title={TRAP_TYPE_NAMES[row.type]}>{TRAP_TYPE_MARKS[row.type]}</abbr>
+                        </td>
+                        {showSite ? <td>{row.siteName}</td> : null}
                         <td>{row.area ?? 'Sin área'}</td>
                         <td>{row.isActive ? 'Activa' : 'Inactiva'}</td>
                       </tr>

@@ -1,4 +1,5 @@
-import type { TrapAreaCount } from '@rondin/contracts';
+import type { Site, TrapAreaCount } from '@rondin/contracts';
+import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
 import { useId } from 'react';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatCount } from '../../../lib/format';
@@ -8,6 +9,9 @@ export interface TrapFilterValues {
   area: string;
   noArea: string;
   active: string;
+  siteId: string;
+  type: string;
+  placed: string;
 }
 
 /**
@@ -20,12 +24,17 @@ interface TrapFiltersProps {
   values: TrapFilterValues;
   /** The areas in use; undefined while they load (the area in force is still offered). */
   areas: readonly TrapAreaCount[] | undefined;
+  /** The sites to filter by, inactive ones too; empty (no site filter) unless several are active. */
+  sites: readonly Site[];
   onChange: (changes: Partial<TrapFilterValues>) => void;
 }
 
-/** Search for text anywhere in a code or area, an area, and a status: each filter is applied by the server. */
-export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
-  const ids = { area: useId(), active: useId() };
+/**
+ * Search for text anywhere in a code or area, a site (with several), an area, a device type, a status, and on a
+ * plan or not: each filter is applied by the server.
+ */
+export function TrapFilters({ values, areas, sites, onChange }: TrapFiltersProps) {
+  const ids = { site: useId(), area: useId(), type: useId(), active: useId(), placed: useId() };
   const named = (areas ?? []).filter((entry): entry is TrapAreaCount & { area: string } => entry.area !== null);
   const unnamed = areas?.find((entry) => entry.area === null);
   // An area from the address that is no longer in use (or not loaded yet) stays selectable, so the select shows it.
@@ -39,6 +48,20 @@ export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
         value={values.q}
         onSearch={(q) => onChange({ q })}
       />
+      {sites.length > 0 ? (
+        <div className="field">
+          <label htmlFor={ids.site}>Sitio</label>
+          <select id={ids.site} value={values.siteId} onChange={(event) => onChange({ siteId: event.target.value })}>
+            <option value="">Todos los sitios</option>
+            {sites.map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+                {site.isActive ? '' : ' (inactivo)'}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor={ids.area}>Área</label>
         <select
@@ -59,6 +82,25 @@ export function TrapFilters({ values, areas, onChange }: TrapFiltersProps) {
           {unnamed || values.noArea === 'true' ? (
             <option value={NO_AREA_OPTION}>Sin área{unnamed ? ` (${formatCount(unnamed.total)})` : ''}</option>
           ) : null}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.type}>Tipo</label>
+        <select id={ids.type} value={values.type} onChange={(event) => onChange({ type: event.target.value })}>
+          <option value="">Todos los tipos</option>
+          {TRAP_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TRAP_TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.placed}>Plano</label>
+        <select id={ids.placed} value={values.placed} onChange={(event) => onChange({ placed: event.target.value })}>
+          <option value="">Todas</option>
+          <option value="true">Ubicadas en un plano</option>
+          <option value="false">Sin ubicar</option>
         </select>
       </div>
       <div className="field">

@@ -1,4 +1,14 @@
-import type { Trap } from '@rondin/contracts';
+import type { Site, Trap } from '@rondin/contracts';
+import {
+  RISK_LEVEL_NAMES,
+  RISK_LEVELS,
+  TRAP_TYPE_NAMES,
+  TRAP_TYPES,
+  ZONE_NAMES,
+  ZONES,
+  type RiskLevel,
+  type Zone,
+} from '@rondin/contracts/devices';
 import { areaVariantMessage, existingAreaVariant } from '@rondin/contracts/trap-areas';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal';
@@ -13,6 +23,13 @@ interface TrapFormModalProps {
   initial?: TrapFormValues | undefined;
   /** The areas in use, offered as the area's choices; a variant of one of them is pointed out. */
   areas: readonly string[];
+  /**
+   * The sites a new trap can go to: the active ones when there are several, else none and no site field (the
+   * server puts the trap in the only active site). An edit names the trap's site; a trap never changes site.
+   */
+  sites: readonly Site[];
+  /** The edited trap's site, named when there are several. */
+  siteName?: string | undefined;
   saving: boolean;
   /** A failure from the last save, shown inside the dialog so the typed values are not lost. */
   error: string | null;
@@ -23,8 +40,23 @@ interface TrapFormModalProps {
   onClose: () => void;
 }
 
-export function TrapFormModal({ trap, initial, areas, saving, error, saved, onSubmit, onClose }: TrapFormModalProps) {
+export function TrapFormModal({
+  trap,
+  initial,
+  areas,
+  sites,
+  siteName,
+  saving,
+  error,
+  saved,
+  onSubmit,
+  onClose,
+}: TrapFormModalProps) {
   const ids = {
+    site: useId(),
+    type: useId(),
+    zone: useId(),
+    risk: useId(),
     code: useId(),
     area: useId(),
     areas: useId(),
@@ -39,10 +71,17 @@ export function TrapFormModal({ trap, initial, areas, saving, error, saved, onSu
     setValues((old) => ({ ...old, [key]: value }));
   };
   const variant = values.area.trim() ? existingAreaVariant(values.area.trim(), areas) : null;
+  const askSite = !trap && sites.length > 0;
+  // The dialog opens on the site while none is chosen ('Guardar y crear otra' keeps it: then on the code).
+  const [focusSite] = useState(() => askSite && !values.siteId);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const again = (event.nativeEvent as SubmitEvent).submitter?.dataset.again === 'true';
+    if (askSite && !sites.some((site) => String(site.id) === values.siteId)) {
+      setProblem(TRAP_MESSAGES.siteRequired);
+      return;
+    }
     if (!values.code.trim()) {
       setProblem(TRAP_MESSAGES.codeRequired);
       return;
@@ -60,6 +99,32 @@ export function TrapFormModal({ trap, initial, areas, saving, error, saved, onSu
     <Modal title={trap ? `Editar trampa ${trap.code}` : 'Nueva trampa'} onClose={onClose} locked={saving}>
       <form className="form" onSubmit={submit} noValidate>
         {saved ? <Notice notice={saved} /> : null}
+        {askSite ? (
+          <div className="field">
+            <label htmlFor={ids.site}>
+              Sitio <span className="required-mark">(obligatorio)</span>
+            </label>
+            <select
+              id={ids.site}
+              value={values.siteId}
+              onChange={(event) => set('siteId', event.target.value)}
+              aria-invalid={problem === TRAP_MESSAGES.siteRequired ? true : undefined}
+              data-autofocus={focusSite ? true : undefined}
+            >
+              <option value="">Selecciona un sitio</option>
+              {sites.map((site) => (
+                <option key={site.id} value={site.id}>
+                  {site.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {trap && siteName ? (
+          <p className="field-static">
+            <span className="field-static__label">Sitio</span> {siteName}
+          </p>
+        ) : null}
         <div className="field">
           <label htmlFor={ids.code}>
             Código <span className="required-mark">(obligatorio)</span>
@@ -72,8 +137,56 @@ export function TrapFormModal({ trap, initial, areas, saving, error, saved, onSu
             maxLength={40}
             autoComplete="off"
             aria-invalid={problem === TRAP_MESSAGES.codeRequired ? true : undefined}
-            data-autofocus
+            data-autofocus={focusSite ? undefined : true}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>Tipo de dispositivo</label>
+          <select
+            id={ids.type}
+            value={values.type}
+            onChange={(event) => set('type', TRAP_TYPES.find((type) => type === event.target.value) ?? 'OTRO')}
+          >
+            {TRAP_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {TRAP_TYPE_NAMES[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form__row">
+          <div className="field">
+            <label htmlFor={ids.zone}>Zona</label>
+            <select
+              id={ids.zone}
+              value={values.zone}
+              onChange={(event) => set('zone', ZONES.find((zone) => zone === event.target.value) ?? ('' as Zone | ''))}
+            >
+              <option value="">Sin clasificar</option>
+              {ZONES.map((zone) => (
+                <option key={zone} value={zone}>
+                  {ZONE_NAMES[zone]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.risk}>Nivel de riesgo</label>
+            <select
+              id={ids.risk}
+              value={values.riskLevel}
+              onChange={(event) =>
+                set('riskLevel', RISK_LEVELS.find((level) => level === event.target.value) ?? ('' as RiskLevel | ''))
+              }
+            >
+              <option value="">Sin clasificar</option>
+              {RISK_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {RISK_LEVEL_NAMES[level]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="field">
           <label htmlFor={ids.area}>Área</label>

@@ -1,4 +1,5 @@
 import type { Trap } from '@rondin/contracts';
+import { TRAP_TYPE_MARKS, TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
@@ -8,6 +9,8 @@ import { selectionState } from '../../../lib/selection';
 
 interface TrapsTableProps {
   traps: Trap[];
+  /** Each site's name, for a site column; null leaves the column out (a single active site). */
+  siteNames: ReadonlyMap<number, string> | null;
   busyId: number | null;
   /** Traps chosen for a labels sheet, on this page or others. */
   selected: ReadonlySet<number>;
@@ -21,6 +24,7 @@ interface TrapsTableProps {
 
 export function TrapsTable({
   traps,
+  siteNames,
   busyId,
   selected,
   onSelect,
@@ -36,7 +40,11 @@ export function TrapsTable({
   return (
     <DataTable
       caption="Inventario de trampas"
-      columns={['Código', 'Área', 'Código QR', 'Estado']}
+      columns={
+        siteNames
+          ? ['Código', 'Tipo', 'Sitio', 'Área', 'Código QR', 'Estado']
+          : ['Código', 'Tipo', 'Área', 'Código QR', 'Estado']
+      }
       selectionHead={
         // The words show on phones only, where the column headings are hidden and the rows are cards.
         <label className="select-page">
@@ -73,6 +81,13 @@ export function TrapsTable({
             </Link>
             {trap.description ? <span className="data-table__secondary">{trap.description}</span> : null}
           </th>
+          <td data-label="Tipo">
+            <span className="type-mark" aria-hidden="true">
+              {TRAP_TYPE_MARKS[trap.type]}
+            </span>
+            {TRAP_TYPE_NAMES[trap.type]}
+          </td>
+          {siteNames ? <td data-label="Sitio">{siteNames.get(trap.siteId) ?? ''}</td> : null}
           <td data-label="Área">{trap.area ?? <span className="muted">Sin área</span>}</td>
           <td data-label="Código QR">
             <code className="slug">{trap.qrSlug}</code>

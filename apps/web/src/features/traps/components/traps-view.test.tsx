@@ -1,4 +1,4 @@
-import type { Trap } from '@rondin/contracts';
+import type { Site, Trap } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,12 +13,19 @@ function Where() {
   return <output data-testid="where">{location.search}</output>;
 }
 
-/** The bodies of the labels sheets asked for. */
+/** The bodies of the labels sheets asked for, and of the traps created. */
 let printed: unknown[] = [];
+let created: Record<string, unknown>[] = [];
 
-function renderAt(path: string, traps: Trap[]): FakeTrapsApi {
+function renderAt(path: string, traps: Trap[], sites?: Site[]): FakeTrapsApi {
   printed = [];
+  created = [];
   const api = fakeTrapsApi(traps, (method, url, body) => {
+    if (method === 'POST' && url.pathname === '/api/traps') {
+      created.push(body as Record<string, unknown>);
+      const trap = makeTrap(String((body as { code: string }).code), null);
+      return new Response(JSON.stringify(trap), { status: 201, headers: { 'content-type': 'application/json' } });
+    }
     if (url.pathname !== '/api/traps/labels') return null;
     if (method === 'POST') printed.push(body);
     return new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
@@ -27,7 +34,7 @@ function renderAt(path: string, traps: Trap[]): FakeTrapsApi {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <TrapsView />
+        <TrapsView sites={sites} />
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -177,5 +184,94 @@ describe('TrapsView', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Quitar selección' }));
     expect(screen.queryByText(/seleccionadas$/)).not.toBeInTheDocument();
+  });
+});
+
+const site = (id: number, name: string, isActive = true): Site => ({
+  id,
+  name,
+  client: null,
+  address: null,
+  timeZone: null,
+  isActive,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  trapCount: 0,
+  sessionCount: 0,
+});
+
+/** A bait station in the first site, a light trap in the north. */
+const twoSites = () => [
+  makeTrap('CEB-01', 'Patio', true, { type: 'CEBADERO', siteId: 1 }),
+  makeTrap('UV-01', 'Cocina', true, { type: 'LUZ_UV', siteId: 2 }),
+];
+
+describe('TrapsView with device types and sites', { timeout: 20_000 }, () => {
+  it('with one active site, neither names nor asks for it; the type shows by mark and name', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/traps', twoSites(), [site(1, 'Sitio principal'), site(2, 'Planta Norte', false)]);
+    const row = await screen.findByRole('row', { name: /CEB-01/ });
+    expect(within(row).getByText('Estación de cebo para roedores')).toBeInTheDocument();
+    expect(within(row).getByText('CEB')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Sitio' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Sitio')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '+ Agregar trampa' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Nueva trampa' }));
+    expect(dialog.queryByLabelText(/Sitio/)).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Tipo de dispositivo')).toHaveValue('OTRO');
+    await user.type(dialog.getByLabelText(/Código/), 'FER-01');
+    await user.selectOptions(dialog.getByLabelText('Tipo de dispositivo'), 'Trampa de feromonas');
+    await user.selectOptions(dialog.getByLabelText('Zona'), 'Interior');
+    await user.selectOptions(dialog.getByLabelText('Nivel de riesgo'), 'Alto');
+    await user.click(dialog.getByRole('button', { name: 'Crear trampa' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      code: 'FER-01',
+      type: 'FEROMONA',
+      zone: 'INTERIOR',
+      riskLevel: 'ALTO',
+      isActive: true,
+    });
+  });
+
+  it('with several active sites, names and filters by site, and a new trap needs one', async () => {
+    const user = userEvent.setup();
+    const api = renderAt('/admin/traps', twoSites(), [site(1, 'Sitio principal'), site(2, 'Planta Norte')]);
+    const row = await screen.findByRole('row', { name: /UV-01/ });
+    expect(within(row).getByText('Planta Norte')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Sitio' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Sitio'), 'Planta Norte');
+    expect(await screen.findByText('Mostrando 1–1 de 1 trampa')).toBeInTheDocument();
+    expect(listCalls(api).at(-1)).toEqual({ page: '1', pageSize: '50', siteId: '2' });
+
+    // A new trap starts in the site the list is filtered by; without one it is refused before asking the server.
+    await user.click(screen.getByRole('button', { name: '+ Agregar trampa' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Nueva trampa' }));
+    expect(dialog.getByLabelText(/Sitio/)).toHaveValue('2');
+    await user.selectOptions(dialog.getByLabelText(/Sitio/), 'Selecciona un sitio');
+    await user.type(dialog.getByLabelText(/Código/), 'CAP-01');
+    await user.click(dialog.getByRole('button', { name: 'Crear trampa' }));
+    expect(dialog.getByText('Elige el sitio de la trampa.')).toBeInTheDocument();
+    expect(created).toHaveLength(0);
+    await user.selectOptions(dialog.getByLabelText(/Sitio/), 'Sitio principal');
+    await user.click(dialog.getByRole('button', { name: 'Crear trampa' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ code: 'CAP-01', type: 'OTRO', siteId: 1 });
+  });
+
+  it('filters by device type and by on a plan or not, kept in the address', async () => {
+    const user = userEvent.setup();
+    const api = renderAt('/admin/traps', twoSites(), [site(1, 'Sitio principal')]);
+    await screen.findByRole('row', { name: /UV-01/ });
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Lámpara UV atrapa insectos');
+    expect(await screen.findByText('Mostrando 1–1 de 1 trampa')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /UV-01/ })).toBeInTheDocument();
+    expect(listCalls(api).at(-1)).toEqual({ page: '1', pageSize: '50', type: 'LUZ_UV' });
+    await user.selectOptions(screen.getByLabelText('Plano'), 'Sin ubicar');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toEqual({ page: '1', pageSize: '50', type: 'LUZ_UV', placed: 'false' }),
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('?type=LUZ_UV&placed=false');
   });
 });

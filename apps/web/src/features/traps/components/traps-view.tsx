@@ -1,5 +1,5 @@
 import './traps.css';
-import type { Trap } from '@rondin/contracts';
+import type { Site, Trap } from '@rondin/contracts';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
 import { toggleAll, toggleOne } from '../../../lib/selection';
+import { siteNames, sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCreateTrap } from '../api/create-trap';
 import { useDeleteTrap } from '../api/delete-trap';
@@ -20,7 +21,7 @@ import { TRAPS_PAGE_SIZE, useTrapPage } from '../api/get-traps';
 import { useUpdateTrap } from '../api/update-trap';
 import { IMPORT_MESSAGES, TRAP_MESSAGES } from '../messages';
 import { nextCode } from '../utils/next-code';
-import { toCreateTrapBody, toUpdateTrapBody, type TrapFormValues } from '../utils/trap-payload';
+import { emptyTrapForm, toCreateTrapBody, toUpdateTrapBody, type TrapFormValues } from '../utils/trap-payload';
 import { ImportTrapsModal } from './import-traps-modal';
 import { LabelPreviewModal } from './label-preview-modal';
 import { TrapFilters } from './trap-filters';
@@ -31,15 +32,21 @@ type Editing =
   | { mode: 'create'; initial?: TrapFormValues; saved?: NoticeMessage; round: number }
   | { mode: 'edit'; trap: Trap };
 
-const FILTERS = ['q', 'area', 'noArea', 'active'] as const;
+const FILTERS = ['q', 'siteId', 'area', 'noArea', 'type', 'placed', 'active'] as const;
 
 const reason = (error: unknown) => serverMessage(error) ?? TRAP_MESSAGES.unknownError;
 
+interface TrapsViewProps {
+  /** Every site, loaded by the route from its own feature; undefined while it loads. */
+  sites?: readonly Site[] | undefined;
+}
+
 /**
  * The inventory, a page of 50 at a time: search, filters and page are applied by the server and kept in the
- * address. The page never holds more than one page of traps, however large the inventory.
+ * address. The page never holds more than one page of traps, however large the inventory. With several active
+ * sites, the form asks for a new trap's site and the list names and filters by site.
  */
-export function TrapsView() {
+export function TrapsView({ sites }: TrapsViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
@@ -61,7 +68,11 @@ export function TrapsView() {
   );
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
 
+  const choices = sitesToChoose(sites);
+  const names = choices.length > 0 ? siteNames(sites) : null;
   const totals = areas.data ? inventoryTotals(areas.data) : null;
+  // A new trap starts in the site the list is filtered by, when it is one a trap can go to.
+  const filteredSite = choices.some((site) => String(site.id) === params.siteId) ? params.siteId : '';
   const areaNames = (areas.data ?? []).flatMap((entry) => (entry.area === null ? [] : [entry.area]));
 
   // A notice handed over by another screen (a trap deleted from its page) is shown once, not again on reload.
@@ -205,7 +216,9 @@ export function TrapsView() {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => openForm({ mode: 'create', round: 0 })}
+              onClick={() =>
+                openForm({ mode: 'create', round: 0, initial: { ...emptyTrapForm, siteId: filteredSite } })
+              }
             >
               + Agregar trampa
             </button>
@@ -213,7 +226,12 @@ export function TrapsView() {
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
-      <TrapFilters values={params} areas={areas.data} onChange={setFilters} />
+      <TrapFilters
+        values={params}
+        areas={areas.data}
+        sites={choices.length > 0 ? (sites ?? []) : []}
+        onChange={setFilters}
+      />
       {tooMany ? <Notice notice={{ tone: 'info', text: TRAP_MESSAGES.selectionLimit(MAX_SELECTED_LABELS) }} /> : null}
       <PagedResults
         result={traps}
@@ -253,6 +271,7 @@ export function TrapsView() {
         {(items) => (
           <TrapsTable
             traps={items}
+            siteNames={names}
             busyId={busyId}
             selected={selected}
             onSelect={(trap) => setSelected((old) => toggleOne(trap.id, old))}
@@ -278,6 +297,8 @@ export function TrapsView() {
           initial={editing.mode === 'create' ? editing.initial : undefined}
           saved={editing.mode === 'create' ? editing.saved : undefined}
           areas={areaNames}
+          sites={choices}
+          siteName={editing.mode === 'edit' ? names?.get(editing.trap.siteId) : undefined}
           saving={createTrap.isPending || updateTrap.isPending}
           error={formError}
           onSubmit={save}
@@ -286,6 +307,7 @@ export function TrapsView() {
       ) : null}
       {importing ? (
         <ImportTrapsModal
+          showSite={choices.length > 0}
           onClose={() => setImporting(false)}
           onImported={(count) => {
             setImporting(false);

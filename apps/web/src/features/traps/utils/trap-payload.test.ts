@@ -1,6 +1,6 @@
 import type { Trap } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
-import { toCreateTrapBody, toUpdateTrapBody } from './trap-payload';
+import { emptyTrapForm, toCreateTrapBody, toUpdateTrapBody, trapToForm } from './trap-payload';
 
 const original: Trap = {
   id: 4,
@@ -18,25 +18,59 @@ const original: Trap = {
 
 describe('trap payloads', () => {
   it('trims the code and leaves out an empty area and description', () => {
-    expect(toCreateTrapBody({ code: '  TRP-001 ', area: '   ', description: '', isActive: true })).toEqual({
+    expect(toCreateTrapBody({ ...emptyTrapForm, code: '  TRP-001 ', area: '   ' })).toEqual({
       code: 'TRP-001',
+      type: 'OTRO',
       isActive: true,
     });
     expect(
-      toCreateTrapBody({ code: 'TRP-1', area: ' Bodega ', description: ' Junto a la puerta ', isActive: false }),
+      toCreateTrapBody({
+        ...emptyTrapForm,
+        code: 'TRP-1',
+        area: ' Bodega ',
+        description: ' Junto a la puerta ',
+        isActive: false,
+      }),
     ).toEqual({
       code: 'TRP-1',
+      type: 'OTRO',
       area: 'Bodega',
       description: 'Junto a la puerta',
       isActive: false,
     });
   });
 
+  it('sends the type, the zone and risk chosen, and the site when one was chosen', () => {
+    expect(
+      toCreateTrapBody({
+        ...emptyTrapForm,
+        code: 'CEB-1',
+        type: 'CEBADERO',
+        zone: 'EXTERIOR',
+        riskLevel: 'BAJO',
+        siteId: '7',
+      }),
+    ).toEqual({ code: 'CEB-1', type: 'CEBADERO', zone: 'EXTERIOR', riskLevel: 'BAJO', isActive: true, siteId: 7 });
+  });
+
   it('on an edit, clears an area the user emptied and leaves out one that was already empty', () => {
-    expect(toUpdateTrapBody({ code: 'TRP-004', area: ' ', description: '', isActive: true }, original)).toEqual({
+    expect(toUpdateTrapBody({ ...trapToForm(original), area: ' ' }, original)).toEqual({
       code: 'TRP-004',
       isActive: true,
       area: null,
+    });
+  });
+
+  it('on an edit, sends a changed type, and a zone or risk taken back as null; never the site', () => {
+    const classified: Trap = { ...original, zone: 'INTERIOR', riskLevel: 'ALTO' };
+    const values = { ...trapToForm(classified), type: 'LAMINA' as const, zone: '' as const, riskLevel: '' as const };
+    expect(toUpdateTrapBody(values, classified)).toEqual({
+      code: 'TRP-004',
+      type: 'LAMINA',
+      area: 'Cocina',
+      isActive: true,
+      zone: null,
+      riskLevel: null,
     });
   });
 });

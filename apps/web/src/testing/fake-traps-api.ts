@@ -59,7 +59,8 @@ export function fakeTrapsApi(
     if (method === 'GET' && url.pathname === '/api/traps/areas') {
       if (failure) return json({ message: 'x' }, failure);
       const areas = new Map<string | null, TrapAreaCount>();
-      for (const trap of traps.filter((each) => matches(each, query.get('q')))) {
+      const inSite = (trap: Trap) => !query.has('siteId') || String(trap.siteId) === query.get('siteId');
+      for (const trap of traps.filter((each) => matches(each, query.get('q')) && inSite(each))) {
         const entry = areas.get(trap.area) ?? { area: trap.area, total: 0, active: 0 };
         entry.total += 1;
         if (trap.isActive) entry.active += 1;

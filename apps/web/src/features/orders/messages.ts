@@ -3,6 +3,9 @@ import { SessionMessages } from '@rondin/contracts/messages';
 /** Spec sections 5 and 8: order texts, word for word where the spec gives them. */
 export const ORDER_MESSAGES = {
   selectionRequired: 'Selecciona un técnico y al menos una trampa.',
+  siteRequired: 'Elige el sitio de la orden: sus trampas deben ser todas de un mismo sitio.',
+  chooseSiteFirst: 'Elige el sitio para ver sus trampas.',
+  site: 'Sitio',
   createFailed: 'No se pudo crear la orden. Revisa los datos e inténtalo nuevamente.',
   created: (id: number) => `Orden #${id} creada correctamente.`,
   closed: 'Orden cerrada correctamente.',

@@ -11,13 +11,16 @@ const LARGEST_PAGE: typeof MAX_PAGE_SIZE = 200;
 
 interface Scope {
   q: string;
+  /** The order's site: with several sites, the picker holds one site's traps only. */
+  siteId?: number | undefined;
   /** One of the picker's groups: an area, or 'Sin área'. */
   area?: string | undefined;
 }
 
-function pickableSearch({ q, area }: Scope, page: number, pageSize: number): string {
+function pickableSearch({ q, area, siteId }: Scope, page: number, pageSize: number): string {
   // By area then code: page after page, the groups come whole and in order.
   const search = new URLSearchParams({ active: 'true', sort: 'area', page: String(page), pageSize: String(pageSize) });
+  if (siteId !== undefined) search.set('siteId', String(siteId));
   if (q) search.set('q', q);
   if (area === NO_AREA) search.set('noArea', 'true');
   else if (area) search.set('area', area);
@@ -47,22 +50,29 @@ export async function getAllPickableTraps(scope: Scope): Promise<TrapPage['items
   return [first, ...rest].flatMap((page) => page.items);
 }
 
-export function usePickableTraps(q: string) {
+export function usePickableTraps(q: string, siteId?: number) {
   return useInfiniteQuery({
-    queryKey: queryKeys.pickableTraps(q),
-    queryFn: ({ pageParam, signal }) => getPickableTraps({ q }, pageParam, PICKER_PAGE_SIZE, signal),
+    queryKey: queryKeys.pickableTraps(q, siteId),
+    queryFn: ({ pageParam, signal }) => getPickableTraps({ q, siteId }, pageParam, PICKER_PAGE_SIZE, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Each area's count of traps matching the search: the size of every group, loaded or not. */
-export function usePickableAreas(q: string) {
+function areasSearch(q: string, siteId: number | undefined): string {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (siteId !== undefined) search.set('siteId', String(siteId));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Each area's count of traps matching the search (in the order's site): the size of every group, loaded or not. */
+export function usePickableAreas(q: string, siteId?: number) {
   return useQuery({
-    queryKey: [...queryKeys.pickableTraps(q), 'areas'],
-    queryFn: ({ signal }) =>
-      apiRequest<TrapAreaCount[]>(`/traps/areas${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryKey: [...queryKeys.pickableTraps(q, siteId), 'areas'],
+    queryFn: ({ signal }) => apiRequest<TrapAreaCount[]>(`/traps/areas${areasSearch(q, siteId)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -15,6 +15,8 @@ export interface OrderFilters {
   to: string;
   /** 'true': only the orders not completed whose scheduled time has passed (the dashboard's alert links here). */
   overdue: string;
+  /** One site's orders (offered with several sites). */
+  siteId: string;
   page: number;
 }
 
@@ -25,9 +27,10 @@ export function dayBoundary(day: string, edge: 'start' | 'end'): string | undefi
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export function sessionPageSearch({ q, status, technicianId, from, to, overdue, page }: OrderFilters): string {
+export function sessionPageSearch({ q, status, technicianId, from, to, overdue, siteId, page }: OrderFilters): string {
   const search = new URLSearchParams({ page: String(page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (q) search.set('q', q);
+  if (/^\d+$/.test(siteId)) search.set('siteId', siteId);
   if (status) search.set('status', status);
   if (/^\d+$/.test(technicianId)) search.set('technicianId', technicianId);
   const scheduledFrom = dayBoundary(from, 'start');

@@ -1,4 +1,4 @@
-import type { CreateSessionBody, Technician } from '@rondin/contracts';
+import type { CreateSessionBody, Site, Technician } from '@rondin/contracts';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
@@ -10,6 +10,11 @@ import { TrapPicker } from './trap-picker';
 
 interface CreateOrderModalProps {
   technicians: readonly Technician[];
+  /**
+   * The active sites when there are several: the form starts by choosing one and offers only its traps. Empty
+   * with a single active site: no site field, and the form is the spec's.
+   */
+  sites: readonly Site[];
   /** Shown instead of 'No hay técnicos activos' while the list is loading or failed (composed by the route). */
   techniciansProblem?: ReactNode;
   saving: boolean;
@@ -20,13 +25,15 @@ interface CreateOrderModalProps {
 
 export function CreateOrderModal({
   technicians,
+  sites,
   techniciansProblem = null,
   saving,
   error,
   onSubmit,
   onClose,
 }: CreateOrderModalProps) {
-  const ids = { technician: useId(), date: useId() };
+  const ids = { site: useId(), siteHint: useId(), technician: useId(), date: useId() };
+  const [siteId, setSiteId] = useState('');
   const [technicianId, setTechnicianId] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
   const [selected, setSelected] = useState<PickedTraps>(() => new Map());
@@ -35,9 +42,19 @@ export function CreateOrderModal({
 
   const activeTechnicians = useMemo(() => technicians.filter((technician) => technician.isActive), [technicians]);
   const technicianAvailable = activeTechnicians.some((technician) => String(technician.id) === technicianId);
-  const complete = technicianAvailable && selected.size > 0;
+  const askSite = sites.length > 0;
+  const site = sites.find((each) => String(each.id) === siteId);
+  const siteChosen = !askSite || site !== undefined;
+  const complete = siteChosen && technicianAvailable && selected.size > 0;
   // Worked out from the form as it is now, not kept from the last press: it goes as soon as the form is fixed.
-  const problem = attempted && !complete ? ORDER_MESSAGES.selectionRequired : null;
+  const problem =
+    attempted && !complete ? (siteChosen ? ORDER_MESSAGES.selectionRequired : ORDER_MESSAGES.siteRequired) : null;
+
+  /** Another site is another set of traps: the ones picked in the last site are let go. */
+  function chooseSite(next: string) {
+    setSiteId(next);
+    setSelected(new Map());
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +70,32 @@ export function CreateOrderModal({
   return (
     <Modal title="Nueva orden" onClose={onClose} locked={saving} size="large">
       <form className="form" onSubmit={submit} noValidate>
+        {askSite ? (
+          <div className="field">
+            <label htmlFor={ids.site}>{ORDER_MESSAGES.site}</label>
+            <select
+              id={ids.site}
+              value={siteId}
+              onChange={(event) => chooseSite(event.target.value)}
+              aria-describedby={site ? undefined : ids.siteHint}
+              aria-invalid={problem === ORDER_MESSAGES.siteRequired ? true : undefined}
+              data-autofocus
+            >
+              <option value="">Selecciona un sitio</option>
+              {sites.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                  {each.client ? ` · ${each.client}` : ''}
+                </option>
+              ))}
+            </select>
+            {site ? null : (
+              <p id={ids.siteHint} className="field-hint">
+                {ORDER_MESSAGES.chooseSiteFirst}
+              </p>
+            )}
+          </div>
+        ) : null}
         <div className="form__row">
           <div className="field">
             <label htmlFor={ids.technician}>Técnico</label>
@@ -60,7 +103,7 @@ export function CreateOrderModal({
               id={ids.technician}
               value={technicianId}
               onChange={(event) => setTechnicianId(event.target.value)}
-              data-autofocus
+              data-autofocus={askSite ? undefined : true}
             >
               <option value="">Selecciona un técnico</option>
               {activeTechnicians.map((technician) => (
@@ -82,7 +125,16 @@ export function CreateOrderModal({
             />
           </div>
         </div>
-        <TrapPicker selected={selected} onChange={setSelected} disabled={saving} />
+        {siteChosen ? (
+          // A new site is a new search: the picker starts over, scrolled to the top.
+          <TrapPicker
+            key={site?.id ?? 'all'}
+            siteId={site?.id}
+            selected={selected}
+            onChange={setSelected}
+            disabled={saving}
+          />
+        ) : null}
         {shown ? <Notice notice={{ tone: 'error', text: shown }} /> : null}
         <FormActions saving={saving} submitLabel="Crear orden" savingLabel="Creando…" onCancel={onClose} />
       </form>

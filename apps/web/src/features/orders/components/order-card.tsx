@@ -11,13 +11,15 @@ const AREAS_SHOWN = 3;
 
 interface OrderCardProps {
   session: SessionListItem;
+  /** With several active sites a card names its order's site. */
+  showSite: boolean;
   busy: boolean;
   onClose: (session: SessionListItem) => void;
   onDelete: (session: SessionListItem) => void;
   onDownloadReport: (session: SessionListItem) => void;
 }
 
-export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }: OrderCardProps) {
+export function OrderCard({ session, showSite, busy, onClose, onDelete, onDownloadReport }: OrderCardProps) {
   const badge = sessionBadge(session);
   const percent = progressPercent(session.completedCount, session.itemCount);
   const titleId = `order-${session.id}-title`;
@@ -40,6 +42,12 @@ export function OrderCard({ session, busy, onClose, onDelete, onDownloadReport }
         <StatusBadge tone={badge.tone}>{badge.label}</StatusBadge>
       </header>
       <dl className="order-card__facts">
+        {showSite ? (
+          <div>
+            <dt>{ORDER_MESSAGES.site}</dt>
+            <dd>{session.site.name}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Técnico</dt>
           <dd>{session.technician.fullName}</dd>

@@ -1,6 +1,7 @@
-import type { Technician } from '@rondin/contracts';
+import type { Site, Technician } from '@rondin/contracts';
 import { startTransition, useId, useOptimistic } from 'react';
 import { SearchField } from '../../../components/ui/search-field';
+import { SiteFilter } from '../../../components/ui/site-filter';
 import { ORDER_MESSAGES } from '../messages';
 import { STATUS_LABELS } from '../utils/session-status';
 
@@ -11,11 +12,14 @@ export interface OrderFilterValues {
   from: string;
   to: string;
   overdue: string;
+  siteId: string;
 }
 
 interface OrderFiltersProps {
   values: OrderFilterValues;
   technicians: readonly Technician[];
+  /** The sites to filter by, inactive ones too; empty (no site filter) unless several are active. */
+  sites: readonly Site[];
   onChange: (changes: Partial<OrderFilterValues>) => void;
 }
 
@@ -24,7 +28,7 @@ interface OrderFiltersProps {
  * server. 'Solo vencidas' is a chip that reads as on when the dashboard's alert opened the list with it, and a
  * tap takes it off.
  */
-export function OrderFilters({ values, technicians, onChange }: OrderFiltersProps) {
+export function OrderFilters({ values, technicians, sites, onChange }: OrderFiltersProps) {
   const ids = { status: useId(), technician: useId(), from: useId(), to: useId() };
   // The router applies an address change as a transition, which React may render a moment later; meanwhile a
   // controlled checkbox would snap back to its old state. The optimistic value shows the tap at once.
@@ -37,6 +41,7 @@ export function OrderFilters({ values, technicians, onChange }: OrderFiltersProp
         value={values.q}
         onSearch={(q) => onChange({ q })}
       />
+      <SiteFilter sites={sites} value={values.siteId} onChange={(siteId) => onChange({ siteId })} />
       <div className="field">
         <label htmlFor={ids.status}>Estado</label>
         <select id={ids.status} value={values.status} onChange={(event) => onChange({ status: event.target.value })}>

@@ -1,4 +1,4 @@
-import type { SessionListItem, SessionPage } from '@rondin/contracts';
+import type { SessionListItem, SessionPage, Site } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,7 @@ function Where() {
 }
 
 /** The server's paged order list over the 60 orders: status filter and paging, every call recorded. */
-function serve(path: string) {
+function serve(path: string, sites?: Site[]) {
   const calls: URLSearchParams[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://rondin.test');
@@ -48,7 +48,7 @@ function serve(path: string) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <OrdersView technicians={technicians} />
+        <OrdersView technicians={technicians} sites={sites} />
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -116,5 +116,35 @@ describe('OrdersView', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
     expect(await screen.findByText('Mostrando 1–24 de 60 órdenes')).toBeInTheDocument();
     expect(screen.getByLabelText('Estado')).toHaveValue('');
+  });
+
+  it('with several active sites, filters by site and names the site on each card', async () => {
+    const user = userEvent.setup();
+    const site = (id: number, name: string): Site => ({
+      id,
+      name,
+      client: null,
+      address: null,
+      timeZone: null,
+      isActive: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      trapCount: 0,
+      sessionCount: 0,
+    });
+    const calls = serve('/admin/sessions', [site(1, 'Sitio principal'), site(2, 'Planta Norte')]);
+    const first = (await screen.findAllByRole('article'))[0]!;
+    expect(within(first).getByText('Sitio')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sitio'), 'Planta Norte');
+    await waitFor(() =>
+      expect(calls.map((call) => Object.fromEntries(call))).toContainEqual({ page: '1', pageSize: '24', siteId: '2' }),
+    );
+    expect(where()).toBe('?siteId=2');
+  });
+
+  it('with one active site, neither filters by site nor names it', async () => {
+    serve('/admin/sessions', []);
+    const first = (await screen.findAllByRole('article'))[0]!;
+    expect(within(first).queryByText('Sitio')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Sitio')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import './orders.css';
-import type { CreateSessionBody, SessionSummary, Technician } from '@rondin/contracts';
+import type { CreateSessionBody, SessionSummary, Site, Technician } from '@rondin/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,6 +7,7 @@ import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PagedResults } from '../../../components/ui/paged-results';
 import { formatCount } from '../../../lib/format';
+import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCloseSession } from '../api/close-session';
 import { useCreateSession } from '../api/create-session';
@@ -23,21 +24,25 @@ type Pending =
   | { kind: 'close'; session: SessionSummary; message: string }
   | { kind: 'delete'; session: SessionSummary };
 
-const FILTERS = ['q', 'status', 'technicianId', 'from', 'to', 'overdue'] as const;
+const FILTERS = ['q', 'siteId', 'status', 'technicianId', 'from', 'to', 'overdue'] as const;
 
 interface OrdersViewProps {
   /** Technicians for the filter and the create dialog, loaded by the route from their own feature. */
   technicians: readonly Technician[];
   /** What the create dialog shows while that list is loading or failed. */
   techniciansProblem?: ReactNode;
+  /** Every site, loaded by the route from its own feature; undefined while it loads. */
+  sites?: readonly Site[] | undefined;
 }
 
 /**
  * Orders, newest first, 24 at a time: search, filters and page are applied by the server and kept in the
  * address. Each card is a summary; an order's items are never loaded here.
  */
-export function OrdersView({ technicians, techniciansProblem = null }: OrdersViewProps) {
+export function OrdersView({ technicians, techniciansProblem = null, sites }: OrdersViewProps) {
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
+  // With several active sites the form starts with the site, and the list names and filters by it.
+  const choices = sitesToChoose(sites);
   const sessions = useSessionPage(params);
   const filtered = FILTERS.some((key) => params[key] !== '');
   const everyOrder = useOrderCount(filtered);
@@ -136,7 +141,12 @@ export function OrdersView({ technicians, techniciansProblem = null }: OrdersVie
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
-      <OrderFilters values={params} technicians={technicians} onChange={setFilters} />
+      <OrderFilters
+        values={params}
+        technicians={technicians}
+        sites={choices.length > 0 ? (sites ?? []) : []}
+        onChange={setFilters}
+      />
       <PagedResults
         result={sessions}
         page={params.page}
@@ -154,6 +164,7 @@ export function OrdersView({ technicians, techniciansProblem = null }: OrdersVie
             <OrderCard
               key={session.id}
               session={session}
+              showSite={choices.length > 0}
               busy={busyId === session.id}
               onClose={askClose}
               onDelete={(target) => setPending({ kind: 'delete', session: target })}
@@ -165,6 +176,7 @@ export function OrdersView({ technicians, techniciansProblem = null }: OrdersVie
       {creating ? (
         <CreateOrderModal
           technicians={technicians}
+          sites={choices}
           techniciansProblem={techniciansProblem}
           saving={createSession.isPending}
           error={createError}

@@ -21,6 +21,8 @@ import {
 const ORDER_TRAP_LIMIT: typeof MAX_TRAPS_PER_ORDER = 5000;
 
 interface TrapPickerProps {
+  /** The order's site, when there are several: only its traps are offered. */
+  siteId?: number | undefined;
   selected: PickedTraps;
   onChange: (update: (old: PickedTraps) => PickedTraps) => void;
   disabled?: boolean;
@@ -38,10 +40,10 @@ function groupSize(group: TrapGroup, areas: readonly TrapAreaCount[] | undefined
  * state, in a list capped at 220px. The server searches and sends the traps 100 at a time in area order, so the
  * page never holds the whole inventory; selecting a whole area or search asks the server for exactly those traps.
  */
-export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerProps) {
+export function TrapPicker({ siteId, selected, onChange, disabled = false }: TrapPickerProps) {
   const [q, setQ] = useState('');
-  const traps = usePickableTraps(q);
-  const areas = usePickableAreas(q);
+  const traps = usePickableTraps(q, siteId);
+  const areas = usePickableAreas(q, siteId);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const countId = useId();
@@ -72,7 +74,7 @@ export function TrapPicker({ selected, onChange, disabled = false }: TrapPickerP
     }
     setBusy(area ?? '');
     try {
-      const found = await getAllPickableTraps({ q, area });
+      const found = await getAllPickableTraps({ q, area, siteId });
       onChange((old) => withTraps(old, found));
     } catch {
       setProblem(ORDER_MESSAGES.trapsLoadFailed);

@@ -2,6 +2,7 @@ import type { Site, TrapAreaCount } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
 import { useId } from 'react';
 import { SearchField } from '../../../components/ui/search-field';
+import { SiteFilter } from '../../../components/ui/site-filter';
 import { formatCount } from '../../../lib/format';
 
 export interface TrapFilterValues {
@@ -34,7 +35,7 @@ interface TrapFiltersProps {
  * plan or not: each filter is applied by the server.
  */
 export function TrapFilters({ values, areas, sites, onChange }: TrapFiltersProps) {
-  const ids = { site: useId(), area: useId(), type: useId(), active: useId(), placed: useId() };
+  const ids = { area: useId(), type: useId(), active: useId(), placed: useId() };
   const named = (areas ?? []).filter((entry): entry is TrapAreaCount & { area: string } => entry.area !== null);
   const unnamed = areas?.find((entry) => entry.area === null);
   // An area from the address that is no longer in use (or not loaded yet) stays selectable, so the select shows it.
@@ -48,20 +49,7 @@ export function TrapFilters({ values, areas, sites, onChange }: TrapFiltersProps
         value={values.q}
         onSearch={(q) => onChange({ q })}
       />
-      {sites.length > 0 ? (
-        <div className="field">
-          <label htmlFor={ids.site}>Sitio</label>
-          <select id={ids.site} value={values.siteId} onChange={(event) => onChange({ siteId: event.target.value })}>
-            <option value="">Todos los sitios</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-                {site.isActive ? '' : ' (inactivo)'}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <SiteFilter sites={sites} value={values.siteId} onChange={(siteId) => onChange({ siteId })} />
       <div className="field">
         <label htmlFor={ids.area}>Área</label>
         <select

@@ -257,7 +257,7 @@ describe('TrapsView with device types and sites', { timeout: 20_000 }, () => {
     await user.selectOptions(dialog.getByLabelText(/Sitio/), 'Sitio principal');
     await user.click(dialog.getByRole('button', { name: 'Crear trampa' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toMatchObject({ code: 'CAP-01', type: 'OTRO', siteId: 1 });
+    expect(created[0]).toEqual({ code: 'CAP-01', isActive: true, siteId: 1 });
   });
 
   it('filters by device type and by on a plan or not, kept in the address', async () => {

@@ -17,10 +17,9 @@ const original: Trap = {
 };
 
 describe('trap payloads', () => {
-  it('trims the code and leaves out an empty area and description', () => {
+  it('trims the code and leaves out an empty area and description, and the default type', () => {
     expect(toCreateTrapBody({ ...emptyTrapForm, code: '  TRP-001 ', area: '   ' })).toEqual({
       code: 'TRP-001',
-      type: 'OTRO',
       isActive: true,
     });
     expect(
@@ -33,7 +32,6 @@ describe('trap payloads', () => {
       }),
     ).toEqual({
       code: 'TRP-1',
-      type: 'OTRO',
       area: 'Bodega',
       description: 'Junto a la puerta',
       isActive: false,

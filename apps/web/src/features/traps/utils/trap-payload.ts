@@ -38,11 +38,13 @@ export function trapToForm(trap: Trap): TrapFormValues {
 }
 
 /**
- * Spec section 5: code trimmed; area and description trimmed and left out when empty. Zone and risk only when
- * chosen; the site only when one was chosen (with a single active site the server puts the trap in it).
+ * Spec section 5: code trimmed; area and description trimmed and left out when empty. Type, zone and risk only
+ * when chosen; the site only when one was chosen (with a single active site the server puts the trap in it).
  */
 export function toCreateTrapBody(values: TrapFormValues): CreateTrapInput {
-  const body: CreateTrapInput = { code: values.code.trim(), type: values.type, isActive: values.isActive };
+  const body: CreateTrapInput = { code: values.code.trim(), isActive: values.isActive };
+  // 'Otro' is the server's default: a trap created without choosing a type is sent as the spec's form sent it.
+  if (values.type !== 'OTRO') body.type = values.type;
   const area = values.area.trim();
   const description = values.description.trim();
   if (area) body.area = area;
@@ -58,9 +60,9 @@ export function toCreateTrapBody(values: TrapFormValues): CreateTrapInput {
  * silently keep the old area, description, zone or risk. A trap's site does not change.
  */
 export function toUpdateTrapBody(values: TrapFormValues, original: Trap): UpdateTrapBody {
-  const { code, type, isActive, area, description, zone, riskLevel } = toCreateTrapBody(values);
+  const { code, isActive, area, description, zone, riskLevel } = toCreateTrapBody(values);
   const body: UpdateTrapBody = { code, isActive };
-  if (type !== original.type) body.type = type;
+  if (values.type !== original.type) body.type = values.type;
   if (area) body.area = area;
   else if (original.area) body.area = null;
   if (description) body.description = description;

@@ -47,6 +47,19 @@ describe('orders saved on the device', () => {
     expect(client.getQueryData(queryKeys.technicians)).toBeUndefined();
   });
 
+  it("puts back the plans of an order read online, so 'Ver en el plano' works without signal", async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, store);
+    const plans = [{ id: 5, name: 'Bodega', devices: [{ trapId: 1, x: 0.5, y: 0.5 }] }];
+    client.setQueryData(queryKeys.orderPlans(3), plans, { updatedAt: READ_AT });
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+    const restored = createTestQueryClient();
+    await restoreSavedQueries(restored, 7, store);
+    expect(restored.getQueryData(queryKeys.orderPlans(3))).toEqual(plans);
+  });
+
   it('keeps an order whose re-read failed without signal, as the copy it last read', async () => {
     const store = freshStore();
     const client = createTestQueryClient();

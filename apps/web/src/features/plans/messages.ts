@@ -118,3 +118,29 @@ export const EDITOR_MESSAGES = {
   selectedStatus: (code: string) => `${code} elegido. Toca el plano o usa las flechas y Enter para ubicarlo.`,
   saveFailed: (code: string) => `No se guardó el cambio de ${code}; volvió a su lugar anterior.`,
 } as const;
+
+export const ORDER_PLAN_MESSAGES = {
+  open: 'Ver en el plano',
+  title: 'Plano de la orden',
+  loading: 'Cargando los planos de la orden…',
+  failed: 'No se pudieron cargar los planos de esta orden.',
+  none: 'Los dispositivos de esta orden no están ubicados en ningún plano.',
+  imageLoading: 'Cargando imagen del plano…',
+  imageFailed: 'No se pudo cargar la imagen del plano.',
+  pending: 'Pendiente',
+  done: 'Hecho',
+  last: 'Último escaneado',
+  progress: (pending: number, total: number) =>
+    pending === 0
+      ? `Los ${formatCount(total)} dispositivos de la orden en este plano están hechos.`
+      : `${countOf(pending, 'pendiente', 'pendientes')} de ${formatCount(total)} en este plano.`,
+  choosePlan: 'Plano',
+  pendingTitle: 'Pendientes en este plano',
+  statesLabel: 'Qué indica cada marca',
+  planLabel: (name: string) => `Plano «${name}» de la orden`,
+  keysLabel: 'Plano: usar con el teclado',
+  keysHint: 'Teclas: + y − acercan y alejan, 0 muestra todo el plano, las flechas mueven la vista.',
+  zoomIn: 'Acercar',
+  zoomOut: 'Alejar',
+  reset: 'Ver todo',
+} as const;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { Session } from '@rondin/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
@@ -8,7 +9,10 @@ import { useDownloadSessionReport } from '../../../features/orders/api/get-sessi
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
 import { SCAN_MESSAGES } from '../../../features/scan/messages';
-import { parseOrderId } from '../../../features/scan/utils/scan-flow';
+import { itemState, parseOrderId } from '../../../features/scan/utils/scan-flow';
+import { OrderPlanButton } from '../../../features/plans/components/order-plan-view';
+import { lastScannedTrapId } from '../../../features/plans/utils/order-markers';
+import { readPlanImageOnDevice } from '../../offline-plans';
 import { scanQueue, sendScanOrQueue } from '../../offline-scans';
 import type { ScanOnArrival } from '../trap-link';
 
@@ -53,6 +57,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       unsentQrHashes={unsentQrHashes}
       reportAction={<ReportButton orderId={orderId} />}
       initialCode={arrivedWith}
+      planAction={(session) => <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />}
     />
   );
 }
@@ -74,5 +79,21 @@ function ReportButton({ orderId }: { orderId: number }) {
         <Notice notice={{ tone: 'error', text: SCAN_MESSAGES.reportFailed, detail: serverMessage(download.error) }} />
       ) : null}
     </>
+  );
+}
+
+/** 'Ver en el plano': a scan waiting on the device already counts as done there, as in the list. */
+function OrderPlanAction({ session, unsentQrHashes }: { session: Session; unsentQrHashes: ReadonlySet<string> }) {
+  const done = useMemo(
+    () => new Map(session.items.map((item) => [item.trapId, itemState(item, unsentQrHashes) !== 'pending'])),
+    [session.items, unsentQrHashes],
+  );
+  return (
+    <OrderPlanButton
+      order={session}
+      done={done}
+      lastTrapId={lastScannedTrapId(session.items)}
+      readImage={readPlanImageOnDevice}
+    />
   );
 }

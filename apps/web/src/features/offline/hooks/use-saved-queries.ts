@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getAuth } from '../../../lib/auth-store';
+import { forgetPlanImages } from '../saved-plan-images';
 import { keepQueriesOnDevice, restoreSavedQueries, savedDataShownSince } from '../saved-queries';
 
 /**
@@ -25,6 +26,8 @@ export function useSavedQueries(userId: number | null): boolean {
     return () => {
       cancelled = true;
       stop?.();
+      // Signed out: the plan images go with the saved orders.
+      if (getAuth()?.user?.id !== userId) forgetPlanImages().catch(() => undefined);
     };
   }, [queryClient, userId]);
   return restoring;

@@ -11,17 +11,23 @@ export function getPlanImage(id: number, signal?: AbortSignal): Promise<Blob> {
   return apiBlob(`/plans/${id}/image`, { signal });
 }
 
-export function planImageQueryOptions(plan: Pick<Plan, 'id' | 'updatedAt'>) {
+/** How an image is read: from the server, or on the phone through the copy kept on the device. */
+export type ReadPlanImage = (plan: PlanVersion, signal: AbortSignal) => Promise<Blob>;
+type PlanVersion = Pick<Plan, 'id' | 'updatedAt'>;
+
+const fromServer: ReadPlanImage = (plan, signal) => getPlanImage(plan.id, signal);
+
+export function planImageQueryOptions(plan: PlanVersion, read: ReadPlanImage = fromServer) {
   return {
     queryKey: queryKeys.planImage(plan.id, plan.updatedAt),
-    queryFn: ({ signal }: { signal: AbortSignal }) => getPlanImage(plan.id, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => read(plan, signal),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }
 
-export function usePlanImage(plan: Pick<Plan, 'id' | 'updatedAt'> | undefined) {
+export function usePlanImage(plan: PlanVersion | undefined, read?: ReadPlanImage) {
   return useQuery({
-    ...planImageQueryOptions(plan ?? { id: 0, updatedAt: '' }),
+    ...planImageQueryOptions(plan ?? { id: 0, updatedAt: '' }, read),
     enabled: plan !== undefined,
   });
 }

@@ -22,22 +22,9 @@ import {
   type Size,
   type View,
 } from '../utils/viewport';
-import { MarkerShape } from './marker-shape';
 import type { TrapType } from '@rondin/contracts/devices';
-
-/** How a marker looks beside its type: the phone marks what is left to do and the last scan. */
-export type MarkerState = 'normal' | 'selected' | 'pending' | 'done' | 'current';
-
-export interface PlanMarker {
-  trapId: number;
-  number: number;
-  code: string;
-  type: TrapType;
-  /** Where it stands, as fractions of the image's width and height. */
-  x: number;
-  y: number;
-  state: MarkerState;
-}
+import type { MarkerState, PlanMarker } from '../utils/plan-marker';
+import { MarkerShape } from './marker-shape';
 
 export interface PlanCanvasHandle {
   zoomBy: (factor: number) => void;

@@ -18,10 +18,11 @@ import { usePlaceDevice } from '../api/placements';
 import { EDITOR_MESSAGES as TEXT } from '../messages';
 import { numberByCode } from '../utils/placements';
 import { crosshairKey } from '../utils/keyboard-placement';
+import type { PlanMarker } from '../utils/plan-marker';
 import type { Point } from '../utils/viewport';
 import { DeviceList, type DeviceEntry } from './device-list';
 import { MarkerLegend } from './marker-legend';
-import { PlanCanvas, type PlanCanvasHandle, type PlanMarker } from './plan-canvas';
+import { PlanCanvas, type PlanCanvasHandle } from './plan-canvas';
 
 /** The plan editor is laid out for a phone (plan full width, devices in a sheet) below this width. */
 export const PHONE_LAYOUT = '(max-width: 760px)';

@@ -1,4 +1,5 @@
 import './scan.css';
+import type { Session } from '@rondin/contracts';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../api/get-session';
@@ -19,6 +20,8 @@ interface ScanScreenProps {
   reportAction?: ReactNode;
   /** A code to register as soon as the order is shown (a label opened from outside the app). */
   initialCode?: string | null;
+  /** 'Ver en el plano' for the order as it stands. */
+  planAction?: (session: Session) => ReactNode;
 }
 
 /** Loads the order, then shows its scan screen. */
@@ -29,6 +32,7 @@ export function ScanScreen({
   unsentQrHashes = NO_UNSENT_SCANS,
   reportAction = null,
   initialCode = null,
+  planAction,
 }: ScanScreenProps) {
   const session = useSession(orderId);
   return (
@@ -49,6 +53,7 @@ export function ScanScreen({
           unsentQrHashes={unsentQrHashes}
           reportAction={reportAction}
           initialCode={initialCode}
+          planAction={planAction}
         />
       ) : null}
     </QueryState>

@@ -25,6 +25,8 @@ interface ScanViewProps {
   reportAction?: ReactNode;
   /** A code to register once, as soon as the order is shown (a label opened from outside the app). */
   initialCode?: string | null;
+  /** 'Ver en el plano', for this state of the order (composed by the route, from the plans feature). */
+  planAction?: ((session: Session) => ReactNode) | undefined;
 }
 
 /** Spec section 2, 'Escaneo de orden': camera, manual entry, the trap list and closing the order. */
@@ -35,6 +37,7 @@ export function ScanView({
   unsentQrHashes = NO_UNSENT_SCANS,
   reportAction = null,
   initialCode = null,
+  planAction,
 }: ScanViewProps) {
   const navigate = useNavigate();
   const flow = useScanFlow(session, sendScan);
@@ -102,6 +105,7 @@ export function ScanView({
         <ProgressBar percent={progress.percent} label={`Progreso de la orden #${session.id}`} />
         <span className="scan-page__percent">{progress.percent} %</span>
       </div>
+      {planAction ? <div className="scan-page__plan">{planAction(session)}</div> : null}
       {!completed && flow.banner ? <Notice notice={flow.banner} /> : null}
       {closable ? <Notice notice={{ tone: 'info', text: SCAN_MESSAGES.allDone }} /> : null}
       {!completed && closeBlockedReason ? <Notice notice={{ tone: 'info', text: closeBlockedReason }} /> : null}

@@ -275,6 +275,10 @@ test.describe('orders list: overdue filter and phone size', () => {
     await expect(chip).toBeChecked();
     await expect(page.getByRole('article', { name: `Orden #${late.id}` })).toContainText('Vencida');
     await expect(page.getByRole('article', { name: `Orden #${coming.id}` })).toHaveCount(0);
+    // A slow phone: the router renders an address change as a transition, late; the tap must show at once anyway
+    // (without useOptimistic the checkbox snapped back and uncheck() failed, every time at this rate).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
     await chip.uncheck();
     await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?technicianId=${tech.id}$`));
     await expect(page.getByRole('article', { name: `Orden #${coming.id}` })).toBeVisible();

@@ -14,6 +14,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { DatabaseBackend } from './files/database-backend.js';
+import { FileStorage } from './files/file-storage.js';
+import { FilesRepository } from './files/files.repository.js';
 import { PestsRepository } from './modules/pests/pests.repository.js';
 import { pestsRoutes } from './modules/pests/pests.routes.js';
 import { PestsService } from './modules/pests/pests.service.js';
@@ -29,6 +32,9 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { PlansRepository } from './modules/plans/plans.repository.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { PlansService } from './modules/plans/plans.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -151,6 +157,9 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
     pool: () => poolStats(db),
   });
   const reports = new ReportsService(new ReportsRepository(db), config.TIME_ZONE);
+  const filesRepository = new FilesRepository(db);
+  const files = new FileStorage(filesRepository, new DatabaseBackend(filesRepository));
+  const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE });
 
   await app.register(
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin's promise (avvio).
@@ -173,6 +182,8 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
       await api.register(reportsRoutes, { prefix: '/reports', service: reports });
+      // Routes under /sites, /plans and /traps: a site's plans, and where each device stands on them.
+      await api.register(plansRoutes, { service: plans });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

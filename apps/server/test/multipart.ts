@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 export type FormPart =
-  | { name: string; value: string }
+  | { name: string; value: string | Buffer }
   | { name: string; filename: string; contentType?: string; data: Buffer | Iterable<Buffer> };
 
 /**

@@ -153,7 +153,13 @@ export const createAdmin = (context: TestApp, overrides: Parameters<typeof creat
 
 export async function createTrap(
   context: TestApp,
-  overrides: Partial<{ code: string; area: string | null; isActive: boolean; siteId: number }> = {},
+  overrides: Partial<{
+    code: string;
+    area: string | null;
+    isActive: boolean;
+    siteId: number;
+    type: (typeof traps.$inferInsert)['type'];
+  }> = {},
 ) {
   sequence++;
   const [row] = await context.database.db
@@ -163,6 +169,7 @@ export async function createTrap(
       code: overrides.code ?? `TRP-${String(sequence).padStart(4, '0')}`,
       area: overrides.area === undefined ? 'Bodega' : overrides.area,
       isActive: overrides.isActive ?? true,
+      ...(overrides.type ? { type: overrides.type } : {}),
       qrSlug: newQrSlug(),
     })
     .returning();

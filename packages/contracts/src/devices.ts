@@ -52,3 +52,20 @@ export const PEST_GROUP_NAMES: Record<PestGroup, string> = {
   PRODUCTO_ALMACENADO: 'Plagas de producto almacenado',
   OTROS: 'Otros',
 };
+
+/** The outlines a device's marker can have on a plan. */
+export const MARKER_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'hexagon', 'star'] as const;
+export type MarkerShape = (typeof MARKER_SHAPES)[number];
+
+/**
+ * How each type's marker looks on a plan, on screen and in the printed map alike: a shape of its own, so a
+ * black-and-white copy still tells the types apart, and a colour dark enough for a white number on it.
+ */
+export const TRAP_MARKER_STYLES: Record<TrapType, { shape: MarkerShape; color: string }> = {
+  CEBADERO: { shape: 'square', color: '#b42318' },
+  CAPTURA: { shape: 'diamond', color: '#8a4b00' },
+  LAMINA: { shape: 'triangle', color: '#1d4ed8' },
+  LUZ_UV: { shape: 'star', color: '#6d28d9' },
+  FEROMONA: { shape: 'hexagon', color: '#0b6e5f' },
+  OTRO: { shape: 'circle', color: '#52606d' },
+};

@@ -77,6 +77,8 @@ export const PlanMessages = {
   nameTaken: 'Ya existe un plano con ese nombre en este sitio.',
   fileRequired: 'Adjunta la imagen del plano en el campo file.',
   tooLarge: 'La imagen del plano supera los 15 MB.',
+  emptyFile: 'La imagen del plano está vacía.',
+  tooManyPixels: 'La imagen del plano supera los 40 megapíxeles: redúcela antes de subirla.',
   wrongType: 'El plano debe ser una imagen PNG, JPEG o WebP.',
   unreadableImage: 'No se pudo leer el tamaño de la imagen del plano.',
   otherSite: 'La trampa y el plano deben ser del mismo sitio.',

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { IdNumber, text, Timestamp } from './common.js';
 import { PlanMessages } from './messages.js';
-import { TrapTypeSchema } from './traps.js';
+import { TrapTypeSchema, ZoneSchema } from './traps.js';
 
 /** Largest plan image accepted (PNG, JPEG or WebP; a PDF plan becomes an image in the browser first). */
 export const PLAN_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const PLAN_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/**
+ * Most pixels a plan image may have: room for an A1 sheet scanned at 200 dpi (31 MP). A phone shows the plan
+ * decoded, 4 bytes a pixel: a larger image would take more memory than a phone gives a page.
+ */
+export const PLAN_IMAGE_MAX_PIXELS = 40_000_000;
 
 /** A site's floor plan: one image, its pixel size, and how many devices stand on it. */
 export const Plan = z.object({
@@ -29,7 +34,7 @@ export const PlanName = text('El nombre del plano', { error: PlanMessages.nameRe
   .min(1, PlanMessages.nameRequired)
   .max(120, 'El nombre del plano admite como máximo 120 caracteres.');
 
-/** PATCH /api/plans/{id} as JSON renames; the image is replaced by a multipart PATCH with `file` (and `name`). */
+/** PATCH /api/plans/{id} renames; PUT /api/plans/{id}/image (multipart, `file`) replaces the image. */
 export const UpdatePlanBody = z.strictObject({ name: PlanName });
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
 
@@ -55,14 +60,17 @@ export type Placement = z.infer<typeof Placement>;
 
 /** A device on a plan, with what its marker and legend show. */
 export const PlanDevice = Placement.extend({
+  /** Its marker's number on the map and in the legend: 1…n in code order among the plan's devices. */
+  number: z.number().int(),
   code: z.string(),
   type: TrapTypeSchema,
+  zone: ZoneSchema.nullable(),
   area: z.string().nullable(),
   isActive: z.boolean(),
 });
 export type PlanDevice = z.infer<typeof PlanDevice>;
 
-/** GET /api/plans/{id}: the plan and every device on it, in code order. */
+/** GET /api/plans/{id}: the plan and every active device on it, in code order. */
 export const PlanDetail = Plan.extend({ devices: z.array(PlanDevice) });
 export type PlanDetail = z.infer<typeof PlanDetail>;
 

@@ -205,6 +205,12 @@ describe('readUpload', () => {
         undefined,
         'El campo «name» es demasiado largo.',
       ],
+      [
+        // Latin-1, as an old client might send "Año": not UTF-8.
+        multipartForm([file, { name: 'name', value: Buffer.from([0x41, 0xf1, 0x6f]) }]),
+        undefined,
+        'El campo «name» no es texto UTF-8 válido.',
+      ],
     ];
     const truncated = multipartForm([file]);
     cases.push([

@@ -26,3 +26,11 @@ export function sniffMediaType(head: Uint8Array): MediaType | undefined {
   if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
   return undefined;
 }
+
+/** The file name extension each type is downloaded with. */
+export const EXTENSIONS: Record<MediaType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};

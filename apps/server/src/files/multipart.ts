@@ -24,6 +24,7 @@ export const UploadMessages = {
     `El formulario no admite el campo «${name}»: sus campos son ${[FILE_FIELD, ...fields].join(', ')}.`,
   repeatedField: (name: string) => `El campo «${name}» aparece más de una vez en el formulario.`,
   longField: (name: string) => `El campo «${name}» es demasiado largo.`,
+  badText: (name: string) => `El campo «${name}» no es texto UTF-8 válido.`,
 } as const;
 
 export interface UploadSpec extends SpoolOptions {
@@ -70,7 +71,11 @@ export async function readUpload(request: FastifyRequest, spec: UploadSpec): Pro
       if (upload.fields[part.fieldname] !== undefined)
         throw AppError.badRequest(UploadMessages.repeatedField(part.fieldname));
       if (part.valueTruncated) throw AppError.badRequest(UploadMessages.longField(part.fieldname));
-      upload.fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      // Bytes that are not UTF-8 arrive as U+FFFD (the decoder's stand-in), which would be stored in their
+      // place: refused, as JSON's lone surrogates are (a U+FFFD typed on purpose has no use in a name).
+      if (value.includes('\uFFFD')) throw AppError.badRequest(UploadMessages.badText(part.fieldname));
+      upload.fields[part.fieldname] = value;
     }
     return upload;
   } catch (error) {

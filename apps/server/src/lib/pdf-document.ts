@@ -12,9 +12,13 @@ export function openPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument 
   return doc;
 }
 
-export function createDocument(title: string, layout: 'portrait' | 'landscape' = 'portrait'): PDFKit.PDFDocument {
+export function createDocument(
+  title: string,
+  layout: 'portrait' | 'landscape' = 'portrait',
+  size: 'A4' | 'A3' = 'A4',
+): PDFKit.PDFDocument {
   return openPdf({
-    size: 'A4',
+    size,
     layout,
     margins: { top: 40, bottom: 40, left: 40, right: 40 },
     info: { Title: title, Author: PRODUCT_NAME, Creator: PRODUCT_NAME },

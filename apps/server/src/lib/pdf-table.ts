@@ -67,7 +67,8 @@ export class PdfTable {
     this.shaded = false;
   }
 
-  row(values: string[], options: { color?: string; bold?: boolean } = {}): void {
+  /** Draws a row; answers where it went on the page now current, for a caller that draws more in it. */
+  row(values: string[], options: { color?: string; bold?: boolean } = {}): { top: number; height: number } {
     const style = { font: options.bold ? FONT.condensedBold : FONT.condensed, color: options.color ?? '#1a1a1a' };
     const cells = this.fit(values, style, (column) => (column.singleLine ? 1 : MAX_LINES));
     const padding = this.padding(MIN_ROW_HEIGHT);
@@ -80,7 +81,9 @@ export class PdfTable {
     if (this.shaded) this.doc.rect(this.left, this.y, this.width, height).fill('#f1f4f7');
     this.shaded = !this.shaded;
     this.draw(cells, padding, style);
+    const top = this.y;
     this.y += height;
+    return { top, height };
   }
 
   /** Where the next thing below the table may be drawn. */

@@ -26,3 +26,22 @@ export function fileResponse(description: string, ...mediaTypes: string[]) {
   const bytes = z.any().meta({ type: 'string', format: 'binary' });
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: bytes }])) };
 }
+
+/**
+ * A multipart/form-data upload's form, for the OpenAPI document (with `consumes: ['multipart/form-data']`): the
+ * file in `file` and the given text fields. The validator sees no body (the form is streamed by the handler),
+ * so this accepts anything; readUpload (src/files/multipart.ts) reads and checks the form as it arrives.
+ */
+export function uploadForm(file: string, fields: Record<string, z.ZodType> = {}) {
+  const described = Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => {
+      const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' });
+      return [name, json];
+    }),
+  );
+  return z.unknown().meta({
+    type: 'object',
+    properties: { file: { type: 'string', format: 'binary', description: file }, ...described },
+    required: ['file', ...Object.keys(fields)],
+  });
+}

@@ -69,7 +69,9 @@ export default fp<OpenapiOptions>(
         if (!schema || schema.hide) return jsonSchemaTransform({ schema, url, route, ...document });
         const methods = [route.method].flat();
         const body = schema.body as ZodType | undefined;
-        if (body?.safeParse(undefined).success) {
+        // An upload's form is required, though its validator (which never sees it) accepts no body.
+        const upload = schema.consumes?.includes('multipart/form-data');
+        if (body?.safeParse(undefined).success && !upload) {
           for (const method of methods) optionalBodies.add(`${method.toLowerCase()} ${formatParamUrl(url)}`);
         }
         const response = { ...frameworkErrors(methods), ...(schema.response as object) };

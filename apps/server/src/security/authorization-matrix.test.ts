@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, createOrder, scan } from '../../test/orders.js';
+import { createPlan, planForm, planImage } from '../../test/plans.js';
 import { sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
@@ -30,6 +31,8 @@ interface Fixture {
   closedOrder: { id: number };
   /** An inactive site with nothing in it: one that may be deleted, without making the others ask for a site. */
   spareSite: { id: number };
+  /** A plan of the assigned technician's site, with the free trap placed on it. */
+  plan: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -63,7 +66,7 @@ const ORDER_PARTIES = (status: number): Expectation => ({
 });
 
 interface Row {
-  request(fixture: Fixture): { url: string; payload?: object | string; headers?: Record<string, string> };
+  request(fixture: Fixture): { url: string; payload?: object | string | Buffer; headers?: Record<string, string> };
   expect: Expectation;
 }
 
@@ -202,14 +205,68 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/reports/export': { request: () => ({ url: '/api/reports/export?format=excel' }), expect: ADMIN_ONLY(200) },
+  // A site's plans are read by the technicians with orders there, as the site itself is.
+  'GET /api/sites/:id/plans': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/plans` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'POST /api/sites/:id/plans': {
+    request: () => {
+      const form = planForm({ name: 'Planta alta', file: image });
+      return { url: `/api/sites/${DEFAULT_SITE_ID}/plans`, payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/sites/:id/placements': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/placements` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'GET /api/plans/:id': { request: ({ plan }) => ({ url: `/api/plans/${plan.id}` }), expect: ORDER_PARTIES(200) },
+  'PATCH /api/plans/:id': {
+    request: ({ plan }) => ({ url: `/api/plans/${plan.id}`, payload: { name: 'Nivel 1' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/plans/:id': { request: ({ plan }) => ({ url: `/api/plans/${plan.id}` }), expect: ADMIN_ONLY(204) },
+  'GET /api/plans/:id/image': {
+    request: ({ plan }) => ({ url: `/api/plans/${plan.id}/image` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'PUT /api/plans/:id/image': {
+    request: ({ plan }) => {
+      const form = planForm({ file: image });
+      return { url: `/api/plans/${plan.id}/image`, payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/plans/:id/map.pdf': {
+    request: ({ plan }) => ({ url: `/api/plans/${plan.id}/map.pdf` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'PUT /api/traps/:id/placement': {
+    request: ({ freeTrap, plan }) => ({
+      url: `/api/traps/${freeTrap.id}/placement`,
+      payload: { planId: plan.id, x: 0.25, y: 0.75 },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/traps/:id/placement': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'GET /api/traps/:id/placement-events': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
+    expect: ADMIN_ONLY(200),
+  },
 };
 
 /** The OpenAPI viewer and document are public by design: they describe the API, they expose no data. */
 const isPublicDocumentation = (url: string) => url.startsWith('/api/docs');
 
 let t: TestApp;
+let image: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_EMAIL: '10000' });
+  image = await planImage(40, 30);
 });
 afterAll(() => t.close());
 
@@ -229,7 +286,15 @@ async function freshFixture(): Promise<Fixture> {
     .insert(sites)
     .values({ name: 'Sitio de reserva', isActive: false })
     .returning();
+  const plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image);
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/traps/${freeTrap.id}/placement`,
+    headers: admin.headers,
+    payload: { planId: plan.id, x: 0.5, y: 0.5 },
+  });
   return {
+    plan,
     users: { admin, assignedTech, otherTech, deactivated },
     freeTrap,
     openOrder: { id: openOrder.id, slug: inOpen.qrSlug },
@@ -249,7 +314,7 @@ describe('authorization matrix', () => {
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route}: ${ACTORS.map((actor) => `${actor} ${row.expect[actor]}`).join(', ')}`, async () => {
-      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const answers: Partial<Expectation> = {};
       for (const actor of ACTORS) {
         const fixture = await freshFixture();

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../test/orders.js';
+import { createPlan } from '../../test/plans.js';
 import {
   createAdmin,
   createTestApp,
   createTrap,
   createUser,
+  DEFAULT_SITE_ID,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.js';
@@ -39,7 +41,14 @@ beforeAll(async () => {
     tech.id,
     traps.map((trap) => trap.id),
   );
-  ids.push(admin.id, tech.id, order.id, ...traps.map((trap) => trap.id));
+  const plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja');
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/traps/${traps[0]!.id}/placement`,
+    headers: admin.headers,
+    payload: { planId: plan.id, x: 0.5, y: 0.5 },
+  });
+  ids.push(admin.id, tech.id, order.id, plan.id, ...traps.map((trap) => trap.id));
   routes = t.app.routeTable.filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'));
 });
 afterAll(async () => {
@@ -53,7 +62,10 @@ async function fingerprint(): Promise<string> {
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from technicians x) as technicians,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from traps x) as traps,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sessions x) as sessions,
-      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from session_items x) as items
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from session_items x) as items,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from plans x) as plans,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.trap_id), '')) from trap_placements x) as placements,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events
   `)) as unknown as { rows: unknown[] };
   return JSON.stringify(result.rows[0]);
 }
@@ -93,6 +105,10 @@ const knownFields = [
   'newPassword',
   'clientScanId',
   'scannedAt',
+  'name',
+  'planId',
+  'x',
+  'y',
 ];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownFields), value, { maxKeys: 6 }),

@@ -3,12 +3,15 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app.js';
+import { multipartForm, type FormPart } from '../../test/multipart.js';
 import { createOrder } from '../../test/orders.js';
+import { createPlan, planImage } from '../../test/plans.js';
 import {
   createAdmin,
   createTestApp,
   createTrap,
   createUser,
+  DEFAULT_SITE_ID,
   TEST_PASSWORD,
   type TestApp,
   type TestUser,
@@ -39,6 +42,8 @@ let admin: TestUser;
 let tech: TestUser;
 let trapId: number;
 let orderId: number;
+let planId: number;
+let image: Buffer;
 let slug: string;
 let routes: RouteEntry[];
 let casesRun = 0;
@@ -51,6 +56,14 @@ beforeAll(async () => {
   trapId = trap.id;
   slug = trap.qrSlug;
   orderId = (await createOrder(t, admin, tech.id, [trap.id])).id;
+  image = await planImage(40, 30);
+  planId = (await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image)).id;
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/traps/${trapId}/placement`,
+    headers: admin.headers,
+    payload: { planId, x: 0.5, y: 0.5 },
+  });
   routes = t.app.routeTable.filter(
     (route) => route.method !== 'HEAD' && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
   );
@@ -67,7 +80,11 @@ async function fingerprint(): Promise<string> {
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from traps x) as traps,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sessions x) as sessions,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from session_items x) as items,
-      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from pests x) as pests
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from pests x) as pests,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from plans x) as plans,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from files x) as files,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.trap_id), '')) from trap_placements x) as placements,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events
   `)) as unknown as { rows: unknown[] };
   return JSON.stringify(result.rows[0]);
 }
@@ -88,8 +105,18 @@ let unique = 0;
 /** A value the field accepts, so that only the probed field is odd. Ids point at the fixture's rows. */
 function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystring' | 'params', url: string): unknown {
   unique++;
-  if (name === 'id')
-    return String(url.startsWith('/api/technicians') ? tech.id : url.startsWith('/api/traps') ? trapId : orderId);
+  if (name === 'id') {
+    const id = url.startsWith('/api/technicians')
+      ? tech.id
+      : url.startsWith('/api/traps')
+        ? trapId
+        : url.startsWith('/api/plans')
+          ? planId
+          : url.startsWith('/api/sites')
+            ? DEFAULT_SITE_ID
+            : orderId;
+    return String(id);
+  }
   const known: Record<string, unknown> = {
     technicianId: where === 'body' ? tech.id : String(tech.id),
     trapIds: [trapId],
@@ -101,6 +128,9 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
     newPassword: 'clave-larga-y-rara-7',
     code: `COD-${unique}`,
     format: 'pdf',
+    planId,
+    x: 0.5,
+    y: 0.5,
   };
   if (name in known) return known[name];
   if (schema.enum) return schema.enum[0];
@@ -146,10 +176,15 @@ interface Probe {
   value: unknown;
 }
 
+/** An upload's form (files/multipart.ts) is probed in its text fields; its file is checked by its bytes. */
+const isUpload = (route: RouteEntry) => Boolean(route.schema?.consumes?.includes('multipart/form-data'));
+const isFile = (schema: JsonSchema) => schema.format === 'binary';
+
 function probesFor(route: RouteEntry): fc.Arbitrary<Probe> {
   const options: fc.Arbitrary<Probe>[] = [];
   for (const part of ['body', 'querystring', 'params'] as const) {
     for (const [field, schema] of Object.entries(fieldsOf(route.schema?.[part]))) {
+      if (isFile(schema)) continue;
       const probe = (values: fc.Arbitrary<unknown>) => values.map((value) => ({ part, field, value }));
       if (isDate(schema)) options.push(probe(unstorableDate));
       else if (
@@ -195,15 +230,28 @@ function requestFor(route: RouteEntry, probe: Probe) {
   const search = Object.entries(query)
     .map(([name, value]) => `${name}=${encodeURIComponent(value).replace('%2500', '%00').replace('%00', '%00')}`)
     .join('&');
-  let payload: string | undefined;
-  if (route.schema?.body) {
+  let payload: string | Buffer | undefined;
+  let contentType = 'application/json';
+  if (isUpload(route)) {
+    const parts: FormPart[] = [];
+    for (const [name, schema] of Object.entries(fieldsOf(route.schema?.body))) {
+      const part: FormPart = isFile(schema)
+        ? { name, filename: 'plano.png', contentType: 'image/png', data: image }
+        : { name, value: String(probe.part === 'body' && probe.field === name ? probe.value : valid('body')[name]) };
+      parts.push(part);
+      if (probe.part === 'duplicate-key' && probe.field === name) parts.push(part);
+    }
+    const form = multipartForm(parts);
+    payload = form.payload();
+    contentType = form.headers['content-type'];
+  } else if (route.schema?.body) {
     const body = valid('body');
     if (probe.part === 'body') body[probe.field] = probe.value;
     payload = JSON.stringify(body);
     if (probe.part === 'duplicate-key')
       payload = payload.replace(/^\{/, `{${JSON.stringify(probe.field)}:${JSON.stringify(body[probe.field])},`);
   }
-  return { url: search ? `${path}?${search}` : path, payload };
+  return { url: search ? `${path}?${search}` : path, payload, contentType };
 }
 
 /** Fastify's and zod's English defaults must never reach a user. */
@@ -217,15 +265,15 @@ describe('odd input on every field of every route', () => {
         fc.asyncProperty(probesFor(route), async (probe) => {
           if (!probe.field) return;
           casesRun++;
-          const { url, payload } = requestFor(route, probe);
+          const { url, payload, contentType } = requestFor(route, probe);
           const before = route.method === 'GET' ? '' : await fingerprint();
           const response = await t.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...admin.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: { ...admin.headers, ...(payload === undefined ? {} : { 'content-type': contentType }) },
             ...(payload === undefined ? {} : { payload }),
           });
-          const described = `${route.method} ${url} ${payload ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          const described = `${route.method} ${url} ${Buffer.isBuffer(payload) ? '(form)' : (payload ?? '')} → ${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, described).toBe(400);
           const messages = [response.json().message].flat() as string[];
           expect(messages.length, described).toBeGreaterThan(0);

@@ -1,0 +1,196 @@
+import type { Plan, PlanDevice } from '@rondin/contracts';
+import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
+import type { Readable } from 'node:stream';
+import { pacedOutput } from '../../lib/paced-stream.js';
+import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
+import { FONT, useFont } from '../../lib/pdf-fonts.js';
+import { drawMarker, drawMarkerShape, markerReach } from '../../lib/pdf-markers.js';
+import { PdfTable } from '../../lib/pdf-table.js';
+import { drawText } from '../../lib/pdf-text.js';
+import { formatDateTime, wallClock } from '../../lib/time-zone.js';
+import { printablePlanImage } from './plan-image.js';
+
+export interface PlanMapInput {
+  plan: Plan;
+  site: { name: string; client: string | null };
+  /** The active devices on the plan, numbered in code order. */
+  devices: PlanDevice[];
+  /** The stored image's bytes. */
+  image: Buffer;
+  timeZone: string;
+  generatedAt: Date;
+}
+
+const TITLE = 'Mapa de dispositivos';
+/** Pixels per inch the image is embedded at: sharp on paper, a few MB at most on A3. */
+const PRINT_DPI = 200;
+/**
+ * A3 when A4 would crowd the plan: more devices than an A4 sheet shows with room between their markers, or
+ * an image detailed enough to be lost at A4 (a long side of more than 3,500 pixels is 300 dpi across A4).
+ */
+const A4_MAX_DEVICES = 80;
+const A4_MAX_PIXELS_LONG_SIDE = 3500;
+/** Between 5.5 pt (three digits still legible) and 8 pt, smaller as devices crowd the drawing. */
+const MIN_MARKER_RADIUS = 5.5;
+const MAX_MARKER_RADIUS = 8;
+/** The band under the map that names each type's shape, on up to two lines. */
+const KEY_HEIGHT = 26;
+/** Legend rows drawn between turns of the event loop. */
+const ROWS_PER_TURN = 100;
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** The day in the site's zone, as the documents write dates (dd-mm-yyyy). */
+function formatDate(value: Date, timeZone: string): string {
+  const local = wallClock(value, timeZone);
+  return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()}`;
+}
+
+/** Portrait or landscape after the image's shape; A3 when A4 would crowd it. */
+export function pageFor(plan: Pick<Plan, 'width' | 'height'>, deviceCount: number) {
+  const layout = plan.width >= plan.height ? ('landscape' as const) : ('portrait' as const);
+  const large = deviceCount > A4_MAX_DEVICES || Math.max(plan.width, plan.height) > A4_MAX_PIXELS_LONG_SIDE;
+  return { layout, size: large ? ('A3' as const) : ('A4' as const) };
+}
+
+/**
+ * The device map an auditor asks for: the plan as it stands today, each active device a numbered marker
+ * shaped and coloured by its type, then a legend of every number with its code, type and area. Dated in the
+ * site's time zone.
+ */
+export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
+  const { plan, site, devices, timeZone, generatedAt } = input;
+  const { layout, size } = pageFor(plan, devices.length);
+  const doc = createDocument(`${TITLE} · ${plan.name}`, layout, size);
+  const reference = `Plano vigente al ${formatDate(generatedAt, timeZone)}`;
+  const header = () => drawPageHeader(doc, TITLE, reference);
+
+  header();
+  drawFacts(doc, [
+    ['Sitio', site.name],
+    ['Plano', plan.name],
+    ['Cliente', site.client ?? '—'],
+    ['Dispositivos en el plano', String(devices.length)],
+  ]);
+
+  const { left, right, bottom } = doc.page.margins;
+  const area = {
+    left,
+    top: doc.y,
+    width: doc.page.width - left - right,
+    height: doc.page.height - bottom - doc.y - KEY_HEIGHT,
+  };
+  const radius = Math.min(
+    MAX_MARKER_RADIUS,
+    Math.max(MIN_MARKER_RADIUS, 0.2 * Math.sqrt((area.width * area.height) / Math.max(1, devices.length))),
+  );
+  // A marker on the image's edge reaches past it: the image is inset so no marker leaves the page's margins.
+  const inset = markerReach(radius);
+  const scale = Math.min((area.width - 2 * inset) / plan.width, (area.height - 2 * inset) / plan.height);
+  const drawn = { width: plan.width * scale, height: plan.height * scale };
+  const origin = {
+    x: area.left + (area.width - drawn.width) / 2,
+    y: area.top + inset + (area.height - 2 * inset - drawn.height) / 2,
+  };
+  const image = await printablePlanImage(input.image, {
+    width: Math.ceil((drawn.width / 72) * PRINT_DPI),
+    height: Math.ceil((drawn.height / 72) * PRINT_DPI),
+  });
+
+  const { output, caughtUp } = pacedOutput(doc);
+  void (async () => {
+    doc.image(image, origin.x, origin.y, { width: drawn.width, height: drawn.height });
+    doc.rect(origin.x, origin.y, drawn.width, drawn.height).lineWidth(0.5).strokeColor('#8a94a0').stroke();
+    for (const device of devices) {
+      drawMarker(
+        doc,
+        {
+          x: origin.x + device.x * drawn.width,
+          y: origin.y + device.y * drawn.height,
+          type: device.type,
+          label: String(device.number),
+        },
+        radius,
+      );
+    }
+    drawKey(doc, devices, area.left, area.top + area.height + 6, area.width);
+
+    doc.addPage();
+    header();
+    await drawLegend(doc, devices, header, caughtUp);
+    let y = doc.y;
+    if (y + 12 > doc.page.height - bottom) {
+      doc.addPage();
+      y = header();
+    }
+    useFont(doc, FONT.regular, 8).fillColor('#555555');
+    drawText(doc, `Generado el ${formatDateTime(generatedAt, timeZone)} (${timeZone}).`, left, y, {
+      width: area.width,
+      maxLines: 1,
+    });
+    doc.end();
+  })().catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+/** One line under the map: each type present, its shape and its name. */
+function drawKey(doc: PDFKit.PDFDocument, devices: PlanDevice[], x: number, y: number, width: number): void {
+  const present = TRAP_TYPES.filter((type) => devices.some((device) => device.type === type));
+  if (!present.length) {
+    useFont(doc, FONT.regular, 9).fillColor('#555555');
+    drawText(doc, 'No hay dispositivos ubicados en este plano.', x, y, { width, maxLines: 1 });
+    return;
+  }
+  const each = width / present.length;
+  const radius = 5;
+  present.forEach((type, index) => {
+    const left = x + index * each;
+    drawMarkerShape(doc, left + radius + 1, y + 6, type, radius);
+    useFont(doc, FONT.condensed, 8).fillColor('#1a1a1a');
+    drawText(doc, TRAP_TYPE_NAMES[type], left + 2 * radius + 6, y + 1, { width: each - 2 * radius - 10, maxLines: 2 });
+  });
+}
+
+/** Every device by its number: the marker again, then number, code, type and area. */
+async function drawLegend(
+  doc: PDFKit.PDFDocument,
+  devices: PlanDevice[],
+  header: () => number,
+  caughtUp: () => Promise<void>,
+): Promise<void> {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const markerWidth = 24;
+  const numberWidth = 40;
+  const rest = width - markerWidth - numberWidth;
+  const table = new PdfTable(
+    doc,
+    [
+      { header: '', width: markerWidth },
+      { header: 'N.º', width: numberWidth, align: 'right', singleLine: true },
+      { header: 'Código', width: rest * 0.25 },
+      { header: 'Tipo', width: rest * 0.35 },
+      { header: 'Área', width: rest * 0.4 },
+    ],
+    header,
+  );
+  for (const [index, device] of devices.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await caughtUp();
+    const row = table.row([
+      '',
+      String(device.number),
+      device.code,
+      TRAP_TYPE_NAMES[device.type],
+      device.area ?? 'Sin área',
+    ]);
+    // Beside the row's first line, as its text is.
+    drawMarkerShape(
+      doc,
+      doc.page.margins.left + markerWidth / 2,
+      row.top + Math.min(row.height, 16) / 2,
+      device.type,
+      5,
+    );
+  }
+  if (!devices.length) table.row(['', '', 'Ningún dispositivo ubicado.', '', '']);
+  table.end();
+}

@@ -1,0 +1,251 @@
+import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database.js';
+import { files, placementEvents, plans, sessions, sites, technicians, trapPlacements, traps } from '../../db/schema.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type NewPlanRow = Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type PlanChanges = Partial<Pick<typeof plans.$inferInsert, 'name' | 'fileId' | 'width' | 'height'>>;
+/** A plan with its image's type and size, and how many active devices stand on it. */
+export type PlanWithCounts = PlanRow & {
+  mediaType: (typeof files.$inferSelect)['mediaType'];
+  size: number;
+  placedCount: number;
+};
+export type PlacementRow = typeof trapPlacements.$inferSelect;
+export type NewPlacementEvent = Omit<typeof placementEvents.$inferInsert, 'id' | 'at'>;
+export interface SiteOfPlans {
+  id: number;
+  name: string;
+  client: string | null;
+  timeZone: string | null;
+}
+export interface PlanDeviceRow {
+  trapId: number;
+  planId: number;
+  x: number;
+  y: number;
+  placedAt: Date;
+  code: string;
+  type: (typeof traps.$inferSelect)['type'];
+  zone: (typeof traps.$inferSelect)['zone'];
+  area: string | null;
+  isActive: boolean;
+}
+export interface PlacementEventRow {
+  id: number;
+  trapId: number;
+  planId: number | null;
+  planName: string | null;
+  x: number | null;
+  y: number | null;
+  at: Date;
+  byId: number | null;
+  byName: string | null;
+}
+
+/** Who may read a site's plans: an administrator (no technician given), or a technician with an order there. */
+export interface ReadScope {
+  technicianId?: number | undefined;
+}
+
+/** Devices retired from service keep their place (it comes back with them), but no map or count shows them. */
+const activeTrap = and(eq(traps.id, trapPlacements.trapId), eq(traps.isActive, true));
+
+// Spelled out: in a subquery Drizzle writes a bare "id", which would be the inner table's own.
+const placedCount = sql<number>`(select count(*) from ${trapPlacements} tp join ${traps} t on t.id = tp.trap_id
+  where tp.plan_id = ${plans}.id and t.is_active)::int`;
+
+/** Codes ignoring case, in byte order, then id: the inventory's order, and the order markers are numbered in. */
+const codeOrder = [asc(sql`(lower(${traps.code}) collate "C")`), asc(traps.id)];
+
+/** The sites where a technician has an order assigned, done or not (as the sites module decides it). */
+const hasOrdersOf = (technicianId: number) =>
+  sql`exists (select 1 from ${sessions} s where s.site_id = ${sites.id} and s.technician_id = ${technicianId})`;
+
+export class PlansRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The site, when it exists and the scope may read it. */
+  async site(id: number, scope: ReadScope = {}): Promise<SiteOfPlans | undefined> {
+    const [row] = await this.db
+      .select({ id: sites.id, name: sites.name, client: sites.client, timeZone: sites.timeZone })
+      .from(sites)
+      .where(and(eq(sites.id, id), scope.technicianId !== undefined ? hasOrdersOf(scope.technicianId) : undefined));
+    return row;
+  }
+
+  /** A site's plans by name. */
+  list(siteId: number): Promise<PlanWithCounts[]> {
+    return this.select(eq(plans.siteId, siteId)).orderBy(asc(sql`lower(${plans.name})`), asc(plans.id));
+  }
+
+  async find(id: number, tx: Database | Transaction = this.db): Promise<PlanWithCounts | undefined> {
+    const [row] = await this.select(eq(plans.id, id), tx);
+    return row;
+  }
+
+  private select(where: SQL, tx: Database | Transaction = this.db) {
+    return tx
+      .select({
+        id: plans.id,
+        siteId: plans.siteId,
+        name: plans.name,
+        fileId: plans.fileId,
+        width: plans.width,
+        height: plans.height,
+        createdAt: plans.createdAt,
+        updatedAt: plans.updatedAt,
+        mediaType: files.mediaType,
+        size: files.size,
+        placedCount,
+      })
+      .from(plans)
+      .innerJoin(files, eq(files.id, plans.fileId))
+      .where(where);
+  }
+
+  /** Whether another plan of the site has this name, ignoring case. */
+  async nameTaken(tx: Transaction, siteId: number, name: string, exceptId?: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: plans.id })
+      .from(plans)
+      .where(
+        and(
+          eq(plans.siteId, siteId),
+          eq(sql`lower(${plans.name})`, name.toLowerCase()),
+          exceptId ? ne(plans.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async insert(tx: Transaction, values: NewPlanRow): Promise<PlanRow> {
+    const [row] = await tx.insert(plans).values(values).returning();
+    return row!;
+  }
+
+  /** Changes a plan and marks it changed now. */
+  async update(tx: Transaction, id: number, changes: PlanChanges): Promise<void> {
+    await tx
+      .update(plans)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(plans.id, id));
+  }
+
+  async delete(tx: Transaction, id: number): Promise<void> {
+    await tx.delete(plans).where(eq(plans.id, id));
+  }
+
+  /**
+   * Locks the plan's row for the rest of the transaction: FOR UPDATE to replace or delete it, FOR SHARE to put
+   * a device on it (several placements at once, but none while the plan is being deleted).
+   */
+  async lock(tx: Transaction, id: number, strength: 'update' | 'share'): Promise<PlanRow | undefined> {
+    const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for(strength);
+    return row;
+  }
+
+  /** The active devices on the plan, in code order. */
+  devices(planId: number): Promise<PlanDeviceRow[]> {
+    const { placedById: _, ...place } = getTableColumns(trapPlacements);
+    return this.db
+      .select({
+        ...place,
+        code: traps.code,
+        type: traps.type,
+        zone: traps.zone,
+        area: traps.area,
+        isActive: traps.isActive,
+      })
+      .from(trapPlacements)
+      .innerJoin(traps, activeTrap)
+      .where(eq(trapPlacements.planId, planId))
+      .orderBy(...codeOrder);
+  }
+
+  /** Where each active device of the site stands, by trap id. */
+  sitePlacements(siteId: number): Promise<PlacementRow[]> {
+    return this.db
+      .select(getTableColumns(trapPlacements))
+      .from(trapPlacements)
+      .innerJoin(traps, activeTrap)
+      .where(eq(traps.siteId, siteId))
+      .orderBy(asc(trapPlacements.trapId));
+  }
+
+  /**
+   * The trap, its row locked against another change of its place until the transaction ends, so that its
+   * changes are recorded in the order they were made. (NO KEY UPDATE: an order taking the trap meanwhile is not held up.)
+   */
+  async lockTrap(tx: Transaction, id: number): Promise<{ id: number; siteId: number } | undefined> {
+    const [row] = await tx
+      .select({ id: traps.id, siteId: traps.siteId })
+      .from(traps)
+      .where(eq(traps.id, id))
+      .for('no key update');
+    return row;
+  }
+
+  async trapExists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: traps.id }).from(traps).where(eq(traps.id, id));
+    return row !== undefined;
+  }
+
+  async placementOf(tx: Transaction, trapId: number): Promise<PlacementRow | undefined> {
+    const [row] = await tx.select().from(trapPlacements).where(eq(trapPlacements.trapId, trapId));
+    return row;
+  }
+
+  async place(tx: Transaction, values: Omit<PlacementRow, 'placedAt'>): Promise<PlacementRow> {
+    const { trapId, ...place } = values;
+    const [row] = await tx
+      .insert(trapPlacements)
+      .values(values)
+      .onConflictDoUpdate({ target: trapPlacements.trapId, set: { ...place, placedAt: sql`now()` } })
+      .returning();
+    return row!;
+  }
+
+  async unplace(tx: Transaction, trapId: number): Promise<void> {
+    await tx.delete(trapPlacements).where(eq(trapPlacements.trapId, trapId));
+  }
+
+  /** Takes every device off the plan and answers which they were (retired ones too: their place goes as well). */
+  async unplaceAll(tx: Transaction, planId: number): Promise<number[]> {
+    const rows = await tx
+      .delete(trapPlacements)
+      .where(eq(trapPlacements.planId, planId))
+      .returning({ trapId: trapPlacements.trapId });
+    return rows.map((row) => row.trapId);
+  }
+
+  async recordEvents(tx: Transaction, events: NewPlacementEvent[]): Promise<void> {
+    if (events.length) await tx.insert(placementEvents).values(events);
+  }
+
+  /** Every change of the trap's place, newest first, with the plan's name while it exists and who made it. */
+  events(trapId: number): Promise<PlacementEventRow[]> {
+    return this.db
+      .select({
+        id: placementEvents.id,
+        trapId: placementEvents.trapId,
+        planId: placementEvents.planId,
+        planName: plans.name,
+        x: placementEvents.x,
+        y: placementEvents.y,
+        at: placementEvents.at,
+        byId: technicians.id,
+        byName: technicians.fullName,
+      })
+      .from(placementEvents)
+      .leftJoin(plans, eq(plans.id, placementEvents.planId))
+      .leftJoin(technicians, eq(technicians.id, placementEvents.byId))
+      .where(eq(placementEvents.trapId, trapId))
+      .orderBy(desc(placementEvents.id));
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}

@@ -1,0 +1,275 @@
+import multipart from '@fastify/multipart';
+import {
+  ErrorResponse,
+  IdParams,
+  Placement,
+  PlacementEvent,
+  Plan,
+  PlanDetail,
+  PlanName,
+  PutPlacementBody,
+  UpdatePlanBody,
+} from '@rondin/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
+import { contentDisposition, sendFile } from '../../files/send-file.js';
+import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
+import { NEW_PLAN_FORM, PLAN_IMAGE_FORM, type PlansService } from './plans.service.js';
+
+const tags = ['Planos'];
+const security = bearerAuth;
+const errors = errorResponses;
+const readers =
+  'Un administrador, o un técnico con alguna orden asignada en el sitio del plano; para cualquier otro técnico el plano no existe (404).';
+const uploadErrors = {
+  413: ErrorResponse.describe('La imagen pasa de 15 MB: se rechaza en cuanto llega el byte que sobra.'),
+  415: ErrorResponse.describe(
+    'No es un formulario multipart/form-data, o el archivo no es PNG, JPEG ni WebP según sus bytes (su nombre y el tipo declarado no cuentan).',
+  ),
+};
+const imageFile =
+  'La imagen: PNG, JPEG o WebP de hasta 15 MB y 40 megapíxeles, reconocida por sus bytes. Un PDF se convierte antes en imagen.';
+
+export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
+  app.get(
+    '/sites/:id/plans',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'listSitePlans',
+        summary: 'Planos de un sitio',
+        description: `Por nombre, cada uno con cuántos dispositivos activos tiene ubicados (placedCount). ${readers}`,
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: z.array(Plan), ...errors },
+      },
+    },
+    (request) => service.list(request.user, request.params.id),
+  );
+
+  app.get(
+    '/sites/:id/placements',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'listSitePlacements',
+        summary: 'Dónde está cada dispositivo del sitio',
+        description: `Una ubicación por dispositivo activo ubicado en algún plano del sitio; los que no aparecen están sin ubicar. ${readers}`,
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: z.array(Placement), ...errors },
+      },
+    },
+    (request) => service.sitePlacements(request.user, request.params.id),
+  );
+
+  app.get(
+    '/plans/:id',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getPlan',
+        summary: 'Ver un plano con sus dispositivos',
+        description: `El plano y cada dispositivo activo ubicado en él, por código, con el número de su marcador (1…n en ese orden), como en el mapa impreso. ${readers}`,
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: PlanDetail, ...errors },
+      },
+    },
+    (request) => service.get(request.user, request.params.id),
+  );
+
+  app.patch(
+    '/plans/:id',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'renamePlan',
+        summary: 'Renombrar un plano',
+        description:
+          'El nombre es único en el sitio sin distinguir mayúsculas (409). La imagen se reemplaza con PUT /api/plans/{id}/image.',
+        tags,
+        security,
+        params: IdParams,
+        body: UpdatePlanBody,
+        response: { 200: Plan, ...errors },
+      },
+    },
+    (request) => service.rename(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/plans/:id',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'deletePlan',
+        summary: 'Eliminar un plano',
+        description:
+          'El plano y su imagen se eliminan; sus dispositivos quedan sin ubicar, y el historial de cada uno lo registra.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(request.user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/plans/:id/image',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getPlanImage',
+        summary: 'Imagen de un plano',
+        description: `Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. ${readers}`,
+        tags,
+        security,
+        params: IdParams,
+        response: {
+          200: fileResponse('La imagen del plano.', 'image/png', 'image/jpeg', 'image/webp'),
+          304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => sendFile(request, reply, await service.image(request.user, request.params.id)),
+  );
+
+  app.get(
+    '/plans/:id/map.pdf',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getPlanMap',
+        summary: 'Mapa de dispositivos en PDF',
+        description: `El plano vigente hoy, fechado en la zona horaria del sitio: la imagen con un marcador numerado por dispositivo activo (forma y color según su tipo) y la leyenda con número, código, tipo y área. A4 o A3 (con muchos dispositivos o una imagen muy detallada), apaisado u orientado según la forma del plano. ${readers}`,
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: fileResponse('El mapa en PDF.', 'application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const map = await service.map(request.user, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(map.fileName))
+        .send(map.content);
+    },
+  );
+
+  app.put(
+    '/traps/:id/placement',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'placeTrap',
+        summary: 'Ubicar un dispositivo en un plano',
+        description:
+          'Pone la trampa en (x, y) del plano, fracciones de su ancho y alto desde la esquina superior izquierda, o la mueve allí desde donde estaba (una trampa está en un plano a lo más). El plano debe ser del sitio de la trampa (400). Cada cambio queda en su historial; repetir la misma ubicación no cambia nada.',
+        tags,
+        security,
+        params: IdParams,
+        body: PutPlacementBody,
+        response: { 200: Placement, ...errors },
+      },
+    },
+    (request) => service.place(request.user, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/traps/:id/placement',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'unplaceTrap',
+        summary: 'Quitar un dispositivo de su plano',
+        description: 'La trampa queda sin ubicar (404 si ya lo estaba); el cambio queda en su historial.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.unplace(request.user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/traps/:id/placement-events',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'listPlacementEvents',
+        summary: 'Historial de ubicaciones de un dispositivo',
+        description:
+          'Cada cambio de ubicación de la trampa, el más reciente primero: el plano (planId null: quedó sin ubicar; planName null si el plano ya no existe), el punto, cuándo y quién.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: z.array(PlacementEvent), ...errors },
+      },
+    },
+    (request) => service.events(request.params.id),
+  );
+
+  // The upload routes alone read multipart/form-data; every other route reads JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+
+    uploads.post(
+      '/sites/:id/plans',
+      {
+        onRequest: app.authorize('ADMIN'),
+        schema: {
+          operationId: 'createPlan',
+          summary: 'Subir un plano',
+          description:
+            'Formulario multipart/form-data con el nombre (name, único en el sitio sin distinguir mayúsculas: 409) y la imagen (file). Se guarda el tamaño en píxeles de la imagen tal como se ve (una foto girada por su EXIF cuenta girada).',
+          tags,
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: uploadForm(imageFile, { name: PlanName }),
+          response: { 201: Plan, ...errors, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const plan = await service.create(request.user, request.params.id, () => readUpload(request, NEW_PLAN_FORM));
+        return reply.code(201).send(plan);
+      },
+    );
+
+    uploads.put(
+      '/plans/:id/image',
+      {
+        onRequest: app.authorize('ADMIN'),
+        schema: {
+          operationId: 'replacePlanImage',
+          summary: 'Reemplazar la imagen de un plano',
+          description:
+            'Formulario multipart/form-data con la nueva imagen (file). Los dispositivos conservan su ubicación, en fracciones de la imagen: una versión nueva del mismo plano, con el mismo encuadre, los deja en su sitio.',
+          tags,
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: uploadForm(imageFile),
+          response: { 200: Plan, ...errors, ...uploadErrors },
+        },
+      },
+      (request) => service.replaceImage(request.params.id, () => readUpload(request, PLAN_IMAGE_FORM)),
+    );
+  });
+};

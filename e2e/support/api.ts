@@ -5,8 +5,10 @@ import type {
   LoginResponse,
   ScanResponse,
   Session,
+  Site,
   Technician,
   Trap,
+  TrapType,
 } from '@rondin/contracts';
 import { ADMIN, unique } from './accounts';
 
@@ -50,12 +52,36 @@ export class AdminApi {
     return (await response.json()) as T;
   }
 
-  createTrap(fields: { code?: string; area?: string | null; isActive?: boolean } = {}): Promise<Trap> {
+  createTrap(
+    fields: { code?: string; area?: string | null; isActive?: boolean; siteId?: number; type?: TrapType } = {},
+  ): Promise<Trap> {
     return this.json('post', '/api/traps', {
       code: fields.code ?? unique('TRP'),
       area: fields.area ?? null,
       isActive: fields.isActive ?? true,
+      ...(fields.siteId === undefined ? {} : { siteId: fields.siteId }),
+      ...(fields.type === undefined ? {} : { type: fields.type }),
     });
+  }
+
+  createSite(fields: { name?: string; client?: string } = {}): Promise<Site> {
+    return this.json('post', '/api/sites', { name: fields.name ?? unique('Sitio'), client: fields.client ?? null });
+  }
+
+  sites(): Promise<Site[]> {
+    return this.json('get', '/api/sites');
+  }
+
+  /**
+   * Leaves a single active site, the first one: spec files share one database, and the screens of the specs
+   * that follow ask for a site only while several are active. Sites holding traps or orders cannot be deleted.
+   */
+  async keepOneActiveSite(): Promise<void> {
+    const [first, ...others] = (await this.sites()).sort((a, b) => a.id - b.id);
+    if (first && !first.isActive) await this.json('patch', `/api/sites/${first.id}`, { isActive: true });
+    for (const site of others) {
+      if (site.isActive) await this.json('patch', `/api/sites/${site.id}`, { isActive: false });
+    }
   }
 
   createTechnician(

@@ -13,3 +13,5 @@ export * from './devices.js';
 export * from './sites.js';
 export * from './plans.js';
 export * from './pests.js';
+export * from './finding-rules.js';
+export * from './findings.js';

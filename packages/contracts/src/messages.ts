@@ -84,3 +84,38 @@ export const PlanMessages = {
   otherSite: 'La trampa y el plano deben ser del mismo sitio.',
   notPlaced: 'La trampa no está ubicada en ningún plano.',
 } as const;
+
+/** The server's answers about what was found at a device, its exceptions and photos; the phone's form says the same. */
+export const FindingMessages = {
+  itemNotFound: 'La trampa no pertenece a esta orden.',
+  notScanned: 'Escanea la trampa antes de registrar lo que encontraste.',
+  isException: 'La trampa quedó registrada como no encontrada o inaccesible: no lleva hallazgo.',
+  reasonRequired: 'La orden está cerrada: indica el motivo de la corrección (reason).',
+  closedForTechnician: 'La orden ya fue cerrada: solo un administrador puede corregir lo registrado.',
+  clientFindingIdReused: 'Ese identificador de hallazgo ya se usó en otra trampa.',
+  pestsUnavailable: 'Alguna plaga de las capturas no existe o está inactiva.',
+  alreadyCompleted: 'La trampa ya quedó registrada en esta orden.',
+  baitOnlyStations: 'El consumo y el estado del cebo solo se registran en estaciones de cebo.',
+  absentBaitConsumption: 'Con el cebo ausente no se registra consumo: ausente no es «100 % consumido».',
+  noCaptures: (type: string) => `${type}: este tipo de dispositivo no registra capturas.`,
+  noBands: 'Solo las láminas adhesivas y las lámparas UV admiten capturas por rangos.',
+  repeatedPest: 'Cada plaga aparece una sola vez en las capturas.',
+  triggeredWithCaptures: 'Una trampa disparada sin captura no puede registrar capturas.',
+  statusNotForType: (status: string, type: string) => `El estado «${status}» no aplica a: ${type}.`,
+  actionNotForType: (action: string, type: string) => `La acción «${action}» no aplica a: ${type}.`,
+  activityBelowDerived: (derived: string) =>
+    `La actividad no puede ser menor que la que indican las capturas, el consumo y los indicios (${derived}).`,
+} as const;
+
+/** The server's answers about photos of a device. */
+export const PhotoMessages = {
+  notFound: 'La foto no existe.',
+  fileRequired: 'Adjunta la foto en el campo file.',
+  clientPhotoIdRequired: 'clientPhotoId debe ser un UUID.',
+  clientPhotoIdReused: 'Ese identificador de foto ya se usó en otra trampa.',
+  tooLarge: 'La foto supera los 2 MB.',
+  wrongType: 'La foto debe ser una imagen JPEG o WebP.',
+  emptyFile: 'La foto está vacía.',
+  tooMany: 'Una trampa admite como máximo 5 fotos por orden.',
+  notCompleted: 'Escanea la trampa, o regístrala como no encontrada o inaccesible, antes de adjuntar fotos.',
+} as const;

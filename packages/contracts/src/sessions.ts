@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTimeInput, Id, IdNumber, ItemStatus, SessionStatus, text, Timestamp } from './common.js';
+import { Finding, ItemRecord } from './findings.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
 import { TrapTypeSchema } from './traps.js';
 
@@ -22,6 +23,7 @@ export const SessionItem = z.object({
      */
     qrHash: z.string().regex(/^[0-9a-f]{64}$/),
   }),
+  ...ItemRecord,
 });
 export type SessionItem = z.infer<typeof SessionItem>;
 
@@ -60,6 +62,10 @@ export type SessionSummary = z.infer<typeof SessionSummary>;
  */
 export const ScanResponse = z.object({ session: SessionSummary, item: SessionItem });
 export type ScanResponse = z.infer<typeof ScanResponse>;
+
+/** What a finding's PUT answers: the version stored (or, for a replay, stored before) and the item as it is now. */
+export const FindingResponse = z.object({ finding: Finding, item: SessionItem });
+export type FindingResponse = z.infer<typeof FindingResponse>;
 
 /**
  * Filters for order lists. `q` is an order number or part of the technician's name; the scheduled range

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdNumber, ItemStatus, MAX_ID, SessionStatus, text, Timestamp } from './common.js';
 import { RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+import { ItemRecord } from './findings.js';
 import { TrapMessages } from './messages.js';
 import { QR_SLUG_ALPHABET, QR_SLUG_LENGTH } from './qr-code.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
@@ -156,6 +157,8 @@ export const TrapHistoryEntry = z.object({
   /** When the trap was inspected in that order. */
   completedAt: Timestamp.nullable(),
   completedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /** How the visit ended, what was found (current version) and its photos, as in the order's item. */
+  ...ItemRecord,
 });
 export type TrapHistoryEntry = z.infer<typeof TrapHistoryEntry>;
 

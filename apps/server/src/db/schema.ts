@@ -1,6 +1,17 @@
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from '@rondin/contracts/devices';
+import {
+  ACTIVITY_LEVELS,
+  BAIT_STATES,
+  CAPTURE_BANDS,
+  DEVICE_STATUSES,
+  EVIDENCE_KINDS,
+  EXCEPTION_REASONS,
+  FINDING_ACTIONS,
+  FINDING_FLAGS,
+} from '@rondin/contracts/finding-rules';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -9,6 +20,8 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -157,12 +170,30 @@ export const sessionItems = pgTable(
     /** When the server received the accepted scan. */
     receivedAt: timestamp('received_at', { withTimezone: true }),
     completedById: integer('completed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /** The device's id for the scan, or for the exception, that completed the item: one id space for both. */
     clientScanId: uuid('client_scan_id'),
+    /** Set when the item was completed without a scan (the device could not be found or reached). */
+    exceptionReason: text('exception_reason', { enum: EXCEPTION_REASONS }),
+    exceptionNote: text('exception_note'),
+    /**
+     * The current version of the item's finding (findings): the latest by recorded_at, or a correction made
+     * after close. No foreign key: a version is only ever deleted with its item, and the key's check would read
+     * every item for each version of a deleted order.
+     */
+    findingId: bigint('finding_id', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('session_items_session_trap_key').on(table.sessionId, table.trapId),
     index('session_items_trap_id_idx').on(table.trapId),
+    // A scan's id and an exception's id are one space: an id completes one item once.
+    uniqueIndex('session_items_client_scan_key').on(table.clientScanId).where(sql`${table.clientScanId} is not null`),
     check('session_items_status_check', sql`${table.status} in ('PENDING', 'COMPLETED')`),
+    check(
+      'session_items_exception_check',
+      sql`(${table.exceptionReason} is null) = (${table.exceptionNote} is null)
+        and (${table.exceptionReason} is null or ${table.status} = 'COMPLETED')
+        and ${table.exceptionReason} in ('NO_ENCONTRADO', 'INACCESIBLE')`,
+    ),
   ],
 );
 
@@ -321,5 +352,125 @@ export const placementEvents = pgTable(
   (table) => [
     index('placement_events_trap_idx').on(table.trapId, table.id),
     index('placement_events_plan_idx').on(table.planId, table.id),
+  ],
+);
+
+/** A text[] column's values all among the given ones. */
+const allIn = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} <@ array[${sql.raw(values.map((value) => `'${value}'`).join(', '))}]::text[]`;
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+/**
+ * What was found at a device in one order, one row per version: append-only, never updated nor deleted while
+ * its order exists (session_items.finding_id points at the current one). Site, trap and the trap's type are
+ * copied in as they were, so trends read one table through its indexes (see src/modules/findings/README.md).
+ */
+export const findings = pgTable(
+  'findings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    trapId: integer('trap_id')
+      .notNull()
+      .references(() => traps.id, { onDelete: 'restrict' }),
+    trapType: text('trap_type', { enum: TRAP_TYPES }).notNull(),
+    clientFindingId: uuid('client_finding_id').notNull(),
+    technicianId: integer('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /** The device's time when plausible (as a scan's), else the server's: what "latest" is decided by. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** The time the device sent, as sent. */
+    deviceTime: timestamp('device_time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    deviceStatus: text('device_status', { enum: DEVICE_STATUSES }).notNull(),
+    activity: text('activity', { enum: ACTIVITY_LEVELS }).notNull(),
+    derivedActivity: text('derived_activity', { enum: ACTIVITY_LEVELS }).notNull(),
+    baitConsumption: smallint('bait_consumption'),
+    baitState: text('bait_state', { enum: BAIT_STATES }),
+    evidence: textList('evidence'),
+    actions: textList('actions'),
+    notes: text('notes'),
+    reason: text('reason'),
+    isCorrection: boolean('is_correction').notNull().default(false),
+    /** Warnings for the office, fixed when the version arrived (FOTO_PENDIENTE is worked out when read). */
+    flags: textList('flags'),
+  },
+  (table) => [
+    uniqueIndex('findings_client_finding_key').on(table.clientFindingId),
+    // An item's versions in recorded order: the current one and the history.
+    index('findings_item_recorded_idx').on(table.itemId, table.recordedAt, table.id),
+    // Trends: a site's, a device type's or a device's findings over a period.
+    index('findings_site_recorded_idx').on(table.siteId, table.recordedAt),
+    index('findings_type_recorded_idx').on(table.trapType, table.recordedAt),
+    index('findings_trap_recorded_idx').on(table.trapId, table.recordedAt),
+    // The cadence check: one technician's findings in the last minutes.
+    index('findings_technician_recorded_idx').on(table.technicianId, table.recordedAt),
+    check(
+      'findings_device_status_check',
+      sql`${table.deviceStatus} in (${sql.raw(DEVICE_STATUSES.map((value) => `'${value}'`).join(', '))})`,
+    ),
+    check('findings_activity_check', sql`${table.activity} in ('NINGUNA', 'BAJA', 'MEDIA', 'ALTA')`),
+    check('findings_derived_activity_check', sql`${table.derivedActivity} in ('NINGUNA', 'BAJA', 'MEDIA', 'ALTA')`),
+    check('findings_bait_consumption_check', sql`${table.baitConsumption} in (0, 25, 50, 75, 100)`),
+    check('findings_bait_state_check', sql`${table.baitState} in ('CEBO_AUSENTE', 'CEBO_DETERIORADO')`),
+    check('findings_evidence_check', allIn(table.evidence, EVIDENCE_KINDS)),
+    check('findings_actions_check', allIn(table.actions, FINDING_ACTIONS)),
+    check('findings_flags_check', allIn(table.flags, FINDING_FLAGS)),
+    check('findings_notes_check', sql`char_length(${table.notes}) <= 1000`),
+    check('findings_correction_check', sql`not ${table.isCorrection} or ${table.reason} is not null`),
+  ],
+);
+
+/**
+ * Catches of one pest in one finding version: counted, or a band on a saturated board. recorded_at is the
+ * finding's, copied so a pest's catches over a period are read through one index.
+ */
+export const findingCaptures = pgTable(
+  'finding_captures',
+  {
+    findingId: bigint('finding_id', { mode: 'number' })
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    pestId: integer('pest_id')
+      .notNull()
+      .references(() => pests.id, { onDelete: 'restrict' }),
+    count: integer('count'),
+    band: text('band', { enum: CAPTURE_BANDS }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'finding_captures_pkey', columns: [table.findingId, table.pestId] }),
+    index('finding_captures_pest_recorded_idx').on(table.pestId, table.recordedAt),
+    check(
+      'finding_captures_amount_check',
+      sql`(${table.count} is null) <> (${table.band} is null) and ${table.count} >= 0
+        and ${table.band} in ('0', '1-10', '11-50', '>50')`,
+    ),
+  ],
+);
+
+/** Photos of a device in an order (at most 5 an item); the bytes are a file of the files storage. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    clientPhotoId: uuid('client_photo_id').notNull(),
+    technicianId: integer('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('photos_client_photo_key').on(table.clientPhotoId),
+    index('photos_item_idx').on(table.itemId, table.id),
+    uniqueIndex('photos_file_key').on(table.fileId),
   ],
 );

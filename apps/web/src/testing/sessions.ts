@@ -15,6 +15,10 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
         type: 'OTRO',
         qrHash: (index + 1).toString(16).padStart(64, '0'),
       },
+      outcome: null,
+      exception: null,
+      finding: null,
+      photoIds: [],
       ...item,
     }),
   );

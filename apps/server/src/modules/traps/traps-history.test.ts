@@ -60,6 +60,10 @@ describe('GET /api/traps/:id/history', () => {
         status: 'PENDING',
         completedAt: null,
         completedBy: null,
+        outcome: null,
+        exception: null,
+        finding: null,
+        photoIds: [],
       },
       {
         sessionId: first.id,
@@ -71,6 +75,10 @@ describe('GET /api/traps/:id/history', () => {
         status: 'COMPLETED',
         completedAt: expect.any(String),
         completedBy: { id: ana.id, fullName: 'Ana Pérez' },
+        outcome: 'SCANNED',
+        exception: null,
+        finding: null,
+        photoIds: [],
       },
     ]);
   });

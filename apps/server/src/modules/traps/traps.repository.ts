@@ -1,4 +1,4 @@
-import type { TrapAreaCount, TrapAreasQuery, TrapListQuery } from '@rondin/contracts';
+import type { SessionItem, TrapAreaCount, TrapAreasQuery, TrapListQuery } from '@rondin/contracts';
 import { and, asc, eq, inArray, isNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
@@ -19,6 +19,8 @@ export interface TrapHistoryRow {
   completedAt: Date | null;
   completedById: number | null;
   completedByName: string | null;
+  /** How the visit ended, what was found and its photos, as the order's item carries them. */
+  record: Pick<SessionItem, 'outcome' | 'exception' | 'finding' | 'photoIds'>;
 }
 export type TrapChanges = Partial<
   Pick<NewTrapRow, 'code' | 'area' | 'description' | 'isActive' | 'type' | 'zone' | 'riskLevel'>
@@ -188,6 +190,10 @@ export class TrapsRepository {
           completedAt: sessionItems.completedAt,
           completedById: inspector.id,
           completedByName: inspector.fullName,
+          // The item as an order answers it (src/db/functions/rondin_item_json.sql): one shape in both places.
+          record: sql<TrapHistoryRow['record']>`(select json_build_object('outcome', x.item->'outcome',
+            'exception', x.item->'exception', 'finding', x.item->'finding', 'photoIds', x.item->'photoIds')
+            from rondin_item_json x where x.id = ${sessionItems.id})`,
         })
         .from(sessionItems)
         .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))

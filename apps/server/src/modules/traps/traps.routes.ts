@@ -195,7 +195,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
         tags,
         security,
         description:
-          'Cada orden en la que estuvo la trampa, la más reciente primero: estado de la orden y de la trampa, cuándo y quién.',
+          'Cada orden en la que estuvo la trampa, la más reciente primero: estado de la orden y de la trampa, cuándo y quién, cómo terminó la visita (outcome: escaneada o excepción), lo encontrado (la versión vigente del hallazgo) y sus fotos.',
         params: IdParams,
         querystring: TrapHistoryQuery,
         response: { 200: TrapHistoryPage, ...errors },

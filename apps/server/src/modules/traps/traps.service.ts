@@ -134,6 +134,7 @@ export class TrapsService {
         status: row.status,
         completedAt: row.completedAt?.toISOString() ?? null,
         completedBy: row.completedById !== null ? { id: row.completedById, fullName: row.completedByName ?? '' } : null,
+        ...row.record,
       })),
       total,
       page,

@@ -21,6 +21,10 @@ function item(status: SessionItem['status'], overrides: Partial<SessionItem> = {
     completedAt: null,
     completedBy: null,
     trap: { code: 'TRP-007', area: 'Bodega', type: 'OTRO' as const, qrHash: '7'.repeat(64) },
+    outcome: null,
+    exception: null,
+    finding: null,
+    photoIds: [],
     ...overrides,
   };
 }

@@ -1,0 +1,310 @@
+// No zod here: the phone imports this module alone (@rondin/contracts/finding-rules) to build its findings form
+// with the same rules the server enforces.
+import { type PestGroup, TRAP_TYPE_NAMES, type TrapType } from './devices.js';
+import { FindingMessages } from './messages.js';
+
+/**
+ * The device's condition. DISPARADA_SIN_CAPTURA is a snap trap's; MANIPULADA (tampered) asks for a photo: it is
+ * accepted without one, and the finding carries the flag FOTO_PENDIENTE until the item has a photo.
+ */
+export const DEVICE_STATUSES = ['OK', 'DANADO', 'SUCIO', 'REUBICADO', 'MANIPULADA', 'DISPARADA_SIN_CAPTURA'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const DEVICE_STATUS_NAMES: Record<DeviceStatus, string> = {
+  OK: 'Dispositivo OK',
+  DANADO: 'Dañado',
+  SUCIO: 'Sucio',
+  REUBICADO: 'Reubicado',
+  MANIPULADA: 'Manipulado',
+  DISPARADA_SIN_CAPTURA: 'Disparada sin captura',
+};
+
+export const ACTIVITY_LEVELS = ['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+export const ACTIVITY_NAMES: Record<ActivityLevel, string> = {
+  NINGUNA: 'Sin actividad',
+  BAJA: 'Actividad baja',
+  MEDIA: 'Actividad media',
+  ALTA: 'Actividad alta',
+};
+
+/** Percentage of the bait eaten, in quarters. */
+export const BAIT_CONSUMPTIONS = [0, 25, 50, 75, 100] as const;
+export type BaitConsumption = (typeof BAIT_CONSUMPTIONS)[number];
+
+/** What a bait station's bait looked like when it was not simply there: absent is not "100 % eaten". */
+export const BAIT_STATES = ['CEBO_AUSENTE', 'CEBO_DETERIORADO'] as const;
+export type BaitState = (typeof BAIT_STATES)[number];
+
+export const BAIT_STATE_NAMES: Record<BaitState, string> = {
+  CEBO_AUSENTE: 'Cebo ausente',
+  CEBO_DETERIORADO: 'Cebo deteriorado',
+};
+
+export const EVIDENCE_KINDS = [
+  'EXCREMENTOS',
+  'ROEDURAS',
+  'HUELLAS',
+  'MANCHAS_GRASA',
+  'NIDO',
+  'INSECTOS_VIVOS',
+  'INSECTOS_MUERTOS',
+  'OTRA',
+] as const;
+export type Evidence = (typeof EVIDENCE_KINDS)[number];
+
+export const EVIDENCE_NAMES: Record<Evidence, string> = {
+  EXCREMENTOS: 'Excrementos',
+  ROEDURAS: 'Roeduras',
+  HUELLAS: 'Huellas',
+  MANCHAS_GRASA: 'Manchas de grasa',
+  NIDO: 'Nido',
+  INSECTOS_VIVOS: 'Insectos vivos',
+  INSECTOS_MUERTOS: 'Insectos muertos',
+  OTRA: 'Otro indicio',
+};
+
+export const FINDING_ACTIONS = [
+  'LIMPIEZA',
+  'CEBO_REPUESTO',
+  'LAMINA_CAMBIADA',
+  'TUBO_CAMBIADO',
+  'DISPOSITIVO_REEMPLAZADO',
+  'DISPOSITIVO_REUBICADO',
+  'SENALIZACION_REPUESTA',
+] as const;
+export type FindingAction = (typeof FINDING_ACTIONS)[number];
+
+export const FINDING_ACTION_NAMES: Record<FindingAction, string> = {
+  LIMPIEZA: 'Limpieza',
+  CEBO_REPUESTO: 'Cebo o atrayente repuesto',
+  LAMINA_CAMBIADA: 'Lámina cambiada',
+  TUBO_CAMBIADO: 'Tubo cambiado',
+  DISPOSITIVO_REEMPLAZADO: 'Dispositivo reemplazado',
+  DISPOSITIVO_REUBICADO: 'Dispositivo reubicado',
+  SENALIZACION_REPUESTA: 'Señalización repuesta',
+};
+
+/** A saturated glue board or light trap is counted in bands instead of one by one. */
+export const CAPTURE_BANDS = ['0', '1-10', '11-50', '>50'] as const;
+export type CaptureBand = (typeof CAPTURE_BANDS)[number];
+
+/** The fewest catches a band stands for: what a band adds to a total. */
+export const CAPTURE_BAND_MINIMUM: Record<CaptureBand, number> = { '0': 0, '1-10': 1, '11-50': 11, '>50': 51 };
+
+/** Most catches of one pest counted one by one. */
+export const MAX_CAPTURE_COUNT = 100_000;
+
+export const EXCEPTION_REASONS = ['NO_ENCONTRADO', 'INACCESIBLE'] as const;
+export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
+
+export const EXCEPTION_REASON_NAMES: Record<ExceptionReason, string> = {
+  NO_ENCONTRADO: 'No encontrada',
+  INACCESIBLE: 'Inaccesible',
+};
+
+/** How an item was completed: scanned (proves presence) or accounted for without a scan. Null while pending. */
+export const ITEM_OUTCOMES = ['SCANNED', 'EXCEPTION'] as const;
+export type ItemOutcome = (typeof ITEM_OUTCOMES)[number];
+
+/**
+ * What the office is warned of on a finding, never hidden: HORA_IMPLAUSIBLE, the device's clock said a time
+ * before the order existed or ahead of the server's (the server's time was used); ENVIO_TARDIO, it arrived
+ * more than a day after it was recorded; CADENCIA_IMPLAUSIBLE, the technician recorded too many devices too
+ * fast; FOTO_PENDIENTE, a tampered device with no photo yet.
+ */
+export const FINDING_FLAGS = ['HORA_IMPLAUSIBLE', 'ENVIO_TARDIO', 'CADENCIA_IMPLAUSIBLE', 'FOTO_PENDIENTE'] as const;
+export type FindingFlag = (typeof FINDING_FLAGS)[number];
+
+export const FINDING_FLAG_NAMES: Record<FindingFlag, string> = {
+  HORA_IMPLAUSIBLE: 'Hora del teléfono no plausible',
+  ENVIO_TARDIO: 'Enviado más de un día después',
+  CADENCIA_IMPLAUSIBLE: 'Demasiados dispositivos en poco tiempo',
+  FOTO_PENDIENTE: 'Falta la foto del dispositivo manipulado',
+};
+
+/** Received this long after the device recorded it: flagged ENVIO_TARDIO. */
+export const LATE_DELIVERY_MS = 24 * 60 * 60 * 1000;
+/** This many devices by one technician within CADENCE_WINDOW_MS is not a walk between devices. */
+export const CADENCE_MAX_DEVICES = 40;
+export const CADENCE_WINDOW_MS = 3 * 60 * 1000;
+
+export const FINDING_NOTES_MAX = 1000;
+export const EXCEPTION_NOTE_MAX = 1000;
+export const CORRECTION_REASON_MAX = 500;
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/webp'] as const;
+export const PHOTOS_PER_ITEM = 5;
+
+/** Which finding fields a device type takes. */
+export interface FindingFields {
+  /** Bait consumption and bait state. */
+  bait: boolean;
+  captures: boolean;
+  /** Captures may be given as bands (saturated boards). */
+  bands: boolean;
+  deviceStatuses: readonly DeviceStatus[];
+  actions: readonly FindingAction[];
+  /** The pest groups the form offers first; any active pest is accepted. */
+  usualPestGroups: readonly PestGroup[];
+}
+
+const COMMON_STATUSES = ['OK', 'DANADO', 'SUCIO', 'REUBICADO', 'MANIPULADA'] as const;
+const DEVICE_ACTIONS = [
+  'LIMPIEZA',
+  'DISPOSITIVO_REEMPLAZADO',
+  'DISPOSITIVO_REUBICADO',
+  'SENALIZACION_REPUESTA',
+] as const;
+
+export const FINDING_FIELDS: Record<TrapType, FindingFields> = {
+  CEBADERO: {
+    bait: true,
+    captures: false,
+    bands: false,
+    deviceStatuses: COMMON_STATUSES,
+    actions: ['CEBO_REPUESTO', ...DEVICE_ACTIONS],
+    usualPestGroups: ['ROEDORES'],
+  },
+  CAPTURA: {
+    bait: false,
+    captures: true,
+    bands: false,
+    deviceStatuses: [...COMMON_STATUSES, 'DISPARADA_SIN_CAPTURA'],
+    actions: ['CEBO_REPUESTO', ...DEVICE_ACTIONS],
+    usualPestGroups: ['ROEDORES'],
+  },
+  LAMINA: {
+    bait: false,
+    captures: true,
+    bands: true,
+    deviceStatuses: COMMON_STATUSES,
+    actions: ['LAMINA_CAMBIADA', ...DEVICE_ACTIONS],
+    usualPestGroups: ['RASTREROS', 'PRODUCTO_ALMACENADO', 'ROEDORES'],
+  },
+  LUZ_UV: {
+    bait: false,
+    captures: true,
+    bands: true,
+    deviceStatuses: COMMON_STATUSES,
+    actions: ['LAMINA_CAMBIADA', 'TUBO_CAMBIADO', ...DEVICE_ACTIONS],
+    usualPestGroups: ['VOLADORES'],
+  },
+  FEROMONA: {
+    bait: false,
+    captures: true,
+    bands: false,
+    deviceStatuses: COMMON_STATUSES,
+    // The lure is the pheromone trap's bait: a new lure is CEBO_REPUESTO.
+    actions: ['CEBO_REPUESTO', 'LAMINA_CAMBIADA', ...DEVICE_ACTIONS],
+    usualPestGroups: ['PRODUCTO_ALMACENADO', 'VOLADORES'],
+  },
+  // A device nobody classified yet: anything may be recorded on it.
+  OTRO: {
+    bait: true,
+    captures: true,
+    bands: true,
+    deviceStatuses: DEVICE_STATUSES,
+    actions: FINDING_ACTIONS,
+    usualPestGroups: [],
+  },
+};
+
+export interface CaptureFields {
+  pestId: number;
+  count?: number | null | undefined;
+  band?: CaptureBand | null | undefined;
+}
+
+/** The parts of a finding its rules look at. */
+export interface FindingInput {
+  deviceStatus: DeviceStatus;
+  activity?: ActivityLevel | null | undefined;
+  baitConsumption?: BaitConsumption | null | undefined;
+  baitState?: BaitState | null | undefined;
+  captures: readonly CaptureFields[];
+  evidence: readonly Evidence[];
+  actions: readonly FindingAction[];
+}
+
+/** A pest's group by its id; undefined for a pest not known. */
+export type PestGroupOf = (pestId: number) => PestGroup | undefined;
+
+export const activityRank = (level: ActivityLevel): number => ACTIVITY_LEVELS.indexOf(level);
+const highest = (levels: ActivityLevel[]): ActivityLevel =>
+  levels.reduce<ActivityLevel>((top, level) => (activityRank(level) > activityRank(top) ? level : top), 'NINGUNA');
+
+const captured = (capture: CaptureFields): number =>
+  capture.count ?? (capture.band ? CAPTURE_BAND_MINIMUM[capture.band] : 0);
+
+/**
+ * The activity the finding itself shows, the least the technician may record (they may only raise it):
+ * - bait eaten: 25 % low, 50 % medium, 75 % or more high;
+ * - rodents caught: one is medium, two or more high;
+ * - other catches, all pests together (a band counts as its least): 1–10 low, 11–50 medium, more high;
+ * - any sign of activity is low, a nest medium.
+ */
+export function deriveActivity(finding: FindingInput, groupOf: PestGroupOf): ActivityLevel {
+  const levels: ActivityLevel[] = [];
+  const bait = finding.baitConsumption ?? 0;
+  if (bait >= 75) levels.push('ALTA');
+  else if (bait >= 50) levels.push('MEDIA');
+  else if (bait > 0) levels.push('BAJA');
+  let rodents = 0;
+  let others = 0;
+  for (const capture of finding.captures) {
+    if (groupOf(capture.pestId) === 'ROEDORES') rodents += captured(capture);
+    else others += captured(capture);
+  }
+  if (rodents >= 2) levels.push('ALTA');
+  else if (rodents === 1) levels.push('MEDIA');
+  if (others > 50) levels.push('ALTA');
+  else if (others > 10) levels.push('MEDIA');
+  else if (others > 0) levels.push('BAJA');
+  if (finding.evidence.includes('NIDO')) levels.push('MEDIA');
+  else if (finding.evidence.length > 0) levels.push('BAJA');
+  return highest(levels);
+}
+
+/** The activity recorded: the technician's when given (never below the derived one), else the derived one. */
+export const recordedActivity = (finding: FindingInput, groupOf: PestGroupOf): ActivityLevel =>
+  finding.activity ?? deriveActivity(finding, groupOf);
+
+/**
+ * Every way the finding does not fit a device of this type, in Spanish; empty when it fits. The phone shows
+ * them before sending; the server refuses a finding that has any (400).
+ */
+export function findingProblems(type: TrapType, finding: FindingInput, groupOf: PestGroupOf): string[] {
+  const fields = FINDING_FIELDS[type];
+  const typeName = TRAP_TYPE_NAMES[type];
+  const problems: string[] = [];
+  const hasBait = finding.baitConsumption != null || finding.baitState != null;
+  if (hasBait && !fields.bait) problems.push(FindingMessages.baitOnlyStations);
+  if (finding.baitState === 'CEBO_AUSENTE' && finding.baitConsumption != null) {
+    problems.push(FindingMessages.absentBaitConsumption);
+  }
+  if (finding.captures.length > 0 && !fields.captures) problems.push(FindingMessages.noCaptures(typeName));
+  if (finding.captures.some((capture) => capture.band != null) && !fields.bands) problems.push(FindingMessages.noBands);
+  const pests = new Set(finding.captures.map((capture) => capture.pestId));
+  if (pests.size < finding.captures.length) problems.push(FindingMessages.repeatedPest);
+  if (finding.deviceStatus === 'DISPARADA_SIN_CAPTURA' && finding.captures.some((capture) => captured(capture) > 0)) {
+    problems.push(FindingMessages.triggeredWithCaptures);
+  }
+  if (!fields.deviceStatuses.includes(finding.deviceStatus)) {
+    problems.push(FindingMessages.statusNotForType(DEVICE_STATUS_NAMES[finding.deviceStatus], typeName));
+  }
+  for (const action of finding.actions) {
+    if (!fields.actions.includes(action)) {
+      problems.push(FindingMessages.actionNotForType(FINDING_ACTION_NAMES[action], typeName));
+    }
+  }
+  if (finding.activity != null) {
+    const derived = deriveActivity(finding, groupOf);
+    if (activityRank(finding.activity) < activityRank(derived)) {
+      problems.push(FindingMessages.activityBelowDerived(ACTIVITY_NAMES[derived].toLowerCase()));
+    }
+  }
+  return problems;
+}

@@ -1,32 +1,125 @@
 /**
- * Fills an empty database with a realistic food plant: 128 traps across eight areas, five technicians and
- * orders in every state, so a newcomer sees the product with real-looking data. Refuses to touch a database that already has traps.
+ * Fills an empty database with a realistic client: a food plant (128 devices across eight areas) and its
+ * distribution centre (60 devices), each with a floor plan drawn now and its devices of every type placed on
+ * it, five technicians and orders in every state, so a newcomer sees the product with real-looking data.
+ * Refuses to touch a database that already has traps.
  */
+import { Readable } from 'node:stream';
 import { installSpanishErrors } from '@rondin/contracts';
+import { TRAP_TYPE_NAMES, type RiskLevel, type TrapType, type Zone } from '@rondin/contracts/devices';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { DatabaseBackend } from '../files/database-backend.js';
+import { FileStorage } from '../files/file-storage.js';
+import { FilesRepository } from '../files/files.repository.js';
+import { spool } from '../files/spool.js';
+import type { AuthUser } from '../modules/auth/auth-user.js';
+import { PlansRepository } from '../modules/plans/plans.repository.js';
+import { NEW_PLAN_FORM, PlansService } from '../modules/plans/plans.service.js';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.js';
 import { SessionsService } from '../modules/sessions/sessions.service.js';
-import type { TrapRow } from '../modules/traps/traps.repository.js';
-import type { AuthUser } from '../modules/auth/auth-user.js';
+import { SitesRepository } from '../modules/sites/sites.repository.js';
+import { SitesService } from '../modules/sites/sites.service.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
 import { TechniciansRepository } from '../modules/technicians/technicians.repository.js';
 import { TechniciansService } from '../modules/technicians/technicians.service.js';
+import type { TrapRow } from '../modules/traps/traps.repository.js';
 import { TrapsRepository } from '../modules/traps/traps.repository.js';
 import { TrapsService } from '../modules/traps/traps.service.js';
+import { alongWalls, DEMO_PLANS, drawFloorPlan } from './demo-floor-plans.js';
 
-const AREAS = [
-  { name: 'Bodega', traps: 24 },
-  { name: 'Producción', traps: 22 },
-  { name: 'Andén de carga', traps: 14 },
-  { name: 'Cámara de frío', traps: 12 },
-  { name: 'Sala de envasado', traps: 18 },
-  { name: 'Comedor', traps: 8 },
-  { name: 'Oficinas', traps: 6 },
-  { name: 'Perímetro exterior', traps: 24 },
+/**
+ * Each area's devices, as a food plant's pest-control plan lays them out: bait stations round the outside,
+ * traps and monitors along the inner walls, light traps where flying insects come in, pheromone traps where
+ * stored product is kept. Zone and risk follow the area (risk is high where product is exposed).
+ */
+interface DemoArea {
+  name: string;
+  traps: number;
+  types: TrapType[];
+  zone: Zone;
+  riskLevel: RiskLevel;
+}
+
+const PLANT_AREAS: DemoArea[] = [
+  { name: 'Bodega', traps: 24, types: ['CAPTURA', 'FEROMONA', 'LAMINA'], zone: 'INTERIOR', riskLevel: 'MEDIO' },
+  {
+    name: 'Producción',
+    traps: 22,
+    types: ['LAMINA', 'CAPTURA', 'LUZ_UV'],
+    zone: 'INTERIOR',
+    riskLevel: 'ALTO',
+  },
+  {
+    name: 'Andén de carga',
+    traps: 14,
+    types: ['CAPTURA', 'LAMINA', 'LUZ_UV'],
+    zone: 'PERIMETRO_INTERIOR',
+    riskLevel: 'MEDIO',
+  },
+  { name: 'Cámara de frío', traps: 12, types: ['CAPTURA', 'LAMINA'], zone: 'INTERIOR', riskLevel: 'MEDIO' },
+  {
+    name: 'Sala de envasado',
+    traps: 18,
+    types: ['LAMINA', 'LUZ_UV', 'FEROMONA'],
+    zone: 'INTERIOR',
+    riskLevel: 'ALTO',
+  },
+  { name: 'Comedor', traps: 8, types: ['LAMINA', 'CAPTURA', 'LUZ_UV'], zone: 'INTERIOR', riskLevel: 'BAJO' },
+  { name: 'Oficinas', traps: 6, types: ['LAMINA', 'OTRO'], zone: 'INTERIOR', riskLevel: 'BAJO' },
+  { name: 'Perímetro exterior', traps: 24, types: ['CEBADERO'], zone: 'EXTERIOR', riskLevel: 'BAJO' },
 ];
 
-const KINDS = ['Estación de cebo', 'Trampa de pegamento', 'Trampa de luz UV', 'Trampa mecánica para roedores'];
+const WAREHOUSE_AREAS: DemoArea[] = [
+  {
+    name: 'Andenes',
+    traps: 10,
+    types: ['CAPTURA', 'LAMINA', 'LUZ_UV'],
+    zone: 'PERIMETRO_INTERIOR',
+    riskLevel: 'MEDIO',
+  },
+  {
+    name: 'Almacenamiento en racks',
+    traps: 14,
+    types: ['CAPTURA', 'FEROMONA'],
+    zone: 'INTERIOR',
+    riskLevel: 'MEDIO',
+  },
+  { name: 'Zona de picking', traps: 6, types: ['LAMINA', 'FEROMONA', 'LUZ_UV'], zone: 'INTERIOR', riskLevel: 'MEDIO' },
+  { name: 'Oficinas', traps: 4, types: ['LAMINA', 'OTRO'], zone: 'INTERIOR', riskLevel: 'BAJO' },
+  { name: 'Sala de residuos', traps: 4, types: ['CEBADERO', 'CAPTURA'], zone: 'PERIMETRO_INTERIOR', riskLevel: 'BAJO' },
+  { name: 'Comedor y vestidores', traps: 4, types: ['LAMINA', 'LUZ_UV'], zone: 'INTERIOR', riskLevel: 'BAJO' },
+  { name: 'Perímetro exterior', traps: 18, types: ['CEBADERO'], zone: 'EXTERIOR', riskLevel: 'BAJO' },
+];
+
+/** The demonstration's two sites, each with its areas and its floor plan. */
+const SITES = [
+  {
+    site: {
+      name: 'Planta Maipú',
+      client: 'Alimentos del Valle S.A.',
+      address: 'Av. Los Pajaritos 3100, Maipú',
+      timeZone: 'America/Santiago',
+    },
+    prefix: 'TRP',
+    areas: PLANT_AREAS,
+    plan: DEMO_PLANS.plant,
+  },
+  {
+    site: {
+      name: 'Centro de distribución Quilicura',
+      client: 'Alimentos del Valle S.A.',
+      address: 'Camino Lo Boza 120, Quilicura',
+      timeZone: 'America/Santiago',
+    },
+    prefix: 'QLC',
+    areas: WAREHOUSE_AREAS,
+    plan: DEMO_PLANS.warehouse,
+  },
+];
+
+/** Left off the plan so the editor's "sin ubicar" list has something in it: the last devices of the offices. */
+const UNPLACED_PER_SITE = 2;
 
 export const DEMO_TECHNICIAN_PASSWORD = 'tecnico-demo';
 
@@ -49,13 +142,13 @@ const DAY = 86_400_000;
  */
 async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Promise<number> {
   const sessions = new SessionsService(new SessionsRepository(db), { created() {}, updated() {} }, { timeZone: 'UTC' });
-  const admin: AuthUser = {
-    id: (await new TechniciansRepository(db).list()).find((user) => user.role === 'ADMIN')!.id,
-    role: 'ADMIN',
-    tokenVersion: 0,
-  };
+  const admin: AuthUser = { id: await firstAdminId(db), role: 'ADMIN', tokenVersion: 0 };
+  // An order covers one area of one site (two sites each have a "Perímetro exterior").
   const byArea = new Map<string, TrapRow[]>();
-  for (const trap of traps) byArea.set(trap.area ?? '', [...(byArea.get(trap.area ?? '') ?? []), trap]);
+  for (const trap of traps) {
+    const key = `${trap.siteId}:${trap.area ?? ''}`;
+    byArea.set(key, [...(byArea.get(key) ?? []), trap]);
+  }
   const areas = [...byArea.values()];
   const plan = [
     { daysFromNow: -14, scan: 'all', close: true },
@@ -90,6 +183,68 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
   return created;
 }
 
+async function firstAdminId(db: Database): Promise<number> {
+  return (await new TechniciansRepository(db).list()).find((user) => user.role === 'ADMIN')!.id;
+}
+
+/**
+ * The two sites (the migration's "Sitio principal" becomes the plant), their devices, and a floor plan of each
+ * drawn now, with every device on it but the last few of the offices.
+ */
+async function seedSites(db: Database, admin: AuthUser) {
+  const sites = new SitesService(new SitesRepository(db));
+  const traps = new TrapsService(new TrapsRepository(db));
+  const filesRepository = new FilesRepository(db);
+  const plans = new PlansService(
+    new PlansRepository(db),
+    new FileStorage(filesRepository, new DatabaseBackend(filesRepository)),
+    { timeZone: 'UTC' },
+  );
+  const [existing] = await sites.list(admin);
+  const file = (image: Buffer) => spool(Readable.from([image]), NEW_PLAN_FORM);
+  const summary: { name: string; traps: number; placed: number }[] = [];
+  for (const [index, demo] of SITES.entries()) {
+    const site =
+      index === 0 && existing
+        ? await sites.update(existing.id, demo.site)
+        : await sites.create({ ...demo.site, isActive: true });
+    const image = await drawFloorPlan(demo.plan);
+    const plan = await plans.create(admin, site.id, async () => ({
+      file: await file(image),
+      fields: { name: demo.plan.name },
+    }));
+    let number = 0;
+    let placed = 0;
+    for (const area of demo.areas) {
+      const room =
+        area.zone === 'EXTERIOR' ? demo.plan.building : demo.plan.rooms[area.name as keyof typeof demo.plan.rooms];
+      // Round the outside of the building, or along the inside of the room's walls.
+      const points = alongWalls(demo.plan, room, area.traps, area.zone === 'EXTERIOR' ? -70 : 45);
+      for (let i = 0; i < area.traps; i++) {
+        number++;
+        const type = area.types[i % area.types.length]!;
+        const trap = await traps.create({
+          siteId: site.id,
+          code: `${demo.prefix}-${String(number).padStart(3, '0')}`,
+          area: area.name,
+          type,
+          zone: area.zone,
+          riskLevel: area.riskLevel,
+          description: `${TRAP_TYPE_NAMES[type]} n.º ${i + 1} de ${area.name.toLowerCase()}`,
+          // A few retired stations, as any real inventory has.
+          isActive: number % 37 !== 0,
+        });
+        const leftOff = area.name === 'Oficinas' && i >= area.traps - UNPLACED_PER_SITE;
+        if (!trap.isActive || leftOff) continue;
+        await plans.place(admin, trap.id, { planId: plan.id, ...points[i]! });
+        placed++;
+      }
+    }
+    summary.push({ name: site.name, traps: number, placed });
+  }
+  return summary;
+}
+
 async function main(): Promise<void> {
   installSpanishErrors();
   const config = loadConfig();
@@ -109,21 +264,8 @@ async function main(): Promise<void> {
       process.stdout.write(`Administrador creado: ${admin.email} / ${admin.generatedPassword}\n`);
     }
 
-    const traps = new TrapsService(trapRepository);
-    let number = 0;
-    for (const area of AREAS) {
-      for (let i = 0; i < area.traps; i++) {
-        number++;
-        await traps.create({
-          code: `TRP-${String(number).padStart(3, '0')}`,
-          area: area.name,
-          type: 'OTRO',
-          description: `${KINDS[number % KINDS.length]} n.º ${i + 1} de ${area.name.toLowerCase()}`,
-          // A few retired stations, as any real inventory has.
-          isActive: number % 37 !== 0,
-        });
-      }
-    }
+    const sites = await seedSites(database.db, { id: await firstAdminId(database.db), role: 'ADMIN', tokenVersion: 0 });
+    const number = sites.reduce((sum, site) => sum + site.traps, 0);
 
     const technicians = new TechniciansService(technicianRepository, { accessChanged() {} });
     const techIds: number[] = [];
@@ -150,7 +292,8 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       [
-        `Planta de demostración cargada: ${number} trampas en ${AREAS.length} áreas, ${TECHNICIANS.length} técnicos y ${orders} órdenes.`,
+        `Demostración cargada: ${number} trampas en ${sites.length} sitios, ${TECHNICIANS.length} técnicos y ${orders} órdenes.`,
+        ...sites.map((site) => `${site.name}: ${site.traps} trampas, ${site.placed} ubicadas en su plano.`),
         `Técnicos: ${TECHNICIANS.map(emailFor).join(', ')}`,
         `Contraseña de cada técnico: ${DEMO_TECHNICIAN_PASSWORD}`,
         '',

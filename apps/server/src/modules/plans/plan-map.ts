@@ -33,8 +33,9 @@ const A4_MAX_PIXELS_LONG_SIDE = 3500;
 /** Between 5.5 pt (three digits still legible) and 8 pt, smaller as devices crowd the drawing. */
 const MIN_MARKER_RADIUS = 5.5;
 const MAX_MARKER_RADIUS = 8;
-/** The band under the map that names each type's shape, on up to two lines. */
-const KEY_HEIGHT = 26;
+/** The key under the map names each type's shape in boxes at least this wide, each name on up to two lines. */
+const KEY_MIN_WIDTH = 150;
+const KEY_ROW_HEIGHT = 24;
 /** Legend rows drawn between turns of the event loop. */
 const ROWS_PER_TURN = 100;
 
@@ -74,12 +75,9 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
   ]);
 
   const { left, right, bottom } = doc.page.margins;
-  const area = {
-    left,
-    top: doc.y,
-    width: doc.page.width - left - right,
-    height: doc.page.height - bottom - doc.y - KEY_HEIGHT,
-  };
+  const width = doc.page.width - left - right;
+  const key = keyLayout(devices, width);
+  const area = { left, top: doc.y, width, height: doc.page.height - bottom - doc.y - key.height };
   const radius = Math.min(
     MAX_MARKER_RADIUS,
     Math.max(MIN_MARKER_RADIUS, 0.2 * Math.sqrt((area.width * area.height) / Math.max(1, devices.length))),
@@ -113,7 +111,7 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
         radius,
       );
     }
-    drawKey(doc, devices, area.left, area.top + area.height + 6, area.width);
+    drawKey(doc, key, area.left, area.top + area.height + 6, area.width);
 
     doc.addPage();
     header();
@@ -133,21 +131,32 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
   return output;
 }
 
-/** One line under the map: each type present, its shape and its name. */
-function drawKey(doc: PDFKit.PDFDocument, devices: PlanDevice[], x: number, y: number, width: number): void {
-  const present = TRAP_TYPES.filter((type) => devices.some((device) => device.type === type));
-  if (!present.length) {
+/** The types on the plan, in rows of as many as fit a page's width. */
+function keyLayout(devices: PlanDevice[], width: number) {
+  const types = TRAP_TYPES.filter((type) => devices.some((device) => device.type === type));
+  const columns = Math.max(1, Math.min(types.length, Math.floor(width / KEY_MIN_WIDTH)));
+  const rows = Math.max(1, Math.ceil(types.length / columns));
+  return { types, columns, height: rows * KEY_ROW_HEIGHT + 6 };
+}
+
+/** Under the map: each type present, its shape and its name. */
+function drawKey(doc: PDFKit.PDFDocument, key: ReturnType<typeof keyLayout>, x: number, y: number, width: number) {
+  if (!key.types.length) {
     useFont(doc, FONT.regular, 9).fillColor('#555555');
     drawText(doc, 'No hay dispositivos ubicados en este plano.', x, y, { width, maxLines: 1 });
     return;
   }
-  const each = width / present.length;
+  const each = width / key.columns;
   const radius = 5;
-  present.forEach((type, index) => {
-    const left = x + index * each;
-    drawMarkerShape(doc, left + radius + 1, y + 6, type, radius);
+  key.types.forEach((type, index) => {
+    const left = x + (index % key.columns) * each;
+    const top = y + Math.floor(index / key.columns) * KEY_ROW_HEIGHT;
+    drawMarkerShape(doc, left + radius + 1, top + 6, type, radius);
     useFont(doc, FONT.condensed, 8).fillColor('#1a1a1a');
-    drawText(doc, TRAP_TYPE_NAMES[type], left + 2 * radius + 6, y + 1, { width: each - 2 * radius - 10, maxLines: 2 });
+    drawText(doc, TRAP_TYPE_NAMES[type], left + 2 * radius + 6, top + 1, {
+      width: each - 2 * radius - 10,
+      maxLines: 2,
+    });
   });
 }
 
@@ -168,8 +177,8 @@ async function drawLegend(
       { header: '', width: markerWidth },
       { header: 'N.º', width: numberWidth, align: 'right', singleLine: true },
       { header: 'Código', width: rest * 0.25 },
-      { header: 'Tipo', width: rest * 0.35 },
-      { header: 'Área', width: rest * 0.4 },
+      { header: 'Tipo', width: rest * 0.4 },
+      { header: 'Área', width: rest * 0.35 },
     ],
     header,
   );

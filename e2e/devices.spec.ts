@@ -44,15 +44,13 @@ test.describe('devices', () => {
     await expect(page.getByText('Mostrando 1–2 de 2 trampas')).toBeVisible();
     const bait = page.getByRole('row', { name: new RegExp(`${prefix}-CEB`) });
     await expect(bait).toContainText('CEB');
-    await expect(bait).toContainText('Estación de cebo para roedores');
+    await expect(bait).toContainText('Cebadero');
     await expect(page.getByRole('columnheader', { name: 'Sitio' })).toHaveCount(0);
 
     const filters = page.getByRole('search', { name: 'Filtrar trampas' });
     await filters.getByLabel('Tipo').selectOption({ label: 'Lámpara UV atrapa insectos' });
     await expect(page.getByText('Mostrando 1–1 de 1 trampa')).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(`${prefix}-UV`) })).toContainText(
-      'Lámpara UV atrapa insectos',
-    );
+    await expect(page.getByRole('row', { name: new RegExp(`${prefix}-UV`) })).toContainText('Lámpara UV');
     await expect(page).toHaveURL(/type=LUZ_UV/);
     // Nothing is on a plan yet: "sin ubicar" holds it, "on a plan" nothing.
     await filters.getByLabel('Plano').selectOption({ label: 'Sin ubicar' });
@@ -93,7 +91,7 @@ test.describe('devices', () => {
     await page.goto(`/admin/traps?q=${prefix}&siteId=${north.id}`);
     await expect(page.getByText('Mostrando 1–1 de 1 trampa')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(`${prefix}-1`) });
-    await expect(row).toContainText('Estación de cebo para roedores');
+    await expect(row).toContainText('Cebadero');
     await expect(row).toContainText(north.name);
     await expect(page.getByRole('search', { name: 'Filtrar trampas' }).getByLabel('Sitio')).toHaveValue(
       String(north.id),

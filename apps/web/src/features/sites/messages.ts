@@ -18,5 +18,7 @@ export const SITE_MESSAGES = {
   deleteFailed: 'No se pudo eliminar el sitio.',
   confirmDelete: (name: string) => `¿Eliminar el sitio ${name}? Esta acción no se puede deshacer.`,
   defaultZone: 'Predeterminada (la del servidor)',
+  /** The same, in the list's narrow column. */
+  defaultZoneShort: 'Predeterminada',
   zoneHint: 'Las fechas de los planos, reportes y certificados del sitio se escriben en esta zona horaria.',
 } as const;

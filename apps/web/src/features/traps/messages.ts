@@ -1,3 +1,4 @@
+import type { TrapType } from '@rondin/contracts/devices';
 import { TrapMessages } from '@rondin/contracts/messages';
 import { formatCount } from '../../lib/format';
 
@@ -61,3 +62,16 @@ export const DETAIL_MESSAGES = {
   historyFailed: 'No se pudo cargar el historial.',
   historyEmpty: 'Esta trampa todavía no ha estado en ninguna orden.',
 } as const;
+
+/**
+ * A device type in a word or two, for the list's narrow column beside its mark; the form and the filter use the
+ * full names (TRAP_TYPE_NAMES), which the list gives as the cell's title.
+ */
+export const TRAP_TYPE_SHORT_NAMES: Record<TrapType, string> = {
+  CEBADERO: 'Cebadero',
+  CAPTURA: 'Captura',
+  LAMINA: 'Lámina adhesiva',
+  LUZ_UV: 'Lámpara UV',
+  FEROMONA: 'Feromonas',
+  OTRO: 'Otro',
+};

@@ -45,7 +45,7 @@ export function PestFormModal({ pest, saving, error, onSubmit, onClose }: PestFo
             id={ids.name}
             value={values.name}
             onChange={(event) => set('name', event.target.value)}
-            placeholder="Ej.: Rata noruega"
+            placeholder="Ej.: Gorgojo del arroz"
             maxLength={80}
             autoComplete="off"
             aria-invalid={problem === PEST_MESSAGES.nameRequired ? true : undefined}
@@ -58,7 +58,7 @@ export function PestFormModal({ pest, saving, error, onSubmit, onClose }: PestFo
             id={ids.scientific}
             value={values.scientificName}
             onChange={(event) => set('scientificName', event.target.value)}
-            placeholder="Ej.: Rattus norvegicus"
+            placeholder="Ej.: Sitophilus oryzae"
             maxLength={120}
             autoComplete="off"
             lang="la"

@@ -32,7 +32,7 @@ export function SitesTable({ sites, busyId, onEdit, onToggle, onDelete }: SitesT
           </th>
           <td data-label="Dirección">{site.address ?? <span className="muted">Sin dirección</span>}</td>
           <td data-label="Zona horaria">
-            {site.timeZone ? zoneLabel(site.timeZone) : <span className="muted">{SITE_MESSAGES.defaultZone}</span>}
+            {site.timeZone ? zoneLabel(site.timeZone) : <span className="muted">{SITE_MESSAGES.defaultZoneShort}</span>}
           </td>
           <td data-label="Trampas">{formatCount(site.trapCount)}</td>
           <td data-label="Órdenes">{formatCount(site.sessionCount)}</td>

@@ -210,7 +210,11 @@ describe('TrapsView with device types and sites', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderAt('/admin/traps', twoSites(), [site(1, 'Sitio principal'), site(2, 'Planta Norte', false)]);
     const row = await screen.findByRole('row', { name: /CEB-01/ });
-    expect(within(row).getByText('Estación de cebo para roedores')).toBeInTheDocument();
+    expect(within(row).getByText('Cebadero')).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: /Cebadero/ })).toHaveAttribute(
+      'title',
+      'Estación de cebo para roedores',
+    );
     expect(within(row).getByText('CEB')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Sitio' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Sitio')).not.toBeInTheDocument();

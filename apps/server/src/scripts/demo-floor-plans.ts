@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 
 /** A rectangle in the drawing's pixels. */
@@ -115,8 +116,8 @@ function door({ x, y, along, width }: Door): string {
     <path d="${sweep}" fill="none" stroke="${WALL}" stroke-width="2" stroke-dasharray="10 8"/>`;
 }
 
-/** The plan as an SVG drawing. */
-function drawing(plan: FloorPlan): string {
+/** The plan as an SVG drawing, `scale` times its size in pixels. */
+function drawing(plan: FloorPlan, scale: number): string {
   const { building } = plan;
   const rooms = Object.entries(plan.rooms)
     .map(
@@ -129,7 +130,8 @@ function drawing(plan: FloorPlan): string {
   const racks = (plan.racks ?? [])
     .map((rack) => `<rect x="${rack.x}" y="${rack.y}" width="${rack.width}" height="${rack.height}" fill="#c9ced6"/>`)
     .join('\n');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${plan.width}" height="${plan.height}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${plan.width * scale}" height="${plan.height * scale}"
+    viewBox="0 0 ${plan.width} ${plan.height}">
     <rect width="${plan.width}" height="${plan.height}" fill="#eef3ec"/>
     <rect x="${building.x}" y="${building.y}" width="${building.width}" height="${building.height}" fill="${FLOOR}"/>
     ${racks}
@@ -140,11 +142,28 @@ function drawing(plan: FloorPlan): string {
   </svg>`;
 }
 
-/** The plan as a PNG, as an office would upload a scanned floor plan. */
-export function drawFloorPlan(plan: FloorPlan): Promise<Buffer> {
-  return sharp(Buffer.from(drawing(plan)))
-    .flatten({ background: '#ffffff' })
-    .png()
+/**
+ * The plan as an office would upload it: a PNG exported from a drawing, or (`scan`, for the benchmark's large
+ * plans) a JPEG as a scanner makes one, with the paper's grain, which is most of a scan's bytes.
+ */
+export async function drawFloorPlan(plan: FloorPlan, options: { scale?: number; scan?: boolean } = {}) {
+  const scale = options.scale ?? 1;
+  const image = sharp(Buffer.from(drawing(plan, scale)), { limitInputPixels: false }).flatten({
+    background: '#ffffff',
+  });
+  if (!options.scan) return image.png().toBuffer();
+  const [width, height] = [Math.round(plan.width * scale), Math.round(plan.height * scale)];
+  const grain = await sharp(randomBytes(width * height), {
+    raw: { width, height, channels: 1 },
+    limitInputPixels: false,
+  })
+    .linear(24 / 255, 231)
+    .toColourspace('srgb')
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return image
+    .composite([{ input: grain, blend: 'multiply', limitInputPixels: false }])
+    .jpeg({ quality: 85 })
     .toBuffer();
 }
 

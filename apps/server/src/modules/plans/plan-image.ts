@@ -40,14 +40,18 @@ export async function readPlanImageSize(path: string): Promise<ImageSize> {
 
 /**
  * The plan as the printed map embeds it: turned upright, on white (a transparent PNG prints as drawn on
- * paper), no larger than `fit` pixels, as a PNG (lines and small text stay sharp, which JPEG would blur).
- * pdfkit copies a PNG without transparency into the PDF as it is; WebP, which PDF cannot hold, becomes one.
+ * paper), no larger than `fit` pixels. A drawing (PNG, WebP) stays a PNG, whose lines and small text JPEG would
+ * blur; pdfkit copies a PNG without transparency into the PDF as it is. A photo or scan (JPEG) stays a JPEG:
+ * as a PNG its grain would take several times the bytes and the time.
  */
-export async function printablePlanImage(content: Buffer, fit: ImageSize): Promise<Buffer> {
-  return sharp(content, decodeOptions)
+export async function printablePlanImage(content: Buffer, fit: ImageSize, mediaType: string): Promise<Buffer> {
+  const image = sharp(content, decodeOptions)
     .rotate()
     .resize(fit.width, fit.height, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
-    .toBuffer();
+    .flatten({ background: '#ffffff' });
+  const encoded =
+    mediaType === 'image/jpeg'
+      ? image.jpeg({ quality: 88 })
+      : image.png({ compressionLevel: 3, adaptiveFiltering: false });
+  return encoded.toBuffer();
 }

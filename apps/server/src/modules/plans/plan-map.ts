@@ -90,10 +90,11 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
     x: area.left + (area.width - drawn.width) / 2,
     y: area.top + inset + (area.height - 2 * inset - drawn.height) / 2,
   };
-  const image = await printablePlanImage(input.image, {
-    width: Math.ceil((drawn.width / 72) * PRINT_DPI),
-    height: Math.ceil((drawn.height / 72) * PRINT_DPI),
-  });
+  const image = await printablePlanImage(
+    input.image,
+    { width: Math.ceil((drawn.width / 72) * PRINT_DPI), height: Math.ceil((drawn.height / 72) * PRINT_DPI) },
+    plan.mediaType,
+  );
 
   const { output, caughtUp } = pacedOutput(doc);
   void (async () => {

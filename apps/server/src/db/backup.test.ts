@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { close, createOrder, scan } from '../../test/orders.js';
+import { createPlan, placeTrap } from '../../test/plans.js';
 import {
   createAdmin,
   createTestApp,
@@ -82,6 +84,20 @@ describe('backup and restore', () => {
     await close(t, tech, done.id);
     const open = await createOrder(t, admin, tech.id, [plant[0]!.id]);
     await scan(t, tech, open.id, 'desconocido');
+    // A plan whose image spans several 256 KiB chunks, with a device placed on it and the move recorded.
+    const noise = await sharp({
+      create: {
+        width: 600,
+        height: 600,
+        channels: 3,
+        background: '#fff',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const plan = await createPlan(t, admin, 1, 'Planta baja', noise);
+    await placeTrap(t, admin, plant[1]!.id, { planId: plan.id, x: 0.25, y: 0.75 });
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -98,13 +114,17 @@ describe('backup and restore', () => {
       sessions: 2,
       session_items: 4,
       scan_events: 4,
-      files: 0,
-      file_chunks: 0,
-      plans: 0,
-      trap_placements: 0,
-      placement_events: 0,
+      files: 1,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)),
+      plans: 1,
+      trap_placements: 1,
+      placement_events: 1,
     });
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
+    const restored = (await target.db.execute(
+      sql`select string_agg(data, ''::bytea order by seq) as image from file_chunks`,
+    )) as unknown as { rows: { image: Buffer }[] };
+    expect(Buffer.from(restored.rows[0]!.image).equals(noise)).toBe(true);
 
     const [next] = await target.db
       .insert(traps)

@@ -247,6 +247,27 @@ describe('the device map', () => {
     }
   });
 
+  it('keeps the longest names a site, plan, code and area can have inside the page, each clear of the others', async () => {
+    const [site] = await t.database.db
+      .insert(sites)
+      .values({ name: 'W'.repeat(120), client: 'Ñ'.repeat(160), timeZone: TIME_ZONE })
+      .returning();
+    const plan = await createPlan(t, admin, site!.id, 'W'.repeat(120), await planImage(900, 1400));
+    for (let index = 0; index < 40; index++) {
+      const code = `${'W'.repeat(37)}${String(index).padStart(3, '0')}`;
+      const trap = await createTrap(t, { siteId: site!.id, code, type: 'LUZ_UV', area: 'W'.repeat(80) });
+      await placeTrap(t, admin, trap.id, { planId: plan.id, x: (index % 5) / 4, y: Math.floor(index / 5) / 7 });
+    }
+    const { pdf } = await mapOf(plan);
+    const items = await readTextItems(pdf);
+    expectInsideMargins(items, await pageSizes(pdf));
+    // The facts, key and legend never touch; the markers' numbers are left out (two may share a corner).
+    const words = items.filter((item) => !/^\d+$/.test(item.text) || item.page > 1);
+    expect(overlaps(words)).toEqual([]);
+    const legend = items.filter((item) => item.page > 1);
+    expect(legend.filter((item) => item.text.startsWith('WWW') && item.text.endsWith('039'))).toHaveLength(1);
+  });
+
   it('prints a plan with no device on it, and says so', async () => {
     const { plan } = await siteWithPlan(await planImage(800, 600), 0, () => ({ x: 0, y: 0 }));
     const { pdf } = await mapOf(plan);

@@ -39,6 +39,11 @@ test.describe('devices', () => {
       riskLevel: 'ALTO',
     });
     await expect(page).toHaveURL(/\/admin\/traps\/\d+$/);
+    // The trap's own page says what it is and where it stands.
+    const facts = page.getByRole('region', { name: 'Datos de la trampa' });
+    await expect(facts).toContainText('Estación de cebo para roedores');
+    await expect(facts).toContainText('Perímetro interior');
+    await expect(facts.getByText('Alto', { exact: true })).toBeVisible();
 
     await page.goto(`/admin/traps?q=${prefix}`);
     await expect(page.getByText('Mostrando 1–2 de 2 trampas')).toBeVisible();

@@ -1,5 +1,6 @@
 import './traps.css';
 import type { Trap, TrapHistoryEntry } from '@rondin/contracts';
+import { RISK_LEVEL_NAMES, TRAP_TYPE_MARKS, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
@@ -23,7 +24,14 @@ const ORDER_STATUS: Record<TrapHistoryEntry['sessionStatus'], string> = {
  * One trap (/admin/traps/{id}): its data, its label to preview and print, and every order it was in, newest
  * first, with the order's state, when it was inspected and by whom.
  */
-export function TrapDetailView({ id }: { id: number }) {
+export function TrapDetailView({
+  id,
+  siteNames,
+}: {
+  id: number;
+  /** Each site's name, to name the trap's; null with a single active site (then no site is named). */
+  siteNames?: ReadonlyMap<number, string> | null | undefined;
+}) {
   const trap = useTrap(id);
   const navigate = useNavigate();
   const location = useLocation();
@@ -64,14 +72,14 @@ export function TrapDetailView({ id }: { id: number }) {
           errorText={TEXT.loadFailed}
           onRetry={() => void trap.refetch()}
         >
-          {trap.data ? <TrapDetail trap={trap.data} /> : null}
+          {trap.data ? <TrapDetail trap={trap.data} siteNames={siteNames ?? null} /> : null}
         </QueryState>
       )}
     </div>
   );
 }
 
-function TrapDetail({ trap }: { trap: Trap }) {
+function TrapDetail({ trap, siteNames }: { trap: Trap; siteNames: ReadonlyMap<number, string> | null }) {
   const [previewing, setPreviewing] = useState(false);
   return (
     <>
@@ -80,6 +88,23 @@ function TrapDetail({ trap }: { trap: Trap }) {
         <dl className="trap-detail__facts">
           <dt>Código</dt>
           <dd>{trap.code}</dd>
+          {siteNames ? (
+            <>
+              <dt>Sitio</dt>
+              <dd>{siteNames.get(trap.siteId) ?? ''}</dd>
+            </>
+          ) : null}
+          <dt>Tipo</dt>
+          <dd>
+            <span className="type-mark" aria-hidden="true">
+              {TRAP_TYPE_MARKS[trap.type]}
+            </span>
+            {TRAP_TYPE_NAMES[trap.type]}
+          </dd>
+          <dt>Zona</dt>
+          <dd>{trap.zone ? ZONE_NAMES[trap.zone] : <span className="muted">Sin clasificar</span>}</dd>
+          <dt>Nivel de riesgo</dt>
+          <dd>{trap.riskLevel ? RISK_LEVEL_NAMES[trap.riskLevel] : <span className="muted">Sin clasificar</span>}</dd>
           <dt>Área</dt>
           <dd>{trap.area ?? <span className="muted">Sin área</span>}</dd>
           <dt>Descripción</dt>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRAP_TYPE_MARKS } from '@rondin/contracts';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { readPdf } from '../../test/pdf.js';
 import { boxOf, overlaps, pdfFonts, readTextItems, type TextItem } from '../../test/pdf-layout.js';
@@ -211,8 +212,12 @@ describe('long names and areas stay in their place', () => {
         }
         const code = items.filter((item) => CODE_40.includes(item.text.trim()));
         const slug = items.filter((item) => formatSlugForPrint(trap.qrSlug).split(' ').includes(item.text));
+        // The device type's mark ("OTR" for a trap of type OTRO) has its own place, apart from the area.
+        const mark = items.filter((item) => item.text.trim() === TRAP_TYPE_MARKS.OTRO);
+        expect(mark).toHaveLength(1);
         const areaLines = items.filter(
-          (item) => !code.includes(item) && !slug.includes(item) && !item.text.startsWith('RONDÍN'),
+          (item) =>
+            !code.includes(item) && !slug.includes(item) && !mark.includes(item) && !item.text.startsWith('RONDÍN'),
         );
         expect(code.map((item) => item.text.trim()).join('')).toBe(CODE_40);
         expect(slug.map((item) => item.text).join(' ')).toBe(formatSlugForPrint(trap.qrSlug));

@@ -18,9 +18,21 @@ const bodega: PlanDetail = {
   createdAt: STAMP,
   updatedAt: STAMP,
   devices: [
-    { trapId: 1, planId: 5, x: 0.5, y: 0.5, placedAt: STAMP, code: 'A-01', type: 'OTRO', area: null, isActive: true },
+    {
+      trapId: 1,
+      planId: 5,
+      x: 0.5,
+      y: 0.5,
+      placedAt: STAMP,
+      number: 1,
+      code: 'A-01',
+      type: 'OTRO',
+      zone: null,
+      area: null,
+      isActive: true,
+    },
   ],
-} as PlanDetail;
+};
 const { devices: _devices, ...summary } = bodega;
 
 describe("the open orders' plans kept on the phone", () => {

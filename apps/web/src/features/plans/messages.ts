@@ -93,8 +93,8 @@ export const EDITOR_MESSAGES = {
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
   reset: 'Ver todo el plano',
-  printMap: 'Imprimir mapa',
-  printFailed: 'No se pudo descargar el mapa.',
+  printMap: 'Imprimir plano',
+  printFailed: 'No se pudo descargar el plano para imprimir.',
   planLabel: (name: string) => `Plano «${name}»`,
   planKeysLabel: 'Plano: usar con el teclado',
   planKeysHint:
@@ -102,6 +102,7 @@ export const EDITOR_MESSAGES = {
   keyboardHint:
     'Con el teclado: elige un dispositivo, usa las flechas para mover la cruz y Enter para ubicarlo; Escape cancela.',
   placingHint: (code: string) => `Ubicar ${code}: toca o haz clic en el plano donde está, o arrástralo desde la lista.`,
+  placingHintTouch: (code: string) => `Ubicar ${code}: toca el plano donde está.`,
   placingKeys: 'Flechas mueven la cruz · Enter ubica · Escape cancela',
   movingHint: (code: string) => `Mover ${code}: arrástralo, toca su nuevo lugar o usa las flechas y Enter.`,
   selected: (code: string, number: number) => `${code} · n.º ${formatCount(number)} en este plano`,

@@ -1,5 +1,4 @@
-import type { TrapType } from '@rondin/contracts/devices';
-import { markerStyle, type MarkerShapeName } from '../utils/marker-style';
+import { type MarkerShape as MarkerShapeName, TRAP_MARKER_STYLES, type TrapType } from '@rondin/contracts/devices';
 
 /** Radius of a marker on screen, in CSS pixels: a 28 px target, its number readable at arm's length. */
 export const MARKER_RADIUS = 14;
@@ -34,7 +33,7 @@ function star(outer: number, inner: number): string {
 
 /** A device type's marker outline, filled with its colour (SVG, in screen pixels around 0,0). */
 export function MarkerShape({ type }: { type: TrapType }) {
-  const { shape, color } = markerStyle(type);
+  const { shape, color } = TRAP_MARKER_STYLES[type];
   if (shape === 'circle') return <circle className="plan-marker__shape" r={R} fill={color} />;
   return <path className="plan-marker__shape" d={PATHS[shape]} fill={color} />;
 }

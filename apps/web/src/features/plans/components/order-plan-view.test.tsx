@@ -9,20 +9,20 @@ import { OrderPlanButton } from './order-plan-view';
 const STAMP = '2030-01-01T00:00:00.000Z';
 const FIRST_LOAD = { timeout: 5000 };
 
-function device(trapId: number, code: string, area: string | null = null): PlanDevice {
+function device(trapId: number, number: number, code: string, area: string | null = null): PlanDevice {
   return {
     trapId,
     planId: 5,
     x: 0.1 * trapId,
     y: 0.5,
     placedAt: STAMP,
-    number: 0,
+    number,
     code,
     type: 'CEBADERO',
     zone: null,
     area,
     isActive: true,
-  } as PlanDevice;
+  };
 }
 
 function plan(id: number, name: string, devices: PlanDevice[]): PlanDetail {
@@ -44,7 +44,11 @@ function plan(id: number, name: string, devices: PlanDevice[]): PlanDetail {
 const summary = ({ devices: _devices, ...rest }: PlanDetail): Plan => rest;
 
 // Trap 4 is on the plan but not in the order; trap 3 is in the order but on no plan.
-const bodega = plan(5, 'Bodega', [device(1, 'B-01', 'Andén'), device(2, 'A-01', 'Pasillo 2'), device(4, 'C-09')]);
+const bodega = plan(5, 'Bodega', [
+  device(2, 1, 'A-01', 'Pasillo 2'),
+  device(1, 2, 'B-01', 'Andén'),
+  device(4, 3, 'C-09'),
+]);
 const empty = plan(6, 'Oficinas', []);
 const order = makeSession({ id: 12, siteId: 1 }, [{ trapId: 1 }, { trapId: 2 }, { trapId: 3 }]);
 

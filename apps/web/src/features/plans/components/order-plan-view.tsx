@@ -1,7 +1,7 @@
 import './plans.css';
 import type { PlanDetail } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatCount } from '../../../lib/format';
@@ -132,7 +132,7 @@ function OrderPlans({
           {TEXT.reset}
         </button>
       </div>
-      <div className="order-plan__canvas">
+      <div className="order-plan__canvas" style={{ '--plan-ratio': plan.height / plan.width } as CSSProperties}>
         <PlanCanvas
           key={plan.id}
           ref={canvas}

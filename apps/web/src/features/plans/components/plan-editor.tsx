@@ -344,6 +344,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
           {selected ? (
             <SelectionBar
               code={selected.trap.code}
+              touch={phone}
               mode={mode}
               number={selected.number}
               onMove={() => startMoving(selected.trap.id)}
@@ -401,7 +402,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
             </PlanCanvas>
           </div>
           <p className="plan-editor__status" role="status" aria-live="polite">
-            {status || TEXT.keyboardHint}
+            {status || (phone ? '' : TEXT.keyboardHint)}
           </p>
         </section>
         {phone ? (
@@ -427,6 +428,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
 
 function SelectionBar({
   code,
+  touch,
   mode,
   number,
   onMove,
@@ -434,6 +436,8 @@ function SelectionBar({
   onClose,
 }: {
   code: string;
+  /** The phone's layout: no list beside the plan to drag from, and seldom a keyboard. */
+  touch: boolean;
   mode: Mode;
   number: number | null;
   onMove: () => void;
@@ -444,8 +448,12 @@ function SelectionBar({
     return (
       <div className="plan-selection plan-selection--active">
         <p className="plan-selection__text">
-          {mode.kind === 'placing' ? TEXT.placingHint(code) : TEXT.movingHint(code)}
-          <span className="plan-selection__keys">{TEXT.placingKeys}</span>
+          {mode.kind === 'moving'
+            ? TEXT.movingHint(code)
+            : touch
+              ? TEXT.placingHintTouch(code)
+              : TEXT.placingHint(code)}
+          {touch ? null : <span className="plan-selection__keys">{TEXT.placingKeys}</span>}
         </p>
         <button type="button" className="button button--secondary button--small" onClick={onClose}>
           {TEXT.cancel}

@@ -2,20 +2,21 @@ import type { PlanDetail, PlanDevice } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
 import { lastScannedTrapId, orderMarkers, planProgress, startingPlanId } from './order-markers';
 
-function device(trapId: number, code: string): PlanDevice {
+/** As the server sends it: numbered in code order among the plan's devices. */
+function device(trapId: number, code: string, number: number): PlanDevice {
   return {
     trapId,
     planId: 1,
     x: trapId / 10,
     y: 0.5,
     placedAt: '2030-01-01T00:00:00.000Z',
-    number: 0,
+    number,
     code,
     type: 'CEBADERO',
     zone: null,
     area: null,
     isActive: true,
-  } as PlanDevice;
+  };
 }
 
 function plan(id: number, devices: PlanDevice[]): PlanDetail {
@@ -35,9 +36,9 @@ function plan(id: number, devices: PlanDevice[]): PlanDetail {
 }
 
 describe("the order's devices on its plans", () => {
-  const bodega = plan(1, [device(3, 'C-1'), device(1, 'A-1'), device(2, 'B-1'), device(9, 'Z-9')]);
+  const bodega = plan(1, [device(1, 'A-1', 1), device(2, 'B-1', 2), device(3, 'C-1', 3), device(9, 'Z-9', 4)]);
 
-  it('marks pending, done and the last scanned, numbered as on the printed map, leaving out other devices', () => {
+  it('marks pending, done and the last scanned, with their map numbers, leaving out other devices', () => {
     const done = new Map([
       [1, true],
       [2, false],
@@ -64,7 +65,7 @@ describe("the order's devices on its plans", () => {
   });
 
   it('opens on the plan of the last scan while it has work left, else on the one with most left', () => {
-    const oficina = plan(2, [device(5, 'O-1'), device(6, 'O-2')]);
+    const oficina = plan(2, [device(5, 'O-1', 1), device(6, 'O-2', 2)]);
     const plans = [bodega, oficina];
     const done = new Map([
       [1, true],

@@ -1,5 +1,4 @@
 import type { PlanDetail, SessionItem } from '@rondin/contracts';
-import { numberByCode } from './placements';
 import type { PlanMarker } from './plan-marker';
 
 /** Whether each of the order's devices is done (scanned, or waiting on the device to be sent), by trap id. */
@@ -15,18 +14,17 @@ export function lastScannedTrapId(items: readonly Pick<SessionItem, 'trapId' | '
 }
 
 /**
- * The order's devices on one plan as markers: numbered as on the printed map (code order among all the plan's
- * devices), pending, done, or the last scanned. Devices of the plan outside the order are left out.
+ * The order's devices on one plan as markers, with the numbers the server gave them (those of the printed map):
+ * pending, done, or the last scanned. Devices of the plan outside the order are left out.
  */
 export function orderMarkers(plan: PlanDetail, done: OrderProgressByTrap, lastTrapId: number | null): PlanMarker[] {
-  const numbered = numberByCode(plan.devices.map((device) => ({ ...device, id: device.trapId })));
   const markers: PlanMarker[] = [];
-  for (const { number, device } of numbered) {
+  for (const device of plan.devices) {
     const isDone = done.get(device.trapId);
     if (isDone === undefined) continue;
     markers.push({
       trapId: device.trapId,
-      number,
+      number: device.number,
       code: device.code,
       type: device.type,
       x: device.x,

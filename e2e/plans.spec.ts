@@ -1,0 +1,266 @@
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { Placement, Plan, PlanDetail, Site, Trap, TrapType } from '@rondin/contracts';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { unique } from './support/accounts';
+import { type AdminApi, baseURL } from './support/api';
+import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { readIndexedDb, waitForServiceWorker } from './support/offline';
+import { floorPlanPdf, floorPlanPng } from './support/plan-image';
+
+/**
+ * Device maps: the office uploads a site's floor plan and places its devices on it, by dragging and with the
+ * keyboard alone; the places survive a reload and print as a dated map; the technician sees the order's
+ * pending devices on the plan on the phone.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+/** The API as the administrator, for arranging what the screens start from. */
+async function adminRequest(api: AdminApi): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { authorization: `Bearer ${api.auth.accessToken}` },
+  });
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The first active site: the one every spec file's traps go to, so no screen starts asking for a site. */
+async function firstSite(http: APIRequestContext): Promise<Site> {
+  const sites = await json<Site[]>(await http.get('/api/sites'));
+  const site = sites.filter((each) => each.isActive).sort((a, b) => a.id - b.id)[0];
+  if (!site) throw new Error('no active site');
+  return site;
+}
+
+async function createTrap(http: APIRequestContext, siteId: number, code: string, type: TrapType): Promise<Trap> {
+  return json<Trap>(await http.post('/api/traps', { data: { code, area: 'Bodega', isActive: true, siteId, type } }));
+}
+
+async function uploadPlan(http: APIRequestContext, siteId: number, name: string): Promise<Plan> {
+  return json<Plan>(
+    await http.post(`/api/sites/${siteId}/plans`, {
+      multipart: { name, file: { name: 'plano.png', mimeType: 'image/png', buffer: floorPlanPng() } },
+    }),
+  );
+}
+
+async function place(http: APIRequestContext, trapId: number, planId: number, x: number, y: number) {
+  return json<Placement>(await http.put(`/api/traps/${trapId}/placement`, { data: { planId, x, y } }));
+}
+
+/** Every text of every page of a PDF, joined. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const texts: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return texts.join('\n');
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** The row of a device in the editor's list, found through the list's search (the site may hold many). */
+async function deviceRow(page: Page, code: string) {
+  await page.getByLabel('Buscar por código').fill(code);
+  const row = page.locator(`[data-trap-code="${code}"]`);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.describe('device maps', () => {
+  test('upload a plan, place one device by dragging and one with the keyboard, reload and see them, print the map', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const prefix = unique('M');
+    const dragged = await createTrap(http, site.id, `${prefix}-A01`, 'CEBADERO');
+    const keyed = await createTrap(http, site.id, `${prefix}-B02`, 'LAMINA');
+    const name = unique('Bodega planta baja');
+
+    await asAdmin(`/admin/sites/${site.id}`);
+    await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Subir plano' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Subir plano' });
+    await dialog.getByLabel('Nombre del plano').fill(name);
+    await dialog
+      .getByLabel('Imagen o PDF del plano')
+      .setInputFiles({ name: 'planta.png', mimeType: 'image/png', buffer: floorPlanPng() });
+    await dialog.getByRole('button', { name: 'Subir plano' }).click();
+    await expect(page.getByText(`Se subió el plano «${name}».`)).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card).toContainText('0 dispositivos ubicados');
+    await card.getByRole('link', { name: 'Ubicar dispositivos' }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const plan = page.getByRole('application', { name: `Plano «${name}»` });
+    await expect(plan.locator('img')).toHaveJSProperty('complete', true);
+    await expectNoSeriousA11yViolations(page);
+
+    // Dragged from the list onto the plan, with the mouse.
+    const row = await deviceRow(page, dragged.code);
+    const from = (await row.boundingBox())!;
+    const to = (await plan.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width * 0.3, to.y + to.height * 0.4, { steps: 12 });
+    await page.mouse.up();
+    const status = page.locator('.plan-editor__status');
+    await expect(status).toHaveText(`Se ubicó ${dragged.code} en el plano con el n.º 1.`);
+
+    // With the keyboard alone: Enter on the device, the arrows move the cross, Enter leaves it there.
+    await (await deviceRow(page, keyed.code)).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Plano: usar con el teclado' })).toBeFocused();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(`Se ubicó ${keyed.code} en el plano con el n.º 2.`);
+
+    // Saved at once: a reload shows both on the plan, numbered in code order.
+    await page.reload();
+    await page.getByLabel('Buscar por código').fill(prefix);
+    const here = page.getByRole('region', { name: 'En este plano' });
+    await expect(here.locator('[data-trap-code]')).toHaveText([
+      new RegExp(`${dragged.code}.*n\\.º 1`),
+      new RegExp(`${keyed.code}.*n\\.º 2`),
+    ]);
+    await expect(plan.locator('.plan-marker')).toHaveCount(2);
+    const planId = Number(page.url().split('/').pop());
+    const saved = await json<PlanDetail>(await http.get(`/api/plans/${planId}`));
+    const at = (trap: Trap) => saved.devices.find((device) => device.trapId === trap.id)!;
+    expect(at(dragged).x).toBeCloseTo(0.3, 1);
+    expect(at(dragged).y).toBeCloseTo(0.4, 1);
+    // The cross starts at the centre of the fitted plan; four Shift+→ are four steps of 2.5 %.
+    expect(at(keyed).x).toBeCloseTo(0.6, 2);
+    expect(at(keyed).y).toBeCloseTo(0.5, 2);
+
+    // 'Imprimir plano' downloads the dated map with both devices in its legend.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Imprimir plano' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mapa-.*\.pdf$/);
+    const pdf = await downloadBytes(download);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    expect(text).toContain(dragged.code);
+    expect(text).toContain(keyed.code);
+    await http.dispose();
+  });
+
+  test('a PDF plan becomes an image in the browser before it is uploaded', async ({ page, adminApi, asAdmin }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const name = unique('Plano desde PDF');
+
+    await asAdmin(`/admin/sites/${site.id}`);
+    await page.getByRole('button', { name: 'Subir plano' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Subir plano' });
+    await dialog.getByLabel('Nombre del plano').fill(name);
+    await dialog
+      .getByLabel('Imagen o PDF del plano')
+      .setInputFiles({ name: 'plano.pdf', mimeType: 'application/pdf', buffer: floorPlanPdf() });
+    await expect(dialog.getByText('Se usará su página como imagen.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Subir plano' }).click();
+    await expect(page.getByText(`Se subió el plano «${name}».`)).toBeVisible();
+    const plans = await json<Plan[]>(await http.get(`/api/sites/${site.id}/plans`));
+    const converted = plans.find((plan) => plan.name === name)!;
+    expect(converted.mediaType).toBe('image/png');
+    // The A4 page drawn 4,000 pixels along its longer side: the plan's labels stay readable zoomed in.
+    expect([converted.width, converted.height]).toEqual([4000, 2827]);
+    await http.dispose();
+  });
+
+  test('on the phone, the technician sees the pending devices of the order on its plan', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const { traps, tech, order } = await orderOnAPlan(adminApi);
+
+    await signIn(tech, `/tech/sessions/${order.id}/scan`);
+    await page.getByRole('button', { name: 'Ver en el plano' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Plano de la orden' });
+    await expect(dialog.getByText('2 pendientes de 3 en este plano.')).toBeVisible();
+    await expect(dialog.locator('.plan-marker--pending')).toHaveCount(2);
+    // The one scanned last stands out.
+    await expect(dialog.locator('.plan-marker--current')).toHaveCount(1);
+    await expect(dialog.getByRole('region', { name: 'Pendientes en este plano' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^2${traps[1]!.code}`),
+      new RegExp(`^3${traps[2]!.code}`),
+    ]);
+    await expect(dialog.getByRole('application').locator('img')).toHaveJSProperty('complete', true);
+    // A wide plan fits the phone's width: nothing of the dialog is cut off at either side.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the plan of an order opens without signal once the order was read', async ({ page, adminApi, signIn }) => {
+    await page.setViewportSize(PHONE);
+    const { tech, order } = await orderOnAPlan(adminApi);
+    await signIn(tech, '/tech/sessions');
+    await waitForServiceWorker(page);
+    // The open orders' plans and their images are kept as soon as the list is read, before any order is opened.
+    await expect
+      .poll(async () => (await readIndexedDb<{ updatedAt: string }>(page, 'rondin-plan-images', 'images')).length)
+      .toBe(1);
+    await expect
+      .poll(async () =>
+        (await readIndexedDb<SavedQueries>(page, 'rondin-saved-queries', 'queries')).flatMap((saved) =>
+          saved.state.queries.map((query) => query.queryKey),
+        ),
+      )
+      .toContainEqual(['plans', 'order', order.id]);
+
+    await page.context().setOffline(true);
+    await page.goto(`/tech/sessions/${order.id}/scan`);
+    await page.getByRole('button', { name: 'Ver en el plano' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Plano de la orden' });
+    await expect(dialog.getByText('2 pendientes de 3 en este plano.')).toBeVisible();
+    await expect(dialog.getByRole('application').locator('img')).toHaveJSProperty('complete', true);
+    await page.context().setOffline(false);
+  });
+});
+
+interface SavedQueries {
+  state: { queries: { queryKey: unknown[] }[] };
+}
+
+/**
+ * Three devices on a new plan of the first site, an order of them for a new technician (the only order they
+ * have), the first already scanned.
+ */
+async function orderOnAPlan(adminApi: AdminApi) {
+  const http = await adminRequest(adminApi);
+  try {
+    const site = await firstSite(http);
+    const prefix = unique('F');
+    const traps = [
+      await createTrap(http, site.id, `${prefix}-01`, 'CEBADERO'),
+      await createTrap(http, site.id, `${prefix}-02`, 'CAPTURA'),
+      await createTrap(http, site.id, `${prefix}-03`, 'LUZ_UV'),
+    ];
+    const plan = await uploadPlan(http, site.id, unique('Almacén'));
+    await place(http, traps[0]!.id, plan.id, 0.2, 0.3);
+    await place(http, traps[1]!.id, plan.id, 0.5, 0.7);
+    await place(http, traps[2]!.id, plan.id, 0.8, 0.3);
+    const tech = await adminApi.createTechnician({ fullName: unique('Paula Rivas') });
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
+    await adminApi.scan(order.id, traps[0]!.qrSlug);
+    return { traps, tech, order };
+  } finally {
+    await http.dispose();
+  }
+}

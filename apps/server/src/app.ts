@@ -17,6 +17,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { DatabaseBackend } from './files/database-backend.js';
 import { FileStorage } from './files/file-storage.js';
 import { FilesRepository } from './files/files.repository.js';
+import { FindingsRepository } from './modules/findings/findings.repository.js';
+import { findingsRoutes } from './modules/findings/findings.routes.js';
+import { FindingsService } from './modules/findings/findings.service.js';
 import { PestsRepository } from './modules/pests/pests.repository.js';
 import { pestsRoutes } from './modules/pests/pests.routes.js';
 import { PestsService } from './modules/pests/pests.service.js';
@@ -160,6 +163,7 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
   const filesRepository = new FilesRepository(db);
   const files = new FileStorage(filesRepository, new DatabaseBackend(filesRepository));
   const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE });
+  const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents);
 
   await app.register(
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin's promise (avvio).
@@ -184,6 +188,8 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
       await api.register(reportsRoutes, { prefix: '/reports', service: reports });
       // Routes under /sites, /plans and /traps: a site's plans, and where each device stands on them.
       await api.register(plansRoutes, { service: plans });
+      // Routes under /sessions/{id}/items and /photos: what was found at each device of an order, and its photos.
+      await api.register(findingsRoutes, { service: findings });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { nothingFound, notFoundException, photoForm, postPhoto } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
 import { sites } from '../db/schema.js';
@@ -26,8 +28,11 @@ const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech'
 interface Fixture {
   users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
   freeTrap: { id: number; qrSlug: string };
-  openOrder: { id: number; slug: string };
-  finishedOrder: { id: number };
+  openOrder: { id: number; slug: string; itemId: number };
+  /** Every trap scanned, still open. */
+  finishedOrder: { id: number; itemId: number };
+  /** A photo of the finished order's trap. */
+  photo: { id: number };
   closedOrder: { id: number };
   /** An inactive site with nothing in it: one that may be deleted, without making the others ask for a site. */
   spareSite: { id: number };
@@ -253,6 +258,43 @@ const MATRIX: Record<string, Row> = {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement` }),
     expect: ADMIN_ONLY(204),
   },
+  'PUT /api/sessions/:id/items/:itemId/finding': {
+    request: ({ finishedOrder }) => ({
+      url: `/api/sessions/${finishedOrder.id}/items/${finishedOrder.itemId}/finding`,
+      payload: nothingFound(),
+    }),
+    expect: ORDER_PARTIES(200),
+  },
+  'GET /api/sessions/:id/items/:itemId/findings': {
+    request: ({ finishedOrder }) => ({
+      url: `/api/sessions/${finishedOrder.id}/items/${finishedOrder.itemId}/findings`,
+    }),
+    expect: ORDER_PARTIES(200),
+  },
+  'POST /api/sessions/:id/items/:itemId/exception': {
+    request: ({ openOrder }) => ({
+      url: `/api/sessions/${openOrder.id}/items/${openOrder.itemId}/exception`,
+      payload: notFoundException(),
+    }),
+    expect: ORDER_PARTIES(200),
+  },
+  'POST /api/sessions/:id/items/:itemId/photos': {
+    request: ({ finishedOrder }) => {
+      const form = photoForm({ clientPhotoId: randomUUID(), file: photo });
+      return {
+        url: `/api/sessions/${finishedOrder.id}/items/${finishedOrder.itemId}/photos`,
+        payload: form.payload(),
+        headers: form.headers,
+      };
+    },
+    expect: ORDER_PARTIES(201),
+  },
+  // A photo is seen and removed by the order's technician or an administrator, as the order itself.
+  'GET /api/photos/:id': { request: ({ photo }) => ({ url: `/api/photos/${photo.id}` }), expect: ORDER_PARTIES(200) },
+  'DELETE /api/photos/:id': {
+    request: ({ photo }) => ({ url: `/api/photos/${photo.id}` }),
+    expect: ORDER_PARTIES(204),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
@@ -264,9 +306,11 @@ const isPublicDocumentation = (url: string) => url.startsWith('/api/docs');
 
 let t: TestApp;
 let image: Buffer;
+let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_EMAIL: '10000' });
   image = await planImage(40, 30);
+  photo = await planImage(40, 30, 'jpeg');
 });
 afterAll(() => t.close());
 
@@ -280,6 +324,11 @@ async function freshFixture(): Promise<Fixture> {
   const openOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   const finishedOrder = await createOrder(t, admin, assignedTech.id, [inFinished.id]);
   await scan(t, assignedTech, finishedOrder.id, inFinished.qrSlug);
+  const finishedItemId = finishedOrder.items[0]!.id;
+  const photoResponse = await postPhoto(t, assignedTech, finishedOrder.id, finishedItemId, {
+    clientPhotoId: randomUUID(),
+    file: photo,
+  });
   const closedOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   await close(t, admin, closedOrder.id, { force: true });
   const [spareSite] = await t.database.db
@@ -297,8 +346,9 @@ async function freshFixture(): Promise<Fixture> {
     plan,
     users: { admin, assignedTech, otherTech, deactivated },
     freeTrap,
-    openOrder: { id: openOrder.id, slug: inOpen.qrSlug },
-    finishedOrder,
+    openOrder: { id: openOrder.id, slug: inOpen.qrSlug, itemId: openOrder.items[0]!.id },
+    finishedOrder: { id: finishedOrder.id, itemId: finishedItemId },
+    photo: photoResponse.json(),
     closedOrder,
     spareSite: spareSite!,
   };

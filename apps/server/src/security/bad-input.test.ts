@@ -65,7 +65,9 @@ async function fingerprint(): Promise<string> {
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from session_items x) as items,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from plans x) as plans,
       (select md5(coalesce(string_agg(x::text, '|' order by x.trap_id), '')) from trap_placements x) as placements,
-      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from findings x) as findings,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from photos x) as photos
   `)) as unknown as { rows: unknown[] };
   return JSON.stringify(result.rows[0]);
 }
@@ -109,6 +111,18 @@ const knownFields = [
   'planId',
   'x',
   'y',
+  'clientFindingId',
+  'recordedAt',
+  'deviceStatus',
+  'activity',
+  'baitConsumption',
+  'baitState',
+  'captures',
+  'evidence',
+  'actions',
+  'notes',
+  'reason',
+  'note',
 ];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownFields), value, { maxKeys: 6 }),
@@ -135,7 +149,7 @@ describe('bad input', () => {
         fc.asyncProperty(idLike, rawPayload, query, fc.constantFrom(admin, tech), async (id, raw, search, user) => {
           casesRun++;
           const before = route.method === 'GET' ? '' : await fingerprint();
-          const url = `${route.url.replace(':id', id)}?${new URLSearchParams(search)}`;
+          const url = `${route.url.replace(':id', id).replace(':itemId', id)}?${new URLSearchParams(search)}`;
           const response = await t.app.inject({
             method: route.method as 'GET',
             url,

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app.js';
+import { postPhoto } from '../../test/findings.js';
 import { multipartForm, type FormPart } from '../../test/multipart.js';
-import { createOrder } from '../../test/orders.js';
+import { createOrder, scan } from '../../test/orders.js';
 import { createPlan, planImage } from '../../test/plans.js';
 import {
   createAdmin,
@@ -42,8 +44,11 @@ let admin: TestUser;
 let tech: TestUser;
 let trapId: number;
 let orderId: number;
+let itemId: number;
+let photoId: number;
 let planId: number;
 let image: Buffer;
+let photo: Buffer;
 let slug: string;
 let routes: RouteEntry[];
 let casesRun = 0;
@@ -55,8 +60,13 @@ beforeAll(async () => {
   const trap = await createTrap(t);
   trapId = trap.id;
   slug = trap.qrSlug;
-  orderId = (await createOrder(t, admin, tech.id, [trap.id])).id;
+  const order = await createOrder(t, admin, tech.id, [trap.id]);
+  orderId = order.id;
+  itemId = order.items[0]!.id;
   image = await planImage(40, 30);
+  photo = await planImage(40, 30, 'jpeg');
+  await scan(t, tech, orderId, slug);
+  photoId = (await postPhoto(t, tech, orderId, itemId, { clientPhotoId: randomUUID(), file: photo })).json().id;
   planId = (await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image)).id;
   await t.app.inject({
     method: 'PUT',
@@ -84,7 +94,10 @@ async function fingerprint(): Promise<string> {
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from plans x) as plans,
       (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from files x) as files,
       (select md5(coalesce(string_agg(x::text, '|' order by x.trap_id), '')) from trap_placements x) as placements,
-      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from placement_events x) as events,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from findings x) as findings,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.finding_id, x.pest_id), '')) from finding_captures x) as captures,
+      (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from photos x) as photos
   `)) as unknown as { rows: unknown[] };
   return JSON.stringify(result.rows[0]);
 }
@@ -114,9 +127,12 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
           ? planId
           : url.startsWith('/api/sites')
             ? DEFAULT_SITE_ID
-            : orderId;
+            : url.startsWith('/api/photos')
+              ? photoId
+              : orderId;
     return String(id);
   }
+  if (name === 'itemId') return String(itemId);
   const known: Record<string, unknown> = {
     technicianId: where === 'body' ? tech.id : String(tech.id),
     trapIds: [trapId],
@@ -131,6 +147,10 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
     planId,
     x: 0.5,
     y: 0.5,
+    clientFindingId: randomUUID(),
+    clientScanId: randomUUID(),
+    clientPhotoId: randomUUID(),
+    captures: [],
   };
   if (name in known) return known[name];
   if (schema.enum) return schema.enum[0];
@@ -235,8 +255,11 @@ function requestFor(route: RouteEntry, probe: Probe) {
   if (isUpload(route)) {
     const parts: FormPart[] = [];
     for (const [name, schema] of Object.entries(fieldsOf(route.schema?.body))) {
+      // Each upload gets a file of a type it takes: a photo is JPEG or WebP, a plan may be PNG.
       const part: FormPart = isFile(schema)
-        ? { name, filename: 'plano.png', contentType: 'image/png', data: image }
+        ? route.url.endsWith('/photos')
+          ? { name, filename: 'foto.jpg', contentType: 'image/jpeg', data: photo }
+          : { name, filename: 'plano.png', contentType: 'image/png', data: image }
         : { name, value: String(probe.part === 'body' && probe.field === name ? probe.value : valid('body')[name]) };
       parts.push(part);
       if (probe.part === 'duplicate-key' && probe.field === name) parts.push(part);

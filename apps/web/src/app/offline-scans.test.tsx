@@ -3,7 +3,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ScanQueue, type QueuedScan } from '../features/offline/scan-queue';
+import { type QueuedRecord, type QueuedScan, recordId, ScanQueue } from '../features/offline/scan-queue';
 import { queryKeys } from '../lib/query-keys';
 import { answerLater } from '../testing/answer-later';
 import { createTestQueryClient } from '../testing/render';
@@ -26,11 +26,11 @@ function queueWithSavedScan(deliver: () => Promise<unknown>) {
     refusal: null,
     qrHash: hashOf('slug-1'),
   };
-  const rows = new Map([[saved.body.clientScanId, saved]]);
+  const rows = new Map<string, QueuedRecord>([[saved.body.clientScanId, saved]]);
   return new ScanQueue<unknown>({
     storage: {
       all: async () => [...rows.values()],
-      put: async (scan) => void rows.set(scan.body.clientScanId, scan),
+      put: async (record) => void rows.set(recordId(record), record),
       remove: async (id) => void rows.delete(id),
     },
     deliver,

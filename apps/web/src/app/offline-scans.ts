@@ -1,27 +1,49 @@
+import type { FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { postRecord } from '../features/findings/api/record-finding';
 import { postScan, type SendScan } from '../features/scan/api/send-scan';
-import { ScanQueue } from '../features/offline/scan-queue';
+import { isScan, ScanQueue, type ToSend } from '../features/offline/scan-queue';
 import { indexedDbScanStorage } from '../features/offline/scan-queue-storage';
 import { getAuth, subscribeAuth } from '../lib/auth-store';
 import { isServerReachable, subscribeConnectivity } from '../lib/connectivity';
 import { refetchAfterChange } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
+/** What the server answers a delivered record: a scan or an exception the order and item, a finding its version, a photo itself. */
+export type RecordDelivered = ScanResponse | FindingResponse | Photo;
+
+/** By kind, the request a record becomes: the scan feature's for scans, the findings feature's for the rest. */
+function deliver(record: ToSend): Promise<RecordDelivered> {
+  return isScan(record) ? postScan(record) : postRecord(record);
+}
+
 /**
- * The technician's scans go through one durable queue (features/offline) in front of the scan request
- * (features/scan): sent at once when the server answers, kept in IndexedDB when it cannot be reached, and
- * sent in order when the connection returns. Loaded with the technician's screens only. This module is the
- * queue's one owner: it makes it, starts it, decides when to try again and what follows a delivery; screens
- * only show it (OfflineBar) or send through it.
+ * Everything the technician records (scans, findings, exceptions, photos) goes through one durable queue
+ * (features/offline) in front of the requests (features/scan, features/findings): sent at once when the server
+ * answers, kept in IndexedDB when it cannot be reached, and sent in order when the connection returns. Loaded
+ * with the technician's screens only. This module is the queue's one owner: it makes it, starts it, decides
+ * when to try again and what follows a delivery; screens only show it (OfflineBar) or send through it.
  */
-export const scanQueue = new ScanQueue({
+export const scanQueue = new ScanQueue<RecordDelivered>({
   storage: indexedDbScanStorage(),
-  deliver: postScan,
+  deliver,
   currentUserId: () => getAuth()?.user?.id ?? null,
+  onKept: keepStorage,
 });
 
-export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request);
+export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as Promise<Awaited<ReturnType<SendScan>>>;
+
+let storageAsked = false;
+/**
+ * Once something waits on the device, asks the browser not to clear the site's storage when space runs low
+ * (an installed app is usually granted it). Asked once a page; a refusal changes nothing else.
+ */
+function keepStorage(): void {
+  if (storageAsked) return;
+  storageAsked = true;
+  void navigator.storage?.persist?.().catch(() => false);
+}
 
 // Each sign-in sees and sends its own scans only.
 subscribeAuth(() => scanQueue.userChanged());

@@ -1,16 +1,50 @@
 import { formatDateTime } from '../../lib/format';
+import type { RecordKind } from './scan-queue';
+
+const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo'];
+
+const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
+  scan: ['escaneo', 'escaneos'],
+  finding: ['hallazgo', 'hallazgos'],
+  exception: ['trampa no encontrada o inaccesible', 'trampas no encontradas o inaccesibles'],
+  photo: ['foto', 'fotos'],
+};
+
+const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
+  finding: 'un hallazgo guardado',
+  exception: 'una trampa registrada como no encontrada o inaccesible',
+  photo: 'una foto guardada',
+};
 
 /** The field screens' texts about data kept on the device and scans waiting to be sent. */
 export const OFFLINE_MESSAGES = {
   savedData: (savedAt: number) =>
     `Sin conexión · datos guardados en este dispositivo el ${formatDateTime(new Date(savedAt).toISOString())}`,
-  waiting: (count: number) => (count === 1 ? '1 escaneo por enviar' : `${count} escaneos por enviar`),
+  /** What waits, by kind: '3 escaneos por enviar', '3 escaneos, 1 hallazgo y 2 fotos por enviar'. */
+  waiting: (counts: Partial<Record<RecordKind, number>>) => {
+    const parts = RECORD_KINDS.flatMap((kind) => {
+      const count = counts[kind] ?? 0;
+      const [one, many] = KIND_WORDS[kind];
+      return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+    });
+    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
+    return `${listed} por enviar`;
+  },
   waitingHint: 'Se enviarán solos, en el orden en que se hicieron, al volver la conexión.',
   waitingList: 'Ver escaneos guardados',
+  /** The list's summary when more than scans wait. */
+  waitingRecords: 'Ver lo guardado en este dispositivo',
   scanLine: (sessionId: number, code: string, scannedAt: string) =>
     `Orden #${sessionId} · ${code} · ${formatDateTime(scannedAt)}`,
+  /** A finding, exception or photo waiting: the trap's code and what it is. */
+  recordLine: (sessionId: number, trapCode: string, what: string, recordedAt: string) =>
+    `Orden #${sessionId} · ${trapCode} · ${what} · ${formatDateTime(recordedAt)}`,
   refused: (sessionId: number, code: string) =>
     `El servidor rechazó un escaneo guardado: Orden #${sessionId} · ${code}`,
+  refusedRecord: (kind: Exclude<RecordKind, 'scan'>, sessionId: number, trapCode: string) =>
+    `El servidor rechazó ${REFUSED_WHAT[kind]}: Orden #${sessionId} · ${trapCode}`,
+  finding: 'hallazgo',
+  photo: 'foto',
   acknowledge: 'Entendido',
   regionLabel: 'Sincronización de escaneos',
   closeOffline: 'Sin conexión: para cerrar la orden se necesita conexión con el servidor.',
@@ -18,6 +52,11 @@ export const OFFLINE_MESSAGES = {
     count === 1
       ? 'Hay 1 escaneo de esta orden por enviar: podrás cerrarla cuando se haya enviado.'
       : `Hay ${count} escaneos de esta orden por enviar: podrás cerrarla cuando se hayan enviado.`,
+  /** Findings, exceptions or photos wait too: the same, in other words. */
+  closeRecordsWaiting: (count: number) =>
+    count === 1
+      ? 'Hay 1 registro de esta orden por enviar: podrás cerrarla cuando se haya enviado.'
+      : `Hay ${count} registros de esta orden por enviar: podrás cerrarla cuando se hayan enviado.`,
 } as const;
 
 /** A slug as the label prints it, in groups of four, so the technician can match it against the label. */

@@ -1,22 +1,45 @@
 import { createStore, del, set, values } from 'idb-keyval';
 import { qrHashOf } from './qr-hash';
-import type { QueuedScan, ScanQueueStorage } from './scan-queue';
+import { type QueuedPhoto, type QueuedRecord, recordId, type ScanQueueStorage } from './scan-queue';
+
+/**
+ * A photo as it is stored: its bytes and type rather than the Blob. An ArrayBuffer survives every browser's
+ * structured clone into IndexedDB (Safari long failed on Blobs there), and the stored row needs nothing else.
+ */
+interface StoredPhoto extends Omit<QueuedPhoto, 'photo'> {
+  photoBytes: ArrayBuffer;
+  photoType: string;
+}
+
+type StoredRecord = Exclude<QueuedRecord, QueuedPhoto> | StoredPhoto;
 
 /**
  * The queue in IndexedDB (its own database): it outlives a reload, a closed browser and a sign-out. Rows are
- * read as the current QueuedScan: a phone updated while scans waited on it still holds rows written by the
+ * read as the current QueuedRecord: a phone updated while scans waited on it still holds rows written by the
  * earlier versions (no `kind`: every row was a scan; no `qrHash`: worked out here, the stored row unchanged).
+ * A photo waits here, whole, until the server has it.
  */
 export function indexedDbScanStorage(): ScanQueueStorage {
   const store = createStore('rondin-scan-queue', 'scans');
   return {
-    all: async () => Promise.all((await values<Partial<QueuedScan>>(store)).map(current)),
-    put: (scan) => set(scan.body.clientScanId, scan, store),
-    remove: (clientScanId) => del(clientScanId, store),
+    all: async () => Promise.all((await values<Partial<StoredRecord>>(store)).map(current)),
+    put: async (record) => set(recordId(record), await stored(record), store),
+    remove: (id) => del(id, store),
   };
 }
 
-async function current(row: Partial<QueuedScan>): Promise<QueuedScan> {
-  const scan = row as QueuedScan;
-  return { ...scan, kind: scan.kind ?? 'scan', qrHash: scan.qrHash ?? (await qrHashOf(scan.body.qrSlug)) };
+async function stored(record: QueuedRecord): Promise<StoredRecord> {
+  if (record.kind !== 'photo') return record;
+  const { photo, ...rest } = record;
+  return { ...rest, photoBytes: await photo.arrayBuffer(), photoType: photo.type };
+}
+
+async function current(row: Partial<StoredRecord>): Promise<QueuedRecord> {
+  const record = row as StoredRecord;
+  if (record.kind === 'photo') {
+    const { photoBytes, photoType, ...rest } = record;
+    return { ...rest, photo: new Blob([photoBytes], { type: photoType }) };
+  }
+  if (record.kind === 'finding' || record.kind === 'exception') return record;
+  return { ...record, kind: 'scan', qrHash: record.qrHash ?? (await qrHashOf(record.body.qrSlug)) };
 }

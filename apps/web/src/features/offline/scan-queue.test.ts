@@ -2,25 +2,41 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
+  isScan,
   MAX_SERVER_ERRORS,
+  type QueuedRecord,
   RETRY_BASE_MS,
   RETRY_MAX_MS,
+  recordId,
   SERVER_FAILED_REASON,
   ScanQueue,
   type ScanQueueStorage,
+  type ExceptionToSend,
+  type FindingToSend,
+  type PhotoToSend,
   type ScanToSend,
-  type QueuedScan,
+  type ToSend,
 } from './scan-queue';
 
-function memoryStorage(): ScanQueueStorage & { rows: Map<string, QueuedScan> } {
-  const rows = new Map<string, QueuedScan>();
+function memoryStorage(): ScanQueueStorage & { rows: Map<string, QueuedRecord> } {
+  const rows = new Map<string, QueuedRecord>();
   return {
     rows,
-    all: async () => [...rows.values()].map((row) => structuredClone(row)),
-    put: async (scan) => void rows.set(scan.body.clientScanId, structuredClone(scan)),
+    all: async () => [...rows.values()].map(copy),
+    put: async (record) => void rows.set(recordId(record), copy(record)),
     remove: async (id) => void rows.delete(id),
   };
 }
+
+/** A stored copy, as IndexedDB gives back (a photo's bytes are checked through the IndexedDB storage's own test). */
+function copy(record: QueuedRecord): QueuedRecord {
+  if (record.kind !== 'photo') return structuredClone(record);
+  const { photo: bytes, ...rest } = record;
+  return { ...structuredClone(rest), photo: bytes };
+}
+
+/** A record as the tests name it: a scan by its code, anything else by its kind and trap. */
+const label = (record: ToSend) => (isScan(record) ? record.body.qrSlug : `${record.kind}:${record.trapCode}`);
 
 let counter = 0;
 function scan(sessionId: number, qrSlug: string): ScanToSend {
@@ -35,6 +51,57 @@ function scan(sessionId: number, qrSlug: string): ScanToSend {
   };
 }
 
+/** A record about the item of the trap with this code: what the findings sheet and the trap list make. */
+function finding(sessionId: number, qrSlug: string, activity: 'NINGUNA' | 'MEDIA' = 'NINGUNA'): FindingToSend {
+  counter += 1;
+  return {
+    kind: 'finding',
+    sessionId,
+    itemId: 100 + counter,
+    qrHash: hashOf(qrSlug),
+    trapCode: `TRP-${qrSlug}`,
+    body: {
+      clientFindingId: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      recordedAt: '2030-01-02T10:01:00.000Z',
+      deviceStatus: 'OK',
+      activity,
+    },
+  };
+}
+
+function exception(sessionId: number, qrSlug: string): ExceptionToSend {
+  counter += 1;
+  return {
+    kind: 'exception',
+    sessionId,
+    itemId: 100 + counter,
+    qrHash: hashOf(qrSlug),
+    trapCode: `TRP-${qrSlug}`,
+    body: {
+      clientScanId: `20000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      reason: 'INACCESIBLE',
+      note: 'Tapada por palés',
+      recordedAt: '2030-01-02T10:02:00.000Z',
+    },
+  };
+}
+
+function photo(sessionId: number, qrSlug: string, bytes = [0xff, 0xd8, 0xff, 0xe0]): PhotoToSend {
+  counter += 1;
+  return {
+    kind: 'photo',
+    sessionId,
+    itemId: 100 + counter,
+    qrHash: hashOf(qrSlug),
+    trapCode: `TRP-${qrSlug}`,
+    body: {
+      clientPhotoId: `30000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      takenAt: '2030-01-02T10:03:00.000Z',
+    },
+    photo: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+  };
+}
+
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 /** The item's `trap.qrHash` the server gives for a trap with this code. */
 const hashOf = (slug: string) => createHash('sha256').update(slug, 'utf8').digest('hex');
@@ -45,10 +112,10 @@ const refusedWith = (status: number, message: string) => Promise.reject(new ApiE
 /** A queue whose server the test controls: `server.mockImplementation(...)` decides each answer. */
 function setup({ storage = memoryStorage(), userId = 7 as number | null } = {}) {
   const user = { id: userId };
-  const server = vi.fn((_scan: ScanToSend): Promise<string> => Promise.resolve('aceptado'));
+  const server = vi.fn((_record: ToSend): Promise<string> => Promise.resolve('aceptado'));
   let clock = 1_000;
   const queue = new ScanQueue({ storage, deliver: server, currentUserId: () => user.id, now: () => (clock += 10) });
-  const sentSlugs = () => server.mock.calls.map(([each]) => each.body.qrSlug);
+  const sentSlugs = () => server.mock.calls.map(([each]) => label(each));
   return { queue, server, storage, user, sentSlugs };
 }
 
@@ -79,7 +146,7 @@ describe('ScanQueue', () => {
     await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a'));
     server.mockImplementation(() => refusedWith(429, 'Demasiadas solicitudes'));
     await expect(queue.send(scan(1, 'slug-b'))).resolves.toEqual(kept('slug-b'));
-    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['slug-a', 'slug-b']);
+    expect(queue.getSnapshot().waiting.map(label)).toEqual(['slug-a', 'slug-b']);
   });
 
   it('rejects a scan the server refuses when nothing waits, keeping nothing', async () => {
@@ -96,7 +163,7 @@ describe('ScanQueue', () => {
     await expect(queue.send(first)).resolves.toEqual(kept('slug-a'));
     await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a', true));
     await expect(queue.send(scan(2, 'slug-a'))).resolves.toEqual(kept('slug-a'));
-    expect(queue.getSnapshot().waiting.map((each) => [each.sessionId, each.body.clientScanId])).toEqual([
+    expect(queue.getSnapshot().waiting.map((each) => [each.sessionId, recordId(each)])).toEqual([
       [1, first.body.clientScanId],
       [2, expect.any(String)],
     ]);
@@ -139,11 +206,11 @@ describe('ScanQueue', () => {
     for (const slug of ['roto', 'slug-b', 'slug-c']) await queue.send(scan(1, slug));
     server.mockClear();
     server.mockImplementation((each) =>
-      each.body.qrSlug === 'roto' ? refusedWith(500, 'Error interno del servidor.') : Promise.resolve('aceptado'),
+      label(each) === 'roto' ? refusedWith(500, 'Error interno del servidor.') : Promise.resolve('aceptado'),
     );
     await queue.drain();
     expect(sentSlugs()).toEqual(['roto', 'slug-b', 'slug-c']);
-    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['roto']);
+    expect(queue.getSnapshot().waiting.map(label)).toEqual(['roto']);
 
     // Retried with the backoff, and given up on (visibly, with a reason) instead of retried for ever.
     for (let pass = 1; pass < MAX_SERVER_ERRORS; pass++) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
@@ -161,7 +228,7 @@ describe('ScanQueue', () => {
     for (const slug of ['slug-a', 'slug-b']) await queue.send(scan(1, slug));
     server.mockImplementation(() => refusedWith(503, 'En mantenimiento'));
     for (let pass = 0; pass < MAX_SERVER_ERRORS * 2; pass++) await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
-    expect(queue.getSnapshot().waiting.map((each) => each.body.qrSlug)).toEqual(['slug-a', 'slug-b']);
+    expect(queue.getSnapshot().waiting.map(label)).toEqual(['slug-a', 'slug-b']);
     expect(queue.getSnapshot().refused).toEqual([]);
   });
 
@@ -197,8 +264,8 @@ describe('ScanQueue', () => {
     expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);
     const { waiting, refused } = queue.getSnapshot();
     expect(waiting).toEqual([]);
-    expect(refused.map((each) => [each.body.qrSlug, each.refusal])).toEqual([['slug-a', 'La orden no existe.']]);
-    await queue.dismiss(refused[0]!.body.clientScanId);
+    expect(refused.map((each) => [label(each), each.refusal])).toEqual([['slug-a', 'La orden no existe.']]);
+    await queue.dismiss(recordId(refused[0]!));
     expect(queue.getSnapshot().refused).toEqual([]);
   });
 
@@ -274,9 +341,7 @@ describe('ScanQueue', () => {
     await queue.send(scan(1, 'slug-a'));
     server.mockImplementation(() => Promise.resolve('aceptado'));
     const seen: [string, string, number][] = [];
-    queue.onDelivered((delivered, answer) =>
-      seen.push([delivered.body.qrSlug, answer, queue.getSnapshot().waiting.length]),
-    );
+    queue.onDelivered((delivered, answer) => seen.push([label(delivered), answer, queue.getSnapshot().waiting.length]));
     await queue.drain();
     expect(seen).toEqual([['slug-a', 'aceptado', 1]]);
     expect(queue.getSnapshot().waiting).toEqual([]);
@@ -286,5 +351,184 @@ describe('ScanQueue', () => {
     const { queue, server } = setup({ userId: null });
     server.mockImplementation(offline);
     await expect(queue.send(scan(1, 'slug-a'))).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe('ScanQueue with findings, exceptions and photos', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps every kind the phone records in one queue and sends them in the order they were made, each once', async () => {
+    const { queue, server, storage, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    await queue.send(finding(1, 'slug-a', 'MEDIA'));
+    await queue.send(photo(1, 'slug-a'));
+    await queue.send(exception(1, 'slug-b'));
+    await queue.send(scan(1, 'slug-c'));
+    await queue.send(finding(1, 'slug-c'));
+    expect(queue.getSnapshot().waiting.map((each) => each.kind)).toEqual([
+      'scan',
+      'finding',
+      'photo',
+      'exception',
+      'scan',
+      'finding',
+    ]);
+    expect(storage.rows.size).toBe(6);
+
+    server.mockClear();
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    // A second pass (the connection event and the backoff may both fire) finds nothing left to send.
+    await queue.drain();
+    expect(sentSlugs()).toEqual([
+      'slug-a',
+      'finding:TRP-slug-a',
+      'photo:TRP-slug-a',
+      'exception:TRP-slug-b',
+      'slug-c',
+      'finding:TRP-slug-c',
+    ]);
+    expect(storage.rows.size).toBe(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('sends each record with the id it was given when it was recorded, whatever the attempt', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    const made = finding(1, 'slug-a');
+    await queue.send(made);
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    const ids = server.mock.calls.map(([each]) => recordId(each));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids)).toEqual(new Set([made.body.clientFindingId]));
+  });
+
+  it('keeps a photo on the device before sending it, with its bytes, even when the server answers', async () => {
+    const { queue, server, storage } = setup();
+    let answer: (value: string) => void = () => undefined;
+    server.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const made = photo(1, 'slug-a', [0xff, 0xd8, 0xff, 0xdb, 1, 2, 3]);
+    await expect(queue.send(made)).resolves.toEqual({ queued: true, alreadyQueued: false, qrHash: hashOf('slug-a') });
+    const [stored] = storage.rows.values();
+    expect(stored).toMatchObject({ kind: 'photo', body: made.body, userId: 7, refusal: null });
+    expect(new Uint8Array(await (stored as PhotoToSend).photo.arrayBuffer())).toEqual(
+      new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 1, 2, 3]),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server).toHaveBeenCalledTimes(1);
+    answer('aceptado');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storage.rows.size).toBe(0);
+  });
+
+  it('does not make the next scan wait while a photo uploads: nothing depends on a photo', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation((record) =>
+      record.kind === 'photo' ? new Promise(() => undefined) : Promise.resolve('aceptado'),
+    );
+    await queue.send(photo(1, 'slug-a'));
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(queue.send(scan(1, 'slug-b'))).resolves.toBe('aceptado');
+    await expect(queue.send(finding(1, 'slug-b'))).resolves.toBe('aceptado');
+    expect(queue.getSnapshot().waiting.map((each) => each.kind)).toEqual(['photo']);
+  });
+
+  it("holds a device's finding back while its scan fails on the server (500), letting other devices go", async () => {
+    const { queue, server, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'roto'));
+    await queue.send(finding(1, 'roto'));
+    await queue.send(scan(1, 'slug-b'));
+    await queue.send(finding(1, 'slug-b'));
+    server.mockClear();
+    server.mockImplementation((each) =>
+      label(each) === 'roto' ? refusedWith(500, 'Error interno del servidor.') : Promise.resolve('aceptado'),
+    );
+    await queue.drain();
+    expect(sentSlugs()).toEqual(['roto', 'slug-b', 'finding:TRP-slug-b']);
+    expect(queue.getSnapshot().waiting.map(label)).toEqual(['roto', 'finding:TRP-roto']);
+
+    // Once the scan goes through, its finding follows it.
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(sentSlugs().slice(3)).toEqual(['roto', 'finding:TRP-roto']);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('shows a finding the server refuses with its reason until read, and sends the rest', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(finding(1, 'slug-a'));
+    await queue.send(exception(1, 'slug-b'));
+    server.mockImplementation((each) =>
+      each.kind === 'finding'
+        ? refusedWith(409, 'Escanea la trampa antes de registrar lo que encontraste.')
+        : Promise.resolve('aceptado'),
+    );
+    await queue.drain();
+    const { waiting, refused } = queue.getSnapshot();
+    expect(waiting).toEqual([]);
+    expect(refused.map((each) => [label(each), each.refusal])).toEqual([
+      ['finding:TRP-slug-a', 'Escanea la trampa antes de registrar lo que encontraste.'],
+    ]);
+    await queue.dismiss(recordId(refused[0]!));
+    expect(queue.getSnapshot().refused).toEqual([]);
+  });
+
+  it('survives a reload with every kind, photos whole, and sends them in order', async () => {
+    const storage = memoryStorage();
+    const before = setup({ storage });
+    before.server.mockImplementation(offline);
+    await before.queue.send(scan(1, 'slug-a'));
+    await before.queue.send(finding(1, 'slug-a'));
+    await before.queue.send(photo(1, 'slug-a', [0xff, 0xd8, 0xff, 9]));
+    await before.queue.send(exception(1, 'slug-b'));
+
+    const after = setup({ storage });
+    const sentPhotos: Blob[] = [];
+    after.server.mockImplementation(async (record) => {
+      if (record.kind === 'photo') sentPhotos.push(record.photo);
+      return 'aceptado';
+    });
+    await after.queue.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(after.sentSlugs()).toEqual(['slug-a', 'finding:TRP-slug-a', 'photo:TRP-slug-a', 'exception:TRP-slug-b']);
+    expect(new Uint8Array(await sentPhotos[0]!.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 9]));
+    expect(storage.rows.size).toBe(0);
+  });
+
+  it('keeps the order of records made within the same millisecond', async () => {
+    const storage = memoryStorage();
+    const queue = new ScanQueue({
+      storage,
+      deliver: offline,
+      currentUserId: () => 7,
+      now: () => 5_000,
+    });
+    await queue.send(scan(1, 'slug-a'));
+    await queue.send(finding(1, 'slug-a'));
+    await queue.send(photo(1, 'slug-a'));
+    const stamps = [...storage.rows.values()].map((each) => each.queuedAt).sort((a, b) => a - b);
+    expect(new Set(stamps).size).toBe(3);
+    const reloaded = new ScanQueue({ storage, deliver: offline, currentUserId: () => 7 });
+    await reloaded.start();
+    expect(reloaded.getSnapshot().waiting.map((each) => each.kind)).toEqual(['scan', 'finding', 'photo']);
+  });
+
+  it('says each time it keeps something on the device, so the app can ask to keep its storage', async () => {
+    const onKept = vi.fn();
+    const queue = new ScanQueue({ storage: memoryStorage(), deliver: offline, currentUserId: () => 7, onKept });
+    await queue.send(scan(1, 'slug-a'));
+    expect(onKept).toHaveBeenCalledTimes(1);
+    await queue.send(scan(1, 'slug-a'));
+    expect(onKept).toHaveBeenCalledTimes(1);
+    await queue.send(finding(1, 'slug-a'));
+    expect(onKept).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,60 +1,130 @@
+import type { ExceptionReason, PutFindingInput } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
 import { qrHashOf } from './qr-hash';
 
 /** One reading of a trap's code, as the scan screen sends it (POST /api/sessions/{id}/scan). */
 export interface ScanToSend {
+  /** Absent on scans made before the queue held other kinds. */
+  kind?: 'scan';
   sessionId: number;
   body: { qrSlug: string; clientScanId: string; scannedAt: string };
 }
 
+/** What a record about one device of an order carries besides its body: where it goes and how it is shown. */
+interface DeviceRecord {
+  sessionId: number;
+  itemId: number;
+  /** The item's `trap.qrHash`: a record waits behind its device's scan, and marks its trap while it waits. */
+  qrHash: string;
+  /** The trap's code, to name it in the list of what waits. */
+  trapCode: string;
+}
+
+/** What the technician found at a scanned device (PUT /api/sessions/{id}/items/{itemId}/finding). */
+export interface FindingToSend extends DeviceRecord {
+  kind: 'finding';
+  body: PutFindingInput & { clientFindingId: string; recordedAt: string };
+}
+
+/** A device accounted for without a scan (POST /api/sessions/{id}/items/{itemId}/exception). */
+export interface ExceptionToSend extends DeviceRecord {
+  kind: 'exception';
+  body: { clientScanId: string; reason: ExceptionReason; note: string; recordedAt: string };
+}
+
+/** A photo of a device (POST /api/sessions/{id}/items/{itemId}/photos), already shrunk and re-encoded. */
+export interface PhotoToSend extends DeviceRecord {
+  kind: 'photo';
+  body: { clientPhotoId: string; takenAt: string };
+  /** JPEG or WebP; kept on the device until the server has it. */
+  photo: Blob;
+}
+
+/** Everything the phone records, in the one queue: each kind has its request and its id given by the phone. */
+export type ToSend = ScanToSend | FindingToSend | ExceptionToSend | PhotoToSend;
+export type RecordKind = NonNullable<ToSend['kind']>;
+
+/** What the queue keeps about each record while it waits. */
+interface Kept {
+  /** Whose record it is: only that user's sign-in may send it. */
+  userId: number;
+  /** When it entered the queue (device clock, ms, never twice the same): the queue is sent in this order. */
+  queuedAt: number;
+  /** The server's reason when it refused the record (a 4xx); null while it waits to be sent. */
+  refusal: string | null;
+}
+
 /**
  * A scan kept on the device because the server could not be reached when it was made. `kind` names the
- * request, so findings and photos can wait in the same queue, in the same order (see the feature's README).
+ * request, so findings and photos wait in the same queue, in the same order (see the feature's README).
  */
-export interface QueuedScan extends ScanToSend {
+export interface QueuedScan extends ScanToSend, Kept {
   kind: 'scan';
-  /** Whose scan it is: only that user's sign-in may send it. */
-  userId: number;
-  /** When it entered the queue (device clock, ms): the queue is sent in this order. */
-  queuedAt: number;
-  /** The server's reason when it refused the scan (a 4xx); null while it waits to be sent. */
-  refusal: string | null;
   /**
    * SHA-256 of the scanned code (qr-hash.ts), to mark the trap whose item carries the same `trap.qrHash`;
    * null where the browser could not compute it.
    */
   qrHash: string | null;
 }
+export type QueuedFinding = FindingToSend & Kept;
+export type QueuedException = ExceptionToSend & Kept;
+export type QueuedPhoto = PhotoToSend & Kept;
+/** A record waiting on the device, or refused and kept until the technician has read why. */
+export type QueuedRecord = QueuedScan | QueuedFinding | QueuedException | QueuedPhoto;
 
-/** The durable part: IndexedDB in the app (scan-queue-storage.ts), memory in the tests. */
-export interface ScanQueueStorage {
-  all(): Promise<QueuedScan[]>;
-  put(scan: QueuedScan): Promise<void>;
-  remove(clientScanId: string): Promise<void>;
+/** The id the phone gave the record once, when it was made: the server counts a replay of it once. */
+export function recordId(record: ToSend): string {
+  switch (record.kind) {
+    case 'finding':
+      return record.body.clientFindingId;
+    case 'photo':
+      return record.body.clientPhotoId;
+    default:
+      return record.body.clientScanId;
+  }
 }
 
-/** What `send` resolves with when the scan stayed on the device instead of reaching the server. */
+/** A scan (rows and requests made before the queue held other kinds have no `kind`). */
+export function isScan(record: ToSend): record is ScanToSend {
+  return record.kind === undefined || record.kind === 'scan';
+}
+
+/** Records of one device of one order go in the order they were made: a finding never overtakes its scan. */
+function deviceOf(record: QueuedRecord): string {
+  return record.qrHash === null ? `${record.sessionId}:${recordId(record)}` : `${record.sessionId}:${record.qrHash}`;
+}
+
+/** The durable part: IndexedDB in the app (scan-queue-storage.ts), memory in the tests. Rows are keyed by recordId. */
+export interface ScanQueueStorage {
+  all(): Promise<QueuedRecord[]>;
+  put(record: QueuedRecord): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** What `send` resolves with when the record stayed on the device instead of reaching the server. */
 export interface ScanQueued {
   queued: true;
-  /** The same trap of the same order was already waiting: nothing new was kept. */
+  /** The same trap of the same order was already waiting to be scanned: nothing new was kept. */
   alreadyQueued: boolean;
-  /** The kept scan's qrHash. */
+  /** The kept record's qrHash. */
   qrHash: string | null;
 }
 
 export interface ScanQueueSnapshot {
-  /** The signed-in user's scans waiting to be sent, oldest first. */
-  waiting: readonly QueuedScan[];
-  /** The signed-in user's scans the server refused, until the technician has read why. */
-  refused: readonly QueuedScan[];
+  /** The signed-in user's records waiting to be sent, oldest first. */
+  waiting: readonly QueuedRecord[];
+  /** The signed-in user's records the server refused, until the technician has read why. */
+  refused: readonly QueuedRecord[];
 }
 
 export interface ScanQueueOptions<Answer> {
   storage: ScanQueueStorage;
-  /** Sends one scan to the server; rejects with ApiError for an answer other than 2xx. */
-  deliver: (scan: ScanToSend) => Promise<Answer>;
+  /** Sends one record to the server (the request its kind names); rejects with ApiError for an answer other than 2xx. */
+  deliver: (record: ToSend) => Promise<Answer>;
   /** The signed-in user's id, null when nobody is signed in. */
   currentUserId: () => number | null;
+  /** Called each time a record is kept on the device (e.g. to ask the browser to keep the site's storage). */
+  onKept?: () => void;
   now?: () => number;
 }
 
@@ -63,8 +133,8 @@ export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 30_000;
 
 /**
- * A scan the server failed on (500) this many times in a row is set aside with a reason, like a refused one:
- * a scan that can never succeed must not wait in the queue, and be retried, for ever.
+ * A record the server failed on (500) this many times in a row is set aside with a reason, like a refused one:
+ * a record that can never succeed must not wait in the queue, and be retried, for ever.
  */
 export const MAX_SERVER_ERRORS = 5;
 
@@ -72,9 +142,19 @@ export const MAX_SERVER_ERRORS = 5;
 export const SERVER_FAILED_REASON =
   'El servidor no pudo registrar este escaneo tras varios intentos. Escanea la trampa de nuevo o avisa al administrador.';
 
+/** The same, for each kind of record. */
+export const SERVER_FAILED_REASONS: Record<RecordKind, string> = {
+  scan: SERVER_FAILED_REASON,
+  finding:
+    'El servidor no pudo registrar este hallazgo tras varios intentos. Regístralo de nuevo o avisa al administrador.',
+  exception:
+    'El servidor no pudo registrar esta trampa como no encontrada o inaccesible tras varios intentos. Regístrala de nuevo o avisa al administrador.',
+  photo: 'El servidor no pudo guardar esta foto tras varios intentos. Tómala de nuevo o avisa al administrador.',
+};
+
 /**
  * A failure worth retrying: the server was not reached, or answered that it cannot serve now (5xx, 408, 429).
- * Any other 4xx is the server's refusal of this scan, final.
+ * Any other 4xx is the server's refusal of this record, final.
  */
 export function isTransient(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
@@ -82,8 +162,8 @@ export function isTransient(error: unknown): boolean {
 }
 
 /**
- * The server as a whole cannot serve now (out of reach, a proxy's 502–504, 408, 429): every scan waits and
- * the queue tries again later. A 500 is about the scan it answered: the others go on meanwhile.
+ * The server as a whole cannot serve now (out of reach, a proxy's 502–504, 408, 429): every record waits and
+ * the queue tries again later. A 500 is about the record it answered: the others go on meanwhile.
  */
 function isUnavailable(error: unknown): boolean {
   if (error instanceof ApiError) return [408, 429, 502, 503, 504].includes(error.status);
@@ -91,22 +171,24 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * Scans that could not reach the server wait here, in IndexedDB, and are sent in the order they were made when
- * the connection returns. Each keeps the id and time the device gave it, so the server counts a scan sent
- * twice once and records the time of the inspection, not of the upload. A scan the server refuses stays, with
- * its reason, until the technician has seen it.
+ * Everything the phone records (scans, findings, exceptions, photos) that could not reach the server waits
+ * here, in IndexedDB, and is sent in the order it was made when the connection returns. Each record keeps the
+ * id and time the device gave it, so the server counts a record sent twice once and keeps the time of the
+ * inspection, not of the upload. A record the server refuses stays, with its reason, until the technician has
+ * seen it.
  */
 export class ScanQueue<Answer> {
   private readonly listeners = new Set<() => void>();
-  private readonly deliveredListeners = new Set<(scan: QueuedScan, answer: Answer) => void>();
-  private scans: QueuedScan[] = [];
+  private readonly deliveredListeners = new Set<(record: QueuedRecord, answer: Answer) => void>();
+  private records: QueuedRecord[] = [];
   private snapshot: ScanQueueSnapshot = { waiting: [], refused: [] };
   private loaded: Promise<void> | null = null;
   private draining: Promise<void> | null = null;
   private failures = 0;
-  /** Server errors in a row, by client scan id. */
+  /** Server errors in a row, by record id. */
   private readonly serverErrors = new Map<string, number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastQueuedAt = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: ScanQueueOptions<Answer>) {
@@ -130,29 +212,34 @@ export class ScanQueue<Answer> {
   };
 
   /**
-   * Called after each queued scan the server accepted, with the server's answer, e.g. to re-read the orders it
-   * changed. Called before the scan leaves the waiting list, so a screen can show the answer in the same render.
+   * Called after each queued record the server accepted, with the server's answer, e.g. to re-read the orders
+   * it changed. Called before the record leaves the waiting list, so a screen can show the answer in the same
+   * render.
    */
-  onDelivered(listener: (scan: QueuedScan, answer: Answer) => void): () => void {
+  onDelivered(listener: (record: QueuedRecord, answer: Answer) => void): () => void {
     this.deliveredListeners.add(listener);
     return () => this.deliveredListeners.delete(listener);
   }
 
   /**
-   * Sends a scan, or keeps it when the server cannot be reached. While earlier scans wait, a new one queues
-   * behind them so the server receives them in the order they were made.
+   * Sends a record, or keeps it when the server cannot be reached. While earlier records wait, a new one queues
+   * behind them so the server receives them in the order they were made. A photo is always kept first and sent
+   * from the device: its upload takes seconds, and a photo taken must not live only in the page's memory. So a
+   * photo on its way holds nothing back: nothing depends on it, and the next scan must not wait for its upload.
    */
-  async send(scan: ScanToSend): Promise<Answer | ScanQueued> {
+  async send(record: ToSend): Promise<Answer | ScanQueued> {
     await this.start();
     const userId = this.options.currentUserId();
-    if (userId === null || this.snapshot.waiting.length === 0) {
+    const keepFirst = record.kind === 'photo' && userId !== null;
+    const ahead = this.snapshot.waiting.some((each) => each.kind !== 'photo');
+    if (!keepFirst && (userId === null || !ahead)) {
       try {
-        return await this.options.deliver(scan);
+        return await this.options.deliver(record);
       } catch (error) {
         if (userId === null || !isTransient(error)) throw error;
       }
     }
-    const queued = await this.enqueue(scan, userId);
+    const queued = await this.enqueue(record, userId!);
     void this.drain();
     return queued;
   }
@@ -165,10 +252,10 @@ export class ScanQueue<Answer> {
     return this.draining;
   }
 
-  /** The technician has read why the server refused this scan. */
-  async dismiss(clientScanId: string): Promise<void> {
-    await this.options.storage.remove(clientScanId);
-    this.setScans(this.scans.filter((scan) => scan.body.clientScanId !== clientScanId));
+  /** The technician has read why the server refused this record. */
+  async dismiss(id: string): Promise<void> {
+    await this.options.storage.remove(id);
+    this.setRecords(this.records.filter((record) => recordId(record) !== id));
   }
 
   /** Another chance now (the browser is back online, the app came to the front): forget the backoff. */
@@ -178,47 +265,51 @@ export class ScanQueue<Answer> {
   }
 
   private async drainOnce(): Promise<void> {
-    // Another tab may have queued or sent scans since: the stored queue is the truth.
+    // Another tab may have queued or sent records since: the stored queue is the truth.
     await this.reload();
-    // Oldest first, each scan once a pass: scans queued meanwhile are sent in the same pass, and a scan the
-    // server fails on does not hold back the ones after it.
+    // Oldest first, each record once a pass: records queued meanwhile are sent in the same pass, and a record
+    // the server fails on does not hold back the ones after it, except its own device's (a finding waits for
+    // its scan).
     const tried = new Set<string>();
+    const heldDevices = new Set<string>();
     let retryLater = false;
     for (;;) {
-      const scan = this.snapshot.waiting.find((each) => !tried.has(each.body.clientScanId));
-      if (!scan) break;
-      const id = scan.body.clientScanId;
+      const record = this.snapshot.waiting.find((each) => !tried.has(recordId(each)));
+      if (!record) break;
+      const id = recordId(record);
       tried.add(id);
+      if (heldDevices.has(deviceOf(record))) continue;
       let answer: Answer;
       try {
-        answer = await this.options.deliver(scan);
+        answer = await this.options.deliver(record);
       } catch (error) {
         if (isUnavailable(error)) {
           this.failures += 1;
           this.scheduleRetry();
           return;
         }
-        // 401: the sign-in expired and the app goes to /login; the scan waits for its owner to sign in again.
+        // 401: the sign-in expired and the app goes to /login; the record waits for its owner to sign in again.
         if (error instanceof ApiError && error.status === 401) return;
         if (error instanceof ApiError && error.status >= 500) {
           const inARow = (this.serverErrors.get(id) ?? 0) + 1;
           this.serverErrors.set(id, inARow);
           if (inARow < MAX_SERVER_ERRORS) {
             retryLater = true;
+            heldDevices.add(deviceOf(record));
             continue;
           }
-          await this.setAside(scan, SERVER_FAILED_REASON);
+          await this.setAside(record, SERVER_FAILED_REASONS[record.kind]);
           continue;
         }
-        await this.setAside(scan, (error instanceof ApiError && error.serverMessage) || 'Error desconocido');
+        await this.setAside(record, (error instanceof ApiError && error.serverMessage) || 'Error desconocido');
         continue;
       }
       this.failures = 0;
       this.serverErrors.delete(id);
       // Listeners first: a trap marked as waiting turns done at once, never back to pending until a re-read.
-      for (const listener of this.deliveredListeners) listener(scan, answer);
+      for (const listener of this.deliveredListeners) listener(record, answer);
       await this.options.storage.remove(id);
-      this.setScans(this.scans.filter((each) => each.body.clientScanId !== id));
+      this.setRecords(this.records.filter((each) => recordId(each) !== id));
     }
     if (retryLater) {
       this.failures += 1;
@@ -226,32 +317,48 @@ export class ScanQueue<Answer> {
     }
   }
 
-  /** Keeps the scan with the reason it will not be sent, until the technician has read it. */
-  private async setAside(scan: QueuedScan, refusal: string): Promise<void> {
-    this.serverErrors.delete(scan.body.clientScanId);
-    const refused = { ...scan, refusal };
+  /** Keeps the record with the reason it will not be sent, until the technician has read it. */
+  private async setAside(record: QueuedRecord, refusal: string): Promise<void> {
+    const id = recordId(record);
+    this.serverErrors.delete(id);
+    const refused = { ...record, refusal };
     await this.options.storage.put(refused);
-    this.setScans(this.scans.map((each) => (each.body.clientScanId === refused.body.clientScanId ? refused : each)));
+    this.setRecords(this.records.map((each) => (recordId(each) === id ? refused : each)));
   }
 
-  /** The signed-in user changed: show that user's scans, and send them. */
+  /** The signed-in user changed: show that user's records, and send them. */
   userChanged(): void {
-    this.setScans(this.scans);
+    this.setRecords(this.records);
     this.retryNow();
   }
 
-  private async enqueue(scan: ScanToSend, userId: number): Promise<ScanQueued> {
-    const qrHash = await qrHashOf(scan.body.qrSlug);
-    // The camera sees a label for several seconds, and a technician may scan a trap twice: a trap read again
-    // while its scan waits is the same inspection.
-    const same = this.snapshot.waiting.find(
-      (each) => each.sessionId === scan.sessionId && each.body.qrSlug === scan.body.qrSlug,
-    );
-    if (same) return { queued: true, alreadyQueued: true, qrHash: same.qrHash };
-    const queued: QueuedScan = { kind: 'scan', ...scan, userId, queuedAt: this.now(), refusal: null, qrHash };
+  private async enqueue(record: ToSend, userId: number): Promise<ScanQueued> {
+    const kept = { userId, queuedAt: this.nextQueuedAt(), refusal: null };
+    let queued: QueuedRecord;
+    if (isScan(record)) {
+      const qrHash = await qrHashOf(record.body.qrSlug);
+      // The camera sees a label for several seconds, and a technician may scan a trap twice: a trap read again
+      // while its scan waits is the same inspection.
+      const same = this.snapshot.waiting.find(
+        (each) =>
+          each.kind === 'scan' && each.sessionId === record.sessionId && each.body.qrSlug === record.body.qrSlug,
+      );
+      if (same) return { queued: true, alreadyQueued: true, qrHash: same.qrHash };
+      queued = { ...record, kind: 'scan', ...kept, qrHash };
+    } else {
+      queued = { ...record, ...kept };
+    }
     await this.options.storage.put(queued);
-    this.setScans([...this.scans, queued]);
-    return { queued: true, alreadyQueued: false, qrHash };
+    this.setRecords([...this.records, queued]);
+    this.options.onKept?.();
+    return { queued: true, alreadyQueued: false, qrHash: queued.qrHash };
+  }
+
+  /** The device's clock, but never the same value twice nor going back: two records made in one millisecond keep their order. */
+  private nextQueuedAt(): number {
+    const latest = this.records.reduce((top, record) => Math.max(top, record.queuedAt), this.lastQueuedAt);
+    this.lastQueuedAt = Math.max(this.now(), latest + 1);
+    return this.lastQueuedAt;
   }
 
   private scheduleRetry(): void {
@@ -264,18 +371,18 @@ export class ScanQueue<Answer> {
   }
 
   private async reload(): Promise<void> {
-    this.setScans(await this.options.storage.all());
+    this.setRecords(await this.options.storage.all());
   }
 
-  private setScans(scans: QueuedScan[]): void {
-    // By id: a scan stored while the stored queue was being read must not appear twice.
-    const byId = new Map(scans.map((scan) => [scan.body.clientScanId, scan]));
-    this.scans = [...byId.values()].sort((a, b) => a.queuedAt - b.queuedAt);
+  private setRecords(records: QueuedRecord[]): void {
+    // By id: a record stored while the stored queue was being read must not appear twice.
+    const byId = new Map(records.map((record) => [recordId(record), record]));
+    this.records = [...byId.values()].sort((a, b) => a.queuedAt - b.queuedAt);
     const userId = this.options.currentUserId();
-    const mine = this.scans.filter((scan) => scan.userId === userId);
+    const mine = this.records.filter((record) => record.userId === userId);
     this.snapshot = {
-      waiting: mine.filter((scan) => scan.refusal === null),
-      refused: mine.filter((scan) => scan.refusal !== null),
+      waiting: mine.filter((record) => record.refusal === null),
+      refused: mine.filter((record) => record.refusal !== null),
     };
     for (const listener of this.listeners) listener();
   }

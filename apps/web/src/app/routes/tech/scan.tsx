@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useCloseBlockedReason, useWaitingQrHashes } from '../../../features/offline/hooks/use-scan-queue';
 import { useDownloadSessionReport } from '../../../features/orders/api/get-session-report';
+import { showFindingAnswer } from '../../../features/findings/api/record-finding';
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
 import { SCAN_MESSAGES } from '../../../features/scan/messages';
@@ -44,8 +45,9 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
   // A saved scan the server accepts shows its trap completed in the same render that stops marking it unsent.
   useEffect(
     () =>
-      scanQueue.onDelivered((scan, answer) => {
-        if (!('queued' in answer)) showScanAnswer(queryClient, scan.sessionId, answer);
+      scanQueue.onDelivered((record, answer) => {
+        if ('session' in answer) showScanAnswer(queryClient, record.sessionId, answer);
+        else if ('finding' in answer) showFindingAnswer(queryClient, record.sessionId, answer);
       }),
     [queryClient],
   );

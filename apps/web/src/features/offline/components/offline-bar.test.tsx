@@ -6,15 +6,15 @@ import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
-import { ScanQueue, type QueuedScan, type ScanToSend } from '../scan-queue';
+import { type QueuedRecord, recordId, ScanQueue, type ScanToSend, type ToSend } from '../scan-queue';
 import { OfflineBar } from './offline-bar';
 
-function setup(answer: (scan: ScanToSend) => Promise<unknown>) {
-  const rows = new Map<string, QueuedScan>();
+function setup(answer: (record: ToSend) => Promise<unknown>) {
+  const rows = new Map<string, QueuedRecord>();
   const queue = new ScanQueue<unknown>({
     storage: {
       all: async () => [...rows.values()],
-      put: async (scan) => void rows.set(scan.body.clientScanId, scan),
+      put: async (record) => void rows.set(recordId(record), record),
       remove: async (id) => void rows.delete(id),
     },
     deliver: answer,
@@ -69,6 +69,69 @@ describe('OfflineBar', () => {
     expect(alert).toHaveTextContent('La orden no existe.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Entendido' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('counts each kind that waits, and names the trap of each finding, exception and photo', async () => {
+    let refuse = false;
+    const { queue } = setup((record) =>
+      !refuse
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : record.kind === 'photo'
+          ? Promise.reject(new ApiError(409, 'Una trampa admite como máximo 5 fotos por orden.'))
+          : Promise.resolve('ok'),
+    );
+    const device = { sessionId: 12, itemId: 5, qrHash: 'a'.repeat(64), trapCode: 'TRP-005' };
+    await act(async () => {
+      await queue.send(scan(1));
+      await queue.send(scan(2));
+      await queue.send({
+        ...device,
+        kind: 'finding',
+        body: {
+          clientFindingId: '10000000-0000-4000-8000-000000000001',
+          recordedAt: '2030-01-02T10:00:00.000Z',
+          deviceStatus: 'OK',
+        },
+      });
+      await queue.send({
+        ...device,
+        kind: 'exception',
+        itemId: 6,
+        trapCode: 'TRP-006',
+        body: {
+          clientScanId: '20000000-0000-4000-8000-000000000001',
+          reason: 'NO_ENCONTRADO',
+          note: 'No está en su sitio',
+          recordedAt: '2030-01-02T10:00:00.000Z',
+        },
+      });
+      await queue.send({
+        ...device,
+        kind: 'photo',
+        body: { clientPhotoId: '30000000-0000-4000-8000-000000000001', takenAt: '2030-01-02T10:00:00.000Z' },
+        photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      });
+    });
+    const bar = screen.getByRole('region', { name: 'Sincronización de escaneos' });
+    expect(
+      within(bar).getByText('2 escaneos, 1 hallazgo, 1 trampa no encontrada o inaccesible y 1 foto por enviar'),
+    ).toBeInTheDocument();
+    expect(within(bar).getByText('Ver lo guardado en este dispositivo')).toBeInTheDocument();
+    const lines = within(bar)
+      .getAllByRole('listitem')
+      .map((line) => line.textContent);
+    expect(lines.slice(2)).toEqual([
+      expect.stringMatching(/^Orden #12 · TRP-005 · hallazgo · /),
+      expect.stringMatching(/^Orden #12 · TRP-006 · No encontrada · /),
+      expect.stringMatching(/^Orden #12 · TRP-005 · foto · /),
+    ]);
+
+    refuse = true;
+    await act(() => queue.drain());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('El servidor rechazó una foto guardada: Orden #12 · TRP-005');
+    expect(alert).toHaveTextContent('Una trampa admite como máximo 5 fotos por orden.');
+    expect(within(bar).queryByText(/por enviar/)).not.toBeInTheDocument();
   });
 
   it('says when the orders on screen are the copy saved on the device, and since when', async () => {

@@ -1,17 +1,22 @@
 import './offline-bar.css';
+import { EXCEPTION_REASON_NAMES } from '@rondin/contracts/finding-rules';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
 import { useScanQueue } from '../hooks/use-scan-queue';
 import { OFFLINE_MESSAGES as TEXT, printedCode } from '../messages';
-import type { ScanQueue } from '../scan-queue';
+import { type QueuedRecord, type RecordKind, recordId, type ScanQueue } from '../scan-queue';
 
 /**
- * Above the technician's screens: says plainly when the orders shown are the copy saved on the device, how many
- * scans wait to be sent, and which saved scans the server refused (until the technician has read why).
+ * Above the technician's screens: says plainly when the orders shown are the copy saved on the device, how much
+ * of what the technician recorded waits to be sent, and which saved records the server refused (until the
+ * technician has read why).
  */
 export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
   const savedSince = useSavedDataSince();
   const { waiting, refused } = useScanQueue(queue);
   if (savedSince === null && waiting.length === 0 && refused.length === 0) return null;
+  const counts: Partial<Record<RecordKind, number>> = {};
+  for (const record of waiting) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
+  const onlyScans = counts.scan === waiting.length;
   return (
     <section className="offline-bar" aria-label={TEXT.regionLabel}>
       {savedSince !== null ? (
@@ -23,31 +28,33 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
       {waiting.length > 0 ? (
         <div className="offline-bar__waiting">
           <p role="status">
-            <strong className="offline-bar__count">{TEXT.waiting(waiting.length)}</strong>{' '}
+            <strong className="offline-bar__count">{TEXT.waiting(counts)}</strong>{' '}
             <span className="offline-bar__hint">{TEXT.waitingHint}</span>
           </p>
           <details className="offline-bar__details">
-            <summary>{TEXT.waitingList}</summary>
+            <summary>{onlyScans ? TEXT.waitingList : TEXT.waitingRecords}</summary>
             <ul>
-              {waiting.map((scan) => (
-                <li key={scan.body.clientScanId}>
-                  {TEXT.scanLine(scan.sessionId, printedCode(scan.body.qrSlug), scan.body.scannedAt)}
-                </li>
+              {waiting.map((record) => (
+                <li key={recordId(record)}>{recordLine(record)}</li>
               ))}
             </ul>
           </details>
         </div>
       ) : null}
-      {refused.map((scan) => (
-        <div key={scan.body.clientScanId} className="notice notice--error offline-bar__refused" role="alert">
+      {refused.map((record) => (
+        <div key={recordId(record)} className="notice notice--error offline-bar__refused" role="alert">
           <div className="notice__body">
-            <p className="notice__text">{TEXT.refused(scan.sessionId, printedCode(scan.body.qrSlug))}</p>
-            <p className="notice__detail">{scan.refusal}</p>
+            <p className="notice__text">
+              {record.kind === 'scan'
+                ? TEXT.refused(record.sessionId, printedCode(record.body.qrSlug))
+                : TEXT.refusedRecord(record.kind, record.sessionId, record.trapCode)}
+            </p>
+            <p className="notice__detail">{record.refusal}</p>
           </div>
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => void queue.dismiss(scan.body.clientScanId)}
+            onClick={() => void queue.dismiss(recordId(record))}
           >
             {TEXT.acknowledge}
           </button>
@@ -55,6 +62,25 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
       ))}
     </section>
   );
+}
+
+/** One waiting record as the list shows it: a scan by its printed code, anything else by its trap's code. */
+function recordLine(record: QueuedRecord): string {
+  switch (record.kind) {
+    case 'scan':
+      return TEXT.scanLine(record.sessionId, printedCode(record.body.qrSlug), record.body.scannedAt);
+    case 'finding':
+      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.finding, record.body.recordedAt);
+    case 'exception':
+      return TEXT.recordLine(
+        record.sessionId,
+        record.trapCode,
+        EXCEPTION_REASON_NAMES[record.body.reason],
+        record.body.recordedAt,
+      );
+    case 'photo':
+      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photo, record.body.takenAt);
+  }
 }
 
 function OfflineIcon() {

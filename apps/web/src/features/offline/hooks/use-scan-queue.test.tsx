@@ -5,18 +5,18 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { createTestQueryClient } from '../../../testing/render';
-import { ScanQueue, type QueuedScan } from '../scan-queue';
-import { useCloseBlockedReason, useWaitingQrHashes } from './use-scan-queue';
+import { type QueuedRecord, type QueuedScan, recordId, ScanQueue } from '../scan-queue';
+import { useCloseBlockedReason, useWaitingByItem, useWaitingQrHashes } from './use-scan-queue';
 
 function offlineQueue(
   deliver: () => Promise<unknown> = () => Promise.reject(new TypeError('Failed to fetch')),
   stored: QueuedScan[] = [],
 ) {
-  const rows = new Map<string, QueuedScan>(stored.map((scan) => [scan.body.clientScanId, scan]));
+  const rows = new Map<string, QueuedRecord>(stored.map((scan) => [scan.body.clientScanId, scan]));
   return new ScanQueue<unknown>({
     storage: {
       all: async () => [...rows.values()],
-      put: async (scan) => void rows.set(scan.body.clientScanId, scan),
+      put: async (record) => void rows.set(recordId(record), record),
       remove: async (id) => void rows.delete(id),
     },
     deliver,
@@ -101,5 +101,77 @@ describe('useWaitingQrHashes', () => {
     await act(() => queue.drain());
     expect(result.current.size).toBe(0);
     expect(queue.getSnapshot().refused).toHaveLength(1);
+  });
+});
+
+const deviceRecord = (itemId: number, sessionId = 12) => ({
+  sessionId,
+  itemId,
+  qrHash: hashOf(`slug-${itemId}`),
+  trapCode: `TRP-${itemId}`,
+});
+const findingOf = (itemId: number, n: number, sessionId = 12) => ({
+  ...deviceRecord(itemId, sessionId),
+  kind: 'finding' as const,
+  body: {
+    clientFindingId: `10000000-0000-4000-8000-00000000000${n}`,
+    recordedAt: `2030-01-02T10:0${n}:00.000Z`,
+    deviceStatus: 'OK' as const,
+    notes: `versión ${n}`,
+  },
+});
+const exceptionOf = (itemId: number, sessionId = 12) => ({
+  ...deviceRecord(itemId, sessionId),
+  kind: 'exception' as const,
+  body: {
+    clientScanId: `20000000-0000-4000-8000-00000000000${itemId}`,
+    reason: 'INACCESIBLE' as const,
+    note: 'Cerrado con llave',
+    recordedAt: '2030-01-02T10:00:00.000Z',
+  },
+});
+const photoOf = (itemId: number, n: number) => ({
+  ...deviceRecord(itemId),
+  kind: 'photo' as const,
+  body: { clientPhotoId: `30000000-0000-4000-8000-00000000000${n}`, takenAt: '2030-01-02T10:00:00.000Z' },
+  photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+});
+
+describe('what waits beside the scans', () => {
+  it("marks the trap of a waiting 'no encontrada / inaccesible' as done, as a waiting scan's", async () => {
+    const queue = offlineQueue();
+    const { result } = renderHook(() => useWaitingQrHashes(queue, 12), { wrapper });
+    await act(async () => {
+      await queue.send(exceptionOf(4));
+      await queue.send(exceptionOf(5, 40));
+      await queue.send(findingOf(6, 1));
+    });
+    expect([...result.current]).toEqual([hashOf('slug-4')]);
+  });
+
+  it('gives, by item, the latest waiting finding, the exception and how many photos wait, for this order only', async () => {
+    const queue = offlineQueue();
+    const { result } = renderHook(() => useWaitingByItem(queue, 12), { wrapper });
+    await act(async () => {
+      await queue.send(findingOf(4, 1));
+      await queue.send(findingOf(4, 2));
+      await queue.send(photoOf(4, 1));
+      await queue.send(photoOf(4, 2));
+      await queue.send(exceptionOf(5));
+      await queue.send(findingOf(7, 3, 40));
+    });
+    expect(result.current.get(4)).toMatchObject({ finding: { notes: 'versión 2' }, exception: null, photos: 2 });
+    expect(result.current.get(5)).toMatchObject({ finding: null, exception: { reason: 'INACCESIBLE' }, photos: 0 });
+    expect(result.current.has(7)).toBe(false);
+  });
+
+  it('keeps the order from closing while a finding or photo of it waits, and says so', async () => {
+    const queue = offlineQueue();
+    const { result } = renderHook(() => useCloseBlockedReason(queue, 12), { wrapper });
+    await act(async () => {
+      await queue.send(scanOf(1, 12));
+      await queue.send(findingOf(1, 1));
+    });
+    expect(result.current).toBe('Hay 2 registros de esta orden por enviar: podrás cerrarla cuando se hayan enviado.');
   });
 });

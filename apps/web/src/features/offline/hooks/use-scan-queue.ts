@@ -1,34 +1,76 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
 import { OFFLINE_MESSAGES } from '../messages';
-import type { ScanQueue, ScanQueueSnapshot } from '../scan-queue';
+import type { ExceptionToSend, FindingToSend, ScanQueue, ScanQueueSnapshot } from '../scan-queue';
 
-/** The queue's scans for the signed-in user. */
+/** The queue's records for the signed-in user. */
 export function useScanQueue<Answer>(queue: ScanQueue<Answer>): ScanQueueSnapshot {
   return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 }
 
 /**
- * The qrHash of each of the order's scans waiting on the device: the scan screen marks the items whose trap
- * carries one as done but not sent. A scan the server refused is not among them: its trap is pending again.
+ * The qrHash of each of the order's traps done on the device and not sent yet (a scan, or a 'no encontrada /
+ * inaccesible' waiting): the scan screen marks their items as done but not sent. A record the server refused is
+ * not among them: its trap is pending again.
  */
 export function useWaitingQrHashes<Answer>(queue: ScanQueue<Answer>, sessionId: number): ReadonlySet<string> {
   const { waiting } = useScanQueue(queue);
   return useMemo(
     () =>
-      new Set(waiting.flatMap((scan) => (scan.sessionId === sessionId && scan.qrHash !== null ? [scan.qrHash] : []))),
+      new Set(
+        waiting.flatMap((record) =>
+          record.sessionId === sessionId &&
+          (record.kind === 'scan' || record.kind === 'exception') &&
+          record.qrHash !== null
+            ? [record.qrHash]
+            : [],
+        ),
+      ),
     [waiting, sessionId],
   );
 }
 
+/** What waits on the device about one item of an order, beyond its scan. */
+export interface WaitingForItem {
+  /** The latest finding recorded and not sent yet. */
+  finding: FindingToSend['body'] | null;
+  exception: ExceptionToSend['body'] | null;
+  photos: number;
+}
+
+/** By item id: the findings, exceptions and photos of the order that wait on the device. */
+export function useWaitingByItem<Answer>(
+  queue: ScanQueue<Answer>,
+  sessionId: number,
+): ReadonlyMap<number, WaitingForItem> {
+  const { waiting } = useScanQueue(queue);
+  return useMemo(() => {
+    const byItem = new Map<number, WaitingForItem>();
+    for (const record of waiting) {
+      if (record.sessionId !== sessionId || record.kind === 'scan') continue;
+      const entry = byItem.get(record.itemId) ?? { finding: null, exception: null, photos: 0 };
+      // Oldest first: a later finding of the same item replaces an earlier one, as on the server.
+      if (record.kind === 'finding') entry.finding = record.body;
+      else if (record.kind === 'exception') entry.exception = record.body;
+      else entry.photos += 1;
+      byItem.set(record.itemId, entry);
+    }
+    return byItem;
+  }, [waiting, sessionId]);
+}
+
 /**
  * Why the order cannot be closed now, when the reason is the connection: closing needs the server, and the
- * server must first have every scan of the order. Null when the connection is not what stands in the way.
+ * server must first have everything recorded on the order. Null when the connection is not what stands in the way.
  */
 export function useCloseBlockedReason<Answer>(queue: ScanQueue<Answer>, sessionId: number): string | null {
   const { waiting } = useScanQueue(queue);
   const reachable = useSyncExternalStore(subscribeConnectivity, isServerReachable);
-  const waitingHere = waiting.filter((scan) => scan.sessionId === sessionId).length;
-  if (waitingHere > 0) return OFFLINE_MESSAGES.closeWaiting(waitingHere);
+  const waitingHere = waiting.filter((record) => record.sessionId === sessionId);
+  if (waitingHere.length > 0) {
+    return waitingHere.every((record) => record.kind === 'scan')
+      ? OFFLINE_MESSAGES.closeWaiting(waitingHere.length)
+      : OFFLINE_MESSAGES.closeRecordsWaiting(waitingHere.length);
+  }
   return reachable ? null : OFFLINE_MESSAGES.closeOffline;
 }

@@ -31,7 +31,7 @@ export function newScanRequest(sessionId: number, qrSlug: string, now: Date = ne
 }
 
 /** Straight to the server: POST /api/sessions/{id}/scan. */
-export const postScan: SendScan = ({ sessionId, body }) =>
+export const postScan = ({ sessionId, body }: ScanRequest) =>
   apiRequest<ScanResponse>(`/sessions/${sessionId}/scan`, { method: 'POST', body });
 
 /**

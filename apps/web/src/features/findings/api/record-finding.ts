@@ -1,0 +1,83 @@
+import type {
+  ExceptionReason,
+  FindingResponse,
+  Photo,
+  PutFindingInput,
+  ScanResponse,
+  Session,
+} from '@rondin/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Which device of which order a record is about, and how the list of what waits names it. */
+interface DeviceRecord {
+  sessionId: number;
+  itemId: number;
+  /** The item's `trap.qrHash`. */
+  qrHash: string;
+  trapCode: string;
+}
+
+/** What the technician found at a scanned device; `clientFindingId` is given once, when it is recorded. */
+export interface FindingRequest extends DeviceRecord {
+  kind: 'finding';
+  body: PutFindingInput & { clientFindingId: string; recordedAt: string };
+}
+
+/** A device that could not be scanned: not found or out of reach, with the reason and a note. */
+export interface ExceptionRequest extends DeviceRecord {
+  kind: 'exception';
+  body: { clientScanId: string; reason: ExceptionReason; note: string; recordedAt: string };
+}
+
+/** A photo of a device, already shrunk and re-encoded on the phone. */
+export interface PhotoRequest extends DeviceRecord {
+  kind: 'photo';
+  body: { clientPhotoId: string; takenAt: string };
+  photo: Blob;
+}
+
+export type FindingsRecord = FindingRequest | ExceptionRequest | PhotoRequest;
+
+/** PUT /api/sessions/{id}/items/{itemId}/finding. */
+export const putFinding = ({ sessionId, itemId, body }: FindingRequest) =>
+  apiRequest<FindingResponse>(`/sessions/${sessionId}/items/${itemId}/finding`, { method: 'PUT', body });
+
+/** POST /api/sessions/{id}/items/{itemId}/exception: answers as a scan does, with the order and the item. */
+export const postException = ({ sessionId, itemId, body }: ExceptionRequest) =>
+  apiRequest<ScanResponse>(`/sessions/${sessionId}/items/${itemId}/exception`, { method: 'POST', body });
+
+/** A photo of about 300 KB on a weak signal: more time than a JSON request. */
+const PHOTO_TIMEOUT_MS = 60_000;
+
+/** POST /api/sessions/{id}/items/{itemId}/photos, multipart: the id first, then the file. */
+export function postPhoto({ sessionId, itemId, body, photo }: PhotoRequest): Promise<Photo> {
+  const form = new FormData();
+  form.append('clientPhotoId', body.clientPhotoId);
+  form.append('file', photo, photo.type === 'image/webp' ? 'foto.webp' : 'foto.jpg');
+  return apiRequest<Photo>(`/sessions/${sessionId}/items/${itemId}/photos`, {
+    method: 'POST',
+    body: form,
+    timeoutMs: PHOTO_TIMEOUT_MS,
+  });
+}
+
+/** Straight to the server, by kind. */
+export function postRecord(record: FindingsRecord): Promise<FindingResponse | ScanResponse | Photo> {
+  switch (record.kind) {
+    case 'finding':
+      return putFinding(record);
+    case 'exception':
+      return postException(record);
+    case 'photo':
+      return postPhoto(record);
+  }
+}
+
+/** Puts a delivered finding's item (with its current finding) in the cached order at once; a re-read follows. */
+export function showFindingAnswer(queryClient: QueryClient, sessionId: number, { item }: FindingResponse): void {
+  queryClient.setQueryData<Session>(queryKeys.session(sessionId), (cached) =>
+    cached ? { ...cached, items: cached.items.map((each) => (each.id === item.id ? item : each)) } : cached,
+  );
+}

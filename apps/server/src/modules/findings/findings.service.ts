@@ -85,13 +85,14 @@ export class FindingsService {
     const { findingId, technicianId, changed } = await this.repository
       .transaction(async (tx) => {
         const order = await this.writableOrder(tx, user, sessionId, 'share');
+        // The item's lock first: a second delivery racing the first waits for it, then finds what it stored.
+        const item = await this.repository.lockItem(tx, sessionId, itemId);
+        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
         const replayed = await this.repository.findingByClientId(tx, body.clientFindingId);
         if (replayed) {
           if (replayed.itemId !== itemId) throw AppError.conflict(FindingMessages.clientFindingIdReused);
           return { findingId: replayed.id, technicianId: order.technicianId, changed: false };
         }
-        const item = await this.repository.lockItem(tx, sessionId, itemId);
-        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
         const isCorrection = order.status === 'COMPLETED';
         if (isCorrection && user.role !== 'ADMIN') throw AppError.conflict(FindingMessages.closedForTechnician);
         if (isCorrection && !body.reason) throw AppError.badRequest(FindingMessages.reasonRequired);
@@ -166,6 +167,8 @@ export class FindingsService {
     const { technicianId, changed } = await this.repository
       .transaction(async (tx) => {
         const order = await this.writableOrder(tx, user, sessionId, 'update');
+        const item = await this.repository.lockItem(tx, sessionId, itemId);
+        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
         const used = await this.repository.itemByClientScanId(tx, body.clientScanId);
         if (used) {
           if (used.id !== itemId || used.exceptionReason === null) {
@@ -174,8 +177,6 @@ export class FindingsService {
           return { technicianId: order.technicianId, changed: false };
         }
         if (order.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
-        const item = await this.repository.lockItem(tx, sessionId, itemId);
-        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
         if (item.status === 'COMPLETED') throw AppError.conflict(FindingMessages.alreadyCompleted);
         await this.repository.recordException(tx, {
           sessionId,
@@ -213,14 +214,16 @@ export class FindingsService {
       const { photoId, technicianId, created } = await this.repository
         .transaction(async (tx) => {
           const order = await this.writableOrder(tx, user, sessionId, 'share');
+          // The item's lock first: its photos are counted one at a time, and a second delivery racing the first
+          // waits for it, then finds what it stored.
+          const item = await this.repository.lockItem(tx, sessionId, itemId);
+          if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
           const stored = await this.repository.photoByClientId(tx, clientPhotoId.data);
           if (stored) {
             if (stored.itemId !== itemId) throw AppError.conflict(PhotoMessages.clientPhotoIdReused);
             return { photoId: stored.id, technicianId: order.technicianId, created: false };
           }
           if (order.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
-          const item = await this.repository.lockItem(tx, sessionId, itemId);
-          if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
           if (item.status !== 'COMPLETED') throw AppError.conflict(PhotoMessages.notCompleted);
           if ((await this.repository.photoCount(tx, itemId)) >= PHOTOS_PER_ITEM) {
             throw AppError.conflict(PhotoMessages.tooMany);

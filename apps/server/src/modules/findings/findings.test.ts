@@ -613,6 +613,36 @@ describe('photos', () => {
   });
 });
 
+describe('deliveries at once (a phone retrying while the first answer is on its way)', () => {
+  it('stores each of 10 findings sent twice at the same moment exactly once', async () => {
+    const { order, items } = await orderWith(Array.from({ length: 10 }, () => 'LAMINA' as const));
+    const bodies = items.map(() => nothingFound({ captures: [{ pestId: pest.Moscas!, count: 2 }] }));
+    // Each pair side by side: the two deliveries of one finding race each other.
+    const responses = await Promise.all(
+      items.flatMap((itemId, index) => [0, 1].map(() => putFinding(t, tech, order.id, itemId, bodies[index]!))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const ids = responses.map((response) => response.json<FindingResponse>().finding.id);
+    expect(ids.filter((_, index) => index % 2 === 0)).toEqual(ids.filter((_, index) => index % 2 === 1));
+    expect(await findingRows()).toHaveLength(items.length);
+  });
+
+  it('keeps 5 of 7 photos of one trap sent at once, and records an exception sent twice once', async () => {
+    const { order, items } = await orderWith(['LAMINA', 'LAMINA'], { scanned: false });
+    const body = notFoundException();
+    const exceptions = await Promise.all([0, 1].map(() => recordException(t, tech, order.id, items[0]!, body)));
+    expect(exceptions.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await orderOf(order.id)).completedCount).toBe(1);
+    const uploads = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        postPhoto(t, tech, order.id, items[0]!, { clientPhotoId: randomUUID(), file: jpeg }),
+      ),
+    );
+    expect(uploads.map((response) => response.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 409, 409]);
+    expect(await t.database.db.select().from(files)).toHaveLength(5);
+  });
+});
+
 describe('GET /api/traps/:id/history', () => {
   it('gives each visit’s outcome and current finding', async () => {
     const { order, items, traps } = await orderWith(['LAMINA']);

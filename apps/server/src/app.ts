@@ -20,6 +20,9 @@ import { FilesRepository } from './files/files.repository.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
 import { findingsRoutes } from './modules/findings/findings.routes.js';
 import { FindingsService } from './modules/findings/findings.service.js';
+import { InspectionsRepository } from './modules/inspections/inspections.repository.js';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
+import { InspectionsService } from './modules/inspections/inspections.service.js';
 import { PestsRepository } from './modules/pests/pests.repository.js';
 import { pestsRoutes } from './modules/pests/pests.routes.js';
 import { PestsService } from './modules/pests/pests.service.js';
@@ -190,6 +193,10 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
       await api.register(plansRoutes, { service: plans });
       // Routes under /sessions/{id}/items and /photos: what was found at each device of an order, and its photos.
       await api.register(findingsRoutes, { service: findings });
+      await api.register(inspectionsRoutes, {
+        prefix: '/inspections',
+        service: new InspectionsService(new InspectionsRepository(db)),
+      });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

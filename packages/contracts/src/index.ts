@@ -15,3 +15,4 @@ export * from './plans.js';
 export * from './pests.js';
 export * from './finding-rules.js';
 export * from './findings.js';
+export * from './inspections.js';

@@ -14,13 +14,14 @@ const period = {
   siteId: Id.optional(),
 };
 
-function ordered({ from, to }: { from?: string | undefined; to?: string | undefined }): boolean {
+/** A period whose start is not after its end (either may be left out). */
+export function periodInOrder({ from, to }: { from?: string | undefined; to?: string | undefined }): boolean {
   return from === undefined || to === undefined || Date.parse(from) <= Date.parse(to);
 }
 
 export const ComplianceQuery = z
   .strictObject(period)
-  .refine(ordered, { message: ReportMessages.periodReversed, path: ['from'] });
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type ComplianceQuery = z.infer<typeof ComplianceQuery>;
 
 /**
@@ -58,5 +59,5 @@ export const ExportQuery = z
     format: z.enum(['pdf', 'excel'], { error: 'El formato debe ser pdf o excel.' }),
     ...period,
   })
-  .refine(ordered, { message: ReportMessages.periodReversed, path: ['from'] });
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type ExportQuery = z.infer<typeof ExportQuery>;

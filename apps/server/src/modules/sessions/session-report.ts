@@ -1,10 +1,11 @@
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionItem } from '@rondin/contracts';
+import { captureTotals, findingText, OUTCOME_NOTE, outcomeName, totalText } from '@rondin/contracts/finding-text';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
-import { FONT, useFont } from '../../lib/pdf-fonts.js';
+import { FONT, type FontName, useFont } from '../../lib/pdf-fonts.js';
 import { PdfTable } from '../../lib/pdf-table.js';
-import { drawFitted, drawText, fitText } from '../../lib/pdf-text.js';
+import { drawFitted, fitText } from '../../lib/pdf-text.js';
 import { formatDateTime } from '../../lib/time-zone.js';
 
 export interface ReportOptions {
@@ -14,14 +15,20 @@ export interface ReportOptions {
 }
 
 const STATUS_TEXT = { PENDING: 'Pendiente', IN_PROGRESS: 'En progreso', COMPLETED: 'Completada' } as const;
-/** Two lines of totals and the time-zone note below the table. */
-const SUMMARY_HEIGHT = 45;
 
 /** Rows drawn between turns of the event loop: about 15 ms of drawing. */
 const ROWS_PER_TURN = 100;
 
+/** What the report says was found at a device: its finding, why it could not be scanned, or nothing. */
+function foundText(item: SessionItem): string {
+  if (item.exception) return item.exception.note;
+  if (item.finding) return findingText(item.finding);
+  return item.status === 'COMPLETED' ? 'Sin hallazgo registrado' : '—';
+}
+
 /**
- * The service report of a closed order: who inspected which trap when, and whether anything was left.
+ * The service report of a closed order: how each device's visit ended (scanned, or not found or not reachable,
+ * or still pending), when and by whom, what was found there, and the totals.
  * Drawn a hundred rows at a time: an order may hold 5,000 traps, a second of drawing that would otherwise
  * stop every other request (scans included) until it is done.
  */
@@ -74,11 +81,12 @@ async function drawSessionReport(
   const table = new PdfTable(
     doc,
     [
-      { header: 'Código', width: 80 },
-      { header: 'Área', width: 130 },
-      { header: 'Estado', width: 75, singleLine: true },
-      { header: 'Inspección', width: 95, singleLine: true },
-      { header: 'Técnico', width: 135 },
+      { header: 'Código', width: 56 },
+      { header: 'Área', width: 72 },
+      { header: 'Resultado', width: 64, singleLine: true },
+      { header: 'Hora', width: 86, singleLine: true },
+      { header: 'Hallazgo', width: 171 },
+      { header: 'Técnico', width: 66 },
     ],
     () => drawPageHeader(doc, title, reference),
   );
@@ -89,31 +97,73 @@ async function drawSessionReport(
       [
         item.trap.code,
         item.trap.area ?? 'Sin área',
-        done ? 'Completada' : 'Pendiente',
+        outcomeName(item.outcome, item.exception),
         done ? at(item.completedAt) : '—',
+        foundText(item),
         item.completedBy?.fullName ?? '—',
       ],
-      done ? {} : { color: '#b3261e', bold: true },
+      // Pending in red; not scanned in amber: neither proves a visit.
+      done ? (item.outcome === 'EXCEPTION' ? { color: '#8a4b00' } : {}) : { color: '#b3261e', bold: true },
     );
   }
   let y = table.end();
   const { left, right, bottom } = doc.page.margins;
   const width = doc.page.width - left - right;
+  const scanned = session.items.filter((item) => item.outcome === 'SCANNED').length;
+  const exceptions = session.items.filter((item) => item.outcome === 'EXCEPTION').length;
+  const withActivity = session.items.filter((item) => item.finding && item.finding.activity !== 'NINGUNA').length;
+  const totals = captureTotals(session.items.flatMap((item) => (item.finding ? [item.finding] : [])));
+  const rate = session.itemCount ? Math.round((session.completedCount / session.itemCount) * 100) : 0;
+  const devices = (count: number) => `${count} ${count === 1 ? 'dispositivo' : 'dispositivos'}`;
+  const lines: { text: string; font: FontName; size: number; color: string }[] = [
+    {
+      text: `Trampas inspeccionadas: ${session.completedCount} de ${session.itemCount} (${rate} %)`,
+      font: FONT.bold,
+      size: 10,
+      color: '#1a1a1a',
+    },
+    {
+      text: `Escaneadas: ${scanned} · No encontradas o inaccesibles: ${exceptions} · Trampas pendientes: ${pending}`,
+      font: FONT.regular,
+      size: 10,
+      color: '#1a1a1a',
+    },
+    { text: `Con actividad: ${devices(withActivity)}`, font: FONT.regular, size: 10, color: '#1a1a1a' },
+    {
+      text: `Capturas por especie: ${
+        totals.length
+          ? totals.map((total) => `${total.name} ${totalText(total)} (${devices(total.devices)})`).join(', ')
+          : 'ninguna'
+      }`,
+      font: FONT.regular,
+      size: 10,
+      color: '#1a1a1a',
+    },
+    { text: OUTCOME_NOTE, font: FONT.regular, size: 8, color: '#555555' },
+    {
+      text: `Horas en zona horaria ${timeZone}. Generado el ${formatDateTime(new Date(), timeZone)}.`,
+      font: FONT.regular,
+      size: 8,
+      color: '#555555',
+    },
+  ];
+  const box = { width, maxLines: 6 };
+  const fitted = lines.map((line) => {
+    useFont(doc, line.font, line.size);
+    return fitText(doc, line.text, box);
+  });
   // The totals stay together, under the page header, when the table ends at the foot of a page.
-  if (y + SUMMARY_HEIGHT > doc.page.height - bottom) {
+  const height = fitted.reduce((sum, line) => sum + line.height, 0) + 12;
+  if (y + height > doc.page.height - bottom) {
     doc.addPage();
     y = drawPageHeader(doc, title, reference);
   }
-  const rate = session.itemCount ? Math.round((session.completedCount / session.itemCount) * 100) : 0;
-  const line = (text: string) => {
-    y += drawText(doc, text, left, y, { width, maxLines: 1 });
-  };
-  useFont(doc, FONT.bold, 10).fillColor('#1a1a1a');
-  line(`Trampas inspeccionadas: ${session.completedCount} de ${session.itemCount} (${rate} %)`);
-  useFont(doc, FONT.regular, 10);
-  line(`Trampas pendientes: ${pending}`);
-  y += 6;
-  useFont(doc, FONT.regular, 8).fillColor('#555555');
-  line(`Horas en zona horaria ${timeZone}. Generado el ${formatDateTime(new Date(), timeZone)}.`);
+  for (const [index, line] of lines.entries()) {
+    // A small gap before the notes.
+    if (index === 4) y += 6;
+    useFont(doc, line.font, line.size).fillColor(line.color);
+    drawFitted(doc, fitted[index]!, left, y, box);
+    y += fitted[index]!.height;
+  }
   doc.end();
 }

@@ -1,5 +1,6 @@
-import { alongWalls, DEMO_PLANS, drawFloorPlan } from '../apps/server/dist/scripts/demo-floor-plans.js';
+import { DEMO_PLANS, drawFloorPlan } from '../apps/server/dist/scripts/demo-floor-plans.js';
 import { freshDatabase, type Kind } from './lib/database.js';
+import { demoPlacements, placeAll, seedDevices, uploadPlan } from './lib/plan-devices.js';
 import { startRondin, type RunningServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 import { tokenFor } from './lib/tokens.js';
@@ -11,7 +12,6 @@ import { tokenFor } from './lib/tokens.js';
  */
 const DEVICES = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3) + 2;
-const TYPES = ['CEBADERO', 'CAPTURA', 'LAMINA', 'LUZ_UV', 'FEROMONA', 'OTRO'];
 /** `BENCH_DATABASES=pglite` leaves PostgreSQL alone (when a CI run is using it). */
 const KINDS = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as Kind[];
 
@@ -23,38 +23,6 @@ const IMAGES = [
     type: 'image/jpeg',
   },
 ];
-
-/** 500 devices along the walls of the plant's rooms and round the building, as the demo lays them out. */
-function placements(): { x: number; y: number }[] {
-  const plan = DEMO_PLANS.plant;
-  const boxes = [...Object.values(plan.rooms), plan.building];
-  const each = Math.ceil(DEVICES / boxes.length);
-  return boxes
-    .flatMap((box, index) => alongWalls(plan, box, each, index === boxes.length - 1 ? -70 : 45))
-    .slice(0, DEVICES);
-}
-
-async function upload(server: RunningServer, token: string, name: string, image: Buffer, type: string) {
-  const form = new FormData();
-  form.append('name', name);
-  form.append('file', new Blob([new Uint8Array(image)], { type }), 'plano');
-  const response = await fetch(`${server.base}/api/sites/1/plans`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: number }).id;
-}
-
-async function place(server: RunningServer, token: string, trapId: number, body: object) {
-  const response = await fetch(`${server.base}/api/traps/${trapId}/placement`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`placement: ${response.status} ${await response.text()}`);
-}
 
 async function timedMap(server: RunningServer, token: string, planId: number) {
   const start = performance.now();
@@ -68,27 +36,18 @@ async function timedMap(server: RunningServer, token: string, planId: number) {
 
 async function measure(kind: Kind): Promise<string[]> {
   const database = await freshDatabase(kind, 'rondin_bench_plan_map');
-  await database.sql(`
-    insert into technicians (email, full_name, role, password_hash) values ('admin@bench.test', 'Administración', 'ADMIN', 'x');
-    insert into traps (site_id, code, area, type, qr_slug)
-      select 1, 'MAP-' || lpad(g::text, 3, '0'), 'Área ' || (g % 8),
-        (array[${TYPES.map((type) => `'${type}'`).join(',')}])[1 + g % 6], 'map-slug-' || g
-      from generate_series(1, ${DEVICES}) g;`);
-  const [admin] = await database.sql<{ id: number }>(`select id from technicians where email = 'admin@bench.test'`);
-  const traps = (await database.sql<{ id: number }>(`select id from traps order by code`)).map((trap) => trap.id);
-  const token = await tokenFor(admin!.id, 'ADMIN');
+  const { adminId, trapIds: traps } = await seedDevices(database, DEVICES);
+  const token = await tokenFor(adminId, 'ADMIN');
   const server = await startRondin(database.env);
   const rows: string[] = [];
   try {
     for (const [index, image] of IMAGES.entries()) {
       const bytes = await image.draw();
       const uploadStart = performance.now();
-      const planId = await upload(server, token, `Plano ${index + 1}`, bytes, image.type);
+      const planId = await uploadPlan(server, token, `Plano ${index + 1}`, bytes, image.type);
       const uploadSeconds = (performance.now() - uploadStart) / 1000;
       // Through the API, as the editor places them (the embedded database is the server's alone meanwhile).
-      const points = placements();
-      for (const [device, trapId] of traps.entries())
-        await place(server, token, trapId, { planId, ...points[device]! });
+      await placeAll(server, token, planId, traps, demoPlacements(DEVICES));
       await timedMap(server, token, planId); // warm-up
       const runs = [];
       for (let run = 0; run < RUNS; run++) runs.push(await timedMap(server, token, planId));

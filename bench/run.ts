@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
 import { lighthouseBenchmark } from './lighthouse.js';
+import { planEditorBenchmark } from './plan-editor.bench.js';
 import { planMapBenchmark } from './plan-map.bench.js';
 import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   admin: { title: 'Admin screens with 50,000 traps (Chromium)', run: adminScreensBenchmark },
   traps: { title: 'Trap search and import with 50,000 traps', run: trapsBenchmark },
   'plan-map': { title: 'Device map PDF of a plan with 500 devices', run: planMapBenchmark },
+  'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

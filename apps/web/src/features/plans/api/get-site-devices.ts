@@ -36,9 +36,11 @@ export async function getUnplacedCount(siteId: number, signal?: AbortSignal): Pr
   return (await apiRequest<TrapPage>(`/traps?${search}`, { signal })).total;
 }
 
+export const unplacedCountKey = (siteId: number) => [...queryKeys.siteDevices(siteId), 'unplaced'] as const;
+
 export function useUnplacedCount(siteId: number) {
   return useQuery({
-    queryKey: [...queryKeys.siteDevices(siteId), 'unplaced'],
+    queryKey: unplacedCountKey(siteId),
     queryFn: ({ signal }) => getUnplacedCount(siteId, signal),
   });
 }

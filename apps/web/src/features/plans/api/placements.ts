@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withPlacement } from '../utils/placements';
+import { unplacedCountKey } from './get-site-devices';
 
 export function putPlacement(trapId: number, body: PutPlacementBody): Promise<Placement> {
   return apiRequest<Placement>(`/traps/${trapId}/placement`, { method: 'PUT', body });
@@ -20,9 +21,9 @@ export interface PlacementChange {
 
 /**
  * Saves a device's place at once and shows it before the server answers: the site's placements change in the
- * cache, and go back to what they were for that device if the server refuses (the caller says why). The plans'
- * counts and details are read again once the last change in flight has settled, so an answer to an earlier
- * change never moves a marker dropped since.
+ * cache, and go back to what they were for that device if the server refuses (the caller says why). Once the
+ * last change in flight has settled, the plans' counts are read again and the rest is marked stale, so an answer
+ * to an earlier change never moves a marker dropped since.
  */
 export function usePlaceDevice(siteId: number) {
   const queryClient = useQueryClient();
@@ -56,8 +57,13 @@ export function usePlaceDevice(siteId: number) {
     onSettled: async () => {
       if (queryClient.isMutating({ mutationKey }) > 1) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.plans }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.siteDevices(siteId) }),
+        // The site's plans with their counts, and its 'sin ubicar': small, and on screen.
+        queryClient.invalidateQueries({ queryKey: queryKeys.sitePlans(siteId) }),
+        queryClient.invalidateQueries({ queryKey: unplacedCountKey(siteId) }),
+        // The rest (plan details, placements, the inventory's 'placed' filter) is read again when next shown:
+        // the editor already shows the change, and reading 500 devices again after every drop cost long frames.
+        queryClient.invalidateQueries({ queryKey: queryKeys.plans, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.traps, refetchType: 'none' }),
       ]);
     },
   });

@@ -341,24 +341,6 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
               </button>
             ) : null}
           </div>
-          {selected ? (
-            <SelectionBar
-              code={selected.trap.code}
-              touch={phone}
-              mode={mode}
-              number={selected.number}
-              onMove={() => startMoving(selected.trap.id)}
-              onRemove={() => {
-                save(selected.trap.id, null);
-                setSelectedId(null);
-                finish();
-              }}
-              onClose={() => {
-                setSelectedId(null);
-                finish();
-              }}
-            />
-          ) : null}
           <div className="plan-editor__canvas">
             <PlanCanvas
               ref={canvas}
@@ -400,6 +382,25 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
                 </div>
               ) : null}
             </PlanCanvas>
+            {/* Over the plan's top edge, not above it: the plan keeps its size (and its drawing) as a device is chosen. */}
+            {selected ? (
+              <SelectionBar
+                code={selected.trap.code}
+                touch={phone}
+                mode={mode}
+                number={selected.number}
+                onMove={() => startMoving(selected.trap.id)}
+                onRemove={() => {
+                  save(selected.trap.id, null);
+                  setSelectedId(null);
+                  finish();
+                }}
+                onClose={() => {
+                  setSelectedId(null);
+                  finish();
+                }}
+              />
+            ) : null}
           </div>
           <p className="plan-editor__status" role="status" aria-live="polite">
             {status || (phone ? '' : TEXT.keyboardHint)}

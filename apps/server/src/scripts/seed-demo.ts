@@ -27,6 +27,7 @@ import type { TrapRow } from '../modules/traps/traps.repository.js';
 import { TrapsRepository } from '../modules/traps/traps.repository.js';
 import { TrapsService } from '../modules/traps/traps.service.js';
 import { alongWalls, DEMO_PLANS, drawFloorPlan } from './demo-floor-plans.js';
+import { seedDemoYear } from './demo-year.js';
 
 /**
  * Each area's devices, as a food plant's pest-control plan lays them out: bait stations round the outside,
@@ -284,15 +285,23 @@ async function main(): Promise<void> {
       techIds.push(created.id);
     }
 
-    const orders = await seedOrders(
+    const activeTraps = (await trapRepository.list()).filter((trap) => trap.isActive);
+    const siteIds = [...new Set(activeTraps.map((trap) => trap.siteId))];
+    // A year of weekly rounds, each site with its own technicians (the first two and the next two).
+    const year = await seedDemoYear(
       database.db,
-      techIds,
-      (await trapRepository.list()).filter((trap) => trap.isActive),
+      siteIds.map((siteId, index) => ({
+        siteId,
+        traps: activeTraps.filter((trap) => trap.siteId === siteId),
+        technicianIds: techIds.slice(index * 2, index * 2 + 2),
+      })),
     );
+    const orders = await seedOrders(database.db, techIds, activeTraps);
 
     process.stdout.write(
       [
-        `Demostración cargada: ${number} trampas en ${sites.length} sitios, ${TECHNICIANS.length} técnicos y ${orders} órdenes.`,
+        `Demostración cargada: ${number} trampas en ${sites.length} sitios, ${TECHNICIANS.length} técnicos y ${orders + year.orders} órdenes.`,
+        `Un año de visitas semanales: ${year.orders} órdenes cerradas, ${year.findings} hallazgos (${year.withActivity} con actividad) y ${year.exceptions} dispositivos no encontrados o inaccesibles.`,
         ...sites.map((site) => `${site.name}: ${site.traps} trampas, ${site.placed} ubicadas en su plano.`),
         `Técnicos: ${TECHNICIANS.map(emailFor).join(', ')}`,
         `Contraseña de cada técnico: ${DEMO_TECHNICIAN_PASSWORD}`,

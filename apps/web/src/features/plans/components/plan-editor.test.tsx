@@ -71,6 +71,11 @@ function serve({ refuse = false } = {}) {
       placements.push(saved);
       return { body: saved };
     },
+    'PUT /api/traps/3/placement': (init) => {
+      const body = JSON.parse(String(init?.body)) as { planId: number; x: number; y: number };
+      placements.splice(0, 1, { trapId: 3, ...body, placedAt: STAMP });
+      return { body: placements[0] };
+    },
     'DELETE /api/traps/3/placement': () => {
       placements.splice(0, 1);
       return { status: 204 };
@@ -155,6 +160,34 @@ describe('plan editor', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Se quitó C-03 del plano.');
     const unplaced = await screen.findByRole('region', { name: 'Sin ubicar' });
     await waitFor(() => expect(within(unplaced).getAllByRole('button')).toHaveLength(3));
+  });
+
+  it('moves a placed device and takes it off with the keyboard alone, focus following each step', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PlanEditor siteId={1} planId={5} />);
+    (await screen.findByRole('button', { name: /C-03/ }, FIRST_LOAD)).focus();
+    await user.keyboard('{Enter}');
+    // Chosen from the list, it is on this plan: the keys go on to what can be done with it.
+    expect(screen.getByRole('button', { name: 'Mover' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Plano: usar con el teclado' })).toHaveFocus();
+    // The cross starts where the device stands (0.2, 0.3).
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(calls.some((call) => call.key === 'PUT /api/traps/3/placement')).toBe(true));
+    const put = calls.find((call) => call.key === 'PUT /api/traps/3/placement')!;
+    expect(JSON.parse(String(put.init?.body))).toEqual({ planId: 5, x: 0.2, y: 0.305 });
+    expect(screen.getByRole('status')).toHaveTextContent('Se movió C-03.');
+
+    (await screen.findByRole('button', { name: /C-03/ })).focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Quitar del plano' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.some((call) => call.key === 'DELETE /api/traps/3/placement')).toBe(true));
+    // Back on the device's row, now under 'Sin ubicar'.
+    const unplaced = screen.getByRole('region', { name: 'Sin ubicar' });
+    await waitFor(() => expect(within(unplaced).getByRole('button', { name: /C-03/ })).toHaveFocus());
   });
 
   it('puts a refused device back and says why', async () => {

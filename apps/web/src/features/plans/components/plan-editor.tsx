@@ -1,6 +1,15 @@
 import './plans.css';
 import type { Placement, Plan, PlanDetail, Trap } from '@rondin/contracts';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
@@ -72,6 +81,11 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
   const [status, setStatus] = useState('');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  /** Where the keyboard's focus goes once the screen shows a change: the selection's 'Mover', or a device's row. */
+  const [focusNext, setFocusNext] = useState<
+    { to: 'move' } | { to: 'row'; trapId: number; where: DeviceEntry['where'] } | null
+  >(null);
+  const moveButton = useRef<HTMLButtonElement>(null);
 
   const planNames = useMemo(() => new Map((plans.data ?? []).map((p: Plan) => [p.id, p.name])), [plans.data]);
   const trapsById = useMemo(() => new Map((devices.data ?? []).map((trap) => [trap.id, trap])), [devices.data]);
@@ -172,6 +186,32 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
     );
   };
 
+  // The row is focused once the list shows the device where it now stands (a removal moves it to 'Sin ubicar'
+  // when the change is shown, a render later), or once the change is over, whatever became of it.
+  useEffect(() => {
+    if (!focusNext) return;
+    if (focusNext.to === 'move') {
+      setFocusNext(null);
+      moveButton.current?.focus();
+      return;
+    }
+    const entry = entries.find((each) => each.trap.id === focusNext.trapId);
+    if (entry && entry.where !== focusNext.where && place.isPending) return;
+    setFocusNext(null);
+    const row = entry && document.querySelector<HTMLElement>(`[data-trap-code="${CSS.escape(entry.trap.code)}"]`);
+    if (row) row.focus();
+    else canvas.current?.focus();
+  }, [focusNext, entries, place.isPending]);
+
+  /** The selection bar closed from the keyboard: back to the device's row (or the plan, on the phone). */
+  const closeSelection = (trapId: number, where: DeviceEntry['where']) => {
+    const focused = document.activeElement;
+    setSelectedId(null);
+    finish();
+    if (focused instanceof HTMLElement && focused.closest('.plan-selection'))
+      setFocusNext({ to: 'row', trapId, where });
+  };
+
   const finish = () => {
     setMode({ kind: 'idle' });
     setCrosshair(null);
@@ -192,6 +232,8 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
       setCrosshair(null);
       canvas.current?.reveal(placement);
       setStatus(TEXT.selected(codeOf(trapId), numberOf.get(trapId) ?? 0));
+      // From the keyboard, on to what can be done with it: the selection's buttons come before the list.
+      if (byKeyboard) setFocusNext({ to: 'move' });
       return;
     }
     setMode({ kind: 'placing', trapId });
@@ -390,15 +432,12 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
                 mode={mode}
                 number={selected.number}
                 onMove={() => startMoving(selected.trap.id)}
+                moveRef={moveButton}
                 onRemove={() => {
                   save(selected.trap.id, null);
-                  setSelectedId(null);
-                  finish();
+                  closeSelection(selected.trap.id, 'unplaced');
                 }}
-                onClose={() => {
-                  setSelectedId(null);
-                  finish();
-                }}
+                onClose={() => closeSelection(selected.trap.id, selected.where)}
               />
             ) : null}
           </div>
@@ -432,6 +471,7 @@ function SelectionBar({
   touch,
   mode,
   number,
+  moveRef,
   onMove,
   onRemove,
   onClose,
@@ -441,6 +481,7 @@ function SelectionBar({
   touch: boolean;
   mode: Mode;
   number: number | null;
+  moveRef: RefObject<HTMLButtonElement | null>;
   onMove: () => void;
   onRemove: () => void;
   onClose: () => void;
@@ -467,7 +508,7 @@ function SelectionBar({
     <div className="plan-selection">
       <p className="plan-selection__text">{TEXT.selected(code, number)}</p>
       <div className="plan-selection__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onMove}>
+        <button type="button" className="button button--secondary button--small" onClick={onMove} ref={moveRef}>
           {TEXT.move}
         </button>
         <button type="button" className="button button--ghost-danger button--small" onClick={onRemove}>

@@ -180,6 +180,54 @@ test.describe('device maps', () => {
     await http.dispose();
   });
 
+  test('rename a plan, replace its image with the devices kept where they were, delete it and its devices go unplaced', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const trap = await createTrap(http, site.id, `${unique('R')}-01`, 'FEROMONA');
+    const plan = await uploadPlan(http, site.id, unique('Cocina'));
+    await place(http, trap.id, plan.id, 0.25, 0.75);
+    const renamed = unique('Cocina central');
+
+    await asAdmin(`/admin/sites/${site.id}`);
+    const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await card(plan.name).getByRole('button', { name: 'Renombrar' }).click();
+    const rename = page.getByRole('dialog', { name: 'Renombrar plano' });
+    await expect(rename.getByLabel('Nombre del plano')).toBeFocused();
+    await rename.getByLabel('Nombre del plano').fill(renamed);
+    await rename.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText(`El plano ahora se llama «${renamed}».`)).toBeVisible();
+
+    await card(renamed).getByRole('button', { name: 'Reemplazar imagen' }).click();
+    const replace = page.getByRole('dialog', { name: 'Reemplazar imagen del plano' });
+    await replace
+      .getByLabel('Imagen o PDF del plano')
+      .setInputFiles({ name: 'nueva.png', mimeType: 'image/png', buffer: floorPlanPng(1200, 900) });
+    await replace.getByRole('button', { name: 'Guardar' }).click();
+    await expect(
+      page.getByText(`Se reemplazó la imagen de «${renamed}». Los dispositivos siguen donde estaban.`),
+    ).toBeVisible();
+    await expect(card(renamed)).toContainText('1 dispositivo ubicado');
+    const replaced = await json<PlanDetail>(await http.get(`/api/plans/${plan.id}`));
+    expect([replaced.width, replaced.height]).toEqual([1200, 900]);
+    expect(replaced.devices.map(({ trapId, x, y }) => ({ trapId, x, y }))).toEqual([
+      { trapId: trap.id, x: 0.25, y: 0.75 },
+    ]);
+
+    await card(renamed).getByRole('button', { name: 'Eliminar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar plano' });
+    await expect(confirm).toContainText(`Se eliminará el plano «${renamed}». 1 dispositivo quedará sin ubicar.`);
+    await confirm.getByRole('button', { name: 'Eliminar plano' }).click();
+    await expect(page.getByText(`Se eliminó el plano «${renamed}».`)).toBeVisible();
+    await expect(card(renamed)).toHaveCount(0);
+    const placements = await json<Placement[]>(await http.get(`/api/sites/${site.id}/placements`));
+    expect(placements.some((placement) => placement.trapId === trap.id)).toBe(false);
+    await http.dispose();
+  });
+
   test('on the phone, the technician sees the pending devices of the order on its plan', async ({
     page,
     adminApi,

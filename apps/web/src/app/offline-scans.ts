@@ -1,7 +1,8 @@
 import type { FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { postRecord } from '../features/findings/api/record-finding';
+import { activePestsQuery } from '../features/findings/api/get-active-pests';
+import { postRecord, type SendRecord } from '../features/findings/api/record-finding';
 import { postScan, type SendScan } from '../features/scan/api/send-scan';
 import { isScan, ScanQueue, type ToSend } from '../features/offline/scan-queue';
 import { indexedDbScanStorage } from '../features/offline/scan-queue-storage';
@@ -34,6 +35,17 @@ export const scanQueue = new ScanQueue<RecordDelivered>({
 
 export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as Promise<Awaited<ReturnType<SendScan>>>;
 
+let recorded: Promise<unknown> = Promise.resolve();
+/**
+ * The findings sheet's records, one after the other in the order they were made (a finding, then its photos),
+ * whether each reaches the server at once or is kept: the screen does not wait for them.
+ */
+export const sendRecordOrQueue: SendRecord = (record) => {
+  const sent = recorded.then(() => scanQueue.send(record));
+  recorded = sent.catch(() => undefined);
+  return sent as ReturnType<SendRecord>;
+};
+
 let storageAsked = false;
 /**
  * Once something waits on the device, asks the browser not to clear the site's storage when space runs low
@@ -63,6 +75,10 @@ subscribeConnectivity(() => {
  */
 export function useOfflineScans(queue: Pick<ScanQueue<unknown>, 'start' | 'onDelivered'> = scanQueue): void {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    // The pests a finding names, kept with the orders for work without signal.
+    void queryClient.prefetchQuery(activePestsQuery);
+  }, [queryClient]);
   useEffect(() => {
     void queue.start();
     return queue.onDelivered(() => void refetchAfterChange(queryClient, queryKeys.sessions));

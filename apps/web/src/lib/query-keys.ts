@@ -35,6 +35,8 @@ export const queryKeys = {
   site: (id: number) => ['sites', 'detail', id] as const,
   /** The pest catalogue as the settings screen shows it (inactive entries too). */
   pests: ['pests'] as const,
+  /** The active pests a finding can name, as the technician's phone keeps them for work without signal. */
+  activePests: ['pests', 'active'] as const,
   /** Prefix of every plan query: a plan's change refreshes its site's list, its own detail and the order views. */
   plans: ['plans'] as const,
   sitePlans: (siteId: number) => ['plans', 'site', siteId] as const,

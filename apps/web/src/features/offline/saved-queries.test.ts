@@ -60,6 +60,21 @@ describe('orders saved on the device', () => {
     expect(restored.getQueryData(queryKeys.orderPlans(3))).toEqual(plans);
   });
 
+  it('puts back the active pests, so the findings form offers them without signal, but not the full catalogue', async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, store);
+    const pests = [{ id: 1, name: 'Rata parda', group: 'ROEDORES', isActive: true }];
+    client.setQueryData(queryKeys.activePests, pests, { updatedAt: READ_AT });
+    client.setQueryData(queryKeys.pests, pests, { updatedAt: READ_AT });
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+    const restored = createTestQueryClient();
+    await restoreSavedQueries(restored, 7, store);
+    expect(restored.getQueryData(queryKeys.activePests)).toEqual(pests);
+    expect(restored.getQueryData(queryKeys.pests)).toBeUndefined();
+  });
+
   it('keeps an order whose re-read failed without signal, as the copy it last read', async () => {
     const store = freshStore();
     const client = createTestQueryClient();

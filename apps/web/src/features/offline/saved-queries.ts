@@ -37,14 +37,15 @@ function savedStore(): UseStore {
 }
 
 /**
- * Kept on the device: the open orders, the first page of completed ones, every order read with its items, and
- * the plans of each order read (their images are kept apart, in saved-plan-images.ts).
+ * Kept on the device: the open orders, the first page of completed ones, every order read with its items, the
+ * plans of each order read (their images are kept apart, in saved-plan-images.ts), and the pests a finding names.
  */
 const KEPT: readonly QueryKey[] = [
   queryKeys.myOpenSessions,
   queryKeys.myCompletedSessions(1),
   queryKeys.session(0).slice(0, 2),
   queryKeys.orderPlans(0).slice(0, 2),
+  queryKeys.activePests,
 ];
 
 /** What the field screens need without signal; later pages of completed orders are a tap away once back online. */

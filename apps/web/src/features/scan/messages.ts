@@ -48,4 +48,6 @@ export const SCAN_MESSAGES = {
   backToOrders: 'Volver a órdenes',
   reportFailed: 'No se pudo descargar el reporte. Inténtalo nuevamente en unos segundos.',
   allDone: 'Todas las trampas están completadas. Ya puedes cerrar la orden.',
+  /** A code read while the technician is entering what they found at another device: not registered. */
+  findingInProgress: (code: string) => `Termina el hallazgo de ${code} antes de escanear otra trampa.`,
 } as const;

@@ -1,10 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@rondin/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
-import { useCloseBlockedReason, useWaitingQrHashes } from '../../../features/offline/hooks/use-scan-queue';
+import { useActivePests } from '../../../features/findings/api/get-active-pests';
+import type { ExceptionRequest, SendRecord } from '../../../features/findings/api/record-finding';
+import { FindingsSheet } from '../../../features/findings/components/findings-sheet';
+import { ItemFindingLine } from '../../../features/findings/components/item-finding-line';
+import {
+  useCloseBlockedReason,
+  useWaitingByItem,
+  useWaitingQrHashes,
+} from '../../../features/offline/hooks/use-scan-queue';
 import { useDownloadSessionReport } from '../../../features/orders/api/get-session-report';
 import { showFindingAnswer } from '../../../features/findings/api/record-finding';
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
@@ -14,7 +22,8 @@ import { itemState, parseOrderId } from '../../../features/scan/utils/scan-flow'
 import { OrderPlanButton } from '../../../features/plans/components/order-plan-view';
 import { lastScannedTrapId } from '../../../features/plans/utils/order-markers';
 import { readPlanImageOnDevice } from '../../offline-plans';
-import { scanQueue, sendScanOrQueue } from '../../offline-scans';
+import { queryKeys } from '../../../lib/query-keys';
+import { scanQueue, sendRecordOrQueue, sendScanOrQueue } from '../../offline-scans';
 import type { ScanOnArrival } from '../trap-link';
 
 /** Spec section 2: an id that is not a valid order number goes back to the list. */
@@ -27,7 +36,8 @@ export default function TechScanRoute() {
 
 /**
  * The scan screen in the field: scans that cannot reach the server wait on the device, their traps show as done
- * but not sent, and closing says why it waits.
+ * but not sent, and closing says why it waits. After each scan the findings sheet (features/findings) asks what
+ * was at the device; what it records goes through the same queue.
  */
 function FieldScanScreen({ orderId }: { orderId: number }) {
   const location = useLocation();
@@ -51,6 +61,29 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       }),
     [queryClient],
   );
+  const pests = useActivePests();
+  const waitingByItem = useWaitingByItem(scanQueue, orderId);
+  const groupOf = useMemo(() => {
+    const groups = new Map((pests.data ?? []).map((pest) => [pest.id, pest.group]));
+    return (pestId: number) => groups.get(pestId);
+  }, [pests.data]);
+  // A finding the server took at once shows in the list at once.
+  const sendRecord = useCallback<SendRecord>(
+    (record) =>
+      sendRecordOrQueue(record).then((answer) => {
+        if ('finding' in answer) showFindingAnswer(queryClient, record.sessionId, answer);
+        return answer;
+      }),
+    [queryClient],
+  );
+  const recordException = useCallback(
+    async (request: ExceptionRequest) => {
+      const answer = await sendRecordOrQueue(request);
+      if ('session' in answer) showScanAnswer(queryClient, request.sessionId, answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+    [queryClient],
+  );
   return (
     <ScanScreen
       orderId={orderId}
@@ -60,6 +93,30 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       reportAction={<ReportButton orderId={orderId} />}
       initialCode={arrivedWith}
       planAction={(session) => <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />}
+      findingSheet={(item, controls) => (
+        <FindingsSheet
+          sessionId={orderId}
+          item={item}
+          pests={pests.data}
+          waitingPhotos={waitingByItem.get(item.id)?.photos ?? 0}
+          send={sendRecord}
+          onDone={controls.done}
+          onHold={controls.hold}
+          onFailed={(text, detail) => controls.showStatus({ tone: 'error', text, detail })}
+        />
+      )}
+      itemDetails={(item, controls) => (
+        <ItemFindingLine
+          sessionId={orderId}
+          item={item}
+          done={controls.state !== 'pending'}
+          waiting={waitingByItem.get(item.id)}
+          closed={controls.orderClosed}
+          groupOf={groupOf}
+          onOpenFinding={controls.openFinding}
+          recordException={recordException}
+        />
+      )}
     />
   );
 }

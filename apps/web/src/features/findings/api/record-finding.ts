@@ -40,6 +40,15 @@ export interface PhotoRequest extends DeviceRecord {
 
 export type FindingsRecord = FindingRequest | ExceptionRequest | PhotoRequest;
 
+/** What became of a record: the server's answer, or kept on the device to be sent later. */
+export type RecordAnswer = FindingResponse | ScanResponse | Photo | { queued: true };
+
+/**
+ * The single step that delivers what the findings sheet records. The screen receives it as a parameter so the
+ * offline queue can stand in for it (app/offline-scans.ts); it rejects when the server refused the record.
+ */
+export type SendRecord = (record: FindingsRecord) => Promise<RecordAnswer>;
+
 /** PUT /api/sessions/{id}/items/{itemId}/finding. */
 export const putFinding = ({ sessionId, itemId, body }: FindingRequest) =>
   apiRequest<FindingResponse>(`/sessions/${sessionId}/items/${itemId}/finding`, { method: 'PUT', body });

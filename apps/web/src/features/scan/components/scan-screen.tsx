@@ -1,12 +1,12 @@
 import './scan.css';
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionItem } from '@rondin/contracts';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../api/get-session';
 import { postScan, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
 import { NO_UNSENT_SCANS } from '../utils/scan-flow';
-import { ScanView } from './scan-view';
+import { type FindingSheetControls, type ItemControls, ScanView } from './scan-view';
 
 interface ScanScreenProps {
   orderId: number;
@@ -22,6 +22,10 @@ interface ScanScreenProps {
   initialCode?: string | null;
   /** 'Ver en el plano' for the order as it stands. */
   planAction?: (session: Session) => ReactNode;
+  /** What was found at the device just registered. */
+  findingSheet?: (item: SessionItem, controls: FindingSheetControls) => ReactNode;
+  /** Under each trap of the list: what was recorded there and what can be. */
+  itemDetails?: (item: SessionItem, controls: ItemControls) => ReactNode;
 }
 
 /** Loads the order, then shows its scan screen. */
@@ -33,6 +37,8 @@ export function ScanScreen({
   reportAction = null,
   initialCode = null,
   planAction,
+  findingSheet,
+  itemDetails,
 }: ScanScreenProps) {
   const session = useSession(orderId);
   return (
@@ -54,6 +60,8 @@ export function ScanScreen({
           reportAction={reportAction}
           initialCode={initialCode}
           planAction={planAction}
+          findingSheet={findingSheet}
+          itemDetails={itemDetails}
         />
       ) : null}
     </QueryState>

@@ -1,15 +1,16 @@
-import type { Session } from '@rondin/contracts';
+import type { Session, SessionItem } from '@rondin/contracts';
 import { qrSlugFromLabel } from '@rondin/contracts/qr-code';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Notice } from '../../../components/ui/notice';
+import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { markDecoded, markReady, markSheetShown } from '../../../lib/field-timing';
 import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
 import { useScanFlow } from '../hooks/use-scan-flow';
 import { SCAN_MESSAGES } from '../messages';
-import { canCloseOrder, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
+import { canCloseOrder, type ItemState, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
 import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
 import { TrapChecklist } from './trap-checklist';
@@ -27,6 +28,34 @@ interface ScanViewProps {
   initialCode?: string | null;
   /** 'Ver en el plano', for this state of the order (composed by the route, from the plans feature). */
   planAction?: ((session: Session) => ReactNode) | undefined;
+  /** What was found at the device just registered (composed by the route, from the findings feature). */
+  findingSheet?: ((item: SessionItem, controls: FindingSheetControls) => ReactNode) | undefined;
+  /** Under each trap of the list: what was recorded there and what can be (from the findings feature). */
+  itemDetails?: ((item: SessionItem, controls: ItemControls) => ReactNode) | undefined;
+}
+
+/** What the findings sheet may do to the screen around it. */
+export interface FindingSheetControls {
+  /** Done with the device: the sheet goes and the camera takes the next one. */
+  done: () => void;
+  /** While true, a code of another device is not registered: what is being entered would be lost. */
+  hold: (held: boolean) => void;
+  showStatus: (status: NoticeMessage | null) => void;
+}
+
+export interface ItemControls {
+  state: ItemState;
+  /** The order is closed: nothing more is recorded on it. */
+  orderClosed: boolean;
+  /** Opens the findings sheet for this trap (a scanned one). */
+  openFinding: () => void;
+}
+
+/** The device whose findings sheet is open, the code that opened it, and when the camera decoded it. */
+interface OpenSheet {
+  itemId: number;
+  code: string | null;
+  decodedAt: number | null;
 }
 
 /** Spec section 2, 'Escaneo de orden': camera, manual entry, the trap list and closing the order. */
@@ -38,9 +67,22 @@ export function ScanView({
   reportAction = null,
   initialCode = null,
   planAction,
+  findingSheet,
+  itemDetails,
 }: ScanViewProps) {
   const navigate = useNavigate();
-  const flow = useScanFlow(session, sendScan);
+  const [sheet, setSheet] = useState<OpenSheet | null>(null);
+  const held = useRef(false);
+  const lastDecode = useRef<{ slug: string; at: number } | null>(null);
+  const onRegistered = useCallback(
+    (item: SessionItem, code: string) => {
+      if (!findingSheet) return;
+      const decodedAt = lastDecode.current?.slug === code ? lastDecode.current.at : null;
+      setSheet({ itemId: item.id, code, decodedAt });
+    },
+    [findingSheet],
+  );
+  const flow = useScanFlow(session, sendScan, onRegistered);
   const closeOrder = useCloseOrder();
   const progress = orderProgress(session.items, unsentQrHashes);
   const trapCodes = session.items.map((item) => item.trap.code);
@@ -51,15 +93,53 @@ export function ScanView({
     () => showStatus({ tone: 'error', text: SCAN_MESSAGES.cameraReadError }),
     [showStatus],
   );
+  const openSheet = sheet ? session.items.find((item) => item.id === sheet.itemId) : undefined;
+  const sheetRef = useRef(sheet);
+  sheetRef.current = sheet;
+  const sheetCode = openSheet?.trap.code ?? null;
+  // While the technician enters what was found at one device, another device's code is not registered: its
+  // sheet would take the place of what is being entered. The same device's label may be read again.
+  const submit = useCallback(
+    (code: string) => {
+      if (held.current && code !== sheetRef.current?.code) {
+        showStatus({ tone: 'info', text: SCAN_MESSAGES.findingInProgress(sheetCode ?? '') });
+        return Promise.resolve(false);
+      }
+      return flow.submit(code);
+    },
+    [flow.submit, showStatus, sheetCode],
+  );
   // The camera reads any QR in sight; only one that can be a trap's is sent (or kept offline).
   const onCode = useCallback(
     (text: string) => {
+      const at = markDecoded();
       const slug = qrSlugFromLabel(text);
-      if (slug) void flow.submit(slug);
-      else showStatus({ tone: 'error', text: SCAN_MESSAGES.foreignQr });
+      if (slug) {
+        lastDecode.current = { slug, at };
+        void submit(slug);
+      } else showStatus({ tone: 'error', text: SCAN_MESSAGES.foreignQr });
     },
-    [flow.submit, showStatus],
+    [submit, showStatus],
   );
+  const hold = useCallback((value: boolean) => {
+    held.current = value;
+  }, []);
+  const readyPending = useRef(false);
+  const done = useCallback(() => {
+    held.current = false;
+    readyPending.current = true;
+    setSheet(null);
+  }, []);
+  const sheetShown = openSheet !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marked once per sheet, when it first shows.
+  useEffect(() => {
+    if (sheet && sheetShown) markSheetShown(sheet.decodedAt);
+  }, [sheet, sheetShown === true]);
+  useEffect(() => {
+    if (sheet !== null || !readyPending.current) return;
+    readyPending.current = false;
+    markReady();
+  }, [sheet]);
 
   // Through the same flow as the camera, once: the status line then says what became of it.
   const sentInitial = useRef(false);
@@ -125,10 +205,28 @@ export function ScanView({
           <section className="scan-camera" aria-label="Cámara y registro">
             <CameraPanel enabled onCode={onCode} onReadError={onReadError} />
             {flow.status ? <Notice notice={flow.status} /> : null}
-            <ManualEntryForm busy={flow.pending} trapCodes={trapCodes} onSubmit={flow.submit} />
+            {openSheet && findingSheet ? (
+              <div key={openSheet.id} className="scan-camera__sheet">
+                {findingSheet(openSheet, { done, hold, showStatus })}
+              </div>
+            ) : null}
+            <ManualEntryForm busy={flow.pending} trapCodes={trapCodes} onSubmit={submit} />
           </section>
         )}
-        <TrapChecklist items={session.items} progress={progress} unsentQrHashes={unsentQrHashes} />
+        <TrapChecklist
+          items={session.items}
+          progress={progress}
+          unsentQrHashes={unsentQrHashes}
+          details={
+            itemDetails &&
+            ((item, state) =>
+              itemDetails(item, {
+                state,
+                orderClosed: completed,
+                openFinding: () => setSheet({ itemId: item.id, code: null, decodedAt: null }),
+              }))
+          }
+        />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { SessionItem } from '@rondin/contracts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { SCAN_MESSAGES } from '../messages';
 import { itemState, trapName, type ItemState, type OrderProgress } from '../utils/scan-flow';
@@ -16,10 +16,12 @@ interface TrapChecklistProps {
   progress: OrderProgress;
   /** The qrHash of each of the order's scans waiting on the device. */
   unsentQrHashes: ReadonlySet<string>;
+  /** Under each trap: what was recorded there, and what can still be. */
+  details?: ((item: SessionItem, state: ItemState) => ReactNode) | undefined;
 }
 
 /** Spec section 2: the side list of the order's traps, each with its state. */
-export function TrapChecklist({ items, progress, unsentQrHashes }: TrapChecklistProps) {
+export function TrapChecklist({ items, progress, unsentQrHashes, details }: TrapChecklistProps) {
   const titleId = useId();
   return (
     <section className="panel trap-checklist" aria-labelledby={titleId}>
@@ -38,11 +40,12 @@ export function TrapChecklist({ items, progress, unsentQrHashes }: TrapChecklist
               <span className="trap-row__mark" aria-hidden="true">
                 {state === 'pending' ? null : <CheckIcon />}
               </span>
-              <span className="trap-row__text">
+              <div className="trap-row__text">
                 <span className="trap-row__code">{trapName(item)}</span>
                 <span className="trap-row__area">{item.trap?.area?.trim() || SCAN_MESSAGES.noArea}</span>
-              </span>
+              </div>
               <StatusBadge tone={view.tone}>{view.label}</StatusBadge>
+              {details ? <div className="trap-row__details">{details(item, state)}</div> : null}
             </li>
           );
         })}

@@ -28,13 +28,20 @@ export interface ScanFlow {
  * Spec section 4's scan flow around one order. The pending code lives in a ref, not in state, because the
  * camera reports several frames before React renders again; `sendScan` is the injectable delivery step.
  */
-export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
+export function useScanFlow(
+  session: Session,
+  sendScan: SendScan,
+  /** Called once per trap newly registered (sent, or kept on the device), with its item and the code read. */
+  onRegistered?: (item: SessionItem, code: string) => void,
+): ScanFlow {
   const queryClient = useQueryClient();
   const pendingCode = useRef<string | null>(null);
   /** Each code the server accepted on this screen, with its item: read again, it is not sent again. */
   const registered = useRef(new Map<string, number>());
   const latest = useRef(session);
   latest.current = session;
+  const registeredListener = useRef(onRegistered);
+  registeredListener.current = onRegistered;
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<NoticeMessage | null>(null);
   const [banner, setBanner] = useState<NoticeMessage | null>(null);
@@ -74,6 +81,7 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
                 detail: item && trapLine(item),
               });
               if ('vibrate' in navigator) navigator.vibrate(60);
+              if (item && !answer.alreadyQueued) registeredListener.current?.(item, decision.code);
               return true;
             }
             showScanAnswer(queryClient, order.id, answer);
@@ -85,6 +93,7 @@ export function useScanFlow(session: Session, sendScan: SendScan): ScanFlow {
             }
             setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: trapLine(answer.item) });
             if ('vibrate' in navigator) navigator.vibrate(60);
+            registeredListener.current?.(answer.item, decision.code);
             return true;
           },
           (error: unknown) => {

@@ -1,0 +1,125 @@
+import type { SessionItem } from '@rondin/contracts';
+import {
+  EXCEPTION_NOTE_MAX,
+  EXCEPTION_REASON_NAMES,
+  EXCEPTION_REASONS,
+  type ExceptionReason,
+} from '@rondin/contracts/finding-rules';
+import { type FormEvent, useId, useState } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { serverMessage } from '../../../lib/api-client';
+import { randomUuid } from '../../../lib/uuid';
+import type { ExceptionRequest } from '../api/record-finding';
+import { FINDINGS_MESSAGES as TEXT } from '../messages';
+import { ChoiceChips } from './choice-chips';
+
+interface ExceptionDialogProps {
+  sessionId: number;
+  item: SessionItem;
+  /** Sends the exception (or keeps it on the device); rejects when the server refused it. */
+  record: (request: ExceptionRequest) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * A device the technician could not scan: not found, or out of reach. The reason and a note are required; the
+ * item is then complete without a scan, and never counts as an inspection that proves presence.
+ */
+export function ExceptionDialog({ sessionId, item, record, onClose }: ExceptionDialogProps) {
+  const noteId = useId();
+  const hintId = useId();
+  const [reason, setReason] = useState<ExceptionReason | null>(null);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const code = item.trap.code;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason === null) {
+      setProblem(TEXT.exceptionReasonRequired);
+      return;
+    }
+    if (!note.trim()) {
+      setProblem(TEXT.exceptionNoteRequired);
+      return;
+    }
+    setProblem(null);
+    setFailed(null);
+    setBusy(true);
+    try {
+      await record({
+        kind: 'exception',
+        sessionId,
+        itemId: item.id,
+        qrHash: item.trap.qrHash,
+        trapCode: code,
+        body: { clientScanId: randomUuid(), reason, note: note.trim(), recordedAt: new Date().toISOString() },
+      });
+      onClose();
+    } catch (error) {
+      setFailed(serverMessage(error) ?? TEXT.exceptionFailed);
+      setBusy(false);
+    }
+  }
+
+  const formId = useId();
+  return (
+    <Modal
+      title={TEXT.exceptionTitle(code)}
+      size="small"
+      locked={busy}
+      onClose={onClose}
+      description={TEXT.exceptionHint}
+      footer={
+        <>
+          <button type="button" className="button button--secondary button--large" onClick={onClose} disabled={busy}>
+            {TEXT.back}
+          </button>
+          <button type="submit" form={formId} className="button button--primary button--large" disabled={busy}>
+            {busy ? TEXT.exceptionSaving : TEXT.exceptionSave}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="finding-form" onSubmit={(event) => void submit(event)} noValidate>
+        {failed ? (
+          <div className="notice notice--error" role="alert">
+            <div className="notice__body">
+              <p className="notice__text">{TEXT.exceptionFailed}</p>
+              <p className="notice__detail">{failed}</p>
+            </div>
+          </div>
+        ) : null}
+        <ChoiceChips
+          legend={TEXT.exceptionReason}
+          options={EXCEPTION_REASONS.map((each) => ({ value: each, label: EXCEPTION_REASON_NAMES[each] }))}
+          selected={reason}
+          onChange={setReason}
+        />
+        <div className="field">
+          <label htmlFor={noteId}>{TEXT.exceptionNote}</label>
+          <textarea
+            id={noteId}
+            rows={3}
+            required
+            maxLength={EXCEPTION_NOTE_MAX}
+            aria-describedby={hintId}
+            aria-invalid={problem === TEXT.exceptionNoteRequired}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p id={hintId} className="field-hint">
+            {TEXT.exceptionNoteHint}
+          </p>
+        </div>
+        {problem ? (
+          <p className="finding-form__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

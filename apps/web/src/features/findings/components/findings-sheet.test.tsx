@@ -1,0 +1,238 @@
+import type { Pest, SessionItem } from '@rondin/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeSession } from '../../../testing/sessions';
+import type { FindingsRecord } from '../api/record-finding';
+import { FindingsSheet } from './findings-sheet';
+import { ItemFindingLine } from './item-finding-line';
+
+const PESTS: Pest[] = [
+  { id: 1, name: 'Rata parda', scientificName: 'Rattus norvegicus', group: 'ROEDORES', isActive: true, createdAt: '' },
+  { id: 2, name: 'Ratón doméstico', scientificName: 'Mus musculus', group: 'ROEDORES', isActive: true, createdAt: '' },
+  {
+    id: 3,
+    name: 'Cucaracha alemana',
+    scientificName: 'Blattella germanica',
+    group: 'RASTREROS',
+    isActive: true,
+    createdAt: '',
+  },
+];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function itemOf(type: SessionItem['trap']['type'], overrides: Partial<SessionItem> = {}): SessionItem {
+  return makeSession({}, [
+    {
+      id: 7,
+      status: 'COMPLETED',
+      outcome: 'SCANNED',
+      trap: { code: 'CEB-7', area: 'Muelle', type, qrHash: 'c'.repeat(64) },
+      ...overrides,
+    },
+  ]).items[0]!;
+}
+
+function renderSheet(item: SessionItem) {
+  const sent: FindingsRecord[] = [];
+  const send = vi.fn(async (record: FindingsRecord) => {
+    sent.push(record);
+    return { queued: true as const };
+  });
+  const onDone = vi.fn();
+  const onHold = vi.fn();
+  render(
+    <FindingsSheet
+      sessionId={12}
+      item={item}
+      pests={PESTS}
+      waitingPhotos={0}
+      send={send}
+      onDone={onDone}
+      onHold={onHold}
+      onFailed={vi.fn()}
+    />,
+  );
+  return { sent, onDone, onHold };
+}
+
+describe('FindingsSheet', () => {
+  it("records 'sin actividad, dispositivo OK' in one tap, with the bait looked at, and lets the camera go on", async () => {
+    const { sent, onDone } = renderSheet(itemOf('CEBADERO'));
+    const sheet = screen.getByRole('region', { name: 'Hallazgo · CEB-7' });
+    expect(sheet).toHaveTextContent('Estación de cebo para roedores · Muelle');
+    const noNews = within(sheet).getByRole('button', { name: 'Sin novedad' });
+    // Where the thumb and the keyboard are as soon as the sheet shows.
+    expect(noNews).toHaveFocus();
+    expect(noNews).toHaveAccessibleDescription('Sin actividad, dispositivo OK');
+    await userEvent.click(noNews);
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([
+      {
+        kind: 'finding',
+        sessionId: 12,
+        itemId: 7,
+        qrHash: 'c'.repeat(64),
+        trapCode: 'CEB-7',
+        body: {
+          clientFindingId: expect.stringMatching(UUID),
+          recordedAt: expect.any(String),
+          deviceStatus: 'OK',
+          baitConsumption: 0,
+          baitState: null,
+          captures: [],
+          evidence: [],
+          actions: [],
+          notes: null,
+        },
+      },
+    ]);
+  });
+
+  it('counts catches per species with − and + named after the species, holding the camera until saved', async () => {
+    const { sent, onDone, onHold } = renderSheet(itemOf('CAPTURA'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar hallazgo' }));
+    expect(onHold).toHaveBeenLastCalledWith(true);
+    const dialog = screen.getByRole('dialog', { name: 'Hallazgo en CEB-7' });
+    // The type's usual pests come first; none is counted yet.
+    expect(within(dialog).getByRole('button', { name: 'Una captura menos de Rata parda' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Una captura más de Ratón doméstico' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Una captura más de Ratón doméstico' }));
+    expect(within(dialog).getByRole('spinbutton', { name: 'Capturas de Ratón doméstico' })).toHaveValue(2);
+    // Two rodents: the activity cannot be recorded below high.
+    const activity = within(dialog).getByRole('group', { name: 'Actividad' });
+    expect(within(activity).getByRole('radio', { name: 'Actividad alta' })).toBeChecked();
+    expect(within(activity).getByRole('radio', { name: 'Actividad media' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Cebo repuesto' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nota' }), 'Dos ratones junto al muelle');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar hallazgo' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      deviceStatus: 'OK',
+      captures: [{ pestId: 2, count: 2 }],
+      actions: ['CEBO_REPUESTO'],
+      notes: 'Dos ratones junto al muelle',
+    });
+    expect(sent[0]!.body).not.toHaveProperty('baitConsumption');
+  });
+
+  it("keeps what was entered when the form is left with 'Volver', and says so on the sheet", async () => {
+    const { sent, onHold } = renderSheet(itemOf('LAMINA'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar hallazgo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Una captura más de Cucaracha alemana' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Still held: a code of another device would take the place of what was entered.
+    expect(onHold).toHaveBeenLastCalledWith(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir con el hallazgo' }));
+    expect(screen.getByRole('spinbutton', { name: 'Capturas de Cucaracha alemana' })).toHaveValue(1);
+    expect(sent).toEqual([]);
+  });
+
+  it('counts a saturated glue board by bands', async () => {
+    const { sent } = renderSheet(itemOf('LAMINA'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar hallazgo' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lámina saturada: registrar por rangos' }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Rango de capturas de Cucaracha alemana' }),
+      '>50',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar hallazgo' }));
+    expect(sent[0]!.body).toMatchObject({ captures: [{ pestId: 3, band: '>50' }] });
+  });
+
+  it('asks a bait station for the bait, and sends no consumption when it is absent', async () => {
+    const { sent } = renderSheet(itemOf('CEBADERO'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar hallazgo' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByRole('group', { name: 'Capturas' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: '75 %' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Cebo ausente' }));
+    expect(within(dialog).queryByRole('radio', { name: '75 %' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar hallazgo' }));
+    expect(sent[0]!.body).toMatchObject({ baitConsumption: null, baitState: 'CEBO_AUSENTE' });
+  });
+
+  it("offers a UV lamp's tube and sheet changes, and a pheromone trap's new lure", async () => {
+    renderSheet(itemOf('LUZ_UV'));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar hallazgo' }));
+    expect(screen.getByRole('checkbox', { name: 'Tubo cambiado' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Lámina cambiada' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Cebo repuesto' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ItemFindingLine', () => {
+  it('records a trap that could not be scanned with its reason and a required note', async () => {
+    const item = itemOf('CAPTURA', { status: 'PENDING', outcome: null });
+    const recordException = vi.fn(async () => undefined);
+    render(
+      <ItemFindingLine
+        sessionId={12}
+        item={item}
+        done={false}
+        waiting={undefined}
+        closed={false}
+        groupOf={() => undefined}
+        onOpenFinding={vi.fn()}
+        recordException={recordException}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'No encontrada o inaccesible: CEB-7' }));
+    const dialog = screen.getByRole('dialog', { name: 'CEB-7: no encontrada o inaccesible' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Elige el motivo: no encontrada o inaccesible.');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Inaccesible' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'La nota es obligatoria: explica por qué no se pudo escanear.',
+    );
+    expect(recordException).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nota' }), '  Cámara frigorífica cerrada ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(recordException).toHaveBeenCalledWith({
+      kind: 'exception',
+      sessionId: 12,
+      itemId: 7,
+      qrHash: 'c'.repeat(64),
+      trapCode: 'CEB-7',
+      body: {
+        clientScanId: expect.stringMatching(UUID),
+        reason: 'INACCESIBLE',
+        note: 'Cámara frigorífica cerrada',
+        recordedAt: expect.any(String),
+      },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sums up what was recorded, and marks what still waits on the device', () => {
+    const item = itemOf('CAPTURA', { photoIds: [40] });
+    render(
+      <ItemFindingLine
+        sessionId={12}
+        item={item}
+        done
+        waiting={{
+          finding: {
+            clientFindingId: '10000000-0000-4000-8000-000000000001',
+            recordedAt: '2030-01-02T10:00:00.000Z',
+            deviceStatus: 'OK',
+            captures: [{ pestId: 1, count: 1 }],
+          },
+          exception: null,
+          photos: 1,
+        }}
+        closed={false}
+        groupOf={(id) => PESTS.find((pest) => pest.id === id)?.group}
+        onOpenFinding={vi.fn()}
+        recordException={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/^Actividad media · 1 captura · 2 fotos/)).toHaveTextContent(
+      'Actividad media · 1 captura · 2 fotos · por enviar',
+    );
+    expect(screen.getByRole('button', { name: 'Registrar hallazgo de CEB-7' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import type { SessionItem } from '@rondin/contracts';
+import { EXCEPTION_REASON_NAMES, type ExceptionReason, type PestGroupOf } from '@rondin/contracts/finding-rules';
+import { useState } from 'react';
+import type { ExceptionRequest, FindingRequest } from '../api/record-finding';
+import { FINDINGS_MESSAGES as TEXT } from '../messages';
+import { findingSummary } from '../utils/finding-form';
+import { ExceptionDialog } from './exception-dialog';
+
+/** What of this item waits on the device beyond its scan. */
+interface Waiting {
+  finding: FindingRequest['body'] | null;
+  exception: ExceptionRequest['body'] | null;
+  photos: number;
+}
+
+interface ItemFindingLineProps {
+  sessionId: number;
+  item: SessionItem;
+  /** Done on the phone or on the server (scanned, or accounted for without a scan). */
+  done: boolean;
+  waiting: Waiting | undefined;
+  /** The order is closed: nothing more is recorded. */
+  closed: boolean;
+  /** The pests' groups, to work out the activity of a finding still waiting on the device. */
+  groupOf: PestGroupOf;
+  onOpenFinding: () => void;
+  recordException: (request: ExceptionRequest) => Promise<unknown>;
+}
+
+/**
+ * Under a trap in the order's list: what was recorded there (its finding in a few words, or why it could not be
+ * scanned, and its photos; 'por enviar' while it waits on the device), and what can still be recorded: a finding
+ * for a scanned trap, 'No encontrada / Inaccesible' for one not done yet.
+ */
+export function ItemFindingLine({
+  sessionId,
+  item,
+  done,
+  waiting,
+  closed,
+  groupOf,
+  onOpenFinding,
+  recordException,
+}: ItemFindingLineProps) {
+  const [askingException, setAskingException] = useState(false);
+  const code = item.trap.code;
+  const exception = waiting?.exception ?? item.exception;
+  const photos = item.photoIds.length + (waiting?.photos ?? 0);
+  const finding = waiting?.finding ?? item.finding;
+  const summary = exception
+    ? `${EXCEPTION_REASON_NAMES[exception.reason as ExceptionReason]}: ${exception.note}`
+    : finding
+      ? findingSummary(finding, groupOf)
+      : done
+        ? TEXT.noFinding
+        : null;
+  const unsent = exception ? Boolean(waiting?.exception) : Boolean(waiting?.finding);
+  const scanned = done && !exception;
+
+  return (
+    <div className="item-finding">
+      {summary ? (
+        <p className="item-finding__summary">
+          {summary}
+          {photos > 0 ? ` · ${TEXT.photosCount(photos)}` : ''}
+          {unsent ? <span className="item-finding__unsent"> · {TEXT.waiting}</span> : null}
+        </p>
+      ) : null}
+      {closed ? null : scanned ? (
+        <button
+          type="button"
+          className="button button--secondary button--small item-finding__button"
+          aria-label={TEXT.findingFor(code)}
+          onClick={onOpenFinding}
+        >
+          {TEXT.findingButton}
+        </button>
+      ) : done ? null : (
+        <button
+          type="button"
+          className="button button--secondary button--small item-finding__button"
+          aria-label={TEXT.exceptionOpenFor(code)}
+          onClick={() => setAskingException(true)}
+        >
+          {TEXT.exceptionOpen}
+        </button>
+      )}
+      {askingException ? (
+        <ExceptionDialog
+          sessionId={sessionId}
+          item={item}
+          record={recordException}
+          onClose={() => setAskingException(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

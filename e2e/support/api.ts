@@ -2,6 +2,7 @@ import { request, type APIRequestContext } from '@playwright/test';
 import type {
   ComplianceReport,
   CreateSessionBody,
+  Finding,
   LoginResponse,
   ScanResponse,
   Session,
@@ -114,6 +115,18 @@ export class AdminApi {
 
   session(sessionId: number): Promise<Session> {
     return this.json('get', `/api/sessions/${sessionId}`);
+  }
+
+  /** Every version of what was found at one device of an order, the current first. */
+  findings(sessionId: number, itemId: number): Promise<Finding[]> {
+    return this.json('get', `/api/sessions/${sessionId}/items/${itemId}/findings`);
+  }
+
+  /** A photo as the server keeps it: its type and bytes. */
+  async photo(photoId: number): Promise<{ type: string; bytes: Buffer }> {
+    const response = await this.context.get(`/api/photos/${photoId}`);
+    if (!response.ok()) throw new Error(`GET photo ${photoId}: ${response.status()}`);
+    return { type: response.headers()['content-type'] ?? '', bytes: await response.body() };
   }
 
   /** A trap's printable label, the PDF the server renders. */

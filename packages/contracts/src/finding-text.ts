@@ -7,8 +7,10 @@ import {
   type CaptureBand,
   CAPTURE_BAND_MINIMUM,
   DEVICE_STATUS_NAMES,
+  type Evidence,
   EVIDENCE_NAMES,
   EXCEPTION_REASON_NAMES,
+  type FindingAction,
   FINDING_ACTIONS,
   FINDING_ACTION_NAMES,
   type ItemOutcome,
@@ -35,6 +37,14 @@ export const capturesText = (captures: readonly Capture[]): string =>
 /** Names inside a sentence: "roeduras, excrementos". */
 const lowerList = (names: readonly string[]) =>
   names.map((name) => name.charAt(0).toLowerCase() + name.slice(1)).join(', ');
+
+/** "roeduras, excrementos", in the order they were marked. */
+export const evidenceText = (evidence: readonly Evidence[]): string =>
+  lowerList(evidence.map((kind) => EVIDENCE_NAMES[kind]));
+
+/** "cebo o atrayente repuesto, limpieza", in the catalogue's order whatever order they were tapped in. */
+export const actionsText = (actions: readonly FindingAction[]): string =>
+  lowerList(FINDING_ACTIONS.filter((action) => actions.includes(action)).map((action) => FINDING_ACTION_NAMES[action]));
 
 /** The finding's facts that are worth a line each, in the order an inspector reads a device. */
 export interface FindingFacts {
@@ -73,8 +83,6 @@ export function findingFacts(
     finding.baitState ? BAIT_STATE_NAMES[finding.baitState] : null,
   ].filter((part): part is string => part !== null);
   const captures = capturesText(finding.captures);
-  // In the catalogue's order, whatever order they were tapped in.
-  const actions = FINDING_ACTIONS.filter((action) => finding.actions.includes(action));
   return {
     activity:
       finding.activity === finding.derivedActivity
@@ -83,10 +91,8 @@ export function findingFacts(
     status: finding.deviceStatus === 'OK' ? null : DEVICE_STATUS_NAMES[finding.deviceStatus],
     bait: bait.length ? bait.join(' · ') : null,
     captures: captures ? `Capturas: ${captures}` : null,
-    evidence: finding.evidence.length
-      ? `Indicios: ${lowerList(finding.evidence.map((kind) => EVIDENCE_NAMES[kind]))}`
-      : null,
-    actions: actions.length ? `Acciones: ${lowerList(actions.map((action) => FINDING_ACTION_NAMES[action]))}` : null,
+    evidence: finding.evidence.length ? `Indicios: ${evidenceText(finding.evidence)}` : null,
+    actions: finding.actions.length ? `Acciones: ${actionsText(finding.actions)}` : null,
     notes: finding.notes ? `Nota: ${finding.notes}` : null,
     correction: finding.isCorrection ? `Corregido después del cierre: ${finding.reason ?? ''}`.trim() : null,
   };

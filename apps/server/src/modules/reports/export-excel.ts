@@ -1,9 +1,12 @@
+import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
+import { ACTIVITY_NAMES, BAIT_STATE_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
+import { actionsText, capturedAtLeast, capturesText, evidenceText, outcomeName } from '@rondin/contracts/finding-text';
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { wallClock } from '../../lib/time-zone.js';
 import { figureRows, ORDER_HEADERS, siteFacts, statusText, type ExportOptions, type Figure } from './export-labels.js';
-import type { ExportRow } from './reports.repository.js';
+import type { ExportItemRow, ExportRow } from './reports.repository.js';
 
 const DATE_FORMAT = 'dd-mm-yyyy hh:mm';
 /**
@@ -27,11 +30,23 @@ function figureCell(figure: Figure, timeZone: string): { value: number | Date | 
   }
 }
 
+const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3B57' } } as const;
+const HEADER_FONT = { bold: true, color: { argb: 'FFFFFFFF' } };
+
+/** A list's words starting with a capital, or nothing (an empty cell, not "—": a filter on blanks finds them). */
+const listCell = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : null);
+
 /**
  * Streams the workbook: each row is committed as soon as it is written, so memory stays flat however many
- * orders there are. Dates are real Excel dates in the configured zone's wall-clock time.
+ * orders there are. Dates are real Excel dates in the configured zone's wall-clock time. After the orders, the
+ * sheet 'Dispositivos' has every device of those orders: how its visit ended (only 'Escaneada' proves
+ * presence), when, by whom and what was found, one column per fact so a spreadsheet can filter and add them.
  */
-export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: ExportOptions): Readable {
+export function writeExcelExport(
+  batches: AsyncIterable<ExportRow[]>,
+  options: ExportOptions,
+  items: AsyncIterable<ExportItemRow[]>,
+): Readable {
   const { output, caughtUp } = pacedOutput();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Rondín';
@@ -76,8 +91,8 @@ export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: E
     const headers = [...ORDER_HEADERS, 'Creada'];
     if (perSite) headers.splice(1, 0, 'Sitio');
     const header = orders.addRow(headers);
-    header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-    header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3B57' } };
+    header.font = HEADER_FONT;
+    header.fill = HEADER_FILL;
     header.commit();
     for await (const batch of batches) {
       for (const row of batch) {
@@ -98,8 +113,79 @@ export function writeExcelExport(batches: AsyncIterable<ExportRow[]>, options: E
       await caughtUp();
     }
     orders.commit();
+    await writeDevices(workbook, items, options, perSite, caughtUp);
     await workbook.commit();
   })().catch((error: unknown) => output.destroy(error as Error));
 
   return output;
+}
+
+const DEVICE_COLUMNS = [
+  { header: 'Orden', key: 'order', width: 9 },
+  { header: 'Sitio', key: 'site', width: 22 },
+  { header: 'Código', key: 'code', width: 14 },
+  { header: 'Tipo', key: 'type', width: 22 },
+  { header: 'Área', key: 'area', width: 20 },
+  { header: 'Resultado', key: 'outcome', width: 14 },
+  { header: 'Inspección', key: 'at', width: 18, style: { numFmt: DATE_FORMAT } },
+  { header: 'Técnico', key: 'technician', width: 22 },
+  { header: 'Actividad', key: 'activity', width: 16 },
+  { header: 'Estado del dispositivo', key: 'status', width: 20 },
+  { header: 'Consumo de cebo', key: 'bait', width: 12, style: { numFmt: '0 %' } },
+  { header: 'Estado del cebo', key: 'baitState', width: 16 },
+  { header: 'Capturas', key: 'captures', width: 36 },
+  // A band on a saturated board adds its least (11 for 11–50): the total is a minimum then.
+  { header: 'Total de capturas (mínimo)', key: 'captured', width: 12, style: { numFmt: COUNT_FORMAT } },
+  { header: 'Indicios', key: 'evidence', width: 28 },
+  { header: 'Acciones', key: 'actions', width: 32 },
+  { header: 'Nota', key: 'note', width: 40 },
+  { header: 'Corrección', key: 'correction', width: 30 },
+];
+
+async function writeDevices(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  items: AsyncIterable<ExportItemRow[]>,
+  options: ExportOptions,
+  perSite: boolean,
+  caughtUp: () => Promise<void>,
+): Promise<void> {
+  const sheet = workbook.addWorksheet('Dispositivos', { views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }] });
+  const columns = DEVICE_COLUMNS.filter((column) => perSite || column.key !== 'site');
+  sheet.columns = columns.map(({ header: _, ...column }) => column);
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.addRow(columns.map((column) => column.header));
+  header.font = HEADER_FONT;
+  header.fill = HEADER_FILL;
+  header.commit();
+  for await (const batch of items) {
+    for (const item of batch) {
+      const finding = item.finding;
+      sheet
+        .addRow({
+          order: item.sessionId,
+          site: item.site,
+          code: item.code,
+          type: TRAP_TYPE_NAMES[item.type],
+          area: item.area,
+          outcome: outcomeName(item.outcome, item.exception),
+          at: item.completedAt && wallClock(item.completedAt, options.timeZone),
+          technician: item.technician,
+          activity: finding ? ACTIVITY_NAMES[finding.activity] : null,
+          status: finding ? DEVICE_STATUS_NAMES[finding.deviceStatus] : null,
+          bait: finding?.baitConsumption == null ? null : finding.baitConsumption / 100,
+          baitState: finding?.baitState ? BAIT_STATE_NAMES[finding.baitState] : null,
+          captures: finding ? capturesText(finding.captures) || null : null,
+          captured: finding?.captures.length
+            ? finding.captures.reduce((sum, capture) => sum + capturedAtLeast(capture), 0)
+            : null,
+          evidence: finding ? listCell(evidenceText(finding.evidence)) : null,
+          actions: finding ? listCell(actionsText(finding.actions)) : null,
+          note: item.exception?.note ?? finding?.notes ?? null,
+          correction: finding?.isCorrection ? finding.reason : null,
+        })
+        .commit();
+    }
+    await caughtUp();
+  }
+  sheet.commit();
 }

@@ -36,7 +36,9 @@ export class ReportsService {
       timeZone: site?.timeZone ?? this.timeZone,
       generatedAt: period.now,
     };
-    return format === 'pdf' ? writePdfExport(rows, options) : writeExcelExport(rows, options);
+    return format === 'pdf'
+      ? writePdfExport(rows, options)
+      : writeExcelExport(rows, options, this.repository.itemsInBatches(period));
   }
 
   private async site(id: number): Promise<ReportSite> {

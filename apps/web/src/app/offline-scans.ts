@@ -35,16 +35,12 @@ export const scanQueue = new ScanQueue<RecordDelivered>({
 
 export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as Promise<Awaited<ReturnType<SendScan>>>;
 
-let recorded: Promise<unknown> = Promise.resolve();
 /**
- * The findings sheet's records, one after the other in the order they were made (a finding, then its photos),
- * whether each reaches the server at once or is kept: the screen does not wait for them.
+ * The findings sheet's records (findings, exceptions, photos), through the same queue. Not one after the other:
+ * a record waiting for its answer would keep the next ones only in the page's memory, and the server needs no
+ * order between them (a device's scan is registered, or queued ahead of them, before its sheet opens).
  */
-export const sendRecordOrQueue: SendRecord = (record) => {
-  const sent = recorded.then(() => scanQueue.send(record));
-  recorded = sent.catch(() => undefined);
-  return sent as ReturnType<SendRecord>;
-};
+export const sendRecordOrQueue: SendRecord = (record) => scanQueue.send(record) as ReturnType<SendRecord>;
 
 let storageAsked = false;
 /**

@@ -152,20 +152,27 @@ test('a round of five devices without signal: three with nothing, one with catch
   const exception = page.getByRole('dialog', { name: `${snapTrap().code}: no encontrada o inaccesible` });
   await exception.getByRole('radio', { name: 'No encontrada' }).check();
   await exception.getByRole('textbox', { name: 'Nota' }).fill('No está en la pared del muelle 3; soporte arrancado.');
+  // Where it should be, as proof: the photo is sent once the server has the exception.
+  await exception
+    .getByLabel('Tomar foto')
+    .setInputFiles({ name: 'IMG_0413.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(exception.getByRole('img', { name: `Foto 1 de ${snapTrap().code}` })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/findings-exception-phone.png` });
   await exception.getByRole('button', { name: 'Registrar' }).click();
   await expect(exception).toHaveCount(0);
 
   // Everything waits on the phone, counted: every device done, nothing sent yet.
-  const waitingText = '4 escaneos, 4 hallazgos, 1 trampa no encontrada o inaccesible y 1 foto por enviar';
+  const waitingText = '4 escaneos, 4 hallazgos, 1 trampa no encontrada o inaccesible y 2 fotos por enviar';
   await expect(bar(page).getByText(waitingText)).toBeVisible();
   await expect(page.getByText(`Orden #${order.id} · Progreso 5 de 5`)).toBeVisible();
   for (const trap of traps) await expect(trapRow(page, trap)).toContainText('Hecha, por enviar');
   await expect(trapRow(page, station())).toContainText('Sin novedad · por enviar');
   await expect(trapRow(page, board())).toContainText('Actividad baja · 3 capturas · 1 acción · 1 foto · por enviar');
-  await expect(trapRow(page, snapTrap())).toContainText('No encontrada: No está en la pared del muelle 3');
+  await expect(trapRow(page, snapTrap())).toContainText(
+    'No encontrada: No está en la pared del muelle 3; soporte arrancado. · 1 foto · por enviar',
+  );
   await expect(
-    page.getByText('Hay 10 registros de esta orden por enviar: podrás cerrarla cuando se hayan enviado.'),
+    page.getByText('Hay 11 registros de esta orden por enviar: podrás cerrarla cuando se hayan enviado.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/findings-waiting-phone.png` });
@@ -187,6 +194,7 @@ test('a round of five devices without signal: three with nothing, one with catch
   expect(stored.map((record) => record.kind)).toEqual([
     ...answeredInOrder.flatMap((trap) => (trap.id === board().id ? ['scan', 'finding', 'photo'] : ['scan', 'finding'])),
     'exception',
+    'photo',
   ]);
   // The photo waits on the phone as its bytes, already encoded again as JPEG.
   const keptPhoto = stored.find((record) => record.kind === 'photo')!;
@@ -249,8 +257,8 @@ test('a round of five devices without signal: three with nothing, one with catch
     outcome: 'EXCEPTION',
     exception: { reason: 'NO_ENCONTRADO', note: 'No está en la pared del muelle 3; soporte arrancado.' },
     finding: null,
-    photoIds: [],
   });
+  expect(notFound.photoIds).toHaveLength(1);
 });
 
 test('online, a device with nothing to report takes one tap, and the phone is ready for the next in under 300 ms', async ({

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useActivePests } from '../../../features/findings/api/get-active-pests';
-import type { ExceptionRequest, SendRecord } from '../../../features/findings/api/record-finding';
+import type { ExceptionRequest, PhotoRequest, SendRecord } from '../../../features/findings/api/record-finding';
 import { FindingsSheet } from '../../../features/findings/components/findings-sheet';
 import { ItemFindingLine } from '../../../features/findings/components/item-finding-line';
 import {
@@ -77,7 +77,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
     [queryClient],
   );
   const recordException = useCallback(
-    async (request: ExceptionRequest) => {
+    async (request: ExceptionRequest | PhotoRequest) => {
       const answer = await sendRecordOrQueue(request);
       if ('session' in answer) showScanAnswer(queryClient, request.sessionId, answer);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });

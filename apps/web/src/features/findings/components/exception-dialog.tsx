@@ -9,15 +9,18 @@ import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { serverMessage } from '../../../lib/api-client';
 import { randomUuid } from '../../../lib/uuid';
-import type { ExceptionRequest } from '../api/record-finding';
+import type { ExceptionRequest, PhotoRequest } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
 import { ChoiceChips } from './choice-chips';
+import { type DraftPhoto, PhotoPicker } from './photo-picker';
 
 interface ExceptionDialogProps {
   sessionId: number;
   item: SessionItem;
-  /** Sends the exception (or keeps it on the device); rejects when the server refused it. */
-  record: (request: ExceptionRequest) => Promise<unknown>;
+  /** Sends the exception, then its photos (or keeps them on the device); rejects when the server refused it. */
+  record: (request: ExceptionRequest | PhotoRequest) => Promise<unknown>;
+  /** Photos of the item already waiting on the device. */
+  waitingPhotos: number;
   onClose: () => void;
 }
 
@@ -25,7 +28,7 @@ interface ExceptionDialogProps {
  * A device the technician could not scan: not found, or out of reach. The reason and a note are required; the
  * item is then complete without a scan, and never counts as an inspection that proves presence.
  */
-export function ExceptionDialog({ sessionId, item, record, onClose }: ExceptionDialogProps) {
+export function ExceptionDialog({ sessionId, item, record, waitingPhotos, onClose }: ExceptionDialogProps) {
   const noteId = useId();
   const hintId = useId();
   const [reason, setReason] = useState<ExceptionReason | null>(null);
@@ -33,7 +36,9 @@ export function ExceptionDialog({ sessionId, item, record, onClose }: ExceptionD
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const code = item.trap.code;
+  const device = { sessionId, itemId: item.id, qrHash: item.trap.qrHash, trapCode: code };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,13 +55,19 @@ export function ExceptionDialog({ sessionId, item, record, onClose }: ExceptionD
     setBusy(true);
     try {
       await record({
+        ...device,
         kind: 'exception',
-        sessionId,
-        itemId: item.id,
-        qrHash: item.trap.qrHash,
-        trapCode: code,
         body: { clientScanId: randomUuid(), reason, note: note.trim(), recordedAt: new Date().toISOString() },
       });
+      // Photos only once the item is complete: the server takes none before. They are kept on the device first.
+      for (const photo of photos) {
+        void record({
+          ...device,
+          kind: 'photo',
+          body: { clientPhotoId: photo.clientPhotoId, takenAt: photo.takenAt },
+          photo: photo.photo,
+        }).catch(() => undefined);
+      }
       onClose();
     } catch (error) {
       setFailed(serverMessage(error) ?? TEXT.exceptionFailed);
@@ -119,6 +130,12 @@ export function ExceptionDialog({ sessionId, item, record, onClose }: ExceptionD
             {problem}
           </p>
         ) : null}
+        <PhotoPicker
+          trapCode={code}
+          photos={photos}
+          alreadyTaken={item.photoIds.length + waitingPhotos}
+          onChange={setPhotos}
+        />
       </form>
     </Modal>
   );

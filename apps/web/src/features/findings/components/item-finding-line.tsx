@@ -1,7 +1,7 @@
 import type { SessionItem } from '@rondin/contracts';
 import { EXCEPTION_REASON_NAMES, type ExceptionReason, type PestGroupOf } from '@rondin/contracts/finding-rules';
 import { useState } from 'react';
-import type { ExceptionRequest, FindingRequest } from '../api/record-finding';
+import type { ExceptionRequest, FindingRequest, PhotoRequest } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
 import { findingSummary } from '../utils/finding-form';
 import { ExceptionDialog } from './exception-dialog';
@@ -24,7 +24,8 @@ interface ItemFindingLineProps {
   /** The pests' groups, to work out the activity of a finding still waiting on the device. */
   groupOf: PestGroupOf;
   onOpenFinding: () => void;
-  recordException: (request: ExceptionRequest) => Promise<unknown>;
+  /** Sends an exception and its photos (or keeps them on the device). */
+  recordException: (request: ExceptionRequest | PhotoRequest) => Promise<unknown>;
 }
 
 /**
@@ -90,6 +91,7 @@ export function ItemFindingLine({
           sessionId={sessionId}
           item={item}
           record={recordException}
+          waitingPhotos={waiting?.photos ?? 0}
           onClose={() => setAskingException(false)}
         />
       ) : null}

@@ -12,6 +12,7 @@ const traps = lazyScreen(() => import('./routes/admin/traps'));
 const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
+const inspections = lazyScreen(() => import('./routes/admin/inspections'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
 const sites = lazyScreen(() => import('./routes/admin/sites'));
 const settings = lazyScreen(() => import('./routes/admin/settings'));
@@ -28,6 +29,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/traps\/\d+\/?$/, [adminLayout, trapDetail]],
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
+  [/^\/admin\/inspections\/?$/, [adminLayout, inspections]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
   [/^\/admin\/sites\/?$/, [adminLayout, sites]],
   [/^\/admin\/settings\/?$/, [adminLayout, settings]],
@@ -65,6 +67,7 @@ export function AppRoutes() {
             <Route path="traps/:id" element={<trapDetail.Screen />} />
             <Route path="sessions" element={<sessions.Screen />} />
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
+            <Route path="inspections" element={<inspections.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
             <Route path="sites" element={<sites.Screen />} />
             <Route path="settings" element={<settings.Screen />} />

@@ -49,6 +49,13 @@ export const queryKeys = {
   /** Where each of a site's devices stands (the editor's list and markers), and every active device of the site. */
   sitePlacements: (siteId: number) => ['plans', 'placements', siteId] as const,
   siteDevices: (siteId: number) => ['traps', 'site', siteId] as const,
+  /** One page of the office's inspection list: what was found at each device. */
+  inspectionPage: (filters: object) => ['inspections', 'page', filters] as const,
+  /**
+   * A photo's bytes. Never under `sessions`: a photo never changes (a new one has a new id), and refreshing an
+   * order must not download its photos again.
+   */
+  photo: (id: number) => ['photos', id] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

@@ -9,6 +9,7 @@ const NAV: NavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/traps', label: 'Trampas' },
   { to: '/admin/sessions', label: 'Órdenes' },
+  { to: '/admin/inspections', label: 'Inspecciones' },
   { to: '/admin/technicians', label: 'Técnicos' },
   { to: '/admin/sites', label: 'Sitios' },
   { to: '/admin/settings', label: 'Configuración' },

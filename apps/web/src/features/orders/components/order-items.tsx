@@ -1,21 +1,22 @@
 import type { SessionItem } from '@rondin/contracts';
 import { useId, useMemo, useState } from 'react';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { FindingSummary, OutcomeBadge } from '../../../components/findings/finding-summary';
+import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { formatDateTime } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ORDER_DETAIL_MESSAGES as TEXT } from '../messages';
-import { isItemDone, type ItemFilter, sortOrderItems } from '../utils/order-items';
+import { filterOrderItems, hasActivity, isItemDone, type ItemFilter, sortOrderItems } from '../utils/order-items';
 
 /** Rows shown at first and added by each 'Mostrar más': an order holds up to 5,000 traps. */
 const ITEMS_STEP = 100;
 
-/** Wide enough for five columns; below it each trap is a short block of lines. */
+/** Wide enough for six columns; below it each trap is a short block of lines. */
 const WIDE = '(min-width: 761px)';
 
 /**
- * Every trap of the order with its state, when it was inspected and by whom: a table on a laptop, a list on a
- * phone (two markups, not one table restyled, so a screen reader hears a real table or a real list). By area,
- * then code; filtered by state, a hundred at a time.
+ * Every trap of the order with how its visit ended, when, by whom and what was found there, with its photos: a
+ * table on a laptop, a list on a phone (two markups, not one table restyled, so a screen reader hears a real
+ * table or a real list). By area, then code; filtered by state, a hundred at a time.
  */
 export function OrderItems({ items }: { items: readonly SessionItem[] }) {
   const wide = useMediaQuery(WIDE);
@@ -23,9 +24,12 @@ export function OrderItems({ items }: { items: readonly SessionItem[] }) {
   const [filter, setFilter] = useState<ItemFilter>('all');
   const [limit, setLimit] = useState(ITEMS_STEP);
   const sorted = useMemo(() => sortOrderItems(items), [items]);
-  const done = sorted.filter(isItemDone);
-  const pending = sorted.filter((item) => !isItemDone(item));
-  const shown = { all: sorted, pending, done }[filter];
+  const counts = {
+    done: sorted.filter(isItemDone).length,
+    activity: sorted.filter(hasActivity).length,
+    exception: sorted.filter((item) => item.outcome === 'EXCEPTION').length,
+  };
+  const shown = useMemo(() => filterOrderItems(sorted, filter), [sorted, filter]);
   const visible = shown.slice(0, limit);
   const left = shown.length - visible.length;
 
@@ -46,8 +50,10 @@ export function OrderItems({ items }: { items: readonly SessionItem[] }) {
             }}
           >
             <option value="all">{TEXT.itemsAll(sorted.length)}</option>
-            <option value="pending">{TEXT.itemsPending(pending.length)}</option>
-            <option value="done">{TEXT.itemsDone(done.length)}</option>
+            <option value="pending">{TEXT.itemsPending(sorted.length - counts.done)}</option>
+            <option value="done">{TEXT.itemsDone(counts.done)}</option>
+            <option value="activity">{TEXT.itemsActivity(counts.activity)}</option>
+            <option value="exception">{TEXT.itemsException(counts.exception)}</option>
           </select>
         </div>
       </div>
@@ -67,15 +73,17 @@ export function OrderItems({ items }: { items: readonly SessionItem[] }) {
           {TEXT.itemsMore(Math.min(left, ITEMS_STEP))}
         </button>
       ) : null}
+      <p className="order-items__note">{TEXT.outcomeNote}</p>
     </section>
   );
 }
 
-function ItemState({ item }: { item: SessionItem }) {
-  return isItemDone(item) ? (
-    <StatusBadge tone="success">{TEXT.itemDone}</StatusBadge>
-  ) : (
-    <StatusBadge tone="warning">{TEXT.itemPending}</StatusBadge>
+function Found({ item }: { item: SessionItem }) {
+  return (
+    <>
+      <FindingSummary outcome={item.outcome} exception={item.exception} finding={item.finding} />
+      <PhotoThumbnails photoIds={item.photoIds} subject={code(item)} />
+    </>
   );
 }
 
@@ -95,6 +103,7 @@ function ItemTable({ items }: { items: readonly SessionItem[] }) {
             <th scope="col">{columns.state}</th>
             <th scope="col">{columns.time}</th>
             <th scope="col">{columns.who}</th>
+            <th scope="col">{columns.finding}</th>
           </tr>
         </thead>
         <tbody>
@@ -103,10 +112,13 @@ function ItemTable({ items }: { items: readonly SessionItem[] }) {
               <th scope="row">{code(item)}</th>
               <td>{area(item)}</td>
               <td>
-                <ItemState item={item} />
+                <OutcomeBadge outcome={item.outcome} exception={item.exception} />
               </td>
               <td>{item.completedAt ? formatDateTime(item.completedAt) : '—'}</td>
               <td>{item.completedBy?.fullName ?? '—'}</td>
+              <td className="order-items__finding">
+                <Found item={item} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -122,7 +134,7 @@ function ItemList({ items }: { items: readonly SessionItem[] }) {
         <li key={item.id} className="order-item">
           <div className="order-item__top">
             <span className="order-item__code">{code(item)}</span>
-            <ItemState item={item} />
+            <OutcomeBadge outcome={item.outcome} exception={item.exception} />
           </div>
           <span className="order-item__area">{area(item)}</span>
           {item.completedAt ? (
@@ -131,6 +143,7 @@ function ItemList({ items }: { items: readonly SessionItem[] }) {
               {item.completedBy ? ` · ${item.completedBy.fullName}` : ''}
             </span>
           ) : null}
+          {isItemDone(item) ? <Found item={item} /> : null}
         </li>
       ))}
     </ul>

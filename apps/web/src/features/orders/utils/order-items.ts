@@ -16,8 +16,30 @@ export function sortOrderItems(items: readonly SessionItem[]): SessionItem[] {
   });
 }
 
-export type ItemFilter = 'all' | 'pending' | 'done';
+/** done: scanned or accounted for; activity: its finding found some; exception: completed without a scan. */
+export type ItemFilter = 'all' | 'pending' | 'done' | 'activity' | 'exception';
 
 export function isItemDone(item: Pick<SessionItem, 'status'>): boolean {
   return item.status === 'COMPLETED';
+}
+
+/** What was found there shows activity (any level above none). */
+export function hasActivity(item: Pick<SessionItem, 'finding'>): boolean {
+  return item.finding !== null && item.finding.activity !== 'NINGUNA';
+}
+
+/** The items a filter of the order's list keeps, in the order given. */
+export function filterOrderItems(items: readonly SessionItem[], filter: ItemFilter): SessionItem[] {
+  switch (filter) {
+    case 'all':
+      return [...items];
+    case 'pending':
+      return items.filter((item) => !isItemDone(item));
+    case 'done':
+      return items.filter(isItemDone);
+    case 'activity':
+      return items.filter(hasActivity);
+    case 'exception':
+      return items.filter((item) => item.outcome === 'EXCEPTION');
+  }
 }

@@ -49,6 +49,8 @@ export function usePeriodParams(): PeriodParams {
           from = period.firstDay;
           to = period.lastDay;
         }
+        // Another period is another list: a paged one starts again at its first page.
+        next.delete('page');
         if (nextChoice === DEFAULT_PERIOD) next.delete('period');
         else next.set('period', nextChoice);
         for (const [key, value] of [
@@ -68,7 +70,13 @@ export function usePeriodParams(): PeriodParams {
 }
 
 /** A labelled select of periods, and two labelled dates for "Personalizado" (both days included). */
-export function PeriodPicker({ choice, customFrom, customTo, onChange }: PeriodParams) {
+export function PeriodPicker({
+  choice,
+  customFrom,
+  customTo,
+  onChange,
+  legend = 'Período de los indicadores',
+}: PeriodParams & { legend?: string }) {
   const ids = { choice: useId(), from: useId(), to: useId(), error: useId() };
   const reversed = (() => {
     const first = parseDay(customFrom);
@@ -77,7 +85,7 @@ export function PeriodPicker({ choice, customFrom, customTo, onChange }: PeriodP
   })();
   return (
     <fieldset className="period-picker">
-      <legend className="visually-hidden">Período de los indicadores</legend>
+      <legend className="visually-hidden">{legend}</legend>
       <div className="field">
         <label htmlFor={ids.choice}>Período</label>
         <select

@@ -3,6 +3,8 @@ import type { Trap, TrapHistoryEntry } from '@rondin/contracts';
 import { RISK_LEVEL_NAMES, TRAP_TYPE_MARKS, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FindingSummary, OutcomeBadge } from '../../../components/findings/finding-summary';
+import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { ListSummary, Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
@@ -22,7 +24,7 @@ const ORDER_STATUS: Record<TrapHistoryEntry['sessionStatus'], string> = {
 
 /**
  * One trap (/admin/traps/{id}): its data, its label to preview and print, and every order it was in, newest
- * first, with the order's state, when it was inspected and by whom.
+ * first, with the order's state, how the visit ended, when, by whom, and what was found, with its photos.
  */
 export function TrapDetailView({
   id,
@@ -167,6 +169,7 @@ function TrapHistory({ trapId }: { trapId: number }) {
                     <th scope="col">Estado</th>
                     <th scope="col">Inspección</th>
                     <th scope="col">Técnico</th>
+                    <th scope="col">Hallazgo</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -185,11 +188,7 @@ function TrapHistory({ trapId }: { trapId: number }) {
                         ) : null}
                       </td>
                       <td>
-                        {entry.status === 'COMPLETED' ? (
-                          <StatusBadge tone="success">Inspeccionada</StatusBadge>
-                        ) : (
-                          <StatusBadge tone="neutral">Pendiente</StatusBadge>
-                        )}
+                        <OutcomeBadge outcome={entry.outcome} exception={entry.exception} />
                         {entry.completedAt ? (
                           <span className="data-table__secondary">{formatDateTime(entry.completedAt)}</span>
                         ) : null}
@@ -199,6 +198,10 @@ function TrapHistory({ trapId }: { trapId: number }) {
                         {entry.completedBy && entry.completedBy.id !== entry.technician.id ? (
                           <span className="data-table__secondary">Asignada a {entry.technician.fullName}</span>
                         ) : null}
+                      </td>
+                      <td className="trap-history__finding">
+                        <FindingSummary outcome={entry.outcome} exception={entry.exception} finding={entry.finding} />
+                        <PhotoThumbnails photoIds={entry.photoIds} subject={`la orden #${entry.sessionId}`} />
                       </td>
                     </tr>
                   ))}

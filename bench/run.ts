@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
+import { findingsBenchmark } from './findings.bench.js';
 import { lighthouseBenchmark } from './lighthouse.js';
 import { planEditorBenchmark } from './plan-editor.bench.js';
 import { planMapBenchmark } from './plan-map.bench.js';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   traps: { title: 'Trap search and import with 50,000 traps', run: trapsBenchmark },
   'plan-map': { title: 'Device map PDF of a plan with 500 devices', run: planMapBenchmark },
   'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
+  findings: { title: 'Findings: scan + finding, finding alone, photo uploads', run: findingsBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

@@ -64,13 +64,21 @@ test.describe('order detail', () => {
     await expect(facts(page)).toContainText('1 de 2 trampas inspeccionadas');
 
     const table = page.getByRole('table', { name: 'Trampas de la orden' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Código', 'Área', 'Estado', 'Hora', 'Técnico']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Código',
+      'Área',
+      'Resultado',
+      'Hora',
+      'Técnico',
+      'Hallazgo',
+    ]);
     // By area, traps without one last.
     const rows = table.getByRole('row');
     await expect(rows.nth(1)).toContainText(traps[0]!.code);
     await expect(rows.nth(1)).toContainText(area);
-    await expect(rows.nth(1)).toContainText('Completada');
+    await expect(rows.nth(1)).toContainText('Escaneada');
     await expect(rows.nth(1)).toContainText('Administrador');
+    await expect(rows.nth(1)).toContainText('Sin hallazgo registrado');
     await expect(rows.nth(2)).toContainText(traps[1]!.code);
     await expect(rows.nth(2)).toContainText('Sin área');
     await expect(rows.nth(2)).toContainText('Pendiente');

@@ -70,7 +70,14 @@ function Thumbnail({ id }: { id: number }) {
   const url = useObjectUrl(photo.data);
   return (
     <span ref={box} className={`photo-thumbnail__image${photo.isError ? ' photo-thumbnail__image--failed' : ''}`}>
-      {url ? <img src={url} alt="" /> : photo.isError ? <span aria-hidden="true">!</span> : null}
+      {url ? (
+        <img src={url} alt="" />
+      ) : (
+        // Until it arrives (or if it cannot): a word, so an empty box never looks like a broken photo.
+        <span aria-hidden="true" className="photo-thumbnail__placeholder">
+          {photo.isError ? '!' : 'Foto'}
+        </span>
+      )}
     </span>
   );
 }

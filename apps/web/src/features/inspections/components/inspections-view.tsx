@@ -167,14 +167,14 @@ function InspectionCards({ items, siteNames }: RowsProps) {
             <OutcomeBadge outcome={item.outcome} exception={item.exception} />
           </div>
           <p className="inspection-card__meta">
-            {formatDateTime(item.inspectedAt)} · {item.inspectedBy?.fullName ?? TEXT.nobody} ·{' '}
-            <Link to={`/admin/sessions/${item.sessionId}`} aria-label={TEXT.orderLabel(item.sessionId)}>
-              {TEXT.orderLink(item.sessionId)}
-            </Link>
+            {formatDateTime(item.inspectedAt)} · {item.inspectedBy?.fullName ?? TEXT.nobody}
             {siteNames ? ` · ${item.site.name}` : ''}
           </p>
           <FindingSummary outcome={item.outcome} exception={item.exception} finding={item.finding} />
           <PhotoThumbnails photoIds={item.photoIds} subject={item.trap.code} />
+          <Link to={`/admin/sessions/${item.sessionId}`} className="inspection-card__order">
+            {TEXT.orderLabel(item.sessionId)}
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import sharp from 'sharp';
+import { DEMO_PLANS, drawFloorPlan } from '../apps/server/dist/scripts/demo-floor-plans.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
 import type { LoadResult } from './lib/load.js';
 import { startRondin, type RunningServer } from './lib/server.js';
@@ -231,13 +231,13 @@ async function findingLoad(server: RunningServer, scanned: Items, tokens: Map<nu
   };
 }
 
-/** A photo as a phone sends it: random noise, which JPEG cannot shrink, at the largest size under 300 KB. */
+/**
+ * A photo's worth of JPEG: the demo plan drawn with a scanner's grain (noise JPEG cannot shrink), at the largest
+ * size under 300 KB.
+ */
 async function photo(): Promise<Buffer> {
-  for (let side = 900; ; side -= 10) {
-    const raw = randomBytes(side * side * 3);
-    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
-      .jpeg({ quality: 80 })
-      .toBuffer();
+  for (let scale = 0.7; ; scale -= 0.01) {
+    const jpeg = await drawFloorPlan(DEMO_PLANS.plant, { scale, scan: true });
     if (jpeg.length <= PHOTO_BYTES) return jpeg;
   }
 }

@@ -71,7 +71,7 @@ async function directLoad(url: string, technicianId: number, workload: Workload)
       while (Date.now() < until) {
         const { orderId, slug } = workload.next();
         await pool.query(
-          'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null)',
+          'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null, 0)',
           [orderId, slug, technicianId],
         );
         done++;

@@ -62,22 +62,23 @@ export interface FindingFacts {
   correction: string | null;
 }
 
-export function findingFacts(
-  finding: Pick<
-    Finding,
-    | 'activity'
-    | 'derivedActivity'
-    | 'deviceStatus'
-    | 'baitConsumption'
-    | 'baitState'
-    | 'captures'
-    | 'evidence'
-    | 'actions'
-    | 'notes'
-    | 'isCorrection'
-    | 'reason'
-  >,
-): FindingFacts {
+/** What a finding's text is made of: a version without its ids, times and flags. */
+export type FindingContent = Pick<
+  Finding,
+  | 'activity'
+  | 'derivedActivity'
+  | 'deviceStatus'
+  | 'baitConsumption'
+  | 'baitState'
+  | 'captures'
+  | 'evidence'
+  | 'actions'
+  | 'notes'
+  | 'isCorrection'
+  | 'reason'
+>;
+
+export function findingFacts(finding: FindingContent): FindingFacts {
   const bait = [
     finding.baitConsumption !== null ? `Consumo de cebo ${finding.baitConsumption} %` : null,
     finding.baitState ? BAIT_STATE_NAMES[finding.baitState] : null,
@@ -99,7 +100,7 @@ export function findingFacts(
 }
 
 /** The finding in one line of phrases joined by " · ", for a table cell. */
-export function findingText(finding: Parameters<typeof findingFacts>[0]): string {
+export function findingText(finding: FindingContent): string {
   const facts = findingFacts(finding);
   return [
     facts.activity,

@@ -1,4 +1,5 @@
 import type { Finding, ItemException, ItemOutcome, TrapType } from '@rondin/contracts';
+import type { FindingContent } from '@rondin/contracts/finding-text';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
@@ -63,22 +64,8 @@ export interface ExportItemRow {
   technician: string | null;
   exception: ItemException | null;
   /** The current version of the finding: what the sheet prints of it. */
-  finding: ExportFinding | null;
+  finding: FindingContent | null;
 }
-
-export type ExportFinding = Pick<
-  Finding,
-  | 'activity'
-  | 'deviceStatus'
-  | 'baitConsumption'
-  | 'baitState'
-  | 'captures'
-  | 'evidence'
-  | 'actions'
-  | 'notes'
-  | 'isCorrection'
-  | 'reason'
->;
 
 /** Devices read at once at most (one order may hold 5,000): orders are read together until they reach it. */
 const ITEMS_PER_BATCH = 5000;
@@ -217,6 +204,7 @@ export class ReportsRepository {
         finding: {
           id: findings.id,
           activity: findings.activity,
+          derivedActivity: findings.derivedActivity,
           deviceStatus: findings.deviceStatus,
           baitConsumption: findings.baitConsumption,
           baitState: findings.baitState,
@@ -245,8 +233,8 @@ export class ReportsRepository {
           ? null
           : {
               ...finding,
-              evidence: finding.evidence as ExportFinding['evidence'],
-              actions: finding.actions as ExportFinding['actions'],
+              evidence: finding.evidence as FindingContent['evidence'],
+              actions: finding.actions as FindingContent['actions'],
               captures: captures.get(finding.id) ?? [],
             },
     }));

@@ -1,3 +1,4 @@
+import { OUTCOME_NOTE } from '@rondin/contracts/finding-text';
 /** The office's list of inspections (/admin/inspections). */
 export const INSPECTION_MESSAGES = {
   title: 'Inspecciones',
@@ -45,6 +46,5 @@ export const INSPECTION_MESSAGES = {
   noArea: 'Sin área',
   nobody: '—',
   /** Said under the list: an exception is not a visit. */
-  outcomeNote:
-    'Solo «Escaneada» prueba que el técnico estuvo en el dispositivo; «No encontrada» e «Inaccesible» se registraron sin escanear.',
+  outcomeNote: OUTCOME_NOTE,
 } as const;

@@ -1,3 +1,4 @@
+import { OUTCOME_NOTE } from '@rondin/contracts/finding-text';
 import { SessionMessages } from '@rondin/contracts/messages';
 
 /** Spec sections 5 and 8: order texts, word for word where the spec gives them. */
@@ -64,8 +65,8 @@ export const ORDER_DETAIL_MESSAGES = {
   noItems: 'Ninguna trampa de la orden está en ese estado.',
   itemsMore: (left: number) => (left === 1 ? 'Mostrar 1 trampa más' : `Mostrar ${left} trampas más`),
   columns: { code: 'Código', area: 'Área', state: 'Resultado', time: 'Hora', who: 'Técnico', finding: 'Hallazgo' },
-  outcomeNote:
-    'Solo «Escaneada» prueba que el técnico estuvo en el dispositivo; «No encontrada» e «Inaccesible» se registraron sin escanear.',
+  /** Said under the list: an exception is not a visit. */
+  outcomeNote: OUTCOME_NOTE,
   trapFallback: (trapId: number) => `Trampa #${trapId}`,
   noArea: 'Sin área',
   actions: 'Acciones de la orden',

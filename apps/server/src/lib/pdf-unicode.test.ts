@@ -100,10 +100,16 @@ describe('PDFs print the names and areas people really use', () => {
     for (const [index, name] of NAMES.entries()) {
       const tech = await createUser(t, { fullName: name.stored, email: `tecnico${index}@planta.test` });
       const trap = await createTrap(t, { area: name.stored });
-      const items = texts(await readTextItems(await serviceReport(tech, [trap])));
-      // The area and the technician in the table, and who closed the order in the facts.
-      expect(items.filter((text) => text === name.printed).length, name.printed).toBeGreaterThanOrEqual(3);
-      // The technician in the facts, wrapped where the column ends.
+      const positioned = await readTextItems(await serviceReport(tech, [trap]));
+      const items = texts(positioned);
+      // The area and the technician in the table (each read down its own column, wrapped or not).
+      const code = positioned.filter((item) => item.text === trap.code);
+      expect(rowTexts(positioned, code, column(positioned, 'Área', 'Resultado')).get(trap.code)).toBe(name.printed);
+      const areaHeading = positioned.find((item) => item.text === 'Área')!;
+      const technicianHeading = positioned.find((item) => item.text === 'Técnico' && item.y === areaHeading.y)!;
+      const inTechnicianColumn = (item: TextItem) => item.x >= technicianHeading.x - 1;
+      expect(rowTexts(positioned, code, inTechnicianColumn).get(trap.code)).toBe(name.printed);
+      // Who closed the order, in the facts, wrapped where the column ends.
       expect(items.join(' ')).toContain(`${name.printed} (tecnico${index}@planta.test)`);
     }
   });
@@ -168,7 +174,7 @@ describe('long names and areas stay in their place', () => {
     expect(overlaps(items)).toEqual([]);
     const codes = items.filter((item) => areas.has(item.text));
     // The whole area, and nothing of a neighbour's, lies between its row's code and the next row's.
-    expect(rowTexts(items, codes, column(items, 'Área', 'Estado'))).toEqual(areas);
+    expect(rowTexts(items, codes, column(items, 'Área', 'Resultado'))).toEqual(areas);
   });
 
   it('moves a row that does not fit to the next page, under the headings', async () => {
@@ -188,7 +194,7 @@ describe('long names and areas stay in their place', () => {
     for (let page = 1; page <= pages; page++)
       expect(items.filter((item) => item.page === page && item.text === 'Área')).toHaveLength(1);
     const codes = items.filter((item) => areas.has(item.text));
-    expect(rowTexts(items, codes, column(items, 'Área', 'Estado'))).toEqual(areas);
+    expect(rowTexts(items, codes, column(items, 'Área', 'Resultado'))).toEqual(areas);
   });
 
   it('prints the longest trap code and a long area on a label without either touching the other', async () => {

@@ -185,6 +185,10 @@ export const sessionItems = pgTable(
   (table) => [
     uniqueIndex('session_items_session_trap_key').on(table.sessionId, table.trapId),
     index('session_items_trap_id_idx').on(table.trapId),
+    // Inspections newest first (the office's list pages by it, reading it backwards).
+    index('session_items_completed_idx')
+      .on(table.completedAt, table.id)
+      .where(sql`${table.status} = 'COMPLETED'`),
     // A scan's id and an exception's id are one space: an id completes one item once.
     uniqueIndex('session_items_client_scan_key').on(table.clientScanId).where(sql`${table.clientScanId} is not null`),
     check('session_items_status_check', sql`${table.status} in ('PENDING', 'COMPLETED')`),

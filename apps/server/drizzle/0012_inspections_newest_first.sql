@@ -1,0 +1,1 @@
+CREATE INDEX "session_items_completed_idx" ON "session_items" USING btree ("completed_at","id") WHERE "session_items"."status" = 'COMPLETED';

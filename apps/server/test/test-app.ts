@@ -86,7 +86,7 @@ export async function createTestApp(
     // As a migrated database starts: no data but the one site every plant has until it adds another, and the
     // pest catalogue as the migration seeds it.
     await database.db.execute(
-      sql`truncate placement_events, trap_placements, plans, file_chunks, files, scan_events, session_items, sessions, traps, technicians, sites, pests restart identity cascade`,
+      sql`truncate placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests restart identity cascade`,
     );
     await database.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
     await database.db.execute(sql.raw(PEST_SEED));

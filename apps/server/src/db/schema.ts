@@ -277,8 +277,20 @@ export const files = pgTable(
       sql`${table.mediaType} in ('image/png', 'image/jpeg', 'image/webp', 'application/pdf')`,
     ),
     check('files_backend_check', sql`(${table.backend} = 'database') = (${table.storageKey} is null)`),
+    uniqueIndex('files_storage_key_key').on(table.storageKey),
   ],
 );
+
+/**
+ * Objects of the S3-compatible store whose file is gone (deleted, or moved back into the database). The trigger
+ * files_object_delete adds the key in the transaction that lets the file go, and the server deletes the object
+ * once that transaction has committed (src/files/object-deletions.ts): a rolled-back transaction never loses one.
+ */
+export const fileObjectDeletions = pgTable('file_object_deletions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+});
 
 /** The database backend's bytes, 256 KiB a row, so a file is streamed in and out a piece at a time. */
 export const fileChunks = pgTable(

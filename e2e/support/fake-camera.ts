@@ -10,6 +10,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  */
 export const CAMERA = { width: 640, height: 480, fps: 10 } as const;
 
+/** A video's frame size and rate (width and height even, for 4:2:0 chroma). */
+interface VideoFormat {
+  width: number;
+  height: number;
+  fps: number;
+}
+
 const require = createRequire(import.meta.url);
 const standardFontDataUrl = new URL('standard_fonts/', `file://${require.resolve('pdfjs-dist/package.json')}`).pathname;
 
@@ -19,21 +26,21 @@ interface NodeCanvasFactory {
 }
 
 /** One camera frame: the label centred on white, as RGBA pixels. */
-export async function labelFrame(pdf: Buffer): Promise<Uint8ClampedArray> {
+export async function labelFrame(pdf: Buffer, size: VideoFormat = CAMERA): Promise<Uint8ClampedArray> {
   const document = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, verbosity: 0 }).promise;
   try {
     const page = await document.getPage(1);
     const unscaled = page.getViewport({ scale: 1 });
     // The label fills most of the height, as a label held at arm's length in front of a phone would.
-    const scale = Math.min((CAMERA.width * 0.92) / unscaled.width, (CAMERA.height * 0.92) / unscaled.height);
+    const scale = Math.min((size.width * 0.92) / unscaled.width, (size.height * 0.92) / unscaled.height);
     const viewport = page.getViewport({ scale });
-    const { canvas, context } = (document.canvasFactory as NodeCanvasFactory).create(CAMERA.width, CAMERA.height);
+    const { canvas, context } = (document.canvasFactory as NodeCanvasFactory).create(size.width, size.height);
     context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, CAMERA.width, CAMERA.height);
-    const offsetX = Math.round((CAMERA.width - viewport.width) / 2);
-    const offsetY = Math.round((CAMERA.height - viewport.height) / 2);
+    context.fillRect(0, 0, size.width, size.height);
+    const offsetX = Math.round((size.width - viewport.width) / 2);
+    const offsetY = Math.round((size.height - viewport.height) / 2);
     await page.render({ canvas, canvasContext: context, viewport, transform: [1, 0, 0, 1, offsetX, offsetY] }).promise;
-    return context.getImageData(0, 0, CAMERA.width, CAMERA.height).data;
+    return context.getImageData(0, 0, size.width, size.height).data;
   } finally {
     await document.destroy();
   }
@@ -79,16 +86,24 @@ export function toYuv420(rgba: Uint8ClampedArray, width: number, height: number)
   return Buffer.concat([luma, cb, cr]);
 }
 
-/** Writes a Y4M that shows each label PDF for `secondsEach` seconds, in the order given. */
-export async function writeLabelVideo(file: string, labels: Buffer[], secondsEach = 2): Promise<void> {
+/**
+ * Writes a Y4M that shows each label PDF for `secondsEach` seconds, in the order given; `format` for a smaller
+ * or slower video than the default camera (a long round of labels).
+ */
+export async function writeLabelVideo(
+  file: string,
+  labels: Buffer[],
+  secondsEach = 2,
+  format: VideoFormat = CAMERA,
+): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
-  const frames = [];
-  for (const label of labels) frames.push(toYuv420(await labelFrame(label), CAMERA.width, CAMERA.height));
+  const repeats = Math.max(1, Math.round(secondsEach * format.fps));
   const fd = openSync(file, 'w');
   try {
-    writeSync(fd, `YUV4MPEG2 W${CAMERA.width} H${CAMERA.height} F${CAMERA.fps}:1 Ip A1:1 C420jpeg\n`);
-    for (const frame of frames) {
-      for (let repeat = 0; repeat < secondsEach * CAMERA.fps; repeat++) {
+    writeSync(fd, `YUV4MPEG2 W${format.width} H${format.height} F${format.fps}:1 Ip A1:1 C420jpeg\n`);
+    for (const label of labels) {
+      const frame = toYuv420(await labelFrame(label, format), format.width, format.height);
+      for (let repeat = 0; repeat < repeats; repeat++) {
         writeSync(fd, 'FRAME\n');
         writeSync(fd, frame);
       }

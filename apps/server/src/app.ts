@@ -14,9 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { DatabaseBackend } from './files/database-backend.js';
-import { FileStorage } from './files/file-storage.js';
-import { FilesRepository } from './files/files.repository.js';
+import { createFileStorage } from './files/create-storage.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
 import { findingsRoutes } from './modules/findings/findings.routes.js';
 import { FindingsService } from './modules/findings/findings.service.js';
@@ -163,8 +161,14 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
     pool: () => poolStats(db),
   });
   const reports = new ReportsService(new ReportsRepository(db), config.TIME_ZONE);
-  const filesRepository = new FilesRepository(db);
-  const files = new FileStorage(filesRepository, new DatabaseBackend(filesRepository));
+  const storage = createFileStorage(config, db, app.log);
+  app.addHook('onClose', () => storage.close());
+  if (storage.s3) {
+    // A store that cannot be reached stops the start, in Spanish, rather than the first upload.
+    await storage.s3.backend.check();
+    storage.s3.deletions.start();
+  }
+  const files = storage.files;
   const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE });
   const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents);
 

@@ -59,6 +59,49 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the S3 store settings, and keeps files in the database without S3_BUCKET', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'rondin-archivos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'garage',
+        S3_ACCESS_KEY_ID: 'clave',
+        S3_SECRET_ACCESS_KEY: 'secreto',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      S3_BUCKET: 'rondin-archivos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'garage',
+      S3_ACCESS_KEY_ID: 'clave',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    const minimal = loadConfig({ S3_BUCKET: 'rondin' });
+    expect(minimal.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(minimal.S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('refuses bad S3 settings in Spanish, naming each', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ S3_BUCKET: 'Mi_Bucket' }, /S3_BUCKET: debe ser un nombre de bucket/],
+      [{ S3_BUCKET: 'ab' }, /S3_BUCKET: debe ser un nombre de bucket/],
+      [{ S3_BUCKET: 'rondin', S3_ENDPOINT: 's3.ejemplo.cl' }, /S3_ENDPOINT: debe ser una dirección http/],
+      [{ S3_BUCKET: 'rondin', S3_ENDPOINT: 'https://clave:secreto@s3.ejemplo.cl' }, /S3_ENDPOINT: debe ser/],
+      [{ S3_BUCKET: 'rondin', S3_REGION: 'us east' }, /S3_REGION: debe ser el nombre de una región/],
+      [{ S3_BUCKET: 'rondin', S3_FORCE_PATH_STYLE: 'quizás' }, /S3_FORCE_PATH_STYLE: debe ser true o false/],
+      [
+        { S3_BUCKET: 'rondin', S3_ACCESS_KEY_ID: 'clave' },
+        /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas/,
+      ],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT: no se usa sin S3_BUCKET/],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+
   it('reads a comma-separated list of CORS origins', () => {
     expect(loadConfig({ CORS_ORIGIN: 'https://a.example.com, https://b.example.com' }).CORS_ORIGIN).toEqual([
       'https://a.example.com',

@@ -71,6 +71,57 @@ const ConfigSchema = z.object({
   /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset, /metrics does not exist. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set, new files go to this bucket of an S3-compatible store instead of the database (src/files). */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'debe ser un nombre de bucket: de 3 a 63 minúsculas, cifras, puntos o guiones, sin empezar ni acabar en punto o guion',
+      )
+      .optional(),
+  ),
+  /** The store's address (MinIO, Garage, Ceph, a provider's); unset, Amazon S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .refine(isEndpoint, 'debe ser una dirección http:// o https:// completa, como https://s3.ejemplo.cl')
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'debe ser el nombre de una región, como us-east-1')
+      .optional(),
+  ),
+  /** Both or neither; neither, the SDK's usual sources (AWS_ACCESS_KEY_ID…, a profile, the machine's role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (https://host/bucket/key) rather than in the host name: what most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'debe ser true o false' }).default(false),
+});
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3 settings only mean something together with S3_BUCKET, and the two keys only in pairs. */
+const CheckedConfigSchema = ConfigSchema.superRefine((config, context) => {
+  if (config.S3_BUCKET === undefined) {
+    const stray = S3_SETTINGS.filter((name) => config[name] !== undefined);
+    if (stray.length) {
+      context.addIssue({
+        code: 'custom',
+        path: [stray[0]!],
+        message: `no se usa sin S3_BUCKET: define S3_BUCKET para guardar los archivos en S3, o quita ${stray.join(', ')}`,
+      });
+    }
+  }
+  if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+    context.addIssue({
+      code: 'custom',
+      path: [config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas: define las dos, o ninguna',
+    });
+  }
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -87,6 +138,16 @@ function isPublicUrl(value: string): boolean {
   }
 }
 
+function isEndpoint(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('es', { timeZone: zone });
@@ -98,7 +159,7 @@ function isTimeZone(zone: string): boolean {
 
 /** Reads the whole configuration once; every bad variable is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  const result = CheckedConfigSchema.safeParse(env);
   if (!result.success) {
     // Messages from the Spanish locale already name their field («PORT»: …); our own ones do not.
     const lines = result.error.issues.map((issue) =>

@@ -58,13 +58,23 @@ async function main(): Promise<void> {
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const webBuilt = fs.existsSync(path.join(webRoot, 'index.html'));
-  const app = await buildApp({
-    config,
-    db: database.db,
-    tokens,
-    logger: true,
-    webRoot: webBuilt ? webRoot : undefined,
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      db: database.db,
+      tokens,
+      logger: true,
+      webRoot: webBuilt ? webRoot : undefined,
+    });
+  } catch (error) {
+    // The S3 store that S3_BUCKET names could not be reached: say so in one sentence, as for a bad variable.
+    if (error instanceof ConfigError) {
+      await database.close();
+      fail(error.message);
+    }
+    throw error;
+  }
   if (!webBuilt) app.log.warn('La aplicación web no está compilada (npm run build): solo se sirve la API.');
   app.addHook('onClose', () => database.close());
 

@@ -21,6 +21,10 @@ export class DatabaseBackend implements FileBackend {
 
   constructor(private readonly repository: FilesRepository) {}
 
+  newKey(): null {
+    return null;
+  }
+
   async write(file: FileRow, source: SpooledFile, tx: Transaction): Promise<void> {
     const handle = await fs.promises.open(source.path, 'r');
     try {

@@ -6,12 +6,30 @@ import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { postPhoto } from '../../test/findings.js';
 import { multipartForm, pieces } from '../../test/multipart.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createOrder, scan } from '../../test/orders.js';
+import { createPlan, planForm, planImage, postPlan } from '../../test/plans.js';
+import { startS3, type TestS3 } from '../../test/s3.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  DEFAULT_SITE_ID,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
+import { loadConfig } from '../config.js';
+import type { Transaction } from '../db/database.js';
+import { fileChunks, files } from '../db/schema.js';
 import errorHandler from '../plugins/error-handler.js';
+import { type ConfiguredStorage, createFileStorage } from './create-storage.js';
 import { CHUNK_BYTES, DatabaseBackend } from './database-backend.js';
 import { FileStorage } from './file-storage.js';
-import { FilesRepository } from './files.repository.js';
+import { type FileRow, FilesRepository } from './files.repository.js';
 import { sniffMediaType } from './media-type.js';
 import { MULTIPART_OPTIONS, readUpload } from './multipart.js';
 import { contentDisposition } from './send-file.js';
@@ -237,7 +255,201 @@ describe('readUpload', () => {
   });
 });
 
-describe('database storage', () => {
+/** Every test of this block runs against each backend: the database (the default) and an S3-compatible store. */
+describe.each(['database', 's3'] as const)('%s storage', (kind) => {
+  let t: TestApp;
+  let s3: TestS3 | undefined;
+  let configured: ConfiguredStorage;
+  let storage: FileStorage;
+  let admin: TestUser;
+  beforeAll(async () => {
+    if (kind === 's3') s3 = await startS3();
+    // With the S3 settings the app itself keeps its files in the store, as a server with S3_BUCKET does.
+    t = await createTestApp(s3?.env ?? {});
+    configured = createFileStorage(t.config, t.database.db);
+    storage = configured.files;
+  });
+  beforeEach(async () => {
+    await t.reset();
+    admin = await createAdmin(t);
+  });
+  afterAll(async () => {
+    await configured.close();
+    await t.close();
+    await s3?.close();
+  });
+
+  async function save(content: Buffer, tx?: Transaction) {
+    const spooled = await spool(Readable.from([content]), { ...options, maxBytes: 20 * MB });
+    try {
+      if (tx) return await storage.save(spooled, 'plano.png', tx);
+      return await t.database.db.transaction((tx) => storage.save(spooled, 'plano.png', tx));
+    } finally {
+      await spooled.dispose();
+    }
+  }
+
+  /** The bytes the backend holds for a file (its rows, or its object); undefined when it holds none. */
+  async function kept(file: FileRow): Promise<Buffer | undefined> {
+    if (kind === 's3') return s3!.object(file.storageKey!);
+    const rows = await t.database.db
+      .select({ data: fileChunks.data })
+      .from(fileChunks)
+      .where(eq(fileChunks.fileId, file.id))
+      .orderBy(fileChunks.seq);
+    return rows.length ? Buffer.concat(rows.map(({ data }) => data)) : undefined;
+  }
+
+  /** What follows a commit: the objects of files gone are deleted (the server does it within seconds). */
+  const afterCommit = async () => {
+    await configured.s3?.deletions.drain();
+  };
+
+  const fileRow = async (id: number) => (await t.database.db.select().from(files).where(eq(files.id, id)))[0];
+
+  it('keeps a file and reads it back byte for byte', async () => {
+    for (const size of [100, CHUNK_BYTES, 15 * MB - 3]) {
+      const content = Buffer.concat([HEADS.jpeg, randomBytes(size - HEADS.jpeg.length)]);
+      const file = await save(content);
+      expect(file).toMatchObject({ backend: kind, size, mediaType: 'image/jpeg', name: 'plano.png' });
+      if (kind === 'database') expect(file.storageKey).toBeNull();
+      else expect(file.storageKey).toMatch(/^files\/[0-9a-f-]{36}$/);
+      expect((await kept(file))?.equals(content)).toBe(true);
+      const opened = await storage.open(file.id);
+      const read = await buffer(opened!.content);
+      expect(read.equals(content)).toBe(true);
+      expect(createHash('sha256').update(read).digest('hex')).toBe(file.sha256);
+    }
+  });
+
+  it('deletes a file with its bytes once the transaction commits', async () => {
+    const file = await save(Buffer.concat([HEADS.png, randomBytes(600_000)]));
+    await t.database.db.transaction((tx) => storage.remove(file.id, tx));
+    await afterCommit();
+    expect(await storage.open(file.id)).toBeUndefined();
+    expect(await kept(file)).toBeUndefined();
+  });
+
+  it('keeps a file whose deletion is rolled back, bytes and all', async () => {
+    const content = Buffer.concat([HEADS.png, randomBytes(300_000)]);
+    const file = await save(content);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await storage.remove(file.id, tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await afterCommit();
+    expect((await buffer((await storage.open(file.id))!.content)).equals(content)).toBe(true);
+    expect((await kept(file))?.equals(content)).toBe(true);
+  });
+
+  it('leaves no bytes behind from a save whose transaction rolled back, and keeps every committed file', async () => {
+    const committed = await save(Buffer.concat([HEADS.webp, randomBytes(1000)]));
+    let lost: FileRow | undefined;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        lost = await save(Buffer.concat([HEADS.png, randomBytes(1000)]), tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await fileRow(lost!.id)).toBeUndefined();
+    // An object written for it is an orphan: the sweep deletes those older than an hour (here, any age).
+    await configured.s3?.deletions.sweepOrphans(0);
+    expect(await kept(lost!)).toBeUndefined();
+    expect(await kept(committed)).toBeDefined();
+    expect(await buffer((await storage.open(committed.id))!.content)).toHaveLength(committed.size);
+  });
+
+  it('takes a plan image through the API: stored, served, refused alike past 15 MB or as HTML', async () => {
+    const image = await planImage(300, 200, 'webp');
+    const created = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image);
+    const served = await t.app.inject({ method: 'GET', url: `/api/plans/${created.id}/image`, headers: admin.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff' });
+    expect(served.rawPayload.equals(image)).toBe(true);
+    const [row] = await t.database.db.select().from(files);
+    expect(row).toMatchObject({ backend: kind, size: image.length });
+    expect((await kept(row!))?.equals(image)).toBe(true);
+
+    const html = await postPlan(t, admin, DEFAULT_SITE_ID, {
+      name: 'Otro',
+      file: Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
+    });
+    expect([html.statusCode, html.json().message]).toEqual([415, 'El plano debe ser una imagen PNG, JPEG o WebP.']);
+    const form = multipartForm([
+      { name: 'name', value: 'Enorme' },
+      { name: 'file', filename: 'plano.png', contentType: 'image/png', data: pieces(HEADS.png, 16) },
+    ]);
+    const { stream, sent } = form.stream();
+    const big = await t.app.inject({
+      method: 'POST',
+      url: `/api/sites/${DEFAULT_SITE_ID}/plans`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: stream,
+    });
+    expect([big.statusCode, big.json().message]).toEqual([413, 'La imagen del plano supera los 15 MB.']);
+    expect(sent()).toBeLessThan(16 * MB);
+    expect(await t.database.db.select({ id: files.id }).from(files)).toEqual([{ id: row!.id }]);
+  });
+
+  it('deletes the old image when a plan is given a new one, and the image with the plan', async () => {
+    const plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja');
+    const [first] = await t.database.db.select().from(files);
+    const image = await planImage(320, 240, 'jpeg');
+    const form = planForm({ file: image, filename: 'nuevo.jpg', contentType: 'image/jpeg' });
+    const replaced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plans/${plan.id}/image`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload(),
+    });
+    expect(replaced.statusCode).toBe(200);
+    await afterCommit();
+    const [second] = await t.database.db.select().from(files);
+    expect(await kept(first!)).toBeUndefined();
+    expect((await kept(second!))?.equals(image)).toBe(true);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/plans/${plan.id}`, headers: admin.headers });
+    expect(removed.statusCode).toBe(204);
+    await afterCommit();
+    expect(await kept(second!)).toBeUndefined();
+  });
+
+  it('deletes a photo’s file with the photo, and with its order (the photos_file_delete trigger)', async () => {
+    const tech = await createUser(t);
+    const traps = [await createTrap(t, { type: 'LAMINA' }), await createTrap(t, { type: 'LAMINA' })];
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
+    for (const trap of traps) expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
+    const jpeg = await planImage(64, 48, 'jpeg');
+    const photoIds: number[] = [];
+    for (const item of order.items) {
+      const photo = await postPhoto(t, tech, order.id, item.id, { clientPhotoId: randomUUID(), file: jpeg });
+      expect(photo.statusCode, photo.body).toBe(201);
+      photoIds.push(photo.json<{ id: number }>().id);
+    }
+    const stored = await t.database.db.select().from(files).orderBy(files.id);
+    expect(stored.map((file) => file.backend)).toEqual([kind, kind]);
+
+    const one = await t.app.inject({ method: 'DELETE', url: `/api/photos/${photoIds[0]}`, headers: tech.headers });
+    expect(one.statusCode).toBe(204);
+    await afterCommit();
+    expect(await kept(stored[0]!)).toBeUndefined();
+    expect((await kept(stored[1]!))?.equals(jpeg)).toBe(true);
+
+    const all = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
+    expect(all.statusCode).toBe(204);
+    await afterCommit();
+    expect(await kept(stored[1]!)).toBeUndefined();
+  });
+});
+
+describe('database backend', () => {
   let t: TestApp;
   let storage: FileStorage;
   beforeAll(async () => {
@@ -264,33 +476,14 @@ describe('database storage', () => {
     return rows[0]!;
   };
 
-  it('keeps a file in 256 KiB rows and reads it back byte for byte', async () => {
-    for (const size of [100, CHUNK_BYTES, 15 * MB - 3]) {
-      const content = Buffer.concat([HEADS.jpeg, randomBytes(size - HEADS.jpeg.length)]);
-      const file = await save(content);
-      expect(file).toMatchObject({
-        backend: 'database',
-        storageKey: null,
-        size,
-        mediaType: 'image/jpeg',
-        name: 'plano.png',
-      });
+  it('keeps a file in 256 KiB rows', async () => {
+    for (const size of [100, CHUNK_BYTES, 2 * CHUNK_BYTES + 1]) {
+      const file = await save(Buffer.concat([HEADS.jpeg, randomBytes(size - HEADS.jpeg.length)]));
       expect(await chunkCount(file.id)).toEqual({
         n: Math.ceil(size / CHUNK_BYTES),
         largest: Math.min(size, CHUNK_BYTES),
       });
-      const opened = await storage.open(file.id);
-      const read = await buffer(opened!.content);
-      expect(read.equals(content)).toBe(true);
-      expect(createHash('sha256').update(read).digest('hex')).toBe(file.sha256);
     }
-  });
-
-  it('deletes a file with its bytes', async () => {
-    const file = await save(Buffer.concat([HEADS.png, randomBytes(600_000)]));
-    await t.database.db.transaction((tx) => storage.remove(file.id, tx));
-    expect(await storage.open(file.id)).toBeUndefined();
-    expect((await chunkCount(file.id)).n).toBe(0);
   });
 
   it('fails a read whose file is deleted half way rather than end it as a shorter file', async () => {
@@ -300,6 +493,66 @@ describe('database storage', () => {
     await reader.next();
     await t.database.db.transaction((tx) => storage.remove(file.id, tx));
     await expect(buffer(Readable.from({ [Symbol.asyncIterator]: () => reader }))).rejects.toThrow(/ended after/);
+  });
+});
+
+describe('S3 backend beside the database one', () => {
+  let t: TestApp;
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await createTestApp();
+  });
+  beforeEach(() => t.reset());
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  const storages = () => {
+    const withS3 = createFileStorage(loadConfig({ ...s3.env, LOG_LEVEL: 'silent' }), t.database.db);
+    const without = createFileStorage(loadConfig({ LOG_LEVEL: 'silent' }), t.database.db);
+    return { withS3, without };
+  };
+
+  async function saveIn(storage: FileStorage, content: Buffer) {
+    const spooled = await spool(Readable.from([content]), options);
+    try {
+      return await t.database.db.transaction((tx) => storage.save(spooled, 'foto.png', tx));
+    } finally {
+      await spooled.dispose();
+    }
+  }
+
+  it('still reads the files kept in the database once new files go to S3', async () => {
+    const { withS3, without } = storages();
+    const old = Buffer.concat([HEADS.png, randomBytes(5000)]);
+    const inDatabase = await saveIn(without.files, old);
+    const fresh = Buffer.concat([HEADS.png, randomBytes(5000)]);
+    const inS3 = await saveIn(withS3.files, fresh);
+    expect([inDatabase.backend, inS3.backend]).toEqual(['database', 's3']);
+    expect((await buffer((await withS3.files.open(inDatabase.id))!.content)).equals(old)).toBe(true);
+    expect((await buffer((await withS3.files.open(inS3.id))!.content)).equals(fresh)).toBe(true);
+    await withS3.close();
+  });
+
+  it('answers 503 in Spanish for a file kept in S3 on a server without S3_BUCKET (a backup restored there)', async () => {
+    const { withS3, without } = storages();
+    const file = await saveIn(withS3.files, Buffer.concat([HEADS.png, randomBytes(100)]));
+    await expect(without.files.open(file.id)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'El archivo está guardado en un almacenamiento S3 que este servidor no tiene configurado (S3_BUCKET).',
+    });
+    await withS3.close();
+  });
+
+  it('refuses to start, in Spanish, when the bucket cannot be reached', async () => {
+    const config = loadConfig({ ...s3.env, S3_BUCKET: 'no-existe', LOG_LEVEL: 'silent' });
+    const storage = createFileStorage(config, t.database.db);
+    await expect(storage.s3!.backend.check()).rejects.toThrow(
+      `No se pudo abrir el bucket S3 «no-existe» en ${s3.env.S3_ENDPOINT}: el bucket no existe.`,
+    );
+    await storage.close();
   });
 });
 

@@ -7,11 +7,9 @@
 import { Readable } from 'node:stream';
 import { installSpanishErrors } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, type RiskLevel, type TrapType, type Zone } from '@rondin/contracts/devices';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { DatabaseBackend } from '../files/database-backend.js';
-import { FileStorage } from '../files/file-storage.js';
-import { FilesRepository } from '../files/files.repository.js';
+import { createFileStorage } from '../files/create-storage.js';
 import { spool } from '../files/spool.js';
 import type { AuthUser } from '../modules/auth/auth-user.js';
 import { PlansRepository } from '../modules/plans/plans.repository.js';
@@ -192,15 +190,12 @@ async function firstAdminId(db: Database): Promise<number> {
  * The two sites (the migration's "Sitio principal" becomes the plant), their devices, and a floor plan of each
  * drawn now, with every device on it but the last few of the offices.
  */
-async function seedSites(db: Database, admin: AuthUser) {
+async function seedSites(db: Database, config: Config, admin: AuthUser) {
   const sites = new SitesService(new SitesRepository(db));
   const traps = new TrapsService(new TrapsRepository(db));
-  const filesRepository = new FilesRepository(db);
-  const plans = new PlansService(
-    new PlansRepository(db),
-    new FileStorage(filesRepository, new DatabaseBackend(filesRepository)),
-    { timeZone: 'UTC' },
-  );
+  // The plans' images go where the server would keep them: the database, or S3 with S3_BUCKET.
+  const storage = createFileStorage(config, db);
+  const plans = new PlansService(new PlansRepository(db), storage.files, { timeZone: 'UTC' });
   const [existing] = await sites.list(admin);
   const file = (image: Buffer) => spool(Readable.from([image]), NEW_PLAN_FORM);
   const summary: { name: string; traps: number; placed: number }[] = [];
@@ -243,6 +238,7 @@ async function seedSites(db: Database, admin: AuthUser) {
     }
     summary.push({ name: site.name, traps: number, placed });
   }
+  await storage.close();
   return summary;
 }
 
@@ -265,7 +261,11 @@ async function main(): Promise<void> {
       process.stdout.write(`Administrador creado: ${admin.email} / ${admin.generatedPassword}\n`);
     }
 
-    const sites = await seedSites(database.db, { id: await firstAdminId(database.db), role: 'ADMIN', tokenVersion: 0 });
+    const sites = await seedSites(database.db, config, {
+      id: await firstAdminId(database.db),
+      role: 'ADMIN',
+      tokenVersion: 0,
+    });
     const number = sites.reduce((sum, site) => sum + site.traps, 0);
 
     const technicians = new TechniciansService(technicianRepository, { accessChanged() {} });

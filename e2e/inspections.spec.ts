@@ -144,9 +144,14 @@ test('the office filters the inspections, keeps the filters in the address and o
   await expect(page.getByLabel('Período')).toHaveValue('last-90-days');
   await expect(list(page).getByRole('row')).toHaveCount(2);
 
-  // The photo: a thumbnail that opens it large, read from the server.
+  // The photo: a thumbnail (the server's small WebP, not the photo) that opens the photo itself large.
   const thumbnail = rowOf(page, board).getByRole('button', { name: `Ver foto 1 de 1 de ${board.code}` });
-  await expect(thumbnail.locator('img')).toHaveJSProperty('complete', true);
+  const small = thumbnail.getByRole('img', { name: `Miniatura de la foto 1 de ${board.code}` });
+  await expect(small).toHaveJSProperty('complete', true);
+  await expect(small).toHaveAttribute('loading', 'lazy');
+  expect(await small.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([
+    320, 240,
+  ]);
   await thumbnail.click();
   const viewer = page.getByRole('dialog', { name: `Fotos de ${board.code}` });
   const large = viewer.getByRole('img', { name: `Foto 1 de 1 de ${board.code}` });
@@ -213,6 +218,7 @@ test('the order detail and the trap history show what was found, with the photo'
   await expect(row(board)).toContainText('Capturas: Cucaracha alemana 3');
   await expect(row(board)).toContainText('Acciones: lámina cambiada');
   await expect(row(board).getByRole('button', { name: `Ver foto 1 de 1 de ${board.code}` })).toBeVisible();
+  await expect(row(board).getByRole('img', { name: `Miniatura de la foto 1 de ${board.code}` })).toBeVisible();
   await expect(row(snap)).toContainText('No encontrada');
   await expect(row(snap)).toContainText('No está en su soporte.');
   await page.getByLabel('Mostrar').selectOption({ label: 'Con actividad (2)' });

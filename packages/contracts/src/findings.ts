@@ -188,3 +188,9 @@ export type Photo = z.infer<typeof Photo>;
 
 /** The multipart form's text field besides the file. */
 export const ClientPhotoId = z.uuid(PhotoMessages.clientPhotoIdRequired);
+
+/** GET /photos/{id}: the photo as it was kept, or with ?size=thumb a small WebP for lists (longest side 320 px). */
+export const PhotoQuery = z.strictObject({
+  size: z.enum(['thumb'], { error: 'size solo puede ser thumb (una miniatura); sin size, la foto entera.' }).optional(),
+});
+export type PhotoQuery = z.infer<typeof PhotoQuery>;

@@ -36,7 +36,7 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, served: S
 }
 
 /** If-None-Match: a list of ETags, weak or strong (compared weakly, as RFC 9110 asks for GET), or "*". */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();

@@ -56,6 +56,8 @@ export const queryKeys = {
    * order must not download its photos again.
    */
   photo: (id: number) => ['photos', id] as const,
+  /** A photo's small WebP for lists (GET /photos/{id}?size=thumb), beside the photo itself. */
+  photoThumbnail: (id: number) => ['photos', id, 'thumb'] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

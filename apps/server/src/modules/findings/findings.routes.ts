@@ -8,6 +8,7 @@ import {
   IdParams,
   ItemParams,
   Photo,
+  PhotoQuery,
   PutFindingBody,
   ScanResponse,
 } from '@rondin/contracts';
@@ -17,6 +18,7 @@ import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
 import { sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
 import { PHOTO_FORM, type FindingsService } from './findings.service.js';
+import { sendPhotoThumbnail, THUMBNAIL_SIZE } from './photo-thumbnail.js';
 
 const tags = ['Hallazgos'];
 const security = bearerAuth;
@@ -85,18 +87,24 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       schema: {
         operationId: 'getPhoto',
         summary: 'Ver una foto',
-        description: `Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. Un administrador, o el técnico asignado a la orden de la foto; para cualquier otro técnico no existe (404).`,
+        description: `Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. Con size=thumb, una miniatura WebP de ${THUMBNAIL_SIZE} px en su lado mayor (nunca agrandada), que el navegador puede guardar un día. Un administrador, o el técnico asignado a la orden de la foto; para cualquier otro técnico no existe (404).`,
         tags,
         security,
         params: IdParams,
+        querystring: PhotoQuery,
         response: {
-          200: fileResponse('La foto.', 'image/jpeg', 'image/webp'),
+          200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
           304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
           ...errors,
         },
       },
     },
-    async (request, reply) => sendFile(request, reply, await service.photoFile(request.user, request.params.id)),
+    async (request, reply) => {
+      const served = await service.photoFile(request.user, request.params.id);
+      return request.query.size === 'thumb'
+        ? sendPhotoThumbnail(request, reply, served)
+        : sendFile(request, reply, served);
+    },
   );
 
   app.delete(

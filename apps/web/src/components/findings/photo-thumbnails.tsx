@@ -2,7 +2,7 @@ import './findings.css';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '../../lib/api-client';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { usePhoto } from '../../lib/use-photo';
+import { usePhoto, usePhotoThumbnail } from '../../lib/use-photo';
 import { Modal } from '../ui/modal';
 
 interface PhotoThumbnailsProps {
@@ -12,8 +12,10 @@ interface PhotoThumbnailsProps {
 }
 
 /**
- * A device's photos as small thumbnails, each a button that opens it large. A thumbnail reads its photo only once
- * it scrolls into view: a page of fifty devices may hold hundreds of photos of up to 2 MB.
+ * A device's photos as small thumbnails, each a button that opens the photo itself large. A thumbnail is the
+ * server's small WebP (GET /photos/{id}?size=thumb, ~10–20 KB instead of up to 2 MB), read only once it scrolls
+ * into view (the photos come through the authenticated client, so the observer below is what makes them lazy;
+ * `loading="lazy"` on the image says the same to the browser).
  */
 export function PhotoThumbnails({ photoIds, subject }: PhotoThumbnailsProps) {
   const [open, setOpen] = useState<number | null>(null);
@@ -29,7 +31,7 @@ export function PhotoThumbnails({ photoIds, subject }: PhotoThumbnailsProps) {
               aria-label={`Ver foto ${index + 1} de ${photoIds.length} de ${subject}`}
               onClick={() => setOpen(index)}
             >
-              <Thumbnail id={id} />
+              <Thumbnail id={id} alt={`Miniatura de la foto ${index + 1} de ${subject}`} />
             </button>
           </li>
         ))}
@@ -64,14 +66,14 @@ function useSeen(target: React.RefObject<Element | null>): boolean {
   return seen;
 }
 
-function Thumbnail({ id }: { id: number }) {
+function Thumbnail({ id, alt }: { id: number; alt: string }) {
   const box = useRef<HTMLSpanElement>(null);
-  const photo = usePhoto(id, useSeen(box));
+  const photo = usePhotoThumbnail(id, useSeen(box));
   const url = useObjectUrl(photo.data);
   return (
     <span ref={box} className={`photo-thumbnail__image${photo.isError ? ' photo-thumbnail__image--failed' : ''}`}>
       {url ? (
-        <img src={url} alt="" />
+        <img src={url} alt={alt} loading="lazy" decoding="async" />
       ) : (
         // Until it arrives (or if it cannot): a word, so an empty box never looks like a broken photo.
         <span aria-hidden="true" className="photo-thumbnail__placeholder">

@@ -21,6 +21,8 @@ const BUCKET = 'rondin-pruebas';
  * the S3 backend is tested against a real store speaking the S3 protocol, not a mock of the SDK.
  */
 export async function startS3(): Promise<TestS3> {
+  // As the S3 backend does: no English notice about future SDK releases in the tests' output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-s3-'));
   const server = new S3rver({
     port: 0,

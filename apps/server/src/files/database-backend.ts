@@ -40,6 +40,21 @@ export class DatabaseBackend implements FileBackend {
     }
   }
 
+  /** Stores a file's bytes read from a stream (a file moved in from S3), in rows of CHUNK_BYTES. */
+  async writeStream(fileId: number, content: AsyncIterable<Buffer>, tx: Transaction): Promise<void> {
+    let seq = 0;
+    let pending = Buffer.alloc(0);
+    for await (const piece of content) {
+      // A new buffer each time (concat copies): the driver may still hold the previous row's.
+      pending = Buffer.concat([pending, piece]);
+      while (pending.length >= CHUNK_BYTES) {
+        await this.repository.insertChunk(fileId, seq++, pending.subarray(0, CHUNK_BYTES), tx);
+        pending = pending.subarray(CHUNK_BYTES);
+      }
+    }
+    if (pending.length) await this.repository.insertChunk(fileId, seq, pending, tx);
+  }
+
   /**
    * The file's bytes, a row at a time as the reader asks for them. A file deleted while it is being read (a
    * plan's image replaced meanwhile) ends the stream with an error rather than as a shorter file.

@@ -57,6 +57,9 @@ export class S3Backend implements FileBackend {
 
   constructor(readonly settings: S3Settings) {
     this.bucket = settings.bucket;
+    // On Node 20 the SDK prints an English notice, to every log and script, that its releases from 2027 on need
+    // Node 22: docs/deploy.md says so once, and package-lock.json keeps the SDK at a release that runs on 20.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client({
       // A region is part of every signature; self-hosted stores take any, and most answer to us-east-1.
       region: settings.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',

@@ -37,6 +37,10 @@ import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
+import { startServicePlanJob } from './modules/service-plans/service-plans.job.js';
+import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
+import { servicePlansRoutes } from './modules/service-plans/service-plans.routes.js';
+import { ServicePlansService } from './modules/service-plans/service-plans.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
@@ -77,6 +81,8 @@ export interface AppOptions {
   logger?: boolean | { write(line: string): void };
   /** The web app's build folder to serve beside the API, when it has been built. */
   webRoot?: string | undefined;
+  /** Runs the service-plan generator once ready and every hour (the server does; tests call it themselves). */
+  scheduleJobs?: boolean;
 }
 
 /** JSON bodies of this API are small; anything larger is a mistake or an attack. */
@@ -102,7 +108,14 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export async function buildApp({ config, db, tokens, logger = false, webRoot }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  tokens,
+  logger = false,
+  webRoot,
+  scheduleJobs = false,
+}: AppOptions): Promise<FastifyInstance> {
   installSpanishErrors();
   const app = Fastify({
     logger: logger && {
@@ -171,6 +184,16 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
   const files = storage.files;
   const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE });
   const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents);
+  const servicePlans = new ServicePlansService(new ServicePlansRepository(db), sessions, {
+    timeZone: config.TIME_ZONE,
+  });
+  if (scheduleJobs) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startServicePlanJob(servicePlans, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   await app.register(
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin's promise (avvio).
@@ -201,6 +224,7 @@ export async function buildApp({ config, db, tokens, logger = false, webRoot }: 
         prefix: '/inspections',
         service: new InspectionsService(new InspectionsRepository(db)),
       });
+      await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       tokens,
       logger: true,
       webRoot: webBuilt ? webRoot : undefined,
+      scheduleJobs: true,
     });
   } catch (error) {
     // The S3 store that S3_BUCKET names could not be reached: say so in one sentence, as for a bad variable.

@@ -16,3 +16,4 @@ export * from './pests.js';
 export * from './finding-rules.js';
 export * from './findings.js';
 export * from './inspections.js';
+export * from './service-plans.js';

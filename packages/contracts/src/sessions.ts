@@ -46,6 +46,8 @@ export const Session = z.object({
   /** The site every trap of the order belongs to. */
   siteId: z.number().int(),
   site: z.object({ id: z.number().int(), name: z.string() }),
+  /** The service plan that created the order; null: created by hand. */
+  servicePlanId: z.number().int().nullable(),
   itemCount: z.number().int(),
   completedCount: z.number().int(),
   items: z.array(SessionItem),

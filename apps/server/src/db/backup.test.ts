@@ -98,6 +98,23 @@ describe('backup and restore', () => {
       .toBuffer();
     const plan = await createPlan(t, admin, 1, 'Planta baja', noise);
     await placeTrap(t, admin, plant[1]!.id, { planId: plan.id, x: 0.25, y: 0.75 });
+    // A service plan whose visits start far ahead (no orders), narrowed by area and type.
+    const servicePlan = await t.app.inject({
+      method: 'POST',
+      url: '/api/service-plans',
+      headers: admin.headers,
+      payload: {
+        siteId: 1,
+        name: 'Quincenal bodega',
+        technicianId: tech.id,
+        frequency: 'QUINCENAL',
+        startDate: '2040-01-01',
+        time: '07:30',
+        areas: ['Cámara de frío'],
+        types: ['OTRO'],
+      },
+    });
+    expect(servicePlan.statusCode).toBe(201);
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -111,6 +128,7 @@ describe('backup and restore', () => {
       technicians: 2,
       pests: 23,
       traps: 3,
+      service_plans: 1,
       sessions: 2,
       session_items: 4,
       scan_events: 4,

@@ -24,6 +24,7 @@ const TABLES = [
   { name: 'technicians', key: 'id', batch: 1000 },
   { name: 'pests', key: 'id', batch: 1000 },
   { name: 'traps', key: 'id', batch: 1000 },
+  { name: 'service_plans', key: 'id', batch: 1000 },
   { name: 'sessions', key: 'id', batch: 1000 },
   { name: 'session_items', key: 'id', batch: 1000 },
   { name: 'scan_events', key: 'id', batch: 1000 },

@@ -16,6 +16,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -113,6 +114,46 @@ export const traps = pgTable(
   ],
 );
 
+/**
+ * Recurring service: visits to a site at a frequency, whose orders the generator creates ahead by itself
+ * (modules/service-plans). Dates are calendar days of the site's zone.
+ */
+export const servicePlans = pgTable(
+  'service_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    technicianId: integer('technician_id')
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'restrict' }),
+    frequency: text('frequency', { enum: ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** HH:MM, the site's wall clock. */
+    time: text('time').notNull(),
+    horizonDays: integer('horizon_days').notNull().default(14),
+    endDate: date('end_date', { mode: 'string' }),
+    /** Devices of these areas only; null: every area. Read when each order is created. */
+    areas: text('areas').array(),
+    /** Devices of these types only; null: every type. */
+    types: text('types', { enum: TRAP_TYPES }).array(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('service_plans_site_id_idx').on(table.siteId),
+    check(
+      'service_plans_frequency_check',
+      sql`${table.frequency} in ('SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL')`,
+    ),
+    check('service_plans_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('service_plans_horizon_check', sql`${table.horizonDays} between 1 and 90`),
+    check('service_plans_dates_check', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
 /** Work orders. The API calls them sessions; the interface calls them órdenes. */
 export const sessions = pgTable(
   'sessions',
@@ -139,8 +180,14 @@ export const sessions = pgTable(
     // compliance figures never have to count items.
     itemCount: integer('item_count').notNull().default(0),
     completedCount: integer('completed_count').notNull().default(0),
+    /** The service plan that created the order, and the date it planned it for; null: created by hand. */
+    servicePlanId: integer('service_plan_id').references(() => servicePlans.id, { onDelete: 'restrict' }),
+    plannedDate: date('planned_date', { mode: 'string' }),
   },
   (table) => [
+    // At most one order per plan and date, whatever number of generators run at once.
+    uniqueIndex('sessions_service_plan_date_key').on(table.servicePlanId, table.plannedDate),
+    check('sessions_planned_check', sql`(${table.servicePlanId} is null) = (${table.plannedDate} is null)`),
     index('sessions_technician_id_idx').on(table.technicianId, table.id),
     index('sessions_site_id_idx').on(table.siteId, table.id),
     index('sessions_status_idx').on(table.status),
@@ -186,9 +233,7 @@ export const sessionItems = pgTable(
     uniqueIndex('session_items_session_trap_key').on(table.sessionId, table.trapId),
     index('session_items_trap_id_idx').on(table.trapId),
     // Inspections newest first (the office's list pages by it, reading it backwards).
-    index('session_items_completed_idx')
-      .on(table.completedAt, table.id)
-      .where(sql`${table.status} = 'COMPLETED'`),
+    index('session_items_completed_idx').on(table.completedAt, table.id).where(sql`${table.status} = 'COMPLETED'`),
     // A scan's id and an exception's id are one space: an id completes one item once.
     uniqueIndex('session_items_client_scan_key').on(table.clientScanId).where(sql`${table.clientScanId} is not null`),
     check('session_items_status_check', sql`${table.status} in ('PENDING', 'COMPLETED')`),

@@ -72,3 +72,24 @@ export function formatDateTime(value: Date | string | null, timeZone: string): s
   const local = wallClock(value, timeZone);
   return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
+
+/** The calendar day an instant falls on in a zone, YYYY-MM-DD. */
+export function localDate(value: Date, timeZone: string): string {
+  const local = wallClock(value, timeZone);
+  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+}
+
+/**
+ * The instant a zone's clocks read `date` at `time` (HH:MM). A time skipped by a daylight-saving change
+ * (02:30 when clocks jump from 02:00 to 03:00) is read with the offset before the change, so it lands as
+ * much after the jump as it was meant after 02:00; a time lived twice (clocks set back) is the first one.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const lived = [wall - before, wall - after].filter((instant) => instant + offsetAt(instant, timeZone) === wall);
+  return new Date(lived.length > 0 ? Math.min(...lived) : wall - before);
+}

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
-import { sites } from '../db/schema.js';
+import { servicePlans, sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -38,6 +38,8 @@ interface Fixture {
   spareSite: { id: number };
   /** A plan of the assigned technician's site, with the free trap placed on it. */
   plan: { id: number };
+  /** A service plan of the default site whose visits start far ahead: no orders yet. */
+  servicePlan: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -297,6 +299,37 @@ const MATRIX: Record<string, Row> = {
     request: ({ photo }) => ({ url: `/api/photos/${photo.id}` }),
     expect: ORDER_PARTIES(204),
   },
+  'GET /api/service-plans': { request: () => ({ url: '/api/service-plans' }), expect: ADMIN_ONLY(200) },
+  'POST /api/service-plans': {
+    request: ({ users }) => ({
+      url: '/api/service-plans',
+      payload: {
+        siteId: DEFAULT_SITE_ID,
+        name: 'Mensual',
+        technicianId: users.assignedTech.id,
+        frequency: 'MENSUAL',
+        startDate: '2040-01-31',
+        time: '08:00',
+      },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/service-plans/:id': {
+    request: ({ servicePlan }) => ({ url: `/api/service-plans/${servicePlan.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PATCH /api/service-plans/:id': {
+    request: ({ servicePlan }) => ({ url: `/api/service-plans/${servicePlan.id}`, payload: { name: 'Quincenal' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/service-plans/:id': {
+    request: ({ servicePlan }) => ({ url: `/api/service-plans/${servicePlan.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'POST /api/service-plans/:id/generate': {
+    request: ({ servicePlan }) => ({ url: `/api/service-plans/${servicePlan.id}/generate` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
@@ -338,6 +371,17 @@ async function freshFixture(): Promise<Fixture> {
     .values({ name: 'Sitio de reserva', isActive: false })
     .returning();
   const plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image);
+  const [servicePlan] = await t.database.db
+    .insert(servicePlans)
+    .values({
+      siteId: DEFAULT_SITE_ID,
+      name: 'Semanal',
+      technicianId: assignedTech.id,
+      frequency: 'SEMANAL',
+      startDate: '2040-01-01',
+      time: '08:00',
+    })
+    .returning();
   await t.app.inject({
     method: 'PUT',
     url: `/api/traps/${freeTrap.id}/placement`,
@@ -346,6 +390,7 @@ async function freshFixture(): Promise<Fixture> {
   });
   return {
     plan,
+    servicePlan: servicePlan!,
     users: { admin, assignedTech, otherTech, deactivated },
     freeTrap,
     openOrder: { id: openOrder.id, slug: inOpen.qrSlug, itemId: openOrder.items[0]!.id },

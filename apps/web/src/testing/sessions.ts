@@ -35,6 +35,7 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
     technician: { id: 2, fullName: 'Tomás Tapia', email: 't@rondin.test' },
     siteId: 1,
     site: { id: 1, name: 'Sitio principal' },
+    servicePlanId: null,
     itemCount: fullItems.length,
     completedCount: fullItems.filter((item) => item.status === 'COMPLETED').length,
     items: fullItems,

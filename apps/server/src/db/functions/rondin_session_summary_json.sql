@@ -14,7 +14,8 @@ CREATE OR REPLACE VIEW rondin_session_summary_json AS
     'itemCount', s.item_count,
     'completedCount', s.completed_count,
     'siteId', s.site_id,
-    'site', json_build_object('id', si.id, 'name', si.name)
+    'site', json_build_object('id', si.id, 'name', si.name),
+    'servicePlanId', s.service_plan_id
   ) AS summary
   FROM sessions s
   JOIN sites si ON si.id = s.site_id

@@ -1,5 +1,5 @@
 import type { Session, SessionItem, SessionListItem, SessionListQuery, SessionSummary } from '@rondin/contracts';
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { isEmbedded, queryRows, type Database, type Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/app-error.js';
 import { batched } from '../../lib/batcher.js';
@@ -161,7 +161,15 @@ export class SessionsRepository {
 
   async insert(
     tx: Transaction,
-    values: { siteId: number; technicianId: number; trapIds: number[]; scheduledAt: Date | null; createdById: number },
+    values: {
+      siteId: number;
+      technicianId: number;
+      trapIds: number[];
+      scheduledAt: Date | null;
+      createdById: number | null;
+      servicePlanId?: number | undefined;
+      plannedDate?: string | undefined;
+    },
   ): Promise<number> {
     const [row] = await tx
       .insert(sessions)
@@ -170,6 +178,8 @@ export class SessionsRepository {
         technicianId: values.technicianId,
         scheduledAt: values.scheduledAt,
         createdById: values.createdById,
+        servicePlanId: values.servicePlanId ?? null,
+        plannedDate: values.plannedDate ?? null,
         itemCount: values.trapIds.length,
       })
       .returning({ id: sessions.id });
@@ -203,6 +213,22 @@ export class SessionsRepository {
   async delete(id: number): Promise<SessionRow | undefined> {
     const [row] = await this.db.delete(sessions).where(eq(sessions.id, id)).returning();
     return row;
+  }
+
+  /** A plan's orders from a date on with no device done, never started nor closed, deleted with their items. */
+  deleteUnstartedPlanned(servicePlanId: number, fromDate: string): Promise<{ id: number; technicianId: number }[]> {
+    return this.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.servicePlanId, servicePlanId),
+          gte(sessions.plannedDate, fromDate),
+          eq(sessions.status, 'PENDING'),
+          eq(sessions.completedCount, 0),
+          isNull(sessions.startedAt),
+        ),
+      )
+      .returning({ id: sessions.id, technicianId: sessions.technicianId });
   }
 
   /** One round trip, account check included: see src/db/functions/rondin_scan.sql. */

@@ -12,7 +12,7 @@ import {
 } from '@rondin/contracts';
 import type { Readable } from 'node:stream';
 import { pageWindow } from '../../lib/search.js';
-import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
+import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
@@ -53,6 +53,28 @@ export class SessionsService {
   }
 
   async create(user: AuthUser, input: CreateSessionBody): Promise<Session> {
+    const id = await this.createOrder(input, { createdById: user.id });
+    return (await this.repository.findJson(id!))!;
+  }
+
+  /**
+   * An order a service plan planned for a date, through the same rules as one created by hand. Null when the
+   * plan already has its order for that date: another generator got there first (a unique key on the pair).
+   */
+  async createPlanned(
+    input: CreateSessionBody & { servicePlanId: number; plannedDate: string },
+  ): Promise<number | null> {
+    return this.createOrder(input, {
+      createdById: null,
+      servicePlanId: input.servicePlanId,
+      plannedDate: input.plannedDate,
+    });
+  }
+
+  private async createOrder(
+    input: CreateSessionBody,
+    origin: { createdById: number | null; servicePlanId?: number; plannedDate?: string },
+  ): Promise<number | null> {
     const trapIds = [...new Set(input.trapIds)];
     try {
       const id = await this.repository.transaction(async (tx) => {
@@ -69,12 +91,13 @@ export class SessionsService {
           technicianId: input.technicianId,
           trapIds,
           scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
-          createdById: user.id,
+          ...origin,
         });
       });
       this.events.created(input.technicianId, id);
-      return (await this.repository.findJson(id))!;
+      return id;
     } catch (error) {
+      if (origin.servicePlanId !== undefined && isUniqueViolation(error)) return null;
       // A technician or trap deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.trapsUnavailable);
       throw error;
@@ -165,6 +188,16 @@ export class SessionsService {
     });
     this.events.updated(technicianId, id);
     return (await this.repository.findJson(id))!;
+  }
+
+  /**
+   * A service plan's orders planned from `fromDate` on that nobody has started, deleted so the plan's new
+   * terms can create them again; their technicians' phones hear that they left.
+   */
+  async deleteUnstartedPlanned(servicePlanId: number, fromDate: string): Promise<void> {
+    for (const row of await this.repository.deleteUnstartedPlanned(servicePlanId, fromDate)) {
+      this.events.updated(row.technicianId, row.id);
+    }
   }
 
   async delete(id: number): Promise<void> {

@@ -1,0 +1,222 @@
+import {
+  ServicePlanMessages,
+  type CreateServicePlanBody,
+  type GenerateResult,
+  type ServicePlan,
+  type ServicePlanListQuery,
+  type UpdateServicePlanBody,
+} from '@rondin/contracts';
+import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
+import { localDate, zonedInstant } from '../../lib/time-zone.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { addDays, visitDates } from './plan-dates.js';
+import type { ServicePlanChanges, ServicePlansRepository, ServicePlanWithContext } from './service-plans.repository.js';
+
+export function toServicePlan(row: ServicePlanWithContext): ServicePlan {
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    name: row.name,
+    technicianId: row.technicianId,
+    technician: { id: row.technicianId, fullName: row.technicianName },
+    frequency: row.frequency,
+    startDate: row.startDate,
+    time: row.time,
+    horizonDays: row.horizonDays,
+    endDate: row.endDate,
+    areas: row.areas,
+    types: row.types,
+    isActive: row.isActive,
+    generatedUntil: row.generatedUntil,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ServicePlansOptions {
+  /** The zone of a site without one (config TIME_ZONE). */
+  timeZone: string;
+  now?: () => Date;
+  /** Told of each order created; a test stops a run midway from here, as a crash would. */
+  onOrderCreated?: (planId: number, date: string) => void;
+}
+
+export class ServicePlansService {
+  private readonly now: () => Date;
+  /** Runs of this process, one after another: the advisory lock keeps other processes out, this the own timers. */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly repository: ServicePlansRepository,
+    private readonly sessions: SessionsService,
+    private readonly options: ServicePlansOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async list(query: ServicePlanListQuery): Promise<ServicePlan[]> {
+    return (await this.repository.list({ siteId: query.siteId })).map(toServicePlan);
+  }
+
+  async get(id: number): Promise<ServicePlan> {
+    const row = await this.repository.findById(id);
+    if (!row) throw AppError.notFound(ServicePlanMessages.notFound);
+    return toServicePlan(row);
+  }
+
+  /** A new plan fills its horizon at once: the office sees its orders as soon as it saves it. */
+  async create(input: CreateServicePlanBody): Promise<ServicePlan> {
+    if (!(await this.repository.siteIsActive(input.siteId)))
+      throw AppError.badRequest(ServicePlanMessages.siteUnavailable);
+    await this.checkTechnician(input.technicianId);
+    let id: number;
+    try {
+      id = await this.repository.insert({
+        siteId: input.siteId,
+        name: input.name,
+        technicianId: input.technicianId,
+        frequency: input.frequency,
+        startDate: input.startDate,
+        time: input.time,
+        horizonDays: input.horizonDays,
+        endDate: input.endDate ?? null,
+        areas: input.areas ?? null,
+        types: input.types ?? null,
+        isActive: input.isActive,
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(ServicePlanMessages.siteUnavailable);
+      throw error;
+    }
+    if (input.isActive) await this.generate(id);
+    return this.get(id);
+  }
+
+  /**
+   * New terms apply to the dates not yet generated. With `applyToOpen`, the plan's orders from today on that
+   * nobody has started are deleted and created again from the new terms; started or closed ones stay as they are.
+   */
+  async update(id: number, input: UpdateServicePlanBody): Promise<ServicePlan> {
+    const current = await this.repository.findById(id);
+    if (!current) throw AppError.notFound(ServicePlanMessages.notFound);
+    const startDate = input.startDate ?? current.startDate;
+    const endDate = input.endDate === undefined ? current.endDate : input.endDate;
+    if (endDate && endDate < startDate) throw AppError.badRequest(ServicePlanMessages.endBeforeStart);
+    if (input.technicianId !== undefined && input.technicianId !== current.technicianId) {
+      await this.checkTechnician(input.technicianId);
+    }
+    const { applyToOpen, ...fields } = input;
+    const changes: ServicePlanChanges = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+    }
+    try {
+      if (Object.keys(changes).length > 0) await this.repository.update(id, changes);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(ServicePlanMessages.technicianUnavailable);
+      throw error;
+    }
+    if (applyToOpen) {
+      await this.exclusive(true, async () => {
+        const today = localDate(this.now(), this.zoneOf(current));
+        await this.sessions.deleteUnstartedPlanned(id, today);
+      });
+    }
+    const plan = await this.repository.findById(id);
+    if (plan?.isActive && plan.siteIsActive) await this.generate(id);
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<void> {
+    if (!(await this.repository.findById(id))) throw AppError.notFound(ServicePlanMessages.notFound);
+    if (await this.repository.hasOrders(id)) throw AppError.conflict(ServicePlanMessages.hasOrders);
+    try {
+      await this.repository.delete(id);
+    } catch (error) {
+      // An order generated between the check and the delete.
+      if (isForeignKeyViolation(error)) throw AppError.conflict(ServicePlanMessages.hasOrders);
+      throw error;
+    }
+  }
+
+  /** "Generar ahora": the generator for one plan, waiting its turn if another run holds the lock. */
+  async generate(id: number): Promise<GenerateResult> {
+    const result = await this.exclusive(true, async () => {
+      const plan = await this.repository.findById(id);
+      if (!plan) throw AppError.notFound(ServicePlanMessages.notFound);
+      if (!plan.isActive || !plan.siteIsActive) throw AppError.conflict(ServicePlanMessages.inactive);
+      return this.generateFor(plan);
+    });
+    return result!;
+  }
+
+  /**
+   * Every active plan, as the start-up and hourly job run it. Undefined when another process is running it
+   * now (it does the same work).
+   */
+  async generateAll(): Promise<GenerateResult | undefined> {
+    return this.exclusive(false, async () => {
+      const total: GenerateResult = { created: 0, skippedWithoutDevices: [] };
+      for (const plan of await this.repository.list({ activeOnly: true })) {
+        // A plan whose technician was deactivated, say, waits for the office; the others go on.
+        const result = await this.generateFor(plan).catch((error: unknown) => {
+          if (error instanceof AppError) return { created: 0, skippedWithoutDevices: [] };
+          throw error;
+        });
+        total.created += result.created;
+        total.skippedWithoutDevices.push(...result.skippedWithoutDevices);
+      }
+      return total;
+    });
+  }
+
+  /**
+   * The plan's dates after the last one it has an order for, from today to its horizon, and not after its
+   * end: one order each, its devices read now (a device added since the last order joins the next). A date
+   * with no device matching is passed over and tried again on the next run.
+   */
+  private async generateFor(plan: ServicePlanWithContext): Promise<GenerateResult> {
+    const zone = this.zoneOf(plan);
+    const today = localDate(this.now(), zone);
+    const after = plan.generatedUntil ? addDays(plan.generatedUntil, 1) : plan.startDate;
+    const from = after > today ? after : today;
+    const horizon = addDays(today, plan.horizonDays);
+    const to = plan.endDate && plan.endDate < horizon ? plan.endDate : horizon;
+    const result: GenerateResult = { created: 0, skippedWithoutDevices: [] };
+    for (const date of visitDates(plan, from, to)) {
+      const trapIds = await this.repository.deviceIds(plan);
+      if (trapIds.length === 0) {
+        result.skippedWithoutDevices.push(date);
+        continue;
+      }
+      const id = await this.sessions.createPlanned({
+        technicianId: plan.technicianId,
+        trapIds,
+        scheduledAt: zonedInstant(date, plan.time, zone).toISOString(),
+        servicePlanId: plan.id,
+        plannedDate: date,
+      });
+      if (id !== null) {
+        result.created++;
+        this.options.onOrderCreated?.(plan.id, date);
+      }
+    }
+    return result;
+  }
+
+  private zoneOf(plan: Pick<ServicePlanWithContext, 'siteTimeZone'>): string {
+    return plan.siteTimeZone ?? this.options.timeZone;
+  }
+
+  private async checkTechnician(id: number): Promise<void> {
+    if (!(await this.repository.technicianIsActive(id))) {
+      throw AppError.badRequest(ServicePlanMessages.technicianUnavailable);
+    }
+  }
+
+  /** One run at a time in this process, and (on PostgreSQL) across processes. */
+  private exclusive<T>(wait: boolean, work: () => Promise<T>): Promise<T | undefined> {
+    const run = this.running.then(async () => (await this.repository.asRunner(wait, work))?.value);
+    this.running = run.catch(() => {});
+    return run;
+  }
+}

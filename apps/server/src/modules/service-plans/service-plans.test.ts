@@ -1,0 +1,352 @@
+import { ServicePlanMessages, type ServicePlan, type Session } from '@rondin/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
+import type { Database } from '../../db/database.js';
+import { sessionItems, sessions } from '../../db/schema.js';
+import { formatDateTime, localDate } from '../../lib/time-zone.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { ServicePlansRepository } from './service-plans.repository.js';
+import { ServicePlansService, type ServicePlansOptions } from './service-plans.service.js';
+
+let t: TestApp;
+let admin: TestUser;
+let tech: TestUser;
+let siteId: number;
+const ZONE = 'America/Santiago';
+
+beforeAll(async () => {
+  t = await createTestApp({ TIME_ZONE: 'UTC' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  admin = await createAdmin(t);
+  tech = await createUser(t);
+  const site = await api('POST', '/api/sites', { name: 'Planta Maipú', timeZone: ZONE });
+  siteId = site.json().id;
+});
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, user: TestUser = admin) =>
+  t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+async function newPlan(body: Record<string, unknown> = {}): Promise<ServicePlan> {
+  const response = await api('POST', '/api/service-plans', {
+    siteId,
+    name: 'Control mensual',
+    technicianId: tech.id,
+    frequency: 'SEMANAL',
+    startDate: '2030-01-01',
+    time: '08:00',
+    ...body,
+  });
+  if (response.statusCode !== 201) throw new Error(`plan not created: ${response.body}`);
+  return response.json();
+}
+
+/** The generator as a server process runs it, with its clock set to `now`. */
+function generatorAt(now: string, options: Partial<ServicePlansOptions> = {}, db: Database = t.database.db) {
+  const orders = new SessionsService(new SessionsRepository(db), t.app.sessionEvents, { timeZone: 'UTC' });
+  return new ServicePlansService(new ServicePlansRepository(db), orders, {
+    timeZone: 'UTC',
+    now: () => new Date(now),
+    ...options,
+  });
+}
+
+/** The plan's orders by date: planned date, and the site's wall clock at the scheduled time. */
+async function ordersOf(planId: number) {
+  const rows = await t.database.db
+    .select({ id: sessions.id, plannedDate: sessions.plannedDate, scheduledAt: sessions.scheduledAt })
+    .from(sessions)
+    .where(eq(sessions.servicePlanId, planId))
+    .orderBy(asc(sessions.plannedDate));
+  return rows.map((row) => ({ ...row, local: formatDateTime(row.scheduledAt, ZONE) }));
+}
+
+const itemCount = async (sessionId: number) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessionItems)
+      .where(eq(sessionItems.sessionId, sessionId))
+  )[0]!.n;
+
+describe('/api/service-plans', () => {
+  it('creates a plan that fills its next two weeks at once, each order carrying the plan', async () => {
+    const traps = [await createTrap(t, { siteId }), await createTrap(t, { siteId })];
+    const today = localDate(new Date(), ZONE);
+    const plan = await newPlan({ name: 'Semanal bodega', startDate: today, time: '23:59' });
+    expect(plan).toMatchObject({
+      siteId,
+      name: 'Semanal bodega',
+      technicianId: tech.id,
+      technician: { id: tech.id, fullName: tech.fullName },
+      frequency: 'SEMANAL',
+      startDate: today,
+      time: '23:59',
+      horizonDays: 14,
+      endDate: null,
+      areas: null,
+      types: null,
+      isActive: true,
+    });
+    const orders = await ordersOf(plan.id);
+    // Today, in a week and in two weeks (the horizon's last day included).
+    expect(orders.map((order) => order.plannedDate)).toHaveLength(3);
+    expect(orders[0]!.plannedDate).toBe(today);
+    expect(plan.generatedUntil).toBe(orders[2]!.plannedDate);
+    const order: Session = (await api('GET', `/api/sessions/${orders[0]!.id}`)).json();
+    expect(order).toMatchObject({ servicePlanId: plan.id, siteId, technicianId: tech.id, itemCount: 2 });
+    expect(order.items.map((item) => item.trapId).sort()).toEqual(traps.map((trap) => trap.id).sort());
+    // The technician's phone lists them.
+    const own: Session[] = (await api('GET', '/api/sessions/me/active', undefined, tech)).json();
+    expect(own.map((session) => session.id).sort()).toEqual(orders.map((o) => o.id).sort());
+    // Orders made by hand carry no plan.
+    const byHand = await api('POST', '/api/sessions', { technicianId: tech.id, trapIds: [traps[0]!.id] });
+    expect(byHand.json().servicePlanId).toBeNull();
+
+    expect((await api('GET', `/api/service-plans?siteId=${siteId}`)).json()).toEqual([
+      { ...plan, generatedUntil: orders[2]!.plannedDate },
+    ]);
+  });
+
+  it('refuses bad plans with Spanish 400s, and anyone but an administrator', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ frequency: 'DIARIA' }, 'La frecuencia debe ser una de: SEMANAL, QUINCENAL, MENSUAL, BIMESTRAL, TRIMESTRAL.'],
+      [{ startDate: '2027-02-29' }, 'La fecha no existe en el calendario.'],
+      [{ startDate: '1/2/2027' }, 'La fecha debe tener el formato AAAA-MM-DD.'],
+      [{ time: '24:00' }, 'La hora debe tener el formato HH:MM (00:00 a 23:59).'],
+      [{ endDate: '2029-12-31' }, ServicePlanMessages.endBeforeStart],
+      [{ name: '  ' }, ServicePlanMessages.nameRequired],
+      [{ horizonDays: 0 }, 'Los días de anticipación deben ser al menos 1.'],
+      [{ types: ['TRAMPA'] }, 'El tipo debe ser uno de: CEBADERO, CAPTURA, LAMINA, LUZ_UV, FEROMONA, OTRO.'],
+    ];
+    for (const [change, message] of cases) {
+      const response = await api('POST', '/api/service-plans', {
+        siteId,
+        name: 'Plan',
+        technicianId: tech.id,
+        frequency: 'SEMANAL',
+        startDate: '2030-01-01',
+        time: '08:00',
+        ...change,
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    const unknownTechnician = await api('POST', '/api/service-plans', {
+      siteId,
+      name: 'Plan',
+      technicianId: 999_999,
+      frequency: 'SEMANAL',
+      startDate: '2030-01-01',
+      time: '08:00',
+    });
+    expect(unknownTechnician.statusCode).toBe(400);
+    expect(unknownTechnician.json().message).toBe(ServicePlanMessages.technicianUnavailable);
+    const plan = await newPlan();
+    const badEdit = await api('PATCH', `/api/service-plans/${plan.id}`, { endDate: '2029-01-01' });
+    expect(badEdit.statusCode).toBe(400);
+    expect(badEdit.json().message).toBe(ServicePlanMessages.endBeforeStart);
+    expect((await api('GET', '/api/service-plans', undefined, tech)).statusCode).toBe(403);
+    expect((await api('POST', `/api/service-plans/${plan.id}/generate`, undefined, tech)).statusCode).toBe(403);
+    expect((await api('GET', '/api/service-plans/999999')).statusCode).toBe(404);
+  });
+
+  it('deletes a plan with no orders only; one with orders is deactivated instead', async () => {
+    await createTrap(t, { siteId });
+    const unused = await newPlan();
+    expect((await api('DELETE', `/api/service-plans/${unused.id}`)).statusCode).toBe(204);
+    const used = await newPlan({ startDate: localDate(new Date(), ZONE) });
+    const refused = await api('DELETE', `/api/service-plans/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ServicePlanMessages.hasOrders);
+    const off = await api('PATCH', `/api/service-plans/${used.id}`, { isActive: false });
+    expect(off.json().isActive).toBe(false);
+    const generate = await api('POST', `/api/service-plans/${used.id}/generate`);
+    expect(generate.statusCode).toBe(409);
+    expect(generate.json().message).toBe(ServicePlanMessages.inactive);
+  });
+});
+
+describe('the generator', () => {
+  it('keeps monthly visits on the start day, or the month’s last day, leap years included', async () => {
+    await createTrap(t, { siteId });
+    const monthly = await newPlan({ frequency: 'MENSUAL', startDate: '2027-01-31', time: '09:00' });
+    const bimonthly = await newPlan({ frequency: 'BIMESTRAL', startDate: '2027-12-31', time: '09:00' });
+    const quarterly = await newPlan({ frequency: 'TRIMESTRAL', startDate: '2027-11-30', time: '09:00' });
+    await generatorAt('2027-02-20T12:00:00Z').generateAll();
+    expect((await ordersOf(monthly.id)).map((o) => o.local)).toEqual(['28-02-2027 09:00']);
+    await generatorAt('2027-03-25T12:00:00Z').generateAll();
+    expect((await ordersOf(monthly.id)).map((o) => o.local)).toEqual(['28-02-2027 09:00', '31-03-2027 09:00']);
+    await generatorAt('2028-02-20T12:00:00Z').generateAll();
+    expect((await ordersOf(monthly.id)).map((o) => o.plannedDate).slice(-1)).toEqual(['2028-02-29']);
+    expect((await ordersOf(bimonthly.id)).map((o) => o.local)).toEqual(['29-02-2028 09:00']);
+    expect((await ordersOf(quarterly.id)).map((o) => o.local)).toEqual(['29-02-2028 09:00']);
+  });
+
+  it('keeps the wall-clock time across daylight-saving changes in the site’s zone', async () => {
+    await createTrap(t, { siteId });
+    // Chile moves its clocks forward at 00:00 on 5 September 2027 (to 01:00) and back on 4 April 2027.
+    const weekly = await newPlan({ frequency: 'SEMANAL', startDate: '2027-08-29', time: '08:00', horizonDays: 20 });
+    const fortnightly = await newPlan({
+      frequency: 'QUINCENAL',
+      startDate: '2027-08-22',
+      time: '00:30',
+      horizonDays: 20,
+    });
+    const autumn = await newPlan({ frequency: 'SEMANAL', startDate: '2027-03-27', time: '23:30', horizonDays: 10 });
+    const summer = generatorAt('2027-08-28T12:00:00Z');
+    await summer.generate(weekly.id);
+    await summer.generate(fortnightly.id);
+    expect(await ordersOf(weekly.id)).toMatchObject([
+      { plannedDate: '2027-08-29', scheduledAt: new Date('2027-08-29T12:00:00Z'), local: '29-08-2027 08:00' },
+      { plannedDate: '2027-09-05', scheduledAt: new Date('2027-09-05T11:00:00Z'), local: '05-09-2027 08:00' },
+      { plannedDate: '2027-09-12', scheduledAt: new Date('2027-09-12T11:00:00Z'), local: '12-09-2027 08:00' },
+    ]);
+    // 00:30 does not exist on 5 September: the visit is at 01:30, right after the change.
+    expect((await ordersOf(fortnightly.id)).map((o) => o.local)).toEqual(['05-09-2027 01:30']);
+    await generatorAt('2027-03-26T12:00:00Z').generate(autumn.id);
+    // 23:30 on 3 April happens twice: the first one (still summer time, UTC−3).
+    expect(await ordersOf(autumn.id)).toMatchObject([
+      { plannedDate: '2027-03-27', scheduledAt: new Date('2027-03-28T02:30:00Z') },
+      { plannedDate: '2027-04-03', scheduledAt: new Date('2027-04-04T02:30:00Z') },
+    ]);
+  });
+
+  it('skips dates already generated, stops at the end date, and lets new devices join', async () => {
+    const first = await createTrap(t, { siteId, area: 'Bodega' });
+    await createTrap(t, { siteId, area: 'Oficinas' });
+    await createTrap(t, { siteId, area: 'Bodega', type: 'LAMINA' });
+    const plan = await newPlan({ startDate: '2027-06-07', endDate: '2027-06-28', areas: ['Bodega'], types: ['OTRO'] });
+    expect(await generatorAt('2027-06-06T12:00:00Z').generate(plan.id)).toEqual({
+      created: 2,
+      skippedWithoutDevices: [],
+    });
+    expect(await generatorAt('2027-06-06T18:00:00Z').generate(plan.id)).toEqual({
+      created: 0,
+      skippedWithoutDevices: [],
+    });
+    const added = await createTrap(t, { siteId, area: 'Bodega' });
+    await generatorAt('2027-06-20T12:00:00Z').generateAll();
+    await generatorAt('2027-08-01T12:00:00Z').generateAll();
+    const orders = await ordersOf(plan.id);
+    expect(orders.map((o) => o.plannedDate)).toEqual(['2027-06-07', '2027-06-14', '2027-06-21', '2027-06-28']);
+    const items = async (id: number) =>
+      (
+        await t.database.db
+          .select({ trapId: sessionItems.trapId })
+          .from(sessionItems)
+          .where(eq(sessionItems.sessionId, id))
+      ).map((row) => row.trapId);
+    expect(await items(orders[0]!.id)).toEqual([first.id]);
+    expect((await items(orders[3]!.id)).sort()).toEqual([first.id, added.id].sort());
+  });
+
+  it('passes over a date with no matching device and tries it again later', async () => {
+    const plan = await newPlan({ startDate: '2027-06-07', horizonDays: 7 });
+    expect(await generatorAt('2027-06-06T12:00:00Z').generate(plan.id)).toEqual({
+      created: 0,
+      skippedWithoutDevices: ['2027-06-07'],
+    });
+    await createTrap(t, { siteId });
+    expect(await generatorAt('2027-06-06T13:00:00Z').generate(plan.id)).toEqual({
+      created: 1,
+      skippedWithoutDevices: [],
+    });
+  });
+
+  it('applies an edit to orders not yet created, or on request to open future ones nobody started', async () => {
+    const trap = await createTrap(t, { siteId });
+    const plan = await newPlan({ startDate: '2027-06-07', time: '08:00' });
+    await generatorAt('2027-06-06T12:00:00Z').generate(plan.id);
+    expect((await ordersOf(plan.id)).map((o) => o.local)).toEqual(['07-06-2027 08:00', '14-06-2027 08:00']);
+
+    // The API's clock is today's: the plan's 2027 dates are all in its future.
+    const edited = await api('PATCH', `/api/service-plans/${plan.id}`, { time: '10:00' });
+    expect(edited.statusCode).toBe(200);
+    await generatorAt('2027-06-13T12:00:00Z').generate(plan.id);
+    expect((await ordersOf(plan.id)).map((o) => o.local)).toEqual([
+      '07-06-2027 08:00',
+      '14-06-2027 08:00',
+      '21-06-2027 10:00',
+    ]);
+
+    // Started: the technician scanned a device of the 7 June order. It stays as it was.
+    const [started] = await ordersOf(plan.id);
+    const scan = await api('POST', `/api/sessions/${started!.id}/scan`, { qrSlug: trap.qrSlug }, tech);
+    expect(scan.statusCode).toBe(200);
+    const other = await createUser(t);
+    // On 8 June, the office moves the plan to another technician and time for the open orders too.
+    const reapplied = await generatorAt('2027-06-08T12:00:00Z').update(plan.id, {
+      technicianId: other.id,
+      time: '07:15',
+      applyToOpen: true,
+    });
+    expect(reapplied.technicianId).toBe(other.id);
+    const after = await t.database.db
+      .select({ date: sessions.plannedDate, technicianId: sessions.technicianId, at: sessions.scheduledAt })
+      .from(sessions)
+      .where(eq(sessions.servicePlanId, plan.id))
+      .orderBy(asc(sessions.plannedDate));
+    expect(after.map((row) => [row.date, row.technicianId, formatDateTime(row.at, ZONE)])).toEqual([
+      ['2027-06-07', tech.id, '07-06-2027 08:00'],
+      ['2027-06-14', other.id, '14-06-2027 07:15'],
+      ['2027-06-21', other.id, '21-06-2027 07:15'],
+    ]);
+    expect(after).toHaveLength(3);
+  });
+
+  it('carries on after a run cut midway, creating each date once', async () => {
+    await createTrap(t, { siteId });
+    const plans = [await newPlan({ startDate: '2027-06-07' }), await newPlan({ startDate: '2027-06-08' })];
+    let created = 0;
+    const crashing = generatorAt('2027-06-06T12:00:00Z', {
+      onOrderCreated: () => {
+        if (++created === 3) throw new Error('el proceso se detuvo');
+      },
+    });
+    await expect(crashing.generateAll()).rejects.toThrow('el proceso se detuvo');
+    // Restarted: a new process, the same database.
+    expect(await generatorAt('2027-06-06T12:05:00Z').generateAll()).toEqual({ created: 1, skippedWithoutDevices: [] });
+    for (const plan of plans) expect(await ordersOf(plan.id)).toHaveLength(2);
+  });
+
+  it('creates each order once when two server processes generate at the same time', async () => {
+    await createTrap(t, { siteId });
+    await createTrap(t, { siteId });
+    const plans = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => newPlan({ name: `Plan ${index}`, startDate: '2027-06-07' })),
+    );
+    // A second process: its own connections to the same database (on PGlite, the one process's).
+    const second = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+    try {
+      const now = '2027-06-06T12:00:00Z';
+      const runs = await Promise.all([
+        generatorAt(now).generateAll(),
+        generatorAt(now, {}, second?.db ?? t.database.db).generateAll(),
+        generatorAt(now).generate(plans[0]!.id),
+        generatorAt(now, {}, second?.db ?? t.database.db).generate(plans[5]!.id),
+      ]);
+      const total = runs.reduce((sum, run) => sum + (run?.created ?? 0), 0);
+      expect(total).toBe(24);
+      for (const plan of plans) {
+        const orders = await ordersOf(plan.id);
+        expect(orders.map((o) => o.plannedDate)).toEqual(['2027-06-07', '2027-06-14']);
+        for (const order of orders) expect(await itemCount(order.id)).toBe(2);
+      }
+    } finally {
+      await second?.close();
+    }
+  });
+});

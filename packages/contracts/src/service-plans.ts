@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { Id, IdNumber, text, Timestamp } from './common.js';
+import { TrapTypeSchema } from './traps.js';
+
+/** How often a plan's visits come: every 7 or 14 days, or every 1, 2 or 3 months on the start date's day. */
+export const SERVICE_FREQUENCIES = ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] as const;
+export const ServiceFrequency = z.enum(SERVICE_FREQUENCIES, {
+  error: `La frecuencia debe ser una de: ${SERVICE_FREQUENCIES.join(', ')}.`,
+});
+export type ServiceFrequency = z.infer<typeof ServiceFrequency>;
+
+export const DEFAULT_HORIZON_DAYS = 14;
+export const MAX_HORIZON_DAYS = 90;
+
+export const ServicePlanMessages = {
+  notFound: 'El plan de servicio no existe.',
+  nameRequired: 'El nombre del plan es obligatorio.',
+  siteUnavailable: 'El sitio no existe o está inactivo.',
+  technicianUnavailable: 'El técnico no existe o está inactivo.',
+  endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',
+  hasOrders: 'El plan ya creó órdenes; desactívalo en lugar de eliminarlo.',
+  inactive: 'El plan está inactivo: actívalo para generar sus órdenes.',
+} as const;
+
+/** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
+export const LocalDate = z
+  .string({ error: 'La fecha debe tener el formato AAAA-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD.')
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'La fecha no existe en el calendario.');
+
+const LocalTime = z
+  .string({ error: 'La hora debe tener el formato HH:MM.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'La hora debe tener el formato HH:MM (00:00 a 23:59).');
+
+const PlanName = text('El nombre del plan', { error: ServicePlanMessages.nameRequired })
+  .trim()
+  .min(1, ServicePlanMessages.nameRequired)
+  .max(120, 'El nombre del plan admite como máximo 120 caracteres.');
+
+const Areas = z
+  .array(
+    text('El área')
+      .trim()
+      .min(1, 'Un área no puede estar vacía.')
+      .max(120, 'Un área admite como máximo 120 caracteres.'),
+    { error: 'Las áreas deben ser una lista de textos.' },
+  )
+  .max(100, 'Un plan admite como máximo 100 áreas.');
+const Types = z.array(TrapTypeSchema, { error: 'Los tipos deben ser una lista.' }).max(10);
+
+const HorizonDays = z
+  .number({ error: 'Los días de anticipación deben ser un número entero.' })
+  .int('Los días de anticipación deben ser un número entero.')
+  .min(1, 'Los días de anticipación deben ser al menos 1.')
+  .max(MAX_HORIZON_DAYS, `Los días de anticipación admiten como máximo ${MAX_HORIZON_DAYS}.`);
+
+export const ServicePlan = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  name: z.string(),
+  technicianId: z.number().int(),
+  technician: z.object({ id: z.number().int(), fullName: z.string() }),
+  frequency: ServiceFrequency,
+  startDate: z.string(),
+  time: z.string(),
+  horizonDays: z.number().int(),
+  endDate: z.string().nullable(),
+  /** Devices of these areas only; null: every area. */
+  areas: z.array(z.string()).nullable(),
+  /** Devices of these types only; null: every type. */
+  types: z.array(TrapTypeSchema).nullable(),
+  isActive: z.boolean(),
+  /** The last date the generator created an order for (or skipped, with no devices); null: none yet. */
+  generatedUntil: z.string().nullable(),
+  createdAt: Timestamp,
+});
+export type ServicePlan = z.infer<typeof ServicePlan>;
+
+const nullableList = <T extends z.ZodType>(list: T) =>
+  list.nullable().transform((value) => (value && (value as unknown[]).length > 0 ? value : null));
+
+export const CreateServicePlanBody = z
+  .strictObject({
+    siteId: IdNumber,
+    name: PlanName,
+    technicianId: IdNumber,
+    frequency: ServiceFrequency,
+    startDate: LocalDate,
+    time: LocalTime,
+    horizonDays: HorizonDays.default(DEFAULT_HORIZON_DAYS),
+    endDate: LocalDate.nullable().optional(),
+    areas: nullableList(Areas).optional(),
+    types: nullableList(Types).optional(),
+    isActive: z.boolean({ error: 'isActive debe ser verdadero o falso.' }).default(true),
+  })
+  .refine((plan) => !plan.endDate || plan.endDate >= plan.startDate, {
+    message: ServicePlanMessages.endBeforeStart,
+    path: ['endDate'],
+  });
+export type CreateServicePlanBody = z.infer<typeof CreateServicePlanBody>;
+
+/**
+ * A field left out keeps its value. A change applies to the orders not yet created; with `applyToOpen`, the
+ * plan's future orders nobody has started are also recreated from the new terms.
+ */
+export const UpdateServicePlanBody = z
+  .strictObject({
+    name: PlanName.optional(),
+    technicianId: IdNumber.optional(),
+    frequency: ServiceFrequency.optional(),
+    startDate: LocalDate.optional(),
+    time: LocalTime.optional(),
+    horizonDays: HorizonDays.optional(),
+    endDate: LocalDate.nullable().optional(),
+    areas: nullableList(Areas).optional(),
+    types: nullableList(Types).optional(),
+    isActive: z.boolean({ error: 'isActive debe ser verdadero o falso.' }).optional(),
+    applyToOpen: z.boolean({ error: 'applyToOpen debe ser verdadero o falso.' }).default(false),
+  })
+  .refine((plan) => !plan.endDate || !plan.startDate || plan.endDate >= plan.startDate, {
+    message: ServicePlanMessages.endBeforeStart,
+    path: ['endDate'],
+  });
+export type UpdateServicePlanBody = z.infer<typeof UpdateServicePlanBody>;
+
+export const ServicePlanListQuery = z.strictObject({
+  siteId: Id.optional(),
+});
+export type ServicePlanListQuery = z.infer<typeof ServicePlanListQuery>;
+
+/** What one run of the generator did for a plan. */
+export const GenerateResult = z.object({
+  /** Orders created now. */
+  created: z.number().int(),
+  /** Dates passed over because no active device matched the plan. */
+  skippedWithoutDevices: z.array(z.string()),
+});
+export type GenerateResult = z.infer<typeof GenerateResult>;

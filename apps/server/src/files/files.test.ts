@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { postPhoto } from '../../test/findings.js';
 import { multipartForm, pieces } from '../../test/multipart.js';
 import { createOrder, scan } from '../../test/orders.js';
@@ -19,10 +19,12 @@ import {
   createTrap,
   createUser,
   DEFAULT_SITE_ID,
+  openTestDatabase,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.js';
 import { loadConfig } from '../config.js';
+import { restoreBackup, writeBackup } from '../db/backup.js';
 import type { Transaction } from '../db/database.js';
 import { fileChunks, files } from '../db/schema.js';
 import errorHandler from '../plugins/error-handler.js';
@@ -544,6 +546,29 @@ describe('S3 backend beside the database one', () => {
       message: 'El archivo está guardado en un almacenamiento S3 que este servidor no tiene configurado (S3_BUCKET).',
     });
     await withS3.close();
+  });
+
+  it('restores a backup whose files are in S3: the rows come back naming the same objects', async () => {
+    const { withS3, without } = storages();
+    const content = Buffer.concat([HEADS.png, randomBytes(70_000)]);
+    const file = await saveIn(withS3.files, content);
+    const backup = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-files-backup-')), 'respaldo.ndjson.gz');
+    await writeBackup(t.database.db, backup);
+    const target = await openTestDatabase('files_restore');
+    try {
+      await target.db.execute(
+        sql`truncate placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites restart identity cascade`,
+      );
+      await restoreBackup(target.db, fs.createReadStream(backup));
+      const restored = createFileStorage(loadConfig({ ...s3.env, LOG_LEVEL: 'silent' }), target.db);
+      expect((await buffer((await restored.files.open(file.id))!.content)).equals(content)).toBe(true);
+      await restored.close();
+    } finally {
+      await target.close();
+      fs.rmSync(path.dirname(backup), { recursive: true, force: true });
+      await withS3.close();
+      await without.close();
+    }
   });
 
   it('refuses to start, in Spanish, when the bucket cannot be reached', async () => {

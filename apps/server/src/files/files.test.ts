@@ -572,12 +572,23 @@ describe('S3 backend beside the database one', () => {
   });
 
   it('refuses to start, in Spanish, when the bucket cannot be reached', async () => {
-    const config = loadConfig({ ...s3.env, S3_BUCKET: 'no-existe', LOG_LEVEL: 'silent' });
-    const storage = createFileStorage(config, t.database.db);
-    await expect(storage.s3!.backend.check()).rejects.toThrow(
+    const refusal = async (env: Record<string, string>) => {
+      const storage = createFileStorage(loadConfig({ ...s3.env, ...env, LOG_LEVEL: 'silent' }), t.database.db);
+      try {
+        await storage.s3!.backend.check();
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await storage.close();
+      }
+    };
+    const bucket = s3.env.S3_BUCKET;
+    expect(await refusal({ S3_BUCKET: 'no-existe' })).toBe(
       `No se pudo abrir el bucket S3 «no-existe» en ${s3.env.S3_ENDPOINT}: el bucket no existe.`,
     );
-    await storage.close();
+    expect(await refusal({ S3_ENDPOINT: 'http://127.0.0.1:9' })).toMatch(
+      new RegExp(`^No se pudo abrir el bucket S3 «${bucket}» en http://127.0.0.1:9: no responde \\(.+\\)\\.$`),
+    );
   });
 });
 

@@ -161,7 +161,9 @@ export class S3Backend implements FileBackend {
           ? 'el bucket no existe'
           : status === 403 || status === 401
             ? 'las credenciales no dan acceso a él'
-            : (error as Error).message || (error as Error).name;
+            : status === undefined
+              ? `no responde (${(error as Error).message || (error as Error).name})`
+              : `respondió ${status} (${(error as Error).name}); revisa S3_REGION y S3_FORCE_PATH_STYLE`;
       throw new ConfigError(`No se pudo abrir el bucket S3 «${this.bucket}» en ${where}: ${reason}.`);
     }
   }

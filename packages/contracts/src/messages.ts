@@ -95,6 +95,7 @@ export const FindingMessages = {
   clientFindingIdReused: 'Ese identificador de hallazgo ya se usó en otra trampa.',
   pestsUnavailable: 'Alguna plaga de las capturas no existe o está inactiva.',
   alreadyCompleted: 'La trampa ya quedó registrada en esta orden.',
+  changedMeanwhile: 'La orden cambió mientras se registraba el hallazgo. Inténtalo nuevamente.',
   baitOnlyStations: 'El consumo y el estado del cebo solo se registran en estaciones de cebo.',
   absentBaitConsumption: 'Con el cebo ausente no se registra consumo: ausente no es «100 % consumido».',
   noCaptures: (type: string) => `${type}: este tipo de dispositivo no registra capturas.`,

@@ -1,21 +1,8 @@
 import type { Finding, Photo, SessionItem, SessionSummary } from '@rondin/contracts';
-import type { ExceptionReason, PestGroup } from '@rondin/contracts';
-import { and, countDistinct, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { ExceptionReason, PestGroup, TrapType } from '@rondin/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../../db/database.js';
-import {
-  files,
-  findingCaptures,
-  findings,
-  pests,
-  photos,
-  sessionItems,
-  sessions,
-  technicians,
-  traps,
-} from '../../db/schema.js';
-
-export type NewFinding = Omit<typeof findings.$inferInsert, 'id'>;
-export type NewCapture = Omit<typeof findingCaptures.$inferInsert, 'findingId' | 'recordedAt'>;
+import { files, photos, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
 
 /** An order as a write to one of its items reads it, under lock. */
 export interface LockedOrder {
@@ -27,19 +14,59 @@ export interface LockedOrder {
   now: Date;
 }
 
-/** An item as a write to it reads it, under lock, with its trap as it is now. */
+/** An item as a write to it reads it, under lock. */
 export interface LockedItem {
   id: number;
   status: (typeof sessionItems.$inferSelect)['status'];
-  exceptionReason: ExceptionReason | null;
-  findingId: number | null;
-  trapId: number;
   trapCode: string;
-  trapType: (typeof traps.$inferSelect)['type'];
-  siteId: number;
-  /** recorded_at of the current finding version, when there is one. */
-  currentRecordedAt: Date | null;
 }
+
+/** What recording a finding depends on, as rondin_finding_context reads it; nulls where nothing was found. */
+export interface FindingContext {
+  /** The caller's role, null when the account is not active. */
+  role: 'ADMIN' | 'TECH' | null;
+  tokenVersion: number | null;
+  orderTechnicianId: number | null;
+  orderStatus: LockedOrder['status'] | null;
+  itemStatus: LockedItem['status'] | null;
+  exceptionReason: ExceptionReason | null;
+  trapType: TrapType | null;
+  /** The item the finding's client id is already stored on. */
+  storedItemId: number | null;
+  /** The caught pests that exist and are active, with their groups. */
+  pests: { id: number; group: PestGroup }[];
+}
+
+/** A version checked against its context, with what it was checked against. */
+export interface FindingWrite {
+  sessionId: number;
+  itemId: number;
+  user: { id: number; tokenVersion: number };
+  /** The order was closed when checked: an administrator's correction. */
+  correction: boolean;
+  trapType: TrapType;
+  pests: { id: number; group: PestGroup }[];
+  finding: {
+    clientFindingId: string;
+    deviceTime: string;
+    deviceStatus: string;
+    /** Null for a replay: the version stored is answered, nothing is written. */
+    activity: string | null;
+    derivedActivity: string | null;
+    baitConsumption: number | null;
+    baitState: string | null;
+    evidence: string[];
+    actions: string[];
+    notes: string | null;
+    reason: string | null;
+    captures: { pestId: number; count: number | null; band: string | null }[];
+  };
+  rules: { lateDeliveryMs: number; cadenceWindowMs: number; cadenceMaxDevices: number };
+}
+
+export type FindingWritten =
+  | { result: 'RECORDED' | 'REPLAYED'; technicianId: number; finding: Finding; item: SessionItem }
+  | { result: 'CHANGED'; technicianId: null; finding: null; item: null };
 
 export interface PhotoRow {
   id: number;
@@ -96,23 +123,10 @@ export class FindingsRepository {
     return row !== undefined;
   }
 
-  /** The order's item, locked so versions of one item are written one after another. */
+  /** The order's item, locked so writes to one item (its exception, its photos) come one after another. */
   async lockItem(tx: Transaction, sessionId: number, itemId: number): Promise<LockedItem | undefined> {
     const [row] = await tx
-      .select({
-        id: sessionItems.id,
-        status: sessionItems.status,
-        exceptionReason: sessionItems.exceptionReason,
-        findingId: sessionItems.findingId,
-        trapId: traps.id,
-        trapCode: traps.code,
-        trapType: traps.type,
-        siteId: traps.siteId,
-        currentRecordedAt:
-          sql<Date | null>`(select ${findings.recordedAt} from ${findings} where ${findings.id} = ${sessionItems.findingId})`.mapWith(
-            (value: string | Date) => new Date(value),
-          ),
-      })
+      .select({ id: sessionItems.id, status: sessionItems.status, trapCode: traps.code })
       .from(sessionItems)
       .innerJoin(traps, eq(traps.id, sessionItems.trapId))
       .where(and(eq(sessionItems.id, itemId), eq(sessionItems.sessionId, sessionId)))
@@ -120,58 +134,47 @@ export class FindingsRepository {
     return row;
   }
 
-  async findingByClientId(
-    tx: Transaction,
+  /** What recording a finding depends on, read without locks (src/db/functions/rondin_finding_context.sql). */
+  async findingContext(
+    user: { id: number },
+    sessionId: number,
+    itemId: number,
     clientFindingId: string,
-  ): Promise<{ id: number; itemId: number } | undefined> {
-    const [row] = await tx
-      .select({ id: findings.id, itemId: findings.itemId })
-      .from(findings)
-      .where(eq(findings.clientFindingId, clientFindingId));
-    return row;
+    pestIds: number[],
+  ): Promise<FindingContext> {
+    const [row] = await queryRows<FindingContext>(
+      this.db,
+      `select role, token_version as "tokenVersion", order_technician_id as "orderTechnicianId",
+         order_status as "orderStatus", item_status as "itemStatus", exception_reason as "exceptionReason",
+         trap_type as "trapType", stored_item_id as "storedItemId", pests
+       from rondin_finding_context($1::integer, $2::integer, $3::integer, $4::uuid, $5::integer[])`,
+      [sessionId, itemId, user.id, clientFindingId, pestIds],
+    );
+    return row!;
   }
 
-  /** The given pests that exist and are active, with their groups. */
-  activePests(tx: Transaction, ids: number[]): Promise<{ id: number; group: PestGroup }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return tx
-      .select({ id: pests.id, group: pests.group })
-      .from(pests)
-      .where(and(inArray(pests.id, ids), eq(pests.isActive, true)));
-  }
-
-  /** How many other devices the technician recorded findings of in (from, to]. */
-  async devicesRecordedBetween(
-    tx: Transaction,
-    technicianId: number,
-    window: { from: Date; to: Date },
-    exceptItemId: number,
-  ): Promise<number> {
-    const [row] = await tx
-      .select({ devices: countDistinct(findings.itemId) })
-      .from(findings)
-      .where(
-        and(
-          eq(findings.technicianId, technicianId),
-          gt(findings.recordedAt, window.from),
-          lte(findings.recordedAt, window.to),
-          ne(findings.itemId, exceptItemId),
-        ),
-      );
-    return row!.devices;
-  }
-
-  /** Adds a version with its captures; `current` makes it the item's current one. */
-  async insertFinding(tx: Transaction, values: NewFinding, captures: NewCapture[], current: boolean): Promise<number> {
-    const [row] = await tx.insert(findings).values(values).returning({ id: findings.id });
-    const id = row!.id;
-    if (captures.length > 0) {
-      await tx
-        .insert(findingCaptures)
-        .values(captures.map((capture) => ({ ...capture, findingId: id, recordedAt: values.recordedAt })));
-    }
-    if (current) await tx.update(sessionItems).set({ findingId: id }).where(eq(sessionItems.id, values.itemId));
-    return id;
+  /** Writes a checked version in one round trip (src/db/functions/rondin_finding.sql). */
+  async writeFinding(write: FindingWrite): Promise<FindingWritten> {
+    const [row] = await queryRows<FindingWritten>(
+      this.db,
+      `select result, technician_id as "technicianId", finding, item
+       from rondin_finding($1::integer, $2::integer, $3::integer, $4::integer, $5::boolean, $6::text, $7::json,
+         $8::json, $9::interval, $10::interval, $11::integer)`,
+      [
+        write.sessionId,
+        write.itemId,
+        write.user.id,
+        write.user.tokenVersion,
+        write.correction,
+        write.trapType,
+        JSON.stringify(write.pests),
+        JSON.stringify(write.finding),
+        `${write.rules.lateDeliveryMs} milliseconds`,
+        `${write.rules.cadenceWindowMs} milliseconds`,
+        write.rules.cadenceMaxDevices,
+      ],
+    );
+    return row!;
   }
 
   /** The item whose completion used this client id: a scan's or an exception's, in any order. */

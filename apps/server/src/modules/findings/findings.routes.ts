@@ -30,7 +30,8 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
   app.put(
     '/sessions/:id/items/:itemId/finding',
     {
-      onRequest: app.authorize(),
+      // The account is checked by the write's own statements (rondin_finding_context, rondin_finding).
+      onRequest: app.authenticate(),
       schema: {
         operationId: 'putItemFinding',
         summary: 'Registrar lo encontrado en un dispositivo',

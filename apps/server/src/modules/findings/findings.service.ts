@@ -13,9 +13,7 @@ import {
   SessionMessages,
   type ExceptionBody,
   type Finding,
-  type FindingFlag,
   type FindingResponse,
-  type PestGroup,
   type Photo,
   type PutFindingBody,
   type ScanResponse,
@@ -25,9 +23,9 @@ import type { FileStorage } from '../../files/file-storage.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from '../sessions/session-events.js';
-import type { FindingsRepository, LockedItem, LockedOrder } from './findings.repository.js';
+import type { FindingContext, FindingsRepository, FindingWrite, LockedOrder } from './findings.repository.js';
 
 /** A photo's form: the file, and the device's id for it. */
 export const PHOTO_FORM: UploadSpec = {
@@ -55,6 +53,11 @@ function plausibleTime(deviceTime: Date, order: LockedOrder): { at: Date; plausi
   return { at: deviceTime.getTime() < order.now.getTime() ? deviceTime : order.now, plausible };
 }
 
+/** Reads of the context and writes that found it changed, before the caller is asked to try again. */
+const MAX_FINDING_ATTEMPTS = 3;
+
+const caughtPests = (body: PutFindingBody) => [...new Set(body.captures.map((capture) => capture.pestId))];
+
 const mayWrite = (user: AuthUser, technicianId: number) => user.role === 'ADMIN' || user.id === technicianId;
 
 export interface StoredPhoto {
@@ -80,76 +83,79 @@ export class FindingsService {
    * stored, even once the order is closed. The version is current when it is the latest by recordedAt, so an
    * older one arriving late is kept without replacing a newer one; an administrator's correction after close
    * is always current.
+   *
+   * Two round trips: the context read without locks, the rules checked here (the device's type decides which
+   * fields it takes), then one statement that locks, writes and answers, or says the context changed in
+   * between (a close, a reassignment, a device's type edited), when it is read again.
    */
   async putFinding(user: AuthUser, sessionId: number, itemId: number, body: PutFindingBody): Promise<FindingResponse> {
-    const { findingId, technicianId, changed } = await this.repository
-      .transaction(async (tx) => {
-        const order = await this.writableOrder(tx, user, sessionId, 'share');
-        // The item's lock first: a second delivery racing the first waits for it, then finds what it stored.
-        const item = await this.repository.lockItem(tx, sessionId, itemId);
-        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
-        const replayed = await this.repository.findingByClientId(tx, body.clientFindingId);
-        if (replayed) {
-          if (replayed.itemId !== itemId) throw AppError.conflict(FindingMessages.clientFindingIdReused);
-          return { findingId: replayed.id, technicianId: order.technicianId, changed: false };
-        }
-        const isCorrection = order.status === 'COMPLETED';
-        if (isCorrection && user.role !== 'ADMIN') throw AppError.conflict(FindingMessages.closedForTechnician);
-        if (isCorrection && !body.reason) throw AppError.badRequest(FindingMessages.reasonRequired);
-        if (item.exceptionReason) throw AppError.conflict(FindingMessages.isException);
-        if (item.status !== 'COMPLETED') throw AppError.conflict(FindingMessages.notScanned);
+    const pestIds = caughtPests(body);
+    for (let attempt = 1; ; attempt++) {
+      const context = await this.repository.findingContext(user, sessionId, itemId, body.clientFindingId, pestIds);
+      const written = await this.repository
+        .writeFinding(this.checkedFinding(user, sessionId, itemId, body, context))
+        .catch(this.reusedId(FindingMessages.clientFindingIdReused));
+      if (written.result === 'RECORDED') this.events.updated(written.technicianId, sessionId);
+      if (written.result !== 'CHANGED') return { finding: written.finding, item: written.item };
+      if (attempt === MAX_FINDING_ATTEMPTS) throw AppError.conflict(FindingMessages.changedMeanwhile);
+    }
+  }
 
-        const groups = await this.pestGroups(tx, body);
-        const groupOf = (pestId: number) => groups.get(pestId);
-        const problems = findingProblems(item.trapType, body, groupOf);
-        if (problems.length > 0) throw AppError.badRequest(problems.join(' '));
-        const derivedActivity = deriveActivity(body, groupOf);
+  /** The version to write, once every rule its context decides holds; the refusal otherwise. */
+  private checkedFinding(
+    user: AuthUser,
+    sessionId: number,
+    itemId: number,
+    body: PutFindingBody,
+    context: FindingContext,
+  ): FindingWrite {
+    if (context.role === null) throw AppError.unauthorized(AuthMessages.inactive);
+    if (context.tokenVersion !== user.tokenVersion) throw AppError.unauthorized(AuthMessages.passwordChanged);
+    const caller = { id: user.id, role: context.role, tokenVersion: user.tokenVersion };
+    if (context.orderTechnicianId === null || !mayWrite(caller, context.orderTechnicianId)) {
+      throw AppError.notFound(SessionMessages.notFound);
+    }
+    if (context.itemStatus === null || context.trapType === null) throw AppError.notFound(FindingMessages.itemNotFound);
+    const correction = context.orderStatus === 'COMPLETED';
+    const write = { sessionId, itemId, user: caller, correction, trapType: context.trapType, pests: context.pests };
+    const stored = {
+      clientFindingId: body.clientFindingId,
+      deviceTime: body.recordedAt,
+      deviceStatus: body.deviceStatus,
+      baitConsumption: body.baitConsumption ?? null,
+      baitState: body.baitState ?? null,
+      evidence: body.evidence,
+      actions: body.actions,
+      notes: body.notes ?? null,
+      reason: body.reason ?? null,
+      captures: body.captures.map((capture) => ({
+        pestId: capture.pestId,
+        count: capture.count ?? null,
+        band: capture.band ?? null,
+      })),
+    };
+    const rules = {
+      lateDeliveryMs: LATE_DELIVERY_MS,
+      cadenceWindowMs: CADENCE_WINDOW_MS,
+      cadenceMaxDevices: CADENCE_MAX_DEVICES,
+    };
+    if (context.storedItemId !== null) {
+      if (context.storedItemId !== itemId) throw AppError.conflict(FindingMessages.clientFindingIdReused);
+      // A replay: answered with the version stored, whatever the rules say now.
+      return { ...write, finding: { ...stored, activity: null, derivedActivity: null }, rules };
+    }
+    if (correction && context.role !== 'ADMIN') throw AppError.conflict(FindingMessages.closedForTechnician);
+    if (correction && !body.reason) throw AppError.badRequest(FindingMessages.reasonRequired);
+    if (context.exceptionReason) throw AppError.conflict(FindingMessages.isException);
+    if (context.itemStatus !== 'COMPLETED') throw AppError.conflict(FindingMessages.notScanned);
 
-        const deviceTime = new Date(body.recordedAt);
-        const { at: recordedAt, plausible } = plausibleTime(deviceTime, order);
-        const flags = await this.flags(tx, user, item, { recordedAt, plausible, order, isCorrection });
-        const current =
-          isCorrection || item.currentRecordedAt === null || recordedAt.getTime() >= item.currentRecordedAt.getTime();
-        const id = await this.repository.insertFinding(
-          tx,
-          {
-            itemId,
-            siteId: item.siteId,
-            trapId: item.trapId,
-            trapType: item.trapType,
-            clientFindingId: body.clientFindingId,
-            technicianId: user.id,
-            recordedAt,
-            deviceTime,
-            receivedAt: order.now,
-            deviceStatus: body.deviceStatus,
-            activity: body.activity ?? derivedActivity,
-            derivedActivity,
-            baitConsumption: body.baitConsumption ?? null,
-            baitState: body.baitState ?? null,
-            evidence: body.evidence,
-            actions: body.actions,
-            notes: body.notes ?? null,
-            reason: body.reason ?? null,
-            isCorrection,
-            flags,
-          },
-          body.captures.map((capture) => ({
-            pestId: capture.pestId,
-            count: capture.count ?? null,
-            band: capture.band ?? null,
-          })),
-          current,
-        );
-        return { findingId: id, technicianId: order.technicianId, changed: true };
-      })
-      .catch(this.reusedId(FindingMessages.clientFindingIdReused));
-    if (changed) this.events.updated(technicianId, sessionId);
-    const [finding, item] = await Promise.all([
-      this.repository.findingJson(findingId),
-      this.repository.itemJson(itemId),
-    ]);
-    return { finding, item };
+    if (context.pests.length !== caughtPests(body).length) throw AppError.badRequest(FindingMessages.pestsUnavailable);
+    const groups = new Map(context.pests.map((pest) => [pest.id, pest.group]));
+    const groupOf = (pestId: number) => groups.get(pestId);
+    const problems = findingProblems(context.trapType, body, groupOf);
+    if (problems.length > 0) throw AppError.badRequest(problems.join(' '));
+    const derivedActivity = deriveActivity(body, groupOf);
+    return { ...write, finding: { ...stored, activity: body.activity ?? derivedActivity, derivedActivity }, rules };
   }
 
   /** Every version of the item's finding, the current one first. */
@@ -284,38 +290,6 @@ export class FindingsService {
     const order = await this.repository.lockOrder(tx, sessionId, strength);
     if (!order || !mayWrite(user, order.technicianId)) throw AppError.notFound(SessionMessages.notFound);
     return order;
-  }
-
-  /** The groups of the pests caught; every one must exist and be active. */
-  private async pestGroups(tx: Transaction, body: PutFindingBody): Promise<Map<number, PestGroup>> {
-    const ids = [...new Set(body.captures.map((capture) => capture.pestId))];
-    const found = await this.repository.activePests(tx, ids);
-    if (found.length !== ids.length) throw AppError.badRequest(FindingMessages.pestsUnavailable);
-    return new Map(found.map((pest) => [pest.id, pest.group]));
-  }
-
-  /**
-   * What the office is warned of, fixed as the version arrives. An administrator's correction after close is
-   * made in the office, not at the device: its pace and delivery say nothing.
-   */
-  private async flags(
-    tx: Transaction,
-    user: AuthUser,
-    item: LockedItem,
-    at: { recordedAt: Date; plausible: boolean; order: LockedOrder; isCorrection: boolean },
-  ): Promise<FindingFlag[]> {
-    const flags: FindingFlag[] = [];
-    if (!at.plausible) flags.push('HORA_IMPLAUSIBLE');
-    if (at.isCorrection) return flags;
-    if (at.order.now.getTime() - at.recordedAt.getTime() > LATE_DELIVERY_MS) flags.push('ENVIO_TARDIO');
-    const others = await this.repository.devicesRecordedBetween(
-      tx,
-      user.id,
-      { from: new Date(at.recordedAt.getTime() - CADENCE_WINDOW_MS), to: at.recordedAt },
-      item.id,
-    );
-    if (others + 1 >= CADENCE_MAX_DEVICES) flags.push('CADENCIA_IMPLAUSIBLE');
-    return flags;
   }
 
   /** Two deliveries of one client id racing on two orders: the unique index refuses the second. */

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, findings, pests, photos, sessions } from '../../db/schema.js';
+import { FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { notFoundException, nothingFound, postPhoto, putFinding, recordException } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { planImage } from '../../../test/plans.js';
@@ -301,6 +302,53 @@ describe('PUT /api/sessions/:id/items/:itemId/finding', () => {
     expect(await findingRows()).toHaveLength(0);
     const byAdmin = await stored(admin, order.id, items[0]!, nothingFound());
     expect(byAdmin.finding.recordedBy!.id).toBe(admin.id);
+  });
+
+  it('writes nothing when what the finding was checked against changed before the write', async () => {
+    const { order, items } = await orderWith(['CAPTURA']);
+    const [rat] = await t.database.db
+      .select({ id: pests.id, group: pests.group })
+      .from(pests)
+      .where(eq(pests.id, pest['Ratón doméstico']!));
+    const repository = new FindingsRepository(t.database.db);
+    const checked: FindingWrite = {
+      sessionId: order.id,
+      itemId: items[0]!,
+      user: { id: tech.id, tokenVersion: 0 },
+      correction: false,
+      trapType: 'CAPTURA',
+      pests: [rat!],
+      finding: {
+        clientFindingId: randomUUID(),
+        deviceTime: new Date().toISOString(),
+        deviceStatus: 'OK',
+        activity: 'ALTA',
+        derivedActivity: 'ALTA',
+        baitConsumption: null,
+        baitState: null,
+        evidence: [],
+        actions: [],
+        notes: null,
+        reason: null,
+        captures: [{ pestId: rat!.id, count: 1, band: null }],
+      },
+      rules: { lateDeliveryMs: 86_400_000, cadenceWindowMs: 180_000, cadenceMaxDevices: 40 },
+    };
+    const changed = { result: 'CHANGED', technicianId: null, finding: null, item: null };
+    // Checked as another device type, as an order still open, with the pest in another group, by a stale token.
+    expect(await repository.writeFinding({ ...checked, trapType: 'LAMINA' })).toEqual(changed);
+    expect(await repository.writeFinding({ ...checked, correction: true })).toEqual(changed);
+    expect(await repository.writeFinding({ ...checked, pests: [{ id: rat!.id, group: 'VOLADORES' }] })).toEqual(
+      changed,
+    );
+    expect(await repository.writeFinding({ ...checked, user: { id: tech.id, tokenVersion: 1 } })).toEqual(changed);
+    await t.database.db.update(pests).set({ isActive: false }).where(eq(pests.id, rat!.id));
+    expect(await repository.writeFinding(checked)).toEqual(changed);
+    await t.database.db.update(pests).set({ isActive: true }).where(eq(pests.id, rat!.id));
+    expect(await findingRows()).toHaveLength(0);
+    expect(await repository.writeFinding(checked)).toMatchObject({ result: 'RECORDED', technicianId: tech.id });
+    expect(await repository.writeFinding(checked)).toMatchObject({ result: 'REPLAYED', technicianId: tech.id });
+    expect(await findingRows()).toHaveLength(1);
   });
 
   it('after close, takes only an administrator’s correction with a reason, current, and keeps the earlier version', async () => {

@@ -138,9 +138,8 @@ async function pairLoad(server: RunningServer, pairs: Items, tokens: Map<number,
 }
 
 /**
- * The pair's SQL from a pool in this process: rondin_scan(), then the finding's transaction as the route runs
- * it (order locked for share, item locked, replay and cadence lookups, the version inserted and made current),
- * then the finding's and the item's JSON it answers with.
+ * The pair's SQL from a pool in this process, as the routes send it: rondin_scan(), then the finding's two
+ * statements (rondin_finding_context, then rondin_finding, which writes it and answers its and the item's JSON).
  */
 async function directPairs(url: string, pairs: Items): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
@@ -156,39 +155,38 @@ async function directPairs(url: string, pairs: Items): Promise<number> {
             'select result, session, item from rondin_scan($1::integer, $2::text, $3::integer, null, null, 0)',
             [pair.orderId, pair.slug, pair.technicianId],
           );
-          await client.query('begin');
-          await client.query(
-            'select technician_id, status, created_at, clock_timestamp() from sessions where id = $1 for share',
-            [pair.orderId],
-          );
-          const [item] = (
-            await client.query(
-              `select i.id, i.status, i.exception_reason, i.finding_id, t.id as trap_id, t.code, t.type, t.site_id,
-                      (select recorded_at from findings where id = i.finding_id) as current
-                 from session_items i join traps t on t.id = i.trap_id
-                where i.id = $1 and i.session_id = $2 for no key update of i`,
-              [pair.itemId, pair.orderId],
-            )
-          ).rows;
           const clientId = randomUUID();
-          await client.query('select id, item_id from findings where client_finding_id = $1', [clientId]);
-          await client.query(
-            `select count(distinct item_id) from findings where technician_id = $1
-               and recorded_at > now() - interval '3 minutes' and recorded_at <= now() and item_id <> $2`,
-            [pair.technicianId, pair.itemId],
-          );
-          const [row] = (
+          const [context] = (
             await client.query(
-              `insert into findings (item_id, site_id, trap_id, trap_type, client_finding_id, technician_id, recorded_at,
-                 device_time, received_at, device_status, activity, derived_activity, bait_consumption)
-               values ($1, $2, $3, $4, $5, $6, now(), now(), now(), 'OK', 'NINGUNA', 'NINGUNA', 0) returning id`,
-              [pair.itemId, item.site_id, item.trap_id, item.type, clientId, pair.technicianId],
+              'select trap_type, pests from rondin_finding_context($1::integer, $2::integer, $3::integer, $4::uuid, $5::integer[])',
+              [pair.orderId, pair.itemId, pair.technicianId, clientId, []],
             )
           ).rows;
-          await client.query('update session_items set finding_id = $1 where id = $2', [row.id, pair.itemId]);
-          await client.query('commit');
-          await client.query('select finding from rondin_finding_json where id = $1', [row.id]);
-          await client.query('select item from rondin_item_json where id = $1', [pair.itemId]);
+          await client.query(
+            `select result, technician_id, finding, item from rondin_finding($1::integer, $2::integer, $3::integer, 0,
+               false, $4::text, $5::json, $6::json, '1 day', '3 minutes', 40)`,
+            [
+              pair.orderId,
+              pair.itemId,
+              pair.technicianId,
+              context.trap_type,
+              JSON.stringify(context.pests),
+              JSON.stringify({
+                clientFindingId: clientId,
+                deviceTime: new Date().toISOString(),
+                deviceStatus: 'OK',
+                activity: 'NINGUNA',
+                derivedActivity: 'NINGUNA',
+                baitConsumption: 0,
+                baitState: null,
+                evidence: [],
+                actions: [],
+                notes: null,
+                reason: null,
+                captures: [],
+              }),
+            ],
+          );
           done++;
         }
       } finally {

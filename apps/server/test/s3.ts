@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/files/s3-backend.js';
 
@@ -11,6 +11,8 @@ export interface TestS3 {
   env: Record<string, string>;
   /** The bytes of an object, read straight from the store; undefined if there is none. */
   object(key: string): Promise<Buffer | undefined>;
+  /** The keys of every object in the bucket. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,10 @@ export async function startS3(): Promise<TestS3> {
         if (error instanceof NoSuchKey) return undefined;
         throw error;
       }
+    },
+    async keys() {
+      const answer = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      return (answer.Contents ?? []).map((object) => object.Key!);
     },
     async close() {
       client.destroy();

@@ -78,6 +78,20 @@ describe('npm run files:migrate', () => {
     );
   });
 
+  it('refuses, saying why, while a server has the embedded database open', async () => {
+    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    try {
+      const locked = await run(['--to', 's3'], s3.env);
+      expect(locked.status).toBe(1);
+      expect(locked.stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
+      expect(locked.stderr).toBe(
+        `La carpeta de datos ${dataDir} está en uso por otro proceso de Rondín (pid ${process.pid}). Detén ese proceso o usa otra carpeta con DATA_DIR.\n`,
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('moves the files to S3 and back, saying how far it got', async () => {
     const ids = await withDatabase(async (db) => {
       const storage = createFileStorage(loadConfig({ DATA_DIR: dataDir }), db);

@@ -7,7 +7,8 @@
  */
 import { installSpanishErrors } from '@rondin/contracts';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { createFileStorage } from '../files/create-storage.js';
 import { FilesRepository } from '../files/files.repository.js';
 import { type BackendKind, migrateFiles } from '../files/migrate.js';
@@ -46,7 +47,14 @@ if (config.S3_BUCKET === undefined) {
     'files:migrate necesita S3_BUCKET (y S3_ENDPOINT, S3_REGION y las claves, como el servidor): sin él no hay adónde mover los archivos, ni de dónde traerlos.',
   );
 }
-const handle = await openDatabase(config);
+let handle: DatabaseHandle;
+try {
+  handle = await openDatabase(config);
+} catch (error) {
+  // The embedded database is open in a running server: it says so, and to stop it first.
+  if (error instanceof DataDirLockedError) fail(error.message);
+  throw error;
+}
 const storage = createFileStorage(config, handle.db);
 let refusal: string | undefined;
 try {

@@ -9,6 +9,9 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, poolStats } from './db/database.js';
+import { ActionsRepository } from './modules/actions/actions.repository.js';
+import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { ActionsService } from './modules/actions/actions.service.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -226,6 +229,10 @@ export async function buildApp({
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
+      // Routes under /thresholds, /sites/{id}/thresholds and /actions: limits and the corrective actions they open.
+      await api.register(actionsRoutes, {
+        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE)),
+      });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },
     { prefix: '/api' },

@@ -17,3 +17,4 @@ export * from './finding-rules.js';
 export * from './findings.js';
 export * from './inspections.js';
 export * from './service-plans.js';
+export * from './actions.js';

@@ -20,6 +20,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -533,5 +534,138 @@ export const photos = pgTable(
     uniqueIndex('photos_client_photo_key').on(table.clientPhotoId),
     index('photos_item_idx').on(table.itemId, table.id),
     uniqueIndex('photos_file_key').on(table.fileId),
+  ],
+);
+
+/**
+ * Limits on what findings show (modules/actions): global ones (site_id null) by device type, zone and risk
+ * level, and a site's own, which take the place of the global one with the same type, zone, risk, metric,
+ * pest group and level. Versioned: a change ends the rows in force (valid_to) and adds new ones, so a finding
+ * recorded earlier and delivered later is judged by the limits in force when it was recorded. No foreign
+ * keys: the history outlives a deleted site or account. The defaults ship with valid_from '-infinity'.
+ */
+export const thresholds = pgTable(
+  'thresholds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id'),
+    trapType: text('trap_type', { enum: TRAP_TYPES }).notNull(),
+    zone: text('zone', { enum: ZONES }),
+    riskLevel: text('risk_level', { enum: RISK_LEVELS }),
+    metric: text('metric', { enum: ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO'] }).notNull(),
+    pestGroup: text('pest_group', { enum: PEST_GROUPS }),
+    level: text('level', { enum: ['ALERTA', 'ACCION'] }).notNull(),
+    value: integer('value').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdById: integer('created_by_id'),
+  },
+  (table) => [
+    index('thresholds_type_idx').on(table.trapType, table.validFrom),
+    index('thresholds_site_idx').on(table.siteId, table.validFrom),
+    check('thresholds_metric_check', sql`${table.metric} in ('ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO')`),
+    check('thresholds_level_check', sql`${table.level} in ('ALERTA', 'ACCION')`),
+    check('thresholds_pest_group_check', sql`${table.pestGroup} is null or ${table.metric} = 'CAPTURAS'`),
+    check('thresholds_value_check', sql`${table.value} >= 1`),
+    check('thresholds_validity_check', sql`${table.validTo} is null or ${table.validTo} >= ${table.validFrom}`),
+  ],
+);
+
+/**
+ * Corrective actions: opened by a finding or exception over an ACCION limit (origin UMBRAL, by the database
+ * in the finding's transaction: src/db/functions/rondin_record_breach.sql), or by hand (MANUAL, or a client
+ * RECOMENDACION). Closed by a person, never by themselves.
+ */
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    trapId: integer('trap_id').references(() => traps.id, { onDelete: 'restrict' }),
+    area: text('area'),
+    origin: text('origin', { enum: ['UMBRAL', 'MANUAL', 'RECOMENDACION'] }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    detectedById: integer('detected_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    severity: text('severity', { enum: ['BAJA', 'MEDIA', 'ALTA'] }).notNull(),
+    description: text('description').notNull(),
+    immediateCorrection: text('immediate_correction'),
+    productImpact: text('product_impact'),
+    rootCause: text('root_cause'),
+    preventiveAction: text('preventive_action'),
+    responsible: text('responsible', { enum: ['EMPRESA', 'CLIENTE'] }).notNull(),
+    responsibleName: text('responsible_name'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['ABIERTA', 'EN_CURSO', 'CERRADA'] })
+      .notNull()
+      .default('ABIERTA'),
+    verificationPlan: text('verification_plan'),
+    verificationResult: text('verification_result'),
+    closingNote: text('closing_note'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedById: integer('closed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One open action a device for its breaches: later ones are its occurrences.
+    uniqueIndex('corrective_actions_open_threshold_key')
+      .on(table.trapId)
+      .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA'`),
+    index('corrective_actions_site_idx').on(table.siteId, table.status, table.dueDate),
+    index('corrective_actions_status_idx').on(table.status, table.dueDate),
+    check('corrective_actions_origin_check', sql`${table.origin} in ('UMBRAL', 'MANUAL', 'RECOMENDACION')`),
+    check('corrective_actions_severity_check', sql`${table.severity} in ('BAJA', 'MEDIA', 'ALTA')`),
+    check('corrective_actions_responsible_check', sql`${table.responsible} in ('EMPRESA', 'CLIENTE')`),
+    check('corrective_actions_status_check', sql`${table.status} in ('ABIERTA', 'EN_CURSO', 'CERRADA')`),
+    check('corrective_actions_closed_check', sql`(${table.status} = 'CERRADA') = (${table.closedAt} is not null)`),
+  ],
+);
+
+/** Every state change of an action (the first: its opening), with who, when and why. */
+export const correctiveActionEvents = pgTable(
+  'corrective_action_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    byId: integer('by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('corrective_action_events_action_idx').on(table.actionId, table.id)],
+);
+
+/**
+ * What a finding version or an exception crossed, recorded once in its transaction (one row a finding
+ * version, one an exception); those over an ACCION limit are occurrences of the action they opened or joined.
+ */
+export const thresholdBreaches = pgTable(
+  'threshold_breaches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id').notNull(),
+    trapId: integer('trap_id').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    findingId: bigint('finding_id', { mode: 'number' }).references(() => findings.id, { onDelete: 'cascade' }),
+    exceptionReason: text('exception_reason'),
+    level: text('level', { enum: ['ALERTA', 'ACCION'] }).notNull(),
+    /** [{metric, pestGroup, level, limit, observed}] */
+    breaches: jsonb('breaches').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    actionId: integer('action_id').references(() => correctiveActions.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('threshold_breaches_finding_key').on(table.findingId).where(sql`${table.findingId} is not null`),
+    uniqueIndex('threshold_breaches_exception_key').on(table.itemId).where(sql`${table.findingId} is null`),
+    index('threshold_breaches_action_idx').on(table.actionId, table.occurredAt),
+    index('threshold_breaches_trap_idx').on(table.trapId, table.occurredAt),
+    check('threshold_breaches_level_check', sql`${table.level} in ('ALERTA', 'ACCION')`),
   ],
 );

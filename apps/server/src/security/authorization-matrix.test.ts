@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
-import { servicePlans, sites } from '../db/schema.js';
+import { correctiveActions, servicePlans, sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -40,6 +40,8 @@ interface Fixture {
   plan: { id: number };
   /** A service plan of the default site whose visits start far ahead: no orders yet. */
   servicePlan: { id: number };
+  /** A corrective action of the default site, open. */
+  action: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -204,6 +206,35 @@ const MATRIX: Record<string, Row> = {
   // Every inspected device of every site, with what was found: the office's, never a technician's.
   'GET /api/inspections': { request: () => ({ url: '/api/inspections?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
+  'GET /api/thresholds': { request: () => ({ url: '/api/thresholds' }), expect: ADMIN_ONLY(200) },
+  'PUT /api/thresholds': {
+    request: () => ({ url: '/api/thresholds', payload: { thresholds: [] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sites/:id/thresholds': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/thresholds` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/sites/:id/thresholds': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/thresholds`, payload: { thresholds: [] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/actions': { request: () => ({ url: '/api/actions' }), expect: ADMIN_ONLY(200) },
+  'POST /api/actions': {
+    request: () => ({
+      url: '/api/actions',
+      payload: { siteId: DEFAULT_SITE_ID, description: 'Sellar el andén', dueDate: '2040-01-31' },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/actions/:id': {
+    request: ({ action }) => ({ url: `/api/actions/${action.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PATCH /api/actions/:id': {
+    request: ({ action }) => ({ url: `/api/actions/${action.id}`, payload: { status: 'EN_CURSO' } }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/pests': { request: () => ({ url: '/api/pests' }), expect: SIGNED_IN(200) },
   'POST /api/pests': {
     request: () => ({ url: '/api/pests', payload: { name: 'Pulga', group: 'OTROS' } }),
@@ -388,7 +419,20 @@ async function freshFixture(): Promise<Fixture> {
     headers: admin.headers,
     payload: { planId: plan.id, x: 0.5, y: 0.5 },
   });
+  const [action] = await t.database.db
+    .insert(correctiveActions)
+    .values({
+      siteId: DEFAULT_SITE_ID,
+      origin: 'MANUAL',
+      detectedAt: new Date(),
+      severity: 'MEDIA',
+      description: 'Sellar el andén',
+      responsible: 'EMPRESA',
+      dueDate: '2040-01-31',
+    })
+    .returning();
   return {
+    action: action!,
     plan,
     servicePlan: servicePlan!,
     users: { admin, assignedTech, otherTech, deactivated },

@@ -1,0 +1,248 @@
+import type {
+  ActionListQuery,
+  ActionStatus,
+  CorrectiveAction,
+  CorrectiveActionDetail,
+  CreateActionBody,
+  Threshold,
+} from '@rondin/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database.js';
+import { correctiveActionEvents, correctiveActions } from '../../db/schema.js';
+
+type Executor = Database | Transaction;
+
+async function rows<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A site's thresholds in force at `at` (null: the global ones), with since when the newest of them is. */
+async function thresholdsAt(db: Executor, siteId: number | null, at: Date | null) {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const found = await rows<Threshold & { validFrom: string | null }>(
+    db,
+    sql`select trap_type as "trapType", zone, risk_level as "riskLevel", metric, pest_group as "pestGroup", level, value,
+        case when valid_from = '-infinity' then null else ${iso(sql`valid_from`)} end as "validFrom"
+      from thresholds
+      where site_id is not distinct from ${siteId} and valid_from <= ${when} and (valid_to is null or valid_to > ${when})
+      order by trap_type, zone nulls first, risk_level nulls first, metric, pest_group nulls first, level desc`,
+  );
+  const validFrom = found.reduce<string | null>(
+    (newest, row) => (row.validFrom && (!newest || row.validFrom > newest) ? row.validFrom : newest),
+    null,
+  );
+  return { validFrom, thresholds: found.map(({ validFrom: _, ...threshold }) => threshold) };
+}
+
+/**
+ * One action as the API answers it. `today` is the calendar day of the site's zone (or the server's): an
+ * action is overdue once its due date is before it. The device's inspections after the last breach that
+ * crossed no limit (any level; an exception never counts; the breaching inspections themselves never count,
+ * even corrected) suggest closing once there are two.
+ */
+const actionJson = (timeZone: string) => sql`json_build_object(
+    'id', a.id,
+    'site', json_build_object('id', s.id, 'name', s.name),
+    'trap', case when t.id is null then null else json_build_object('id', t.id, 'code', t.code, 'area', t.area, 'type', t.type) end,
+    'area', a.area,
+    'origin', a.origin,
+    'detectedAt', ${iso(sql`a.detected_at`)},
+    'detectedBy', case when d.id is null then null else json_build_object('id', d.id, 'fullName', d.full_name) end,
+    'severity', a.severity,
+    'description', a.description,
+    'immediateCorrection', a.immediate_correction,
+    'productImpact', a.product_impact,
+    'rootCause', a.root_cause,
+    'preventiveAction', a.preventive_action,
+    'responsible', a.responsible,
+    'responsibleName', a.responsible_name,
+    'dueDate', to_char(a.due_date, 'YYYY-MM-DD'),
+    'status', a.status,
+    'overdue', a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${timeZone}))::date,
+    'verificationPlan', a.verification_plan,
+    'verificationResult', a.verification_result,
+    'closingNote', a.closing_note,
+    'closedAt', ${iso(sql`a.closed_at`)},
+    'occurrenceCount', occ.n,
+    'lastOccurrenceAt', ${iso(sql`occ.last`)},
+    'verificationSuggested', a.status <> 'CERRADA' and a.trap_id is not null and (
+      select count(*) from session_items i join findings f on f.id = i.finding_id
+      where i.trap_id = a.trap_id and i.exception_reason is null
+        and f.recorded_at > coalesce(occ.last, a.detected_at)
+        and not exists (select 1 from threshold_breaches b where b.finding_id = f.id)
+        and not exists (select 1 from threshold_breaches b where b.action_id = a.id and b.item_id = i.id)
+    ) >= 2,
+    'createdAt', ${iso(sql`a.created_at`)},
+    'updatedAt', ${iso(sql`a.updated_at`)}
+  )`;
+
+const actionFrom = sql`corrective_actions a
+  join sites s on s.id = a.site_id
+  left join traps t on t.id = a.trap_id
+  left join technicians d on d.id = a.detected_by_id
+  left join lateral (
+    select count(*)::int as n, max(b.occurred_at) as last from threshold_breaches b where b.action_id = a.id
+  ) occ on true`;
+
+export type ActionChanges = Partial<
+  Omit<typeof correctiveActions.$inferInsert, 'id' | 'siteId' | 'trapId' | 'origin' | 'createdAt'>
+>;
+
+/** Thresholds and corrective actions. Breaches are recorded by the database itself (rondin_record_breach). */
+export class ActionsRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly timeZone: string,
+  ) {}
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  thresholds(siteId: number | null, at: Date | null = null) {
+    return thresholdsAt(this.db, siteId, at);
+  }
+
+  /**
+   * Ends the thresholds in force of one scope (global or a site) and puts these in their place, from now.
+   * Writers of thresholds queue on the table's lock; findings go on reading it.
+   */
+  async replaceThresholds(siteId: number | null, thresholds: Threshold[], userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table thresholds in exclusive mode`);
+      const [row] = await rows<{ now: string }>(tx, sql`select clock_timestamp()::text as now`);
+      const now = sql`${row!.now}::timestamptz`;
+      await tx.execute(
+        sql`update thresholds set valid_to = ${now} where site_id is not distinct from ${siteId} and valid_to is null`,
+      );
+      for (const threshold of thresholds) {
+        await tx.execute(sql`insert into thresholds
+          (site_id, trap_type, zone, risk_level, metric, pest_group, level, value, valid_from, created_by_id)
+          values (${siteId}, ${threshold.trapType}, ${threshold.zone}, ${threshold.riskLevel}, ${threshold.metric},
+            ${threshold.pestGroup}, ${threshold.level}, ${threshold.value}, ${now}, ${userId})`);
+      }
+    });
+  }
+
+  async siteExists(id: number): Promise<boolean> {
+    return (await rows(this.db, sql`select 1 from sites where id = ${id}`)).length > 0;
+  }
+
+  async trapOfSite(trapId: number, siteId: number): Promise<{ area: string | null } | undefined> {
+    const [row] = await rows<{ area: string | null }>(
+      this.db,
+      sql`select area from traps where id = ${trapId} and site_id = ${siteId}`,
+    );
+    return row;
+  }
+
+  async list(query: ActionListQuery) {
+    const filters: SQL[] = [sql`true`];
+    if (query.siteId !== undefined) filters.push(sql`a.site_id = ${query.siteId}`);
+    if (query.status) filters.push(sql`a.status = ${query.status}`);
+    if (query.responsible) filters.push(sql`a.responsible = ${query.responsible}`);
+    const overdue = sql`(a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${this.timeZone}))::date)`;
+    if (query.overdue === 'true') filters.push(overdue);
+    if (query.overdue === 'false') filters.push(sql`not ${overdue}`);
+    const items = await rows<{ action: CorrectiveAction }>(
+      this.db,
+      sql`select ${actionJson(this.timeZone)} as action from ${actionFrom}
+        where ${sql.join(filters, sql` and `)}
+        order by a.status = 'CERRADA', a.due_date, a.id desc
+        limit 500`,
+    );
+    const [counts] = await rows<{ openCount: number; overdueCount: number }>(
+      this.db,
+      sql`select count(*) filter (where a.status <> 'CERRADA')::int as "openCount",
+          count(*) filter (where ${overdue})::int as "overdueCount"
+        from corrective_actions a join sites s on s.id = a.site_id`,
+    );
+    return { items: items.map((row) => row.action), ...counts! };
+  }
+
+  async detail(id: number): Promise<CorrectiveActionDetail | undefined> {
+    const [row] = await rows<{ action: CorrectiveAction }>(
+      this.db,
+      sql`select ${actionJson(this.timeZone)} as action from ${actionFrom} where a.id = ${id}`,
+    );
+    if (!row) return undefined;
+    const history = await rows<CorrectiveActionDetail['history'][number]>(
+      this.db,
+      sql`select e.from_status as "fromStatus", e.to_status as "toStatus", e.note,
+          case when w.id is null then null else json_build_object('id', w.id, 'fullName', w.full_name) end as by,
+          ${iso(sql`e.at`)} as at
+        from corrective_action_events e left join technicians w on w.id = e.by_id
+        where e.action_id = ${id} order by e.id`,
+    );
+    const occurrences = await rows<CorrectiveActionDetail['occurrences'][number]>(
+      this.db,
+      sql`select b.id::int as id, ${iso(sql`b.occurred_at`)} as "occurredAt", b.level, i.session_id as "sessionId",
+          b.item_id as "itemId", b.finding_id::int as "findingId", b.exception_reason as "exceptionReason", b.breaches
+        from threshold_breaches b join session_items i on i.id = b.item_id
+        where b.action_id = ${id} order by b.occurred_at, b.id`,
+    );
+    return { ...row.action, history, occurrences };
+  }
+
+  async insert(values: CreateActionBody & { area: string | null; responsible: 'EMPRESA' | 'CLIENTE' }, userId: number) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(correctiveActions)
+        .values({
+          siteId: values.siteId,
+          trapId: values.trapId ?? null,
+          area: values.area,
+          origin: values.origin,
+          detectedAt: sql`clock_timestamp()`,
+          detectedById: userId,
+          severity: values.severity,
+          description: values.description,
+          immediateCorrection: values.immediateCorrection ?? null,
+          productImpact: values.productImpact ?? null,
+          rootCause: values.rootCause ?? null,
+          preventiveAction: values.preventiveAction ?? null,
+          responsible: values.responsible,
+          responsibleName: values.responsibleName ?? null,
+          dueDate: values.dueDate,
+          verificationPlan: values.verificationPlan ?? null,
+        })
+        .returning({ id: correctiveActions.id });
+      await tx
+        .insert(correctiveActionEvents)
+        .values({ actionId: row!.id, fromStatus: null, toStatus: 'ABIERTA', note: 'Creada a mano.', byId: userId });
+      return row!.id;
+    });
+  }
+
+  /** The action's state, its row locked for the rest of the transaction. */
+  async lock(tx: Transaction, id: number): Promise<{ status: ActionStatus } | undefined> {
+    const [row] = await rows<{ status: ActionStatus }>(
+      tx,
+      sql`select status from corrective_actions where id = ${id} for update`,
+    );
+    return row;
+  }
+
+  async update(
+    tx: Transaction,
+    id: number,
+    changes: ActionChanges,
+    event: { from: ActionStatus; to: ActionStatus; note: string | null; byId: number } | null,
+  ): Promise<void> {
+    await tx
+      .update(correctiveActions)
+      .set({ ...changes, updatedAt: sql`clock_timestamp()` })
+      .where(sql`${correctiveActions.id} = ${id}`);
+    if (event) {
+      await tx.insert(correctiveActionEvents).values({
+        actionId: id,
+        fromStatus: event.from,
+        toStatus: event.to,
+        note: event.note,
+        byId: event.byId,
+      });
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { digits, IdNumber, text, Timestamp } from './common.js';
+import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+
+/** The server's answers about thresholds and corrective actions; the screens say the same. */
+export const ActionMessages = {
+  notFound: 'La acción correctiva no existe.',
+  thresholdValue: 'El valor del umbral debe ser un número entero entre 1 y 100000.',
+  activityValue: 'Para la actividad, el valor es 1 (baja), 2 (media) o 3 (alta).',
+  consumptionValue: 'El consumo de cebo es un porcentaje: entre 1 y 100.',
+  statusValue: 'Para el estado del dispositivo, el valor es 1.',
+  pestGroupOnlyCaptures: 'El grupo de plagas solo se indica en umbrales de capturas.',
+  thresholdsList: 'thresholds debe ser una lista de hasta 500 umbrales.',
+  thresholdRepeated: 'Cada umbral (tipo, zona, riesgo, métrica, grupo y nivel) aparece una sola vez.',
+  at: 'at debe ser una fecha ISO 8601 con zona horaria.',
+  dueDate: 'La fecha límite debe tener el formato AAAA-MM-DD y existir.',
+  siteId: 'siteId debe ser un número entero positivo.',
+  manualOrigin: 'El origen de una acción creada a mano es MANUAL o RECOMENDACION.',
+  descriptionRequired: 'La descripción es obligatoria.',
+  trapOtherSite: 'La trampa no existe en ese sitio.',
+  transition: (from: string, to: string) => `Una acción ${from} no puede pasar a ${to}.`,
+  reasonRequired: 'Para reabrir una acción cerrada, indica el motivo (reason).',
+  closingNoteRequired: 'Para cerrar la acción, escribe la nota de cierre (closingNote).',
+  closedReadOnly: 'La acción está cerrada: reábrela para modificarla.',
+  anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
+} as const;
+
+/**
+ * What a threshold measures on a finding: the activity level (1 low, 2 medium, 3 high), the bait eaten (%),
+ * the catches of one inspection (optionally of one pest group), and the device's condition (damaged, tampered
+ * or not found: the value is always 1).
+ */
+export const THRESHOLD_METRICS = ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO'] as const;
+export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
+
+/** ALERTA is noted; ACCION opens a corrective action. */
+export const THRESHOLD_LEVELS = ['ALERTA', 'ACCION'] as const;
+export type ThresholdLevel = (typeof THRESHOLD_LEVELS)[number];
+
+export const ACTION_STATUSES = ['ABIERTA', 'EN_CURSO', 'CERRADA'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+/** Where an action may go from each state (a closed one is reopened with a reason). */
+export const ACTION_TRANSITIONS: Record<ActionStatus, readonly ActionStatus[]> = {
+  ABIERTA: ['EN_CURSO', 'CERRADA'],
+  EN_CURSO: ['CERRADA'],
+  CERRADA: ['ABIERTA'],
+};
+
+export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION'] as const;
+export type ActionOrigin = (typeof ACTION_ORIGINS)[number];
+
+export const ACTION_RESPONSIBLES = ['EMPRESA', 'CLIENTE'] as const;
+export type ActionResponsible = (typeof ACTION_RESPONSIBLES)[number];
+
+export const ACTION_SEVERITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
+export type ActionSeverity = (typeof ACTION_SEVERITIES)[number];
+
+const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} debe ser uno de: ${values.join(', ')}.` });
+
+/** One limit: for a device type, in a zone and risk level (null: any), of one metric, at one level. */
+export const Threshold = z
+  .strictObject({
+    trapType: oneOf('El tipo de dispositivo', TRAP_TYPES),
+    zone: oneOf('La zona', ZONES).nullable(),
+    riskLevel: oneOf('El nivel de riesgo', RISK_LEVELS).nullable(),
+    metric: oneOf('La métrica', THRESHOLD_METRICS),
+    pestGroup: oneOf('El grupo de plagas', PEST_GROUPS).nullable(),
+    level: oneOf('El nivel', THRESHOLD_LEVELS),
+    value: z
+      .number({ error: ActionMessages.thresholdValue })
+      .int(ActionMessages.thresholdValue)
+      .min(1, ActionMessages.thresholdValue)
+      .max(100_000, ActionMessages.thresholdValue),
+  })
+  .refine((row) => row.pestGroup === null || row.metric === 'CAPTURAS', {
+    message: ActionMessages.pestGroupOnlyCaptures,
+    path: ['pestGroup'],
+  })
+  .refine((row) => row.metric !== 'ACTIVIDAD' || row.value <= 3, {
+    message: ActionMessages.activityValue,
+    path: ['value'],
+  })
+  .refine((row) => row.metric !== 'CONSUMO_CEBO' || row.value <= 100, {
+    message: ActionMessages.consumptionValue,
+    path: ['value'],
+  })
+  .refine((row) => row.metric !== 'ESTADO' || row.value === 1, {
+    message: ActionMessages.statusValue,
+    path: ['value'],
+  });
+export type Threshold = z.infer<typeof Threshold>;
+
+/** A threshold's identity: a set holds each once. */
+const thresholdKey = (row: Threshold) =>
+  [row.trapType, row.zone, row.riskLevel, row.metric, row.pestGroup, row.level].join('|');
+
+export const PutThresholdsBody = z.strictObject({
+  thresholds: z
+    .array(Threshold, { error: ActionMessages.thresholdsList })
+    .max(500, ActionMessages.thresholdsList)
+    .refine((rows) => new Set(rows.map(thresholdKey)).size === rows.length, ActionMessages.thresholdRepeated),
+});
+export type PutThresholdsBody = z.infer<typeof PutThresholdsBody>;
+
+/** The global limits, as in force now or at `at`. */
+export const ThresholdSet = z.object({
+  /** Since when this version is in force; null: the shipped defaults, never changed. */
+  validFrom: Timestamp.nullable(),
+  thresholds: z.array(Threshold),
+});
+export type ThresholdSet = z.infer<typeof ThresholdSet>;
+
+/** A site's overrides, with the global limits they are laid over. */
+export const SiteThresholds = z.object({
+  siteId: z.number().int(),
+  validFrom: Timestamp.nullable(),
+  overrides: z.array(Threshold),
+  defaults: z.array(Threshold),
+});
+export type SiteThresholds = z.infer<typeof SiteThresholds>;
+
+export const ThresholdsQuery = z.strictObject({
+  at: z.iso.datetime({ offset: true, error: ActionMessages.at }).optional(),
+});
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+const Day = z
+  .string({ error: ActionMessages.dueDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ActionMessages.dueDate)
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, ActionMessages.dueDate);
+
+const longText = (label: string) =>
+  text(label, { error: `${label} debe ser texto.` })
+    .trim()
+    .max(2000, `${label} admite como máximo 2000 caracteres.`);
+const optionalText = (label: string) =>
+  longText(label)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const Person = z.object({ id: z.number().int(), fullName: z.string() }).nullable();
+
+export const BreachDetail = z.object({
+  metric: z.enum(THRESHOLD_METRICS),
+  pestGroup: z.enum(PEST_GROUPS).nullable(),
+  level: z.enum(THRESHOLD_LEVELS),
+  limit: z.number().int(),
+  observed: z.number().int(),
+});
+export type BreachDetail = z.infer<typeof BreachDetail>;
+
+export const CorrectiveAction = z.object({
+  id: z.number().int(),
+  site: z.object({ id: z.number().int(), name: z.string() }),
+  trap: z
+    .object({ id: z.number().int(), code: z.string(), area: z.string().nullable(), type: z.enum(TRAP_TYPES) })
+    .nullable(),
+  area: z.string().nullable(),
+  origin: z.enum(ACTION_ORIGINS),
+  detectedAt: Timestamp,
+  detectedBy: Person,
+  severity: z.enum(ACTION_SEVERITIES),
+  description: z.string(),
+  immediateCorrection: z.string().nullable(),
+  productImpact: z.string().nullable(),
+  rootCause: z.string().nullable(),
+  preventiveAction: z.string().nullable(),
+  responsible: z.enum(ACTION_RESPONSIBLES),
+  responsibleName: z.string().nullable(),
+  dueDate: z.string(),
+  status: z.enum(ACTION_STATUSES),
+  /** Past its due date and not closed. */
+  overdue: z.boolean(),
+  verificationPlan: z.string().nullable(),
+  verificationResult: z.string().nullable(),
+  closingNote: z.string().nullable(),
+  closedAt: Timestamp.nullable(),
+  occurrenceCount: z.number().int(),
+  lastOccurrenceAt: Timestamp.nullable(),
+  /** The device passed 2 inspections under the limits since the last breach: a person may close it. */
+  verificationSuggested: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type CorrectiveAction = z.infer<typeof CorrectiveAction>;
+
+export const ActionEvent = z.object({
+  fromStatus: z.enum(ACTION_STATUSES).nullable(),
+  toStatus: z.enum(ACTION_STATUSES),
+  note: z.string().nullable(),
+  by: Person,
+  at: Timestamp,
+});
+export type ActionEvent = z.infer<typeof ActionEvent>;
+
+export const ActionOccurrence = z.object({
+  id: z.number().int(),
+  occurredAt: Timestamp,
+  level: z.enum(THRESHOLD_LEVELS),
+  sessionId: z.number().int(),
+  itemId: z.number().int(),
+  findingId: z.number().int().nullable(),
+  exceptionReason: z.string().nullable(),
+  breaches: z.array(BreachDetail),
+});
+export type ActionOccurrence = z.infer<typeof ActionOccurrence>;
+
+export const CorrectiveActionDetail = CorrectiveAction.extend({
+  history: z.array(ActionEvent),
+  occurrences: z.array(ActionOccurrence),
+});
+export type CorrectiveActionDetail = z.infer<typeof CorrectiveActionDetail>;
+
+export const ActionListQuery = z.strictObject({
+  siteId: digits(ActionMessages.siteId).optional(),
+  status: oneOf('El estado', ACTION_STATUSES).optional(),
+  overdue: z.enum(['true', 'false'], { error: 'overdue debe ser true o false.' }).optional(),
+  responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
+});
+export type ActionListQuery = z.infer<typeof ActionListQuery>;
+
+export const ActionList = z.object({
+  items: z.array(CorrectiveAction),
+  /** Over every action, whatever the filters: what the dashboard shows. */
+  openCount: z.number().int(),
+  overdueCount: z.number().int(),
+});
+export type ActionList = z.infer<typeof ActionList>;
+
+export const CreateActionBody = z.strictObject({
+  siteId: IdNumber,
+  trapId: IdNumber.nullable().optional(),
+  area: optionalText('El área').optional(),
+  origin: z.enum(['MANUAL', 'RECOMENDACION'], { error: ActionMessages.manualOrigin }).default('MANUAL'),
+  severity: oneOf('La gravedad', ACTION_SEVERITIES).default('MEDIA'),
+  description: longText('La descripción').min(1, ActionMessages.descriptionRequired),
+  immediateCorrection: optionalText('La corrección inmediata').optional(),
+  productImpact: optionalText('El impacto en producto').optional(),
+  rootCause: optionalText('La causa raíz').optional(),
+  preventiveAction: optionalText('La acción preventiva').optional(),
+  responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
+  responsibleName: optionalText('El nombre del responsable').optional(),
+  dueDate: Day,
+  verificationPlan: optionalText('El plan de verificación').optional(),
+});
+export type CreateActionBody = z.infer<typeof CreateActionBody>;
+export type CreateActionInput = z.input<typeof CreateActionBody>;
+
+export const UpdateActionBody = z.strictObject({
+  status: oneOf('El estado', ACTION_STATUSES).optional(),
+  /** Why a closed action is reopened (required then). */
+  reason: optionalText('El motivo').optional(),
+  /** Required to close. */
+  closingNote: optionalText('La nota de cierre').optional(),
+  severity: oneOf('La gravedad', ACTION_SEVERITIES).optional(),
+  description: longText('La descripción').min(1, ActionMessages.descriptionRequired).optional(),
+  immediateCorrection: optionalText('La corrección inmediata').optional(),
+  productImpact: optionalText('El impacto en producto').optional(),
+  rootCause: optionalText('La causa raíz').optional(),
+  preventiveAction: optionalText('La acción preventiva').optional(),
+  responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
+  responsibleName: optionalText('El nombre del responsable').optional(),
+  dueDate: Day.optional(),
+  verificationPlan: optionalText('El plan de verificación').optional(),
+  verificationResult: optionalText('El resultado de la verificación').optional(),
+});
+export type UpdateActionBody = z.infer<typeof UpdateActionBody>;
+export type UpdateActionInput = z.input<typeof UpdateActionBody>;

@@ -8,8 +8,13 @@ const BATCH = 1000;
 const DRAIN_EVERY_MS = 15_000;
 /** After a file is removed, the queue is emptied this soon: the transaction has committed by then, or the next round takes it. */
 const SOON_MS = 1000;
-/** How often each process looks for orphans, and how old an object must be to be one. */
+/**
+ * How often each process looks for orphans, and how old an object must be to be one. The first look comes
+ * within an hour of starting (at a random moment, so processes started together do not list the bucket at once):
+ * a process restarted every day still sweeps.
+ */
 const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+const FIRST_SWEEP_WITHIN_MS = 60 * 60 * 1000;
 const ORPHAN_AFTER_MS = 60 * 60 * 1000;
 
 interface Logger {
@@ -78,9 +83,13 @@ export class ObjectDeletions {
 
   /** Drains the queue now and then, and sweeps orphans once a day, until `stop`. */
   start(): void {
+    const sweep = () => this.run(() => this.sweepOrphans());
     this.timers.push(
       setInterval(() => this.run(() => this.drain()), DRAIN_EVERY_MS).unref(),
-      setInterval(() => this.run(() => this.sweepOrphans()), SWEEP_EVERY_MS).unref(),
+      setTimeout(() => {
+        sweep();
+        this.timers.push(setInterval(sweep, SWEEP_EVERY_MS).unref());
+      }, Math.random() * FIRST_SWEEP_WITHIN_MS).unref(),
     );
     this.run(() => this.drain());
   }
@@ -95,7 +104,8 @@ export class ObjectDeletions {
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
+    // clearTimeout and clearInterval clear either kind.
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     clearTimeout(this.soonTimer);
     this.soonTimer = undefined;

@@ -5,7 +5,15 @@ import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { wallClock } from '../../lib/time-zone.js';
-import { figureRows, ORDER_HEADERS, siteFacts, statusText, type ExportOptions, type Figure } from './export-labels.js';
+import {
+  figureRows,
+  ORDER_HEADERS,
+  siteFacts,
+  statusText,
+  tooManyDevices,
+  type ExportOptions,
+  type Figure,
+} from './export-labels.js';
 import type { ExportItemRow, ExportRow } from './reports.repository.js';
 
 const DATE_FORMAT = 'dd-mm-yyyy hh:mm';
@@ -45,7 +53,7 @@ const listCell = (text: string) => (text ? text.charAt(0).toUpperCase() + text.s
 export function writeExcelExport(
   batches: AsyncIterable<ExportRow[]>,
   options: ExportOptions,
-  items: AsyncIterable<ExportItemRow[]>,
+  devices: DeviceRows,
 ): Readable {
   const { output, caughtUp } = pacedOutput();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
@@ -113,7 +121,7 @@ export function writeExcelExport(
       await caughtUp();
     }
     orders.commit();
-    await writeDevices(workbook, items, options, perSite, caughtUp);
+    await writeDevices(workbook, devices, options, perSite, caughtUp);
     await workbook.commit();
   })().catch((error: unknown) => output.destroy(error as Error));
 
@@ -142,13 +150,24 @@ const DEVICE_COLUMNS = [
   { header: 'Corrección', key: 'correction', width: 30 },
 ];
 
+/** The devices of the export's orders, or how many they are when more than the sheet lists (DEVICE_SHEET_MAX). */
+export type DeviceRows = { items: AsyncIterable<ExportItemRow[]> } | { tooMany: number; max: number };
+
 async function writeDevices(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  items: AsyncIterable<ExportItemRow[]>,
+  devices: DeviceRows,
   options: ExportOptions,
   perSite: boolean,
   caughtUp: () => Promise<void>,
 ): Promise<void> {
+  if ('tooMany' in devices) {
+    const sheet = workbook.addWorksheet('Dispositivos');
+    sheet.columns = [{ key: 'note', width: 110 }];
+    sheet.addRow({ note: tooManyDevices(devices.tooMany, devices.max) }).commit();
+    sheet.commit();
+    return;
+  }
+  const { items } = devices;
   const sheet = workbook.addWorksheet('Dispositivos', { views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }] });
   const columns = DEVICE_COLUMNS.filter((column) => perSite || column.key !== 'site');
   sheet.columns = columns.map(({ header: _, ...column }) => column);

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pests } from '../../db/schema.js';
+import { ReportsRepository } from './reports.repository.js';
+import { ReportsService } from './reports.service.js';
 import { visit } from '../../../test/inspections.js';
 import {
   createAdmin,
@@ -136,5 +138,24 @@ describe('Excel export: the devices of the orders', () => {
     expect(headers).not.toContain('Sitio');
     expect(headers.slice(0, 3)).toEqual(['Orden', 'Código', 'Tipo']);
     expect(rows.map((row) => row['Código'])).toEqual(['CEB-S1']);
+  });
+
+  it('lists no device beyond its limit, and says how many there are and how to see them', async () => {
+    // The limit lowered to 4: the two plants' orders hold 5 devices, the south plant's one.
+    const reports = new ReportsService(new ReportsRepository(t.database.db), 'Europe/Madrid', 4);
+    const sheetOf = async (siteId?: number) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.read(await reports.export('excel', siteId === undefined ? {} : { siteId }));
+      return workbook.getWorksheet('Dispositivos')!;
+    };
+    const capped = await sheetOf();
+    expect(capped.rowCount).toBe(1);
+    expect(capped.getCell('A1').value).toBe(
+      'Esta exportación abarca 5 dispositivos; esta hoja los detalla hasta 4. Exporta un sitio o un período más ' +
+        'corto para ver cada dispositivo con su resultado y su hallazgo.',
+    );
+    const south = await sheetOf(southSiteId);
+    expect(south.rowCount).toBe(2);
+    expect(south.getRow(2).getCell(2).value).toBe('CEB-S1');
   });
 });

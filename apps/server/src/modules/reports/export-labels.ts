@@ -98,3 +98,8 @@ export const ORDER_HEADERS = [
   'Total de trampas',
   'Cerrada',
 ];
+
+/** What the sheet 'Dispositivos' says when the export holds more devices than it lists. */
+export const tooManyDevices = (devices: number, max: number) =>
+  `Esta exportación abarca ${count.format(devices)} dispositivos; esta hoja los detalla hasta ${count.format(max)}. ` +
+  'Exporta un sitio o un período más corto para ver cada dispositivo con su resultado y su hallazgo.';

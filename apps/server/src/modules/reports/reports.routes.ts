@@ -49,7 +49,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
         description:
           'Los indicadores del período (como en getComplianceReport) y una fila por cada orden que cuentan, ' +
           'de la más nueva a la más antigua. El documento nombra el sitio (siteId) y usa su zona horaria si la ' +
-          'tiene; sin siteId y con varios sitios dice «Todos los sitios» y cada orden lleva el suyo.',
+          'tiene; sin siteId y con varios sitios dice «Todos los sitios» y cada orden lleva el suyo. El Excel ' +
+          'añade la hoja «Dispositivos»: cada trampa de esas órdenes con su resultado y su hallazgo, hasta ' +
+          '150.000; con más, la hoja dice cuántas son y pide acotar por sitio o período.',
         tags,
         security,
         querystring: ExportQuery,

@@ -5,10 +5,19 @@ import { writeExcelExport } from './export-excel.js';
 import { writePdfExport } from './export-pdf.js';
 import type { ReportPeriod, ReportSite, ReportsRepository } from './reports.repository.js';
 
+/**
+ * The most devices the Excel export lists one by one (its sheet 'Dispositivos'): a year of weekly visits to a
+ * 2,000-device site fits. Beyond it the sheet says so and how to narrow the export: a spreadsheet of every
+ * device of a national year (500,000 rows) takes exceljs about ten times the export's 5-second budget, and
+ * nobody reads it; per site or period it is complete (BENCHMARKS.md, "Lists and exports at national scale").
+ */
+export const DEVICE_SHEET_MAX = 150_000;
+
 export class ReportsService {
   constructor(
     private readonly repository: ReportsRepository,
     private readonly timeZone: string,
+    private readonly deviceSheetMax = DEVICE_SHEET_MAX,
   ) {}
 
   /**
@@ -36,9 +45,12 @@ export class ReportsService {
       timeZone: site?.timeZone ?? this.timeZone,
       generatedAt: period.now,
     };
-    return format === 'pdf'
-      ? writePdfExport(rows, options)
-      : writeExcelExport(rows, options, this.repository.itemsInBatches(period));
+    if (format === 'pdf') return writePdfExport(rows, options);
+    const devices =
+      figures.dueTraps <= this.deviceSheetMax
+        ? { items: this.repository.itemsInBatches(period) }
+        : { tooMany: figures.dueTraps, max: this.deviceSheetMax };
+    return writeExcelExport(rows, options, devices);
   }
 
   private async site(id: number): Promise<ReportSite> {

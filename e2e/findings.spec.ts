@@ -76,6 +76,37 @@ async function sheetTrap(sheet: Locator): Promise<Trap> {
   return trap;
 }
 
+/** 'Sin novedad' on each device's sheet as the camera opens it, until `count` devices are done: the taps made. */
+async function noNewsAtEach(page: Page, count: number): Promise<number> {
+  let taps = 0;
+  const answered = new Set<number>();
+  while (answered.size < count) {
+    const sheet = anySheet(page);
+    await expect(sheet).toBeVisible({ timeout: 40_000 });
+    const trap = await sheetTrap(sheet);
+    await sheetOf(page, trap).getByRole('button', { name: 'Sin novedad' }).click();
+    taps += 1;
+    await expect(sheetOf(page, trap)).toHaveCount(0);
+    answered.add(trap.id);
+  }
+  return taps;
+}
+
+/** On a phone, online: an order of the four devices the camera shows, each answered 'Sin novedad'. */
+async function roundOfFour(
+  page: Page,
+  adminApi: AdminApi,
+  signIn: (account: Technician & { password: string }, path: string) => Promise<void>,
+) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const devices = traps.slice(0, 4);
+  const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: devices.map((trap) => trap.id) });
+  await signIn(tech, `/tech/sessions/${order.id}/scan`);
+  const taps = await noNewsAtEach(page, devices.length);
+  await expect(page.getByText(`Orden #${order.id} · Progreso 4 de 4`)).toBeVisible();
+  return { order, devices, taps };
+}
+
 test('a round of five devices without signal: three with nothing, one with catches and a photo, one not found; it all arrives once', async ({
   page,
   context,
@@ -267,23 +298,8 @@ test('online, a device with nothing to report takes one tap, and the phone is re
   signIn,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const devices = traps.slice(0, 4);
-  const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: devices.map((trap) => trap.id) });
-  await signIn(tech, `/tech/sessions/${order.id}/scan`);
-  let taps = 0;
-  const answered = new Set<number>();
-  while (answered.size < devices.length) {
-    const sheet = anySheet(page);
-    await expect(sheet).toBeVisible({ timeout: 40_000 });
-    const trap = await sheetTrap(sheet);
-    await sheetOf(page, trap).getByRole('button', { name: 'Sin novedad' }).click();
-    taps += 1;
-    await expect(sheetOf(page, trap)).toHaveCount(0);
-    answered.add(trap.id);
-  }
+  const { order, devices, taps } = await roundOfFour(page, adminApi, signIn);
   expect(taps).toBe(devices.length);
-  await expect(page.getByText(`Orden #${order.id} · Progreso 4 de 4`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeEnabled();
   const saved = await adminApi.session(order.id);
   for (const item of saved.items) expect(item.finding).toMatchObject({ activity: 'NINGUNA', versionCount: 1 });
@@ -321,4 +337,109 @@ test('online, a device with nothing to report takes one tap, and the phone is re
   await page.screenshot({ path: `${SHOTS}/findings-list-desktop.png` });
   const item = (await adminApi.session(order.id)).items.find((each) => each.trapId === again.id)!;
   expect(item.finding).toMatchObject({ deviceStatus: 'SUCIO', actions: ['LIMPIEZA'], versionCount: 2 });
+});
+
+test('the phone removes a photo it took, after asking: one still waiting leaves the queue, one sent is deleted on the server', async ({
+  page,
+  context,
+  adminApi,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  // The round first, online: every device the camera shows, 'Sin novedad' (the camera then knows them all).
+  const { order } = await roundOfFour(page, adminApi, signIn);
+  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0);
+  const photo = await cameraPhoto(page, 1200, 900, 'Rondin EXIF');
+  const code = board().code;
+
+  // Without signal: a finding with two photos, both waiting on the phone.
+  await context.setOffline(true);
+  await trapRow(page, board())
+    .getByRole('button', { name: `Registrar hallazgo de ${code}` })
+    .click();
+  await sheetOf(page, board()).getByRole('button', { name: 'Registrar hallazgo', exact: true }).click();
+  const form = page.getByRole('dialog', { name: `Hallazgo en ${code}` });
+  for (const [index, name] of ['IMG_0501.jpg', 'IMG_0502.jpg'].entries()) {
+    await form.getByLabel('Tomar foto').setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
+    await expect(form.getByRole('img', { name: `Foto ${index + 1} de ${code}` })).toBeVisible();
+  }
+  await form.getByRole('button', { name: 'Guardar hallazgo' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(bar(page).getByText('1 hallazgo y 2 fotos por enviar')).toBeVisible();
+  await expect(trapRow(page, board())).toContainText('2 fotos · por enviar');
+
+  // The second photo is not wanted: it is dropped from the phone after a confirmation, and never sent.
+  await trapRow(page, board())
+    .getByRole('button', { name: `Fotos (2) de ${code}` })
+    .click();
+  const photos = page.getByRole('dialog', { name: `Fotos de ${code}` });
+  await expect(photos.getByRole('listitem')).toHaveCount(2);
+  await expect(photos.getByRole('listitem').nth(1)).toContainText('por enviar');
+  expect(await shortTargets(photos)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/findings-photos-phone.png` });
+  await photos.getByRole('button', { name: `Eliminar la foto 2 de ${code}` }).click();
+  const confirm = page.getByRole('dialog', { name: `¿Eliminar la foto 2 de ${code}?` });
+  await expect(confirm).toContainText('Aún no se ha enviado: se borrará de este teléfono y no llegará al servidor.');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/findings-photo-remove-phone.png` });
+  await confirm.getByRole('button', { name: 'Eliminar foto' }).click();
+  await expect(photos.getByRole('listitem')).toHaveCount(1);
+  await photos.getByRole('button', { name: 'Volver' }).click();
+  await expect(bar(page).getByText('1 hallazgo y 1 foto por enviar')).toBeVisible();
+  await expect(trapRow(page, board())).toContainText('1 foto · por enviar');
+  interface Stored {
+    kind?: string;
+    body: Record<string, unknown>;
+  }
+  expect((await readIndexedDb<Stored>(page, 'rondin-scan-queue', 'scans')).map((each) => each.kind).sort()).toEqual([
+    'finding',
+    'photo',
+  ]);
+
+  // The signal returns: the server gets one photo.
+  await context.setOffline(false);
+  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0, { timeout: 60_000 });
+  const itemNow = async () => (await adminApi.session(order.id)).items.find((item) => item.trapId === board().id)!;
+  await expect.poll(async () => (await itemNow()).photoIds).toHaveLength(1);
+  const [sentId] = (await itemNow()).photoIds;
+  await expect(trapRow(page, board())).toContainText('1 foto');
+
+  // On a laptop, the sent photo shows as the server has it.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await trapRow(page, board())
+    .getByRole('button', { name: `Fotos (1) de ${code}` })
+    .click();
+  await expect(photos.getByRole('img', { name: `Foto 1 de ${code}` })).toHaveJSProperty('complete', true);
+  await expect(photos.getByRole('listitem')).toContainText('enviada');
+  await page.screenshot({ path: `${SHOTS}/findings-photos-desktop.png` });
+  await photos.getByRole('button', { name: 'Volver' }).click();
+
+  // Without signal again, the sent photo is removed: the removal waits in the queue, the server still has it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await context.setOffline(true);
+  await trapRow(page, board())
+    .getByRole('button', { name: `Fotos (1) de ${code}` })
+    .click();
+  await photos.getByRole('button', { name: `Eliminar la foto 1 de ${code}` }).click();
+  const confirmSent = page.getByRole('dialog', { name: `¿Eliminar la foto 1 de ${code}?` });
+  await expect(confirmSent).toContainText(
+    'Ya está en el servidor: se eliminará también allí, ahora o en cuanto haya conexión.',
+  );
+  await confirmSent.getByRole('button', { name: 'Eliminar foto' }).click();
+  await expect(photos).toContainText('No quedan fotos de esta trampa.');
+  await photos.getByRole('button', { name: 'Volver' }).click();
+  await expect(bar(page).getByText('1 foto eliminada por enviar')).toBeVisible();
+  await expect(trapRow(page, board())).not.toContainText('foto');
+  await expect(trapRow(page, board()).getByRole('button', { name: /^Fotos/ })).toHaveCount(0);
+  expect((await itemNow()).photoIds).toEqual([sentId]);
+
+  // The signal returns: the server no longer has it, once.
+  await context.setOffline(false);
+  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(async () => (await itemNow()).photoIds).toEqual([]);
+  await expect(adminApi.photo(sentId!)).rejects.toThrow(/404/);
+  expect(await readIndexedDb(page, 'rondin-scan-queue', 'scans')).toEqual([]);
+  // The finding saved with the photos is the device's second version, its photos gone with the removals.
+  expect((await itemNow()).finding).toMatchObject({ versionCount: 2 });
 });

@@ -2,17 +2,21 @@ import type { FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { activePestsQuery } from '../features/findings/api/get-active-pests';
-import { postRecord, type SendRecord } from '../features/findings/api/record-finding';
+import { type PhotoDeleted, postRecord, type SendRecord } from '../features/findings/api/record-finding';
 import { postScan, type SendScan } from '../features/scan/api/send-scan';
-import { isScan, ScanQueue, type ToSend } from '../features/offline/scan-queue';
+import { isScan, type QueuedRecord, ScanQueue, type ToSend } from '../features/offline/scan-queue';
 import { indexedDbScanStorage } from '../features/offline/scan-queue-storage';
 import { getAuth, subscribeAuth } from '../lib/auth-store';
 import { isServerReachable, subscribeConnectivity } from '../lib/connectivity';
 import { refetchAfterChange } from '../lib/query-client';
+import { randomUuid } from '../lib/uuid';
 import { queryKeys } from '../lib/query-keys';
 
-/** What the server answers a delivered record: a scan or an exception the order and item, a finding its version, a photo itself. */
-export type RecordDelivered = ScanResponse | FindingResponse | Photo;
+/**
+ * What the server answers a delivered record: a scan or an exception the order and item, a finding its version, a
+ * photo itself, a photo's removal its id.
+ */
+export type RecordDelivered = ScanResponse | FindingResponse | Photo | PhotoDeleted;
 
 /** By kind, the request a record becomes: the scan feature's for scans, the findings feature's for the rest. */
 function deliver(record: ToSend): Promise<RecordDelivered> {
@@ -31,6 +35,7 @@ export const scanQueue = new ScanQueue<RecordDelivered>({
   deliver,
   currentUserId: () => getAuth()?.user?.id ?? null,
   onKept: keepStorage,
+  onWithdrawnDelivered: deleteOnServer,
 });
 
 export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as Promise<Awaited<ReturnType<SendScan>>>;
@@ -41,6 +46,25 @@ export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as
  * order between them (a device's scan is registered, or queued ahead of them, before its sheet opens).
  */
 export const sendRecordOrQueue: SendRecord = (record) => scanQueue.send(record) as ReturnType<SendRecord>;
+
+/**
+ * A photo the technician removed while it was on its way, and the server took all the same: its removal follows
+ * it through the queue, as a removal of a delivered photo does.
+ */
+function deleteOnServer(record: QueuedRecord, answer: RecordDelivered): void {
+  if (record.kind !== 'photo' || !('mediaType' in answer)) return;
+  const { sessionId, itemId, qrHash, trapCode } = record;
+  void scanQueue
+    .send({
+      kind: 'photo-deletion',
+      sessionId,
+      itemId,
+      qrHash,
+      trapCode,
+      body: { clientDeletionId: randomUuid(), photoId: answer.id, deletedAt: new Date().toISOString() },
+    })
+    .catch(() => undefined);
+}
 
 let storageAsked = false;
 /**

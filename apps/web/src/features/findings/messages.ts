@@ -71,4 +71,17 @@ export const FINDINGS_MESSAGES = {
   waiting: 'por enviar',
   photosCount: (count: number) => (count === 1 ? '1 foto' : `${count} fotos`),
   noFinding: 'Sin hallazgo registrado',
+  // A device's photos, from the list, while the order is open
+  itemPhotosButton: (count: number) => `Fotos (${count})`,
+  itemPhotosFor: (count: number, code: string) => `Fotos (${count}) de ${code}`,
+  itemPhotosTitle: (code: string) => `Fotos de ${code}`,
+  itemPhotosNone: 'No quedan fotos de esta trampa.',
+  photoSent: 'enviada',
+  photoRemove: 'Eliminar',
+  photoRemoveFor: (n: number, code: string) => `Eliminar la foto ${n} de ${code}`,
+  photoRemoveTitle: (n: number, code: string) => `¿Eliminar la foto ${n} de ${code}?`,
+  photoRemoveWaiting: 'Aún no se ha enviado: se borrará de este teléfono y no llegará al servidor.',
+  photoRemoveSent: 'Ya está en el servidor: se eliminará también allí, ahora o en cuanto haya conexión.',
+  photoRemoveConfirm: 'Eliminar foto',
+  photoRemoveFailed: 'No se pudo eliminar la foto.',
 } as const;

@@ -1,19 +1,21 @@
 import { formatDateTime } from '../../lib/format';
 import type { RecordKind } from './scan-queue';
 
-const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo'];
+const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo', 'photo-deletion'];
 
 const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
   scan: ['escaneo', 'escaneos'],
   finding: ['hallazgo', 'hallazgos'],
   exception: ['trampa no encontrada o inaccesible', 'trampas no encontradas o inaccesibles'],
   photo: ['foto', 'fotos'],
+  'photo-deletion': ['foto eliminada', 'fotos eliminadas'],
 };
 
 const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
   finding: 'un hallazgo guardado',
   exception: 'una trampa registrada como no encontrada o inaccesible',
   photo: 'una foto guardada',
+  'photo-deletion': 'la eliminación de una foto',
 };
 
 /** The field screens' texts about data kept on the device and scans waiting to be sent. */
@@ -45,6 +47,7 @@ export const OFFLINE_MESSAGES = {
     `El servidor rechazó ${REFUSED_WHAT[kind]}: Orden #${sessionId} · ${trapCode}`,
   finding: 'hallazgo',
   photo: 'foto',
+  photoDeletion: 'foto eliminada',
   acknowledge: 'Entendido',
   regionLabel: 'Sincronización de escaneos',
   closeOffline: 'Sin conexión: para cerrar la orden se necesita conexión con el servidor.',

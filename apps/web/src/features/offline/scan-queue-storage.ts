@@ -40,6 +40,6 @@ async function current(row: Partial<StoredRecord>): Promise<QueuedRecord> {
     const { photoBytes, photoType, ...rest } = record;
     return { ...rest, photo: new Blob([photoBytes], { type: photoType }) };
   }
-  if (record.kind === 'finding' || record.kind === 'exception') return record;
+  if (record.kind === 'finding' || record.kind === 'exception' || record.kind === 'photo-deletion') return record;
   return { ...record, kind: 'scan', qrHash: record.qrHash ?? (await qrHashOf(record.body.qrSlug)) };
 }

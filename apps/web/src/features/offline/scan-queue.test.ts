@@ -532,3 +532,110 @@ describe('ScanQueue with findings, exceptions and photos', () => {
     expect(onKept).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('ScanQueue: a photo removed on the phone', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function withdrawing() {
+    const storage = memoryStorage();
+    const server = vi.fn((_record: ToSend): Promise<string> => Promise.resolve('aceptado'));
+    const undo = vi.fn();
+    const queue = new ScanQueue({ storage, deliver: server, currentUserId: () => 7, onWithdrawnDelivered: undo });
+    return { queue, server, storage, undo };
+  }
+
+  it('drops a photo still waiting: it is never sent and leaves the device', async () => {
+    const { queue, server, storage, undo } = withdrawing();
+    server.mockImplementation(offline);
+    const made = photo(1, 'slug-a');
+    await queue.send(made);
+    await queue.send(finding(1, 'slug-b'));
+    expect(storage.rows.size).toBe(2);
+    await queue.withdraw(made.body.clientPhotoId);
+    expect(queue.getSnapshot().waiting.map((each) => each.kind)).toEqual(['finding']);
+    expect([...storage.rows.values()].map((each) => each.kind)).toEqual(['finding']);
+    server.mockClear();
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    await queue.drain();
+    expect(server.mock.calls.map(([each]) => each.kind)).toEqual(['finding']);
+    expect(undo).not.toHaveBeenCalled();
+  });
+
+  it('a photo removed during its upload that the server takes all the same is handed over to be deleted there', async () => {
+    const { queue, server, storage, undo } = withdrawing();
+    let answer: (value: string) => void = () => undefined;
+    server.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const made = photo(1, 'slug-a');
+    await queue.send(made);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server).toHaveBeenCalledTimes(1);
+    await queue.withdraw(made.body.clientPhotoId);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+    answer('foto 55');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(undo).toHaveBeenCalledWith(expect.objectContaining({ kind: 'photo', body: made.body }), 'foto 55');
+    expect(storage.rows.size).toBe(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
+  it('a photo removed during an upload that fails is simply gone: nothing kept, nothing to delete', async () => {
+    const { queue, server, storage, undo } = withdrawing();
+    let fail: (error: Error) => void = () => undefined;
+    server.mockImplementation(() => new Promise((_resolve, reject) => (fail = reject)));
+    const made = photo(1, 'slug-a');
+    await queue.send(made);
+    await vi.advanceTimersByTimeAsync(0);
+    await queue.withdraw(made.body.clientPhotoId);
+    fail(new ApiError(500, 'Error interno'));
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(server).toHaveBeenCalledTimes(1);
+    expect(storage.rows.size).toBe(0);
+    expect(queue.getSnapshot()).toEqual({ waiting: [], refused: [] });
+    expect(undo).not.toHaveBeenCalled();
+  });
+
+  it('a photo removed just after it arrived (the screen still showed it waiting) is handed over to be deleted', async () => {
+    const { queue, undo } = withdrawing();
+    const made = photo(1, 'slug-a');
+    await queue.send(made);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+    await queue.withdraw(made.body.clientPhotoId);
+    expect(undo).toHaveBeenCalledWith(expect.objectContaining({ kind: 'photo', body: made.body }), 'aceptado');
+    // Once: a second removal of the same photo hands nothing over again.
+    await queue.withdraw(made.body.clientPhotoId);
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the removal of a photo the server has like any record: sent in order, once, when the signal returns', async () => {
+    const { queue, server, storage } = withdrawing();
+    server.mockImplementation(offline);
+    const removal: ToSend = {
+      kind: 'photo-deletion',
+      sessionId: 1,
+      itemId: 101,
+      qrHash: hashOf('slug-a'),
+      trapCode: 'TRP-slug-a',
+      body: {
+        clientDeletionId: '40000000-0000-4000-8000-000000000001',
+        photoId: 55,
+        deletedAt: '2030-01-02T10:05:00Z',
+      },
+    };
+    await queue.send(removal);
+    expect(recordId(removal)).toBe('40000000-0000-4000-8000-000000000001');
+    expect([...storage.rows.values()]).toEqual([
+      expect.objectContaining({ kind: 'photo-deletion', body: removal.body }),
+    ]);
+    server.mockImplementation(() => Promise.resolve('borrada'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    await queue.drain();
+    // Tried once at once (out of reach), then sent from the device.
+    expect(server.mock.calls.map(([each]) => each.kind)).toEqual(['photo-deletion', 'photo-deletion']);
+    expect(storage.rows.size).toBe(0);
+  });
+});

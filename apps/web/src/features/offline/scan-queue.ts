@@ -40,8 +40,17 @@ export interface PhotoToSend extends DeviceRecord {
   photo: Blob;
 }
 
+/**
+ * A photo the server already has, removed by the technician while the order is open (DELETE /api/photos/{id}).
+ * The server answers a second delivery with a 404: the request counts it as done (features/findings).
+ */
+export interface PhotoDeletionToSend extends DeviceRecord {
+  kind: 'photo-deletion';
+  body: { clientDeletionId: string; photoId: number; deletedAt: string };
+}
+
 /** Everything the phone records, in the one queue: each kind has its request and its id given by the phone. */
-export type ToSend = ScanToSend | FindingToSend | ExceptionToSend | PhotoToSend;
+export type ToSend = ScanToSend | FindingToSend | ExceptionToSend | PhotoToSend | PhotoDeletionToSend;
 export type RecordKind = NonNullable<ToSend['kind']>;
 
 /** What the queue keeps about each record while it waits. */
@@ -69,8 +78,9 @@ export interface QueuedScan extends ScanToSend, Kept {
 export type QueuedFinding = FindingToSend & Kept;
 export type QueuedException = ExceptionToSend & Kept;
 export type QueuedPhoto = PhotoToSend & Kept;
+export type QueuedPhotoDeletion = PhotoDeletionToSend & Kept;
 /** A record waiting on the device, or refused and kept until the technician has read why. */
-export type QueuedRecord = QueuedScan | QueuedFinding | QueuedException | QueuedPhoto;
+export type QueuedRecord = QueuedScan | QueuedFinding | QueuedException | QueuedPhoto | QueuedPhotoDeletion;
 
 /** The id the phone gave the record once, when it was made: the server counts a replay of it once. */
 export function recordId(record: ToSend): string {
@@ -79,6 +89,8 @@ export function recordId(record: ToSend): string {
       return record.body.clientFindingId;
     case 'photo':
       return record.body.clientPhotoId;
+    case 'photo-deletion':
+      return record.body.clientDeletionId;
     default:
       return record.body.clientScanId;
   }
@@ -125,6 +137,11 @@ export interface ScanQueueOptions<Answer> {
   currentUserId: () => number | null;
   /** Called each time a record is kept on the device (e.g. to ask the browser to keep the site's storage). */
   onKept?: () => void;
+  /**
+   * A record withdrawn while it was on its way reached the server all the same: what to do about it (a photo
+   * removed during its upload is deleted on the server).
+   */
+  onWithdrawnDelivered?: (record: QueuedRecord, answer: Answer) => void;
   now?: () => number;
 }
 
@@ -138,6 +155,9 @@ export const RETRY_MAX_MS = 30_000;
  */
 export const MAX_SERVER_ERRORS = 5;
 
+/** How many delivered records the queue remembers, for one withdrawn just as it arrived. */
+const RECENTLY_DELIVERED = 20;
+
 /** What the technician reads about a scan set aside after repeated server errors. */
 export const SERVER_FAILED_REASON =
   'El servidor no pudo registrar este escaneo tras varios intentos. Escanea la trampa de nuevo o avisa al administrador.';
@@ -150,6 +170,8 @@ export const SERVER_FAILED_REASONS: Record<RecordKind, string> = {
   exception:
     'El servidor no pudo registrar esta trampa como no encontrada o inaccesible tras varios intentos. Regístrala de nuevo o avisa al administrador.',
   photo: 'El servidor no pudo guardar esta foto tras varios intentos. Tómala de nuevo o avisa al administrador.',
+  'photo-deletion':
+    'El servidor no pudo eliminar esta foto tras varios intentos. Vuelve a eliminarla o avisa al administrador.',
 };
 
 /**
@@ -188,6 +210,11 @@ export class ScanQueue<Answer> {
   /** Server errors in a row, by record id. */
   private readonly serverErrors = new Map<string, number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The record on its way to the server now, and those withdrawn meanwhile. */
+  private sending: string | null = null;
+  private readonly withdrawnWhileSending = new Set<string>();
+  /** The last records delivered, with the server's answer: one withdrawn just after is undone on the server. */
+  private readonly recentlyDelivered = new Map<string, { record: QueuedRecord; answer: Answer }>();
   private lastQueuedAt = 0;
   private readonly now: () => number;
 
@@ -258,6 +285,24 @@ export class ScanQueue<Answer> {
     this.setRecords(this.records.filter((record) => recordId(record) !== id));
   }
 
+  /**
+   * Takes a waiting record out before it is sent (a photo the technician removed). One on its way at this moment
+   * cannot be called back, and one may have arrived since the screen showed it: when the server has it,
+   * `onWithdrawnDelivered` hears of it (then or once it arrives).
+   */
+  async withdraw(id: string): Promise<void> {
+    const delivered = this.recentlyDelivered.get(id);
+    if (delivered) {
+      this.recentlyDelivered.delete(id);
+      this.options.onWithdrawnDelivered?.(delivered.record, delivered.answer);
+      return;
+    }
+    if (this.sending === id) this.withdrawnWhileSending.add(id);
+    this.serverErrors.delete(id);
+    await this.options.storage.remove(id);
+    this.setRecords(this.records.filter((record) => recordId(record) !== id));
+  }
+
   /** Another chance now (the browser is back online, the app came to the front): forget the backoff. */
   retryNow(): void {
     this.failures = 0;
@@ -280,9 +325,13 @@ export class ScanQueue<Answer> {
       tried.add(id);
       if (heldDevices.has(deviceOf(record))) continue;
       let answer: Answer;
+      this.sending = id;
       try {
         answer = await this.options.deliver(record);
       } catch (error) {
+        this.sending = null;
+        // Withdrawn on its way and not delivered: nothing more to do about it.
+        if (this.withdrawnWhileSending.delete(id)) continue;
         if (isUnavailable(error)) {
           this.failures += 1;
           this.scheduleRetry();
@@ -306,10 +355,21 @@ export class ScanQueue<Answer> {
       }
       this.failures = 0;
       this.serverErrors.delete(id);
-      // Listeners first: a trap marked as waiting turns done at once, never back to pending until a re-read.
-      for (const listener of this.deliveredListeners) listener(record, answer);
-      await this.options.storage.remove(id);
-      this.setRecords(this.records.filter((each) => recordId(each) !== id));
+      if (!this.withdrawnWhileSending.has(id)) {
+        // Listeners first: a trap marked as waiting turns done at once, never back to pending until a re-read.
+        for (const listener of this.deliveredListeners) listener(record, answer);
+        await this.options.storage.remove(id);
+        this.setRecords(this.records.filter((each) => recordId(each) !== id));
+        this.recentlyDelivered.set(id, { record, answer });
+        if (this.recentlyDelivered.size > RECENTLY_DELIVERED) {
+          this.recentlyDelivered.delete(this.recentlyDelivered.keys().next().value!);
+        }
+      }
+      this.sending = null;
+      if (this.withdrawnWhileSending.delete(id)) {
+        this.recentlyDelivered.delete(id);
+        this.options.onWithdrawnDelivered?.(record, answer);
+      }
     }
     if (retryLater) {
       this.failures += 1;

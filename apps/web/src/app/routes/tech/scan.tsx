@@ -5,7 +5,12 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useActivePests } from '../../../features/findings/api/get-active-pests';
-import type { ExceptionRequest, PhotoRequest, SendRecord } from '../../../features/findings/api/record-finding';
+import type {
+  ExceptionRequest,
+  PhotoDeletionRequest,
+  PhotoRequest,
+  SendRecord,
+} from '../../../features/findings/api/record-finding';
 import { FindingsSheet } from '../../../features/findings/components/findings-sheet';
 import { ItemFindingLine } from '../../../features/findings/components/item-finding-line';
 import {
@@ -84,6 +89,14 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
     },
     [queryClient],
   );
+  // A delivered photo's removal: the order is read again once the server has it (or it waits in the queue).
+  const deletePhoto = useCallback(
+    async (request: PhotoDeletionRequest) => {
+      await sendRecordOrQueue(request);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+    [queryClient],
+  );
   return (
     <ScanScreen
       orderId={orderId}
@@ -115,6 +128,8 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
           groupOf={groupOf}
           onOpenFinding={controls.openFinding}
           recordException={recordException}
+          removeWaitingPhoto={(clientPhotoId) => scanQueue.withdraw(clientPhotoId)}
+          deletePhoto={deletePhoto}
         />
       )}
     />

@@ -7,7 +7,7 @@ import type {
   Session,
 } from '@rondin/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Which device of which order a record is about, and how the list of what waits names it. */
@@ -38,10 +38,21 @@ export interface PhotoRequest extends DeviceRecord {
   photo: Blob;
 }
 
-export type FindingsRecord = FindingRequest | ExceptionRequest | PhotoRequest;
+/** A photo the server has, removed while the order is open; `clientDeletionId` names the removal in the queue. */
+export interface PhotoDeletionRequest extends DeviceRecord {
+  kind: 'photo-deletion';
+  body: { clientDeletionId: string; photoId: number; deletedAt: string };
+}
+
+export type FindingsRecord = FindingRequest | ExceptionRequest | PhotoRequest | PhotoDeletionRequest;
+
+/** The server no longer has the photo (DELETE /api/photos/{id}). */
+export interface PhotoDeleted {
+  deletedPhotoId: number;
+}
 
 /** What became of a record: the server's answer, or kept on the device to be sent later. */
-export type RecordAnswer = FindingResponse | ScanResponse | Photo | { queued: true };
+export type RecordAnswer = FindingResponse | ScanResponse | Photo | PhotoDeleted | { queued: true };
 
 /**
  * The single step that delivers what the findings sheet records. The screen receives it as a parameter so the
@@ -72,8 +83,21 @@ export function postPhoto({ sessionId, itemId, body, photo }: PhotoRequest): Pro
   });
 }
 
+/**
+ * DELETE /api/photos/{id}. A 404 is the photo already gone: a removal sent twice (its first answer lost), or
+ * deleted meanwhile from another screen; either way what the technician asked for is so.
+ */
+export async function deletePhoto({ body }: PhotoDeletionRequest): Promise<PhotoDeleted> {
+  try {
+    await apiRequest<void>(`/photos/${body.photoId}`, { method: 'DELETE' });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  return { deletedPhotoId: body.photoId };
+}
+
 /** Straight to the server, by kind. */
-export function postRecord(record: FindingsRecord): Promise<FindingResponse | ScanResponse | Photo> {
+export function postRecord(record: FindingsRecord): Promise<FindingResponse | ScanResponse | Photo | PhotoDeleted> {
   switch (record.kind) {
     case 'finding':
       return putFinding(record);
@@ -81,6 +105,8 @@ export function postRecord(record: FindingsRecord): Promise<FindingResponse | Sc
       return postException(record);
     case 'photo':
       return postPhoto(record);
+    case 'photo-deletion':
+      return deletePhoto(record);
   }
 }
 

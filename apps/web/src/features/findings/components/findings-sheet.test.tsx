@@ -2,6 +2,7 @@ import type { Pest, SessionItem } from '@rondin/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubFetch } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import type { FindingsRecord } from '../api/record-finding';
 import { FindingsSheet } from './findings-sheet';
@@ -177,6 +178,8 @@ describe('ItemFindingLine', () => {
         groupOf={() => undefined}
         onOpenFinding={vi.fn()}
         recordException={recordException}
+        removeWaitingPhoto={vi.fn()}
+        deletePhoto={vi.fn()}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'No encontrada o inaccesible: CEB-7' }));
@@ -223,16 +226,86 @@ describe('ItemFindingLine', () => {
           },
           exception: null,
           photos: 1,
+          waitingPhotos: [{ clientPhotoId: '30000000-0000-4000-8000-000000000001', photo: new Blob() }],
+          deletedPhotoIds: [],
         }}
         closed={false}
         groupOf={(id) => PESTS.find((pest) => pest.id === id)?.group}
         onOpenFinding={vi.fn()}
         recordException={vi.fn()}
+        removeWaitingPhoto={vi.fn()}
+        deletePhoto={vi.fn()}
       />,
     );
     expect(screen.getByText(/^Actividad media · 1 captura · 2 fotos/)).toHaveTextContent(
       'Actividad media · 1 captura · 2 fotos · por enviar',
     );
     expect(screen.getByRole('button', { name: 'Registrar hallazgo de CEB-7' })).toBeInTheDocument();
+  });
+
+  it('removes a photo after asking: one still on the phone leaves the queue, one the server has is deleted there', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:foto'), revokeObjectURL: vi.fn() });
+    vi.stubGlobal('fetch', stubFetch({}).fetchStub);
+    const item = itemOf('CAPTURA', { photoIds: [40, 41] });
+    const removeWaitingPhoto = vi.fn(async () => undefined);
+    const deletePhoto = vi.fn(async () => undefined);
+    const waiting = {
+      finding: null,
+      exception: null,
+      photos: 1,
+      waitingPhotos: [{ clientPhotoId: '30000000-0000-4000-8000-000000000009', photo: new Blob() }],
+      // 41's removal waits on the phone: it is gone for the technician already.
+      deletedPhotoIds: [41],
+    };
+    renderWithApp(
+      <ItemFindingLine
+        sessionId={12}
+        item={item}
+        done
+        waiting={waiting}
+        closed={false}
+        groupOf={() => undefined}
+        onOpenFinding={vi.fn()}
+        recordException={vi.fn()}
+        removeWaitingPhoto={removeWaitingPhoto}
+        deletePhoto={deletePhoto}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Fotos (2) de CEB-7' }));
+    let photos = screen.getByRole('dialog', { name: 'Fotos de CEB-7' });
+    expect(
+      within(photos)
+        .getAllByRole('listitem')
+        .map((each) => each.textContent),
+    ).toEqual([expect.stringContaining('enviada'), expect.stringContaining('por enviar')]);
+
+    // Asked first; 'Cancelar' keeps it.
+    await userEvent.click(within(photos).getByRole('button', { name: 'Eliminar la foto 2 de CEB-7' }));
+    let confirm = screen.getByRole('dialog', { name: '¿Eliminar la foto 2 de CEB-7?' });
+    expect(confirm).toHaveTextContent('Aún no se ha enviado: se borrará de este teléfono y no llegará al servidor.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(removeWaitingPhoto).not.toHaveBeenCalled();
+
+    photos = screen.getByRole('dialog', { name: 'Fotos de CEB-7' });
+    await userEvent.click(within(photos).getByRole('button', { name: 'Eliminar la foto 2 de CEB-7' }));
+    confirm = screen.getByRole('dialog', { name: '¿Eliminar la foto 2 de CEB-7?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar foto' }));
+    expect(removeWaitingPhoto).toHaveBeenCalledWith('30000000-0000-4000-8000-000000000009');
+    expect(deletePhoto).not.toHaveBeenCalled();
+
+    photos = screen.getByRole('dialog', { name: 'Fotos de CEB-7' });
+    await userEvent.click(within(photos).getByRole('button', { name: 'Eliminar la foto 1 de CEB-7' }));
+    confirm = screen.getByRole('dialog', { name: '¿Eliminar la foto 1 de CEB-7?' });
+    expect(confirm).toHaveTextContent('Ya está en el servidor: se eliminará también allí');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar foto' }));
+    expect(deletePhoto).toHaveBeenCalledWith({
+      kind: 'photo-deletion',
+      sessionId: 12,
+      itemId: 7,
+      qrHash: 'c'.repeat(64),
+      trapCode: 'CEB-7',
+      body: { clientDeletionId: expect.stringMatching(UUID), photoId: 40, deletedAt: expect.any(String) },
+    });
+    vi.unstubAllGlobals();
   });
 });

@@ -1,16 +1,20 @@
 import type { SessionItem } from '@rondin/contracts';
 import { EXCEPTION_REASON_NAMES, type ExceptionReason, type PestGroupOf } from '@rondin/contracts/finding-rules';
 import { useState } from 'react';
-import type { ExceptionRequest, FindingRequest, PhotoRequest } from '../api/record-finding';
+import { randomUuid } from '../../../lib/uuid';
+import type { ExceptionRequest, FindingRequest, PhotoDeletionRequest, PhotoRequest } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
 import { findingSummary } from '../utils/finding-form';
 import { ExceptionDialog } from './exception-dialog';
+import { ItemPhotos } from './item-photos';
 
 /** What of this item waits on the device beyond its scan. */
 interface Waiting {
   finding: FindingRequest['body'] | null;
   exception: ExceptionRequest['body'] | null;
   photos: number;
+  waitingPhotos: readonly { clientPhotoId: string; photo: Blob }[];
+  deletedPhotoIds: readonly number[];
 }
 
 interface ItemFindingLineProps {
@@ -26,6 +30,10 @@ interface ItemFindingLineProps {
   onOpenFinding: () => void;
   /** Sends an exception and its photos (or keeps them on the device). */
   recordException: (request: ExceptionRequest | PhotoRequest) => Promise<unknown>;
+  /** Drops a photo not sent yet from the device. */
+  removeWaitingPhoto: (clientPhotoId: string) => Promise<unknown>;
+  /** Removes a photo the server has (through the queue). */
+  deletePhoto: (request: PhotoDeletionRequest) => Promise<unknown>;
 }
 
 /**
@@ -42,11 +50,15 @@ export function ItemFindingLine({
   groupOf,
   onOpenFinding,
   recordException,
+  removeWaitingPhoto,
+  deletePhoto,
 }: ItemFindingLineProps) {
   const [askingException, setAskingException] = useState(false);
+  const [showingPhotos, setShowingPhotos] = useState(false);
   const code = item.trap.code;
   const exception = waiting?.exception ?? item.exception;
-  const photos = item.photoIds.length + (waiting?.photos ?? 0);
+  const deleted = waiting?.deletedPhotoIds ?? [];
+  const photos = item.photoIds.filter((id) => !deleted.includes(id)).length + (waiting?.photos ?? 0);
   const finding = waiting?.finding ?? item.finding;
   const summary = exception
     ? `${EXCEPTION_REASON_NAMES[exception.reason as ExceptionReason]}: ${exception.note}`
@@ -67,6 +79,16 @@ export function ItemFindingLine({
           {unsent ? <span className="item-finding__unsent"> · {TEXT.waiting}</span> : null}
         </p>
       ) : null}
+      {!closed && photos > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary button--small item-finding__button"
+          aria-label={TEXT.itemPhotosFor(photos, code)}
+          onClick={() => setShowingPhotos(true)}
+        >
+          {TEXT.itemPhotosButton(photos)}
+        </button>
+      ) : null}
       {closed ? null : scanned ? (
         <button
           type="button"
@@ -86,6 +108,25 @@ export function ItemFindingLine({
           {TEXT.exceptionOpen}
         </button>
       )}
+      {showingPhotos ? (
+        <ItemPhotos
+          item={item}
+          waitingPhotos={waiting?.waitingPhotos ?? []}
+          deletedPhotoIds={deleted}
+          removeWaiting={removeWaitingPhoto}
+          deleteSent={(photoId) =>
+            deletePhoto({
+              kind: 'photo-deletion',
+              sessionId,
+              itemId: item.id,
+              qrHash: item.trap.qrHash,
+              trapCode: code,
+              body: { clientDeletionId: randomUuid(), photoId, deletedAt: new Date().toISOString() },
+            })
+          }
+          onClose={() => setShowingPhotos(false)}
+        />
+      ) : null}
       {askingException ? (
         <ExceptionDialog
           sessionId={sessionId}

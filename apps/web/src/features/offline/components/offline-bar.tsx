@@ -80,6 +80,8 @@ function recordLine(record: QueuedRecord): string {
       );
     case 'photo':
       return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photo, record.body.takenAt);
+    case 'photo-deletion':
+      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photoDeletion, record.body.deletedAt);
   }
 }
 

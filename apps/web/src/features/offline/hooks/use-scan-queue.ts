@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
 import { OFFLINE_MESSAGES } from '../messages';
-import type { ExceptionToSend, FindingToSend, ScanQueue, ScanQueueSnapshot } from '../scan-queue';
+import type { ExceptionToSend, FindingToSend, PhotoToSend, ScanQueue, ScanQueueSnapshot } from '../scan-queue';
 
 /** The queue's records for the signed-in user. */
 export function useScanQueue<Answer>(queue: ScanQueue<Answer>): ScanQueueSnapshot {
@@ -35,7 +35,11 @@ export interface WaitingForItem {
   /** The latest finding recorded and not sent yet. */
   finding: FindingToSend['body'] | null;
   exception: ExceptionToSend['body'] | null;
+  /** Photos taken and not sent yet, oldest first. */
   photos: number;
+  waitingPhotos: { clientPhotoId: string; photo: PhotoToSend['photo'] }[];
+  /** Photos the server has that were removed on the device, the removal not sent yet. */
+  deletedPhotoIds: number[];
 }
 
 /** By item id: the findings, exceptions and photos of the order that wait on the device. */
@@ -48,11 +52,21 @@ export function useWaitingByItem<Answer>(
     const byItem = new Map<number, WaitingForItem>();
     for (const record of waiting) {
       if (record.sessionId !== sessionId || record.kind === 'scan') continue;
-      const entry = byItem.get(record.itemId) ?? { finding: null, exception: null, photos: 0 };
+      const entry = byItem.get(record.itemId) ?? {
+        finding: null,
+        exception: null,
+        photos: 0,
+        waitingPhotos: [],
+        deletedPhotoIds: [],
+      };
       // Oldest first: a later finding of the same item replaces an earlier one, as on the server.
       if (record.kind === 'finding') entry.finding = record.body;
       else if (record.kind === 'exception') entry.exception = record.body;
-      else entry.photos += 1;
+      else if (record.kind === 'photo-deletion') entry.deletedPhotoIds.push(record.body.photoId);
+      else {
+        entry.photos += 1;
+        entry.waitingPhotos.push({ clientPhotoId: record.body.clientPhotoId, photo: record.photo });
+      }
       byItem.set(record.itemId, entry);
     }
     return byItem;

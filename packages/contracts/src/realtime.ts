@@ -1,10 +1,15 @@
 // No zod here: the technician's screens import this module alone (@rondin/contracts/realtime), and
 // pulling zod into their bundle would cost 41 KB and trip the CSP with zod's eval probe.
 
-/** Events the server pushes on the `/sessions` socket.io namespace, to the assigned technician only. */
+/**
+ * Events the server pushes on the `/sessions` socket.io namespace. A technician's sockets hear only their own
+ * orders' `session.*`; administrators' sockets (the office) hear every order's, and `finding.recorded` when a
+ * device's finding is stored. Technicians never receive office events.
+ */
 export interface SessionServerEvents {
   'session.created': (payload: { sessionId: number }) => void;
   'session.updated': (payload: { sessionId: number }) => void;
+  'finding.recorded': (payload: { sessionId: number; itemId: number }) => void;
 }
 
 export const SESSIONS_NAMESPACE = '/sessions';

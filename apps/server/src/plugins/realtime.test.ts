@@ -2,6 +2,7 @@ import type { SessionServerEvents } from '@rondin/contracts';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nothingFound, putFinding } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import {
   createAdmin,
@@ -58,7 +59,7 @@ function refusal(socket: Socket): Promise<string> {
 function record(socket: Socket<SessionServerEvents>) {
   const events: [string, number][] = [];
   const waiters: (() => void)[] = [];
-  for (const name of ['session.created', 'session.updated'] as const) {
+  for (const name of ['session.created', 'session.updated', 'finding.recorded'] as const) {
     socket.on(name, ({ sessionId }) => {
       events.push([name, sessionId]);
       waiters.splice(0).forEach((wake) => wake());
@@ -164,5 +165,41 @@ describe('order events', () => {
       ['session.updated', order.id],
       ['session.created', marker.id],
     ]);
+  });
+});
+
+describe('office events', () => {
+  it("reach every administrator's screens, with what was found, and never a technician", async () => {
+    const ana = await createUser(t);
+    const beto = await createUser(t);
+    const other = await createAdmin(t);
+    const sockets = [connect(admin.token), connect(other.token), connect(ana.token), connect(beto.token)];
+    await Promise.all(sockets.map(connected));
+    const [office, otherOffice, anaEvents, betoEvents] = sockets.map(record);
+
+    const trap = await createTrap(t);
+    const order = await createOrder(t, admin, ana.id, [trap.id]);
+    await scan(t, ana, order.id, trap.qrSlug);
+    const itemId = order.items[0]!.id;
+    const finding = await putFinding(t, ana, order.id, itemId, nothingFound());
+    expect(finding.statusCode, finding.body).toBe(200);
+    const marker = await createOrder(t, admin, beto.id, [trap.id]);
+
+    const expected = [
+      ['session.created', order.id],
+      ['session.updated', order.id],
+      ['session.updated', order.id],
+      ['finding.recorded', order.id],
+      ['session.created', marker.id],
+    ];
+    expect(await office!.until(5)).toEqual(expected);
+    expect(await otherOffice!.until(5)).toEqual(expected);
+    // Ana hears her order change, never the office's event; Beto's first event is his own order's.
+    expect(await anaEvents!.until(3)).toEqual([
+      ['session.created', order.id],
+      ['session.updated', order.id],
+      ['session.updated', order.id],
+    ]);
+    expect(await betoEvents!.until(1)).toEqual([['session.created', marker.id]]);
   });
 });

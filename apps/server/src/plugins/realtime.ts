@@ -30,6 +30,8 @@ export interface RealtimeOptions {
 }
 
 const technicianRoom = (technicianId: number) => `technician:${technicianId}`;
+/** Administrators' sockets: the office hears every order's changes and the findings; technicians never join. */
+const OFFICE_ROOM = 'office';
 /** Every socket of one account, whatever its role: the room closed when that account's access changes. */
 const accountRoom = (technicianId: number) => `account:${technicianId}`;
 
@@ -51,7 +53,8 @@ function at(time: number, expire: () => void): () => void {
 /**
  * socket.io on the API's own HTTP server, namespace /sessions, websocket transport only. The handshake
  * must carry a valid token of an active account, of its current token version, in `auth.token`. A
- * technician's sockets join their room; events go only to that room. A socket is closed when its token
+ * technician's sockets join their room, and an order's events go only to its technician's room and to the
+ * office's (administrators' sockets), which alone hears what was found. A socket is closed when its token
  * expires and when its account's access changes (deactivated, deleted, role or password changed): it may
  * connect again only with a token that is still good.
  */
@@ -100,15 +103,18 @@ export default fp<RealtimeOptions>(
       const technicianId = socket.data.technicianId as number;
       void socket.join(accountRoom(technicianId));
       if (socket.data.role === 'TECH') void socket.join(technicianRoom(technicianId));
+      // A role change closes the account's sockets (accountEvents), so the office room follows the role.
+      if (socket.data.role === 'ADMIN') void socket.join(OFFICE_ROOM);
       const cancelExpiry = at(socket.data.expiresAt as number, () => socket.disconnect(true));
       socket.once('disconnect', cancelExpiry);
     });
 
     app.decorate('sessionEvents', {
       created: (technicianId, sessionId) =>
-        sessions.to(technicianRoom(technicianId)).emit('session.created', { sessionId }),
+        sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.created', { sessionId }),
       updated: (technicianId, sessionId) =>
-        sessions.to(technicianRoom(technicianId)).emit('session.updated', { sessionId }),
+        sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.updated', { sessionId }),
+      findingRecorded: (sessionId, itemId) => sessions.to(OFFICE_ROOM).emit('finding.recorded', { sessionId, itemId }),
     } satisfies SessionEvents);
     app.decorate('openSockets', () => sessions.sockets.size);
     app.decorate('accountEvents', {

@@ -95,7 +95,10 @@ export class FindingsService {
       const written = await this.repository
         .writeFinding(this.checkedFinding(user, sessionId, itemId, body, context))
         .catch(this.reusedId(FindingMessages.clientFindingIdReused));
-      if (written.result === 'RECORDED') this.events.updated(written.technicianId, sessionId);
+      if (written.result === 'RECORDED') {
+        this.events.updated(written.technicianId, sessionId);
+        this.events.findingRecorded(sessionId, itemId);
+      }
       if (written.result !== 'CHANGED') return { finding: written.finding, item: written.item };
       if (attempt === MAX_FINDING_ATTEMPTS) throw AppError.conflict(FindingMessages.changedMeanwhile);
     }

@@ -1,5 +1,10 @@
-/** Tells the assigned technician's devices that an order changed; realtime delivery lives elsewhere. */
+/**
+ * Tells the assigned technician's devices, and the office's screens, that an order changed; realtime delivery
+ * lives elsewhere.
+ */
 export interface SessionEvents {
   created(technicianId: number, sessionId: number): void;
   updated(technicianId: number, sessionId: number): void;
+  /** A device's finding was stored: for the office only. */
+  findingRecorded(sessionId: number, itemId: number): void;
 }

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 // jsdom has no IndexedDB; the offline queue and the saved orders use it.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reloadAuthFromStorage } from '../lib/auth-store';
+
+// findBy/waitFor wait up to 1 s by default: enough alone, not while CI's other tiers share the two cores
+// (a trap-picker test took 1.4 s to render at load 17). A screen that never shows still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

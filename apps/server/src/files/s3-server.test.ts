@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,8 +35,12 @@ const env = (name: string) => ({
 });
 
 describe('a server with S3_BUCKET', () => {
-  let server: ServerProcess;
-  afterAll(() => server?.kill('SIGTERM'));
+  let server: ServerProcess | undefined;
+  let refused: ChildProcess | undefined;
+  afterAll(async () => {
+    if (refused?.exitCode === null) refused.kill('SIGKILL');
+    await server?.kill('SIGTERM');
+  });
 
   // First: it migrates the embedded database before it looks at the bucket, so the next start is quicker.
   it('does not start when the bucket cannot be opened, and says why in one Spanish sentence', async () => {
@@ -50,6 +54,7 @@ describe('a server with S3_BUCKET', () => {
         LOG_LEVEL: 'silent',
       },
     });
+    refused = child;
     let stderr = '';
     child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
     const status = await new Promise((resolve) => child.on('close', resolve));
@@ -57,18 +62,19 @@ describe('a server with S3_BUCKET', () => {
     expect(stderr).toBe(
       `\nNo se pudo abrir el bucket S3 «no-existe» en ${s3.env.S3_ENDPOINT}: el bucket no existe.\n\n`,
     );
-  }, 90_000);
+  }, 180_000);
 
   it('keeps an uploaded plan in the bucket, serves it, and deletes it by itself once the plan is deleted', async () => {
     server = await startServerProcess(env('datos'));
-    const { accessToken } = await call(server.base, 'POST', '/auth/login', undefined, {
+    const { base } = server;
+    const { accessToken } = await call(base, 'POST', '/auth/login', undefined, {
       email: 'admin@s3.test',
       password: 'admin-s3-prueba-1',
     });
     const authorization = `Bearer ${accessToken}`;
     const image = await planImage(240, 160);
     const form = planForm({ name: 'Planta baja', file: image });
-    const created = await fetch(`${server.base}/api/sites/1/plans`, {
+    const created = await fetch(`${base}/api/sites/1/plans`, {
       method: 'POST',
       headers: { authorization, ...form.headers },
       body: form.payload(),
@@ -78,13 +84,13 @@ describe('a server with S3_BUCKET', () => {
     const keys = await s3.keys();
     expect(keys).toHaveLength(1);
     expect((await s3.object(keys[0]!))?.equals(image)).toBe(true);
-    const served = await fetch(`${server.base}/api/plans/${plan.id}/image`, { headers: { authorization } });
+    const served = await fetch(`${base}/api/plans/${plan.id}/image`, { headers: { authorization } });
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
 
-    await call(server.base, 'DELETE', `/plans/${plan.id}`, accessToken);
+    await call(base, 'DELETE', `/plans/${plan.id}`, accessToken);
     // Not within the request: after its transaction committed, by the server's own deletion queue.
     const deadline = Date.now() + 10_000;
     while ((await s3.keys()).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await s3.keys()).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });

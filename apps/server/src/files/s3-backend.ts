@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectsCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
@@ -15,6 +15,7 @@ import type { FileRow } from './files.repository.js';
 
 /** Every object Rondín writes is under this prefix, so a bucket can be shared and the orphan sweep lists only ours. */
 const OBJECT_PREFIX = 'files/';
+const DELETE_CONCURRENCY = 8;
 
 export interface S3Settings {
   bucket: string;
@@ -116,21 +117,19 @@ export class S3Backend implements FileBackend {
     );
   }
 
-  /** Deletes objects (at most 1,000); deleting one that is already gone succeeds. */
+  /**
+   * Deletes objects, a few at a time; deleting one that is already gone succeeds. One DeleteObject each rather
+   * than a DeleteObjects batch: the SDK now signs batches with a CRC32 checksum, and several S3-compatible
+   * stores refuse a batch without Content-MD5. Deletions are few (a deleted photo or plan), so the requests are too.
+   */
   async delete(keys: readonly string[]): Promise<void> {
-    if (!keys.length) return;
-    const answer = await this.client.send(
-      new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    const failed = answer.Errors ?? [];
-    if (failed.length) {
-      throw new Error(
-        `S3 did not delete ${failed.length} objects: ${failed.map((error) => `${error.Key} (${error.Code})`).join(', ')}`,
-      );
-    }
+    const queue = [...keys];
+    const worker = async () => {
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker));
   }
 
   /** Rondín's objects, a page of at most 1,000 at a time. */

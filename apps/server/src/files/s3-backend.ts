@@ -70,7 +70,8 @@ export class S3Backend implements FileBackend {
         ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
         : {}),
       // Checksums only where S3 demands them: several S3-compatible stores refuse the SDK's newer streaming
-      // checksum trailers, and each file's SHA-256 is already kept and checked by Rondín itself.
+      // checksum trailers. Rondín keeps each file's SHA-256 itself (its ETag), and files:migrate checks every
+      // copy against it.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });

@@ -13,6 +13,8 @@ const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
 const inspections = lazyScreen(() => import('./routes/admin/inspections'));
+const actions = lazyScreen(() => import('./routes/admin/actions'));
+const actionDetail = lazyScreen(() => import('./routes/admin/action-detail'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
 const sites = lazyScreen(() => import('./routes/admin/sites'));
 const settings = lazyScreen(() => import('./routes/admin/settings'));
@@ -30,6 +32,8 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
   [/^\/admin\/inspections\/?$/, [adminLayout, inspections]],
+  [/^\/admin\/actions\/?$/, [adminLayout, actions]],
+  [/^\/admin\/actions\/\d+\/?$/, [adminLayout, actionDetail]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
   [/^\/admin\/sites\/?$/, [adminLayout, sites]],
   [/^\/admin\/settings\/?$/, [adminLayout, settings]],
@@ -68,6 +72,8 @@ export function AppRoutes() {
             <Route path="sessions" element={<sessions.Screen />} />
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
             <Route path="inspections" element={<inspections.Screen />} />
+            <Route path="actions" element={<actions.Screen />} />
+            <Route path="actions/:id" element={<actionDetail.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
             <Route path="sites" element={<sites.Screen />} />
             <Route path="settings" element={<settings.Screen />} />

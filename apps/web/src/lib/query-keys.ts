@@ -49,6 +49,13 @@ export const queryKeys = {
   /** Where each of a site's devices stands (the editor's list and markers), and every active device of the site. */
   sitePlacements: (siteId: number) => ['plans', 'placements', siteId] as const,
   siteDevices: (siteId: number) => ['traps', 'site', siteId] as const,
+  /** Prefix of every corrective-action query: a state change refreshes the list, the dashboard and the detail. */
+  actions: ['actions'] as const,
+  actionList: (filters: object) => ['actions', 'list', filters] as const,
+  action: (id: number) => ['actions', 'detail', id] as const,
+  /** Prefix of the threshold queries: the global ones (siteId undefined) and each site's. */
+  allThresholds: ['thresholds'] as const,
+  thresholds: (siteId?: number) => ['thresholds', siteId ?? 'global'] as const,
   /** One page of the office's inspection list: what was found at each device. */
   inspectionPage: (filters: object) => ['inspections', 'page', filters] as const,
   /**

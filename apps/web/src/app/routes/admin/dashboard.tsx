@@ -1,5 +1,11 @@
+import { ActionsSummary } from '../../../features/actions/components/actions-summary';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
 
 export default function DashboardRoute() {
-  return <CompliancePanel />;
+  return (
+    <>
+      <CompliancePanel />
+      <ActionsSummary />
+    </>
+  );
 }

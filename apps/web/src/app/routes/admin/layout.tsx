@@ -10,6 +10,7 @@ const NAV: NavItem[] = [
   { to: '/admin/traps', label: 'Trampas' },
   { to: '/admin/sessions', label: 'Órdenes' },
   { to: '/admin/inspections', label: 'Inspecciones' },
+  { to: '/admin/actions', label: 'Acciones' },
   { to: '/admin/technicians', label: 'Técnicos' },
   { to: '/admin/sites', label: 'Sitios' },
   { to: '/admin/settings', label: 'Configuración' },

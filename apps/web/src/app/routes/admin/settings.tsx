@@ -1,5 +1,11 @@
+import { ThresholdsSection } from '../../../features/actions/components/thresholds-section';
 import { SettingsView } from '../../../features/settings/components/settings-view';
 
 export default function SettingsRoute() {
-  return <SettingsView />;
+  return (
+    <>
+      <SettingsView />
+      <ThresholdsSection />
+    </>
+  );
 }

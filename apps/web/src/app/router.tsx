@@ -12,6 +12,7 @@ const traps = lazyScreen(() => import('./routes/admin/traps'));
 const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
+const calendar = lazyScreen(() => import('./routes/admin/calendar'));
 const inspections = lazyScreen(() => import('./routes/admin/inspections'));
 const actions = lazyScreen(() => import('./routes/admin/actions'));
 const actionDetail = lazyScreen(() => import('./routes/admin/action-detail'));
@@ -31,6 +32,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/traps\/\d+\/?$/, [adminLayout, trapDetail]],
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
+  [/^\/admin\/calendar\/?$/, [adminLayout, calendar]],
   [/^\/admin\/inspections\/?$/, [adminLayout, inspections]],
   [/^\/admin\/actions\/?$/, [adminLayout, actions]],
   [/^\/admin\/actions\/\d+\/?$/, [adminLayout, actionDetail]],
@@ -71,6 +73,7 @@ export function AppRoutes() {
             <Route path="traps/:id" element={<trapDetail.Screen />} />
             <Route path="sessions" element={<sessions.Screen />} />
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
+            <Route path="calendar" element={<calendar.Screen />} />
             <Route path="inspections" element={<inspections.Screen />} />
             <Route path="actions" element={<actions.Screen />} />
             <Route path="actions/:id" element={<actionDetail.Screen />} />

@@ -27,12 +27,17 @@ export const queryKeys = {
   myCompletedSessions: (page: number) => ['sessions', 'me', 'completed', page] as const,
   /** One order as the technician's scan screen shows it. */
   session: (id: number) => ['sessions', 'detail', id] as const,
+  /** The orders of a calendar's period: under `sessions`, so a moved or closed order shows at once. */
+  calendarOrders: (filters: object) => ['sessions', 'calendar', filters] as const,
   compliance: ['reports', 'compliance'] as const,
   /** Prefix of every site query: a site's change refreshes the list and its own page. */
   sites: ['sites'] as const,
   siteList: ['sites', 'list'] as const,
   /** One site, as its plans page names it. */
   site: (id: number) => ['sites', 'detail', id] as const,
+  /** Prefix of every service-plan query; a site's plans. */
+  servicePlans: ['service-plans'] as const,
+  siteServicePlans: (siteId: number) => ['service-plans', 'site', siteId] as const,
   /** The pest catalogue as the settings screen shows it (inactive entries too). */
   pests: ['pests'] as const,
   /** The active pests a finding can name, as the technician's phone keeps them for work without signal. */

@@ -9,6 +9,7 @@ const NAV: NavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/traps', label: 'Trampas' },
   { to: '/admin/sessions', label: 'Órdenes' },
+  { to: '/admin/calendar', label: 'Calendario' },
   { to: '/admin/inspections', label: 'Inspecciones' },
   { to: '/admin/actions', label: 'Acciones' },
   { to: '/admin/technicians', label: 'Técnicos' },

@@ -1,0 +1,101 @@
+import type { ServiceFrequency } from '@rondin/contracts';
+
+export const FREQUENCY_LABELS: Record<ServiceFrequency, string> = {
+  SEMANAL: 'Semanal',
+  QUINCENAL: 'Quincenal',
+  MENSUAL: 'Mensual',
+  BIMESTRAL: 'Bimestral',
+  TRIMESTRAL: 'Trimestral',
+};
+
+export const SERVICE_PLAN_MESSAGES = {
+  title: 'Planes de servicio',
+  intro: 'Visitas periódicas: las órdenes se crean solas con anticipación, una por fecha.',
+  add: 'Nuevo plan',
+  none: 'Este sitio no tiene planes de servicio.',
+  loading: 'Cargando los planes de servicio…',
+  loadFailed: 'No se pudieron cargar los planes de servicio.',
+  newTitle: 'Nuevo plan de servicio',
+  editTitle: (name: string) => `Editar ${name}`,
+  create: 'Crear plan',
+  save: 'Guardar cambios',
+  edit: 'Editar',
+  generate: 'Generar ahora',
+  generating: 'Generando…',
+  generated: (name: string, created: number) =>
+    created === 0
+      ? `${name}: no faltaba ninguna orden hasta el horizonte.`
+      : `${name}: ${created === 1 ? 'se creó 1 orden' : `se crearon ${created} órdenes`}.`,
+  skipped: (dates: string[]) => `Sin dispositivos que coincidan para: ${dates.join(', ')}.`,
+  created: (name: string) => `Plan «${name}» creado; sus primeras órdenes ya están en el calendario.`,
+  saved: (name: string) => `Plan «${name}» guardado.`,
+  inactive: 'Inactivo',
+  every: (frequency: string, time: string) => `${frequency}, a las ${time}`,
+  since: (date: string) => `desde el ${date}`,
+  until: (date: string) => `hasta el ${date}`,
+  generatedUntil: (date: string) => `Órdenes creadas hasta el ${date}`,
+  noneGenerated: 'Aún sin órdenes',
+  devices: (areas: string[] | null, types: string[] | null) =>
+    areas || types
+      ? `Dispositivos: ${[areas?.join(', '), types?.join(', ')].filter(Boolean).join(' · ')}`
+      : 'Todos los dispositivos activos del sitio',
+  // Form
+  name: 'Nombre',
+  technician: 'Técnico',
+  chooseTechnician: 'Elige un técnico',
+  frequency: 'Frecuencia',
+  startDate: 'Primera visita',
+  time: 'Hora',
+  horizon: 'Días de anticipación',
+  horizonHint: 'Cuántos días antes se crea cada orden (14 si no lo cambias).',
+  endDate: 'Última fecha (opcional)',
+  areas: 'Áreas (opcional)',
+  areasHint: 'Separadas por comas. Vacío: todas las áreas.',
+  types: 'Tipos de dispositivo (opcional; ninguno marcado: todos)',
+  active: 'Plan activo',
+  applyToOpen: 'Aplicar también a las órdenes futuras que nadie ha empezado',
+  applyToOpenHint: 'Sin marcar, los cambios valen solo para las órdenes que aún no se han creado.',
+  nameRequired: 'El nombre del plan es obligatorio.',
+  technicianRequired: 'Elige el técnico del plan.',
+  startRequired: 'Indica la fecha de la primera visita.',
+  timeRequired: 'Indica la hora de la visita.',
+  endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',
+  horizonRange: 'Los días de anticipación van de 1 a 90.',
+} as const;
+
+export const CALENDAR_MESSAGES = {
+  title: 'Calendario',
+  subtitle: 'Órdenes por sitio y técnico; las atrasadas y no realizadas, en rojo.',
+  month: 'Mes',
+  week: 'Semana',
+  view: 'Vista',
+  previous: (week: boolean) => (week ? 'Semana anterior' : 'Mes anterior'),
+  next: (week: boolean) => (week ? 'Semana siguiente' : 'Mes siguiente'),
+  today: 'Hoy',
+  site: 'Sitio',
+  allSites: 'Todos los sitios',
+  technician: 'Técnico',
+  allTechnicians: 'Todos los técnicos',
+  loading: 'Cargando el calendario…',
+  loadFailed: 'No se pudo cargar el calendario.',
+  empty: 'No hay órdenes en este período.',
+  orders: (count: number) => (count === 1 ? '1 orden' : `${count} órdenes`),
+  devices: (count: number) => (count === 1 ? '1 dispositivo' : `${count} dispositivos`),
+  load: 'Carga por técnico',
+  loadCaption: (period: string) => `Carga por técnico, ${period}: órdenes y dispositivos de cada día`,
+  reassign: 'Reasignar',
+  reassignOrder: (id: number) => `Reasignar la orden #${id}`,
+  openOrder: (id: number) => `Orden #${id}`,
+  fromPlan: 'Plan',
+  summary: (orders: number, late: number) =>
+    `${orders === 1 ? '1 orden' : `${orders} órdenes`}${late > 0 ? `, ${late} atrasadas o no realizadas` : ''}`,
+} as const;
+
+/** How an order stands on the calendar; red ones say so in words too. */
+export const CALENDAR_STATUS = {
+  COMPLETED: 'Completada',
+  IN_PROGRESS: 'En curso',
+  PENDING: 'Pendiente',
+  OVERDUE: 'Atrasada',
+  MISSED: 'No realizada',
+} as const;

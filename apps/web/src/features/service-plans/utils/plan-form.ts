@@ -1,0 +1,77 @@
+import { DEFAULT_HORIZON_DAYS, type ServiceFrequency, type ServicePlan, type TrapType } from '@rondin/contracts';
+import type { ServicePlanInput } from '../api/save-service-plan';
+import { SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
+
+export interface PlanFormValues {
+  name: string;
+  technicianId: string;
+  frequency: ServiceFrequency;
+  startDate: string;
+  time: string;
+  horizonDays: string;
+  endDate: string;
+  areas: string;
+  types: TrapType[];
+  isActive: boolean;
+  applyToOpen: boolean;
+}
+
+export const emptyPlanForm = (today: string): PlanFormValues => ({
+  name: '',
+  technicianId: '',
+  frequency: 'SEMANAL',
+  startDate: today,
+  time: '08:00',
+  horizonDays: String(DEFAULT_HORIZON_DAYS),
+  endDate: '',
+  areas: '',
+  types: [],
+  isActive: true,
+  applyToOpen: false,
+});
+
+export const planToForm = (plan: ServicePlan): PlanFormValues => ({
+  name: plan.name,
+  technicianId: String(plan.technicianId),
+  frequency: plan.frequency,
+  startDate: plan.startDate,
+  time: plan.time,
+  horizonDays: String(plan.horizonDays),
+  endDate: plan.endDate ?? '',
+  areas: (plan.areas ?? []).join(', '),
+  types: plan.types ?? [],
+  isActive: plan.isActive,
+  applyToOpen: false,
+});
+
+/** The first problem of the form, in the server's words, or null. */
+export function validatePlan(values: PlanFormValues): string | null {
+  if (!values.name.trim()) return TEXT.nameRequired;
+  if (!values.technicianId) return TEXT.technicianRequired;
+  if (!values.startDate) return TEXT.startRequired;
+  if (!values.time) return TEXT.timeRequired;
+  const horizon = Number(values.horizonDays);
+  if (!Number.isInteger(horizon) || horizon < 1 || horizon > 90) return TEXT.horizonRange;
+  if (values.endDate && values.endDate < values.startDate) return TEXT.endBeforeStart;
+  return null;
+}
+
+export function formToBody(values: PlanFormValues, siteId: number): ServicePlanInput {
+  const areas = values.areas
+    .split(',')
+    .map((area) => area.trim())
+    .filter(Boolean);
+  return {
+    siteId,
+    name: values.name.trim(),
+    technicianId: Number(values.technicianId),
+    frequency: values.frequency,
+    startDate: values.startDate,
+    time: values.time,
+    horizonDays: Number(values.horizonDays),
+    endDate: values.endDate || null,
+    areas: areas.length > 0 ? areas : null,
+    types: values.types.length > 0 ? values.types : null,
+    isActive: values.isActive,
+  };
+}

@@ -61,6 +61,10 @@ export const queryKeys = {
   /** Prefix of the threshold queries: the global ones (siteId undefined) and each site's. */
   allThresholds: ['thresholds'] as const,
   thresholds: (siteId?: number) => ['thresholds', siteId ?? 'global'] as const,
+  /** Prefix of the office's inspection pages, which a recorded finding refreshes. */
+  inspections: ['inspections'] as const,
+  /** Prefix of every trap's history pages. */
+  trapHistories: ['traps', 'history'] as const,
   /** One page of the office's inspection list: what was found at each device. */
   inspectionPage: (filters: object) => ['inspections', 'page', filters] as const,
   /**

@@ -2,7 +2,9 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
 import { ConnectionNotice } from '../../../components/ui/connection-notice';
+import { useAuth } from '../../../features/auth/components/auth-provider';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { useOfficeEvents } from '../../../features/orders/realtime/use-office-events';
 import { RouteFallback } from '../../route-fallback';
 
 const NAV: NavItem[] = [
@@ -18,6 +20,9 @@ const NAV: NavItem[] = [
 ];
 
 export default function AdminLayout() {
+  const { token, role } = useAuth();
+  // The office's screens follow every order and finding as it happens (technicians never get these events).
+  useOfficeEvents(role === 'ADMIN' ? token : null);
   return (
     <AppShell subtitle="Panel administrador" nav={NAV} account={<UserMenu />}>
       <ConnectionNotice />

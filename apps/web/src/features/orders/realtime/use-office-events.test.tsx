@@ -1,0 +1,88 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { createTestQueryClient } from '../../../testing/render';
+import { OFFICE_REFRESH_MS, useOfficeEvents } from './use-office-events';
+
+type Handler = (payload?: unknown) => void;
+const sockets: { url: string; options: Record<string, unknown>; handlers: Map<string, Handler> }[] = [];
+
+vi.mock('socket.io-client', () => ({
+  io: (url: string, options: Record<string, unknown>) => {
+    const socket = { url, options, handlers: new Map<string, Handler>() };
+    sockets.push(socket);
+    return { on: (event: string, handler: Handler) => socket.handlers.set(event, handler), disconnect: vi.fn() };
+  },
+}));
+
+function setup(token: string | null) {
+  const queryClient = createTestQueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  renderHook(() => useOfficeEvents(token), { wrapper });
+  const refreshed = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+  return {
+    invalidate,
+    refreshed,
+    emit: (event: string, payload?: unknown) => sockets[0]!.handlers.get(event)!(payload),
+  };
+}
+
+describe('useOfficeEvents', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('opens no connection without a token', () => {
+    setup(null);
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('refreshes the orders and the dashboard when an order changes, and the order and findings lists on a finding', async () => {
+    const { refreshed, emit, invalidate } = setup('token-admin');
+    expect(sockets[0]!.options).toMatchObject({ transports: ['websocket'], auth: { token: 'token-admin' } });
+    emit('session.updated', { sessionId: 7 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance]);
+
+    invalidate.mockClear();
+    emit('finding.recorded', { sessionId: 7, itemId: 70 });
+    await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS);
+    expect(refreshed()).toEqual([
+      queryKeys.session(7),
+      queryKeys.inspections,
+      queryKeys.trapHistories,
+      queryKeys.actions,
+      queryKeys.compliance,
+    ]);
+  });
+
+  it('gathers a burst of events into one refresh per window', async () => {
+    const { refreshed, emit, invalidate } = setup('token-admin');
+    emit('session.updated', { sessionId: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    invalidate.mockClear();
+    for (let scan = 0; scan < 50; scan++) emit('session.updated', { sessionId: scan });
+    await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS - 1);
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance]);
+  });
+
+  it('catches up after a reconnection, not on the first connection', async () => {
+    const { refreshed, emit } = setup('token-admin');
+    emit('connect');
+    await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS);
+    expect(refreshed()).toEqual([]);
+    emit('connect');
+    await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS);
+    expect(refreshed()).toContainEqual(queryKeys.sessions);
+    expect(refreshed()).toContainEqual(queryKeys.inspections);
+  });
+});

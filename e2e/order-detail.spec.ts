@@ -94,6 +94,30 @@ test.describe('order detail', () => {
     await expect(card).toBeVisible();
   });
 
+  test('follows the round live: a scan and a finding recorded elsewhere show without reloading', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    await page.setViewportSize(LAPTOP);
+    const trap = await adminApi.createTrap({ area: unique('Muelle'), type: 'CEBADERO' });
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    await asAdmin(`/admin/sessions/${order.id}`);
+    const row = page.getByRole('table', { name: 'Trampas de la orden' }).getByRole('row').nth(1);
+    await expect(row).toContainText('Pendiente');
+    await expect(facts(page)).toContainText('0 de 1 trampas inspeccionadas');
+
+    // Another device records the visit: the office's screen hears it (no reload, no navigation).
+    const scanned = await adminApi.scan(order.id, trap.qrSlug);
+    await expect(row).toContainText('Escaneada');
+    await expect(row).toContainText('Sin hallazgo registrado');
+    await expect(facts(page)).toContainText('1 de 1 trampas inspeccionadas');
+    await adminApi.recordFinding(order.id, scanned.item.id, { deviceStatus: 'OK', baitConsumption: 50 });
+    await expect(row).not.toContainText('Sin hallazgo registrado');
+    await expect(row).toContainText('50 %');
+  });
+
   test('on a phone the traps are a list, every control is at least 44 px tall, and axe passes with each dialog', async ({
     page,
     adminApi,

@@ -3,7 +3,9 @@ import type {
   ComplianceReport,
   CreateSessionBody,
   Finding,
+  FindingResponse,
   LoginResponse,
+  PutFindingInput,
   ScanResponse,
   Session,
   Site,
@@ -11,6 +13,7 @@ import type {
   Trap,
   TrapType,
 } from '@rondin/contracts';
+import { randomUUID } from 'node:crypto';
 import { ADMIN, unique } from './accounts';
 
 export function baseURL(): string {
@@ -46,7 +49,7 @@ export class AdminApi {
     return new AdminApi(context, auth);
   }
 
-  private async json<T>(method: 'get' | 'post' | 'patch', path: string, data?: unknown): Promise<T> {
+  private async json<T>(method: 'get' | 'post' | 'patch' | 'put', path: string, data?: unknown): Promise<T> {
     const response = await this.context[method](path, data === undefined ? {} : { data });
     if (!response.ok())
       throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
@@ -115,6 +118,15 @@ export class AdminApi {
 
   session(sessionId: number): Promise<Session> {
     return this.json('get', `/api/sessions/${sessionId}`);
+  }
+
+  /** Records what was found at a scanned device of an order, as its technician's phone would. */
+  recordFinding(sessionId: number, itemId: number, finding: Omit<PutFindingInput, 'clientFindingId' | 'recordedAt'>) {
+    return this.json<FindingResponse>('put', `/api/sessions/${sessionId}/items/${itemId}/finding`, {
+      clientFindingId: randomUUID(),
+      recordedAt: new Date().toISOString(),
+      ...finding,
+    });
   }
 
   /** Every version of what was found at one device of an order, the current first. */

@@ -14,6 +14,7 @@ import { planMapBenchmark } from './plan-map.bench.js';
 import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
+import { servicePlansBenchmark } from './service-plans.bench.js';
 import { scanBenchmark } from './scan.bench.js';
 import { trapsBenchmark } from './traps.bench.js';
 import { repoRoot } from './lib/server.js';
@@ -29,6 +30,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'plan-map': { title: 'Device map PDF of a plan with 500 devices', run: planMapBenchmark },
   'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
   findings: { title: 'Findings: scan + finding, finding alone, photo uploads', run: findingsBenchmark },
+  'service-plans': { title: 'Service plans: generator for 1,000 plans', run: servicePlansBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

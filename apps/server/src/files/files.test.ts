@@ -26,7 +26,7 @@ import {
 import { loadConfig } from '../config.js';
 import { restoreBackup, writeBackup } from '../db/backup.js';
 import type { Transaction } from '../db/database.js';
-import { fileChunks, files } from '../db/schema.js';
+import { files } from '../db/schema.js';
 import errorHandler from '../plugins/error-handler.js';
 import { type ConfiguredStorage, createFileStorage } from './create-storage.js';
 import { CHUNK_BYTES, DatabaseBackend } from './database-backend.js';

@@ -46,6 +46,11 @@ export const ComplianceReport = z.object({
   dueTraps: z.number().int(),
   /** Of those, the ones inspected. */
   inspectedTraps: z.number().int(),
+  /**
+   * Gaps in recurring service: months in which a service plan had a visit due in the period and none of that
+   * month's orders of the plan was completed (an auditor's "month without a visit").
+   */
+  planGaps: z.number().int(),
   /** The period asked for (null: open at that end). */
   from: Timestamp.nullable(),
   to: Timestamp.nullable(),

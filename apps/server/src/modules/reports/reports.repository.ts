@@ -1,6 +1,6 @@
 import type { Finding, ItemException, ItemOutcome, TrapType } from '@rondin/contracts';
 import type { FindingContent } from '@rondin/contracts/finding-text';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   findingCaptures,
@@ -36,6 +36,7 @@ export interface ComplianceCounts {
   overdueSessions: number;
   dueTraps: number;
   inspectedTraps: number;
+  planGaps: number;
 }
 
 export interface ExportRow {
@@ -130,7 +131,16 @@ export class ReportsRepository {
       })
       .from(sessions)
       .where(dueIn(period));
-    return row!;
+    // The plan's due orders of each month: a month whose none was completed is a gap.
+    const planMonths = this.db
+      .select({ plan: sessions.servicePlanId })
+      .from(sessions)
+      .where(and(dueIn(period), isNotNull(sessions.servicePlanId)))
+      .groupBy(sessions.servicePlanId, sql`date_trunc('month', ${sessions.plannedDate})`)
+      .having(sql`not bool_or(${closed} and ${done})`)
+      .as('plan_months');
+    const [gaps] = await this.db.select({ planGaps: sql<number>`count(*)::int` }).from(planMonths);
+    return { ...row!, planGaps: gaps!.planGaps };
   }
 
   /**

@@ -96,6 +96,7 @@ describe('GET /api/reports/compliance', () => {
       forcedSessions: 0,
       dueTraps: 0,
       inspectedTraps: 0,
+      planGaps: 0,
       from: null,
       to: null,
       asOf: expect.any(String),
@@ -276,6 +277,8 @@ describe('compliance over random plants', () => {
       overdueSessions: open.filter((order) => order.scheduledIn !== null && at(order.scheduledIn) < asOf).length,
       dueTraps: due.reduce((sum, order) => sum + order.traps, 0),
       inspectedTraps: due.reduce((sum, order) => sum + order.inspected, 0),
+      // Orders made by hand: no service plan, no gap to find.
+      planGaps: 0,
     };
   }
 

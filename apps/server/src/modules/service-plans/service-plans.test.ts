@@ -322,6 +322,35 @@ describe('the generator', () => {
     for (const plan of plans) expect(await ordersOf(plan.id)).toHaveLength(2);
   });
 
+  it('counts a month with a planned visit due and no completed order as a compliance gap', async () => {
+    const trap = await createTrap(t, { siteId });
+    // Saved inactive (nothing generated with today's clock), then switched on on 4 January 2026.
+    const plan = await newPlan({ frequency: 'QUINCENAL', startDate: '2026-01-05', horizonDays: 60, isActive: false });
+    await generatorAt('2026-01-04T12:00:00Z').update(plan.id, { isActive: true, applyToOpen: false });
+    const orders = await ordersOf(plan.id);
+    expect(orders.map((o) => o.plannedDate)).toEqual([
+      '2026-01-05',
+      '2026-01-19',
+      '2026-02-02',
+      '2026-02-16',
+      '2026-03-02',
+    ]);
+    const gaps = async () =>
+      (
+        await api('GET', `/api/reports/compliance?siteId=${siteId}&from=2026-01-01T00:00:00Z&to=2026-04-01T00:00:00Z`)
+      ).json().planGaps;
+    expect(await gaps()).toBe(3);
+    // One January visit done: January is covered, February and March are still gaps.
+    expect((await api('POST', `/api/sessions/${orders[1]!.id}/scan`, { qrSlug: trap.qrSlug }, tech)).statusCode).toBe(
+      200,
+    );
+    expect((await api('POST', `/api/sessions/${orders[1]!.id}/close`, undefined, tech)).statusCode).toBe(200);
+    expect(await gaps()).toBe(2);
+    // A forced close with devices pending is no visit.
+    expect((await api('POST', `/api/sessions/${orders[2]!.id}/close`, { force: true })).statusCode).toBe(200);
+    expect(await gaps()).toBe(2);
+  });
+
   it('creates each order once when two server processes generate at the same time', async () => {
     await createTrap(t, { siteId });
     await createTrap(t, { siteId });

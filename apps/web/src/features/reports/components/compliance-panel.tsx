@@ -161,12 +161,24 @@ function Figures({ report, period, isLoading, isOffline, error, onRetry }: Figur
                 Ver →
               </span>
             </Link>
-          ) : (
+          ) : null}
+          {report.planGaps > 0 ? (
+            <Link className="alert-line alert-line--warning alert-line--link" to="/admin/calendar">
+              <span className="alert-line__dot" aria-hidden="true" />
+              <span className="alert-line__text">
+                {countOf(report.planGaps, 'mes', 'meses')} de planes de servicio sin visita completada
+              </span>
+              <span className="alert-line__action" aria-hidden="true">
+                Ver →
+              </span>
+            </Link>
+          ) : null}
+          {report.overdueSessions === 0 && report.planGaps === 0 ? (
             <p className="alert-line alert-line--ok">
               <span className="alert-line__dot" aria-hidden="true" />
               {REPORT_MESSAGES.noAlerts}
             </p>
-          )}
+          ) : null}
         </section>
         <Downloads period={period} />
       </div>

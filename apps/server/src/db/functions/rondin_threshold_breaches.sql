@@ -4,7 +4,9 @@
 -- level takes the global one's place. A device nobody classified is judged as the strictest: inside (zone
 -- INTERIOR), risk ALTO. Observed values: the activity as 0–3, the bait eaten (%), the catches of the
 -- inspection (a band counts as its least: 1, 11, 51) of the threshold's pest group or all, and for the
--- device's condition 1 when it was damaged, tampered with or not found.
+-- device's condition 1 when it was damaged, tampered with or not found. PL/pgSQL, so the query's plan is cached
+-- for the session: as a SQL function called from the trigger it was planned at every call, 1 ms of a finding's
+-- time (BENCHMARKS.md, "Threshold evaluation").
 CREATE OR REPLACE FUNCTION rondin_threshold_breaches(
   p_trap_id integer,
   p_site_id integer,
@@ -12,7 +14,9 @@ CREATE OR REPLACE FUNCTION rondin_threshold_breaches(
   p_finding_id bigint,
   p_exception text
 ) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
   WITH trap AS (
     SELECT t.type, coalesce(t.zone, 'INTERIOR') AS zone, coalesce(t.risk_level, 'ALTO') AS risk_level
     FROM traps t WHERE t.id = p_trap_id
@@ -54,4 +58,6 @@ LANGUAGE sql STABLE AS $$
     ORDER BY o.level, o.metric, o.pest_group
   )
   FROM observed o WHERE o.observed >= o.limit_value
+  );
+END
 $$;

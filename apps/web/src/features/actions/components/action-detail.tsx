@@ -194,7 +194,7 @@ function StatusForm({ action }: { action: CorrectiveActionDetail }) {
           </div>
         ) : null}
         <div>
-          <button type="submit" className="button" disabled={update.isPending}>
+          <button type="submit" className="button button--primary" disabled={update.isPending}>
             {update.isPending ? TEXT.saving : TEXT.save}
           </button>
         </div>

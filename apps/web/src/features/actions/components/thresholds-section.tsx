@@ -75,7 +75,7 @@ export function ThresholdsSection({ siteId }: { siteId?: number }) {
         <form onSubmit={submit}>
           {rows && rows.length > 0 ? <ThresholdTable rows={rows} onChange={setRows} /> : <p>{TEXT.noOverrides}</p>}
           <AddThreshold onAdd={(row) => setRows((current) => dedupe([...(current ?? []), row]))} />
-          <button type="submit" className="button" disabled={save.isPending || !rows}>
+          <button type="submit" className="button button--primary" disabled={save.isPending || !rows}>
             {TEXT.saveThresholds}
           </button>
         </form>
@@ -117,12 +117,12 @@ function ThresholdTable({ rows, onChange }: { rows: Threshold[]; onChange?: (row
           {rows.map((row, index) => (
             <tr key={key(row)}>
               <th scope="row">{TRAP_TYPE_NAMES[row.trapType]}</th>
-              <td>{row.zone ? ZONE_NAMES[row.zone] : TEXT.any}</td>
-              <td>{row.riskLevel ? RISK_LEVEL_NAMES[row.riskLevel] : TEXT.any}</td>
-              <td>{TEXT.metricNames[row.metric]}</td>
-              <td>{row.pestGroup ? PEST_GROUP_NAMES[row.pestGroup] : TEXT.any}</td>
-              <td>{TEXT.levelNames[row.level]}</td>
-              <td>
+              <td data-label={columns.zone}>{row.zone ? ZONE_NAMES[row.zone] : TEXT.any}</td>
+              <td data-label={columns.risk}>{row.riskLevel ? RISK_LEVEL_NAMES[row.riskLevel] : TEXT.any}</td>
+              <td data-label={columns.metric}>{TEXT.metricNames[row.metric]}</td>
+              <td data-label={columns.group}>{row.pestGroup ? PEST_GROUP_NAMES[row.pestGroup] : TEXT.any}</td>
+              <td data-label={columns.level}>{TEXT.levelNames[row.level]}</td>
+              <td data-label={columns.value}>
                 {onChange && row.metric !== 'ESTADO' ? (
                   <input
                     type="number"

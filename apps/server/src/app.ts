@@ -231,7 +231,7 @@ export async function buildApp({
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
       // Routes under /thresholds, /sites/{id}/thresholds and /actions: limits and the corrective actions they open.
       await api.register(actionsRoutes, {
-        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE)),
+        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.sessionEvents),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

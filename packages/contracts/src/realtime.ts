@@ -3,13 +3,15 @@
 
 /**
  * Events the server pushes on the `/sessions` socket.io namespace. A technician's sockets hear only their own
- * orders' `session.*`; administrators' sockets (the office) hear every order's, and `finding.recorded` when a
- * device's finding is stored. Technicians never receive office events.
+ * orders' `session.*`; administrators' sockets (the office) hear every order's, `finding.recorded` when a
+ * device's finding is stored and `action.opened` when a corrective action opens (over a threshold or by hand).
+ * Technicians never receive office events.
  */
 export interface SessionServerEvents {
   'session.created': (payload: { sessionId: number }) => void;
   'session.updated': (payload: { sessionId: number }) => void;
   'finding.recorded': (payload: { sessionId: number; itemId: number }) => void;
+  'action.opened': (payload: { actionId: number }) => void;
 }
 
 export const SESSIONS_NAMESPACE = '/sessions';

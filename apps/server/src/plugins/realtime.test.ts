@@ -1,9 +1,11 @@
 import type { SessionServerEvents } from '@rondin/contracts';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nothingFound, putFinding } from '../../test/findings.js';
+import { notFoundException, nothingFound, putFinding, recordException } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
+import { traps } from '../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -201,5 +203,38 @@ describe('office events', () => {
       ['session.updated', order.id],
     ]);
     expect(await betoEvents!.until(1)).toEqual([['session.created', marker.id]]);
+  });
+
+  it('tell the office when a corrective action opens, over a threshold or by hand', async () => {
+    const ana = await createUser(t);
+    const [office, anaSocket] = [connect(admin.token), connect(ana.token)];
+    await Promise.all([connected(office), connected(anaSocket)]);
+    const opened: number[] = [];
+    const heardByAna: number[] = [];
+    office.on('action.opened', ({ actionId }) => opened.push(actionId));
+    anaSocket.on('action.opened', ({ actionId }) => heardByAna.push(actionId));
+
+    // A bait station indoors that cannot be found: the default thresholds open an action.
+    const trap = await createTrap(t);
+    await t.database.db.update(traps).set({ zone: 'INTERIOR' }).where(eq(traps.id, trap.id));
+    const order = await createOrder(t, admin, ana.id, [trap.id]);
+    const lost = await recordException(t, ana, order.id, order.items[0]!.id, notFoundException());
+    expect(lost.statusCode, lost.body).toBe(200);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/actions',
+      headers: admin.headers,
+      payload: { siteId: order.siteId, description: 'Sellar la puerta del muelle.', dueDate: '2030-01-31' },
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    const actions = await t.app.inject({ url: '/api/actions', headers: admin.headers });
+    const ids = actions.json<{ items: { id: number }[] }>().items.map((action) => action.id);
+    expect(ids).toHaveLength(2);
+    await expect.poll(() => [...opened].sort()).toEqual([...ids].sort());
+    // A marker for Ana: her order's close arrives after anything sent to her before it.
+    const marker = record(anaSocket);
+    await createOrder(t, admin, ana.id, [trap.id]);
+    await marker.until(1);
+    expect(heardByAna).toEqual([]);
   });
 });

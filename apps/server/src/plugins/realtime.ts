@@ -115,6 +115,7 @@ export default fp<RealtimeOptions>(
       updated: (technicianId, sessionId) =>
         sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.updated', { sessionId }),
       findingRecorded: (sessionId, itemId) => sessions.to(OFFICE_ROOM).emit('finding.recorded', { sessionId, itemId }),
+      actionOpened: (actionId) => sessions.to(OFFICE_ROOM).emit('action.opened', { actionId }),
     } satisfies SessionEvents);
     app.decorate('openSockets', () => sessions.sockets.size);
     app.decorate('accountEvents', {

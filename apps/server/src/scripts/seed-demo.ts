@@ -141,7 +141,7 @@ const DAY = 86_400_000;
  * left), one in progress, pending ones for the coming days and a couple overdue.
  */
 /** Seeding runs with the server stopped: nobody to tell. */
-const NO_EVENTS: SessionEvents = { created() {}, updated() {}, findingRecorded() {} };
+const NO_EVENTS: SessionEvents = { created() {}, updated() {}, findingRecorded() {}, actionOpened() {} };
 
 async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Promise<number> {
   const sessions = new SessionsService(new SessionsRepository(db), NO_EVENTS, { timeZone: 'UTC' });

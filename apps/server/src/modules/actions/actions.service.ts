@@ -13,6 +13,7 @@ import {
 } from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import type { SessionEvents } from '../sessions/session-events.js';
 import type { ActionChanges, ActionsRepository } from './actions.repository.js';
 
 /** The fields PATCH may change besides the state, as the repository names them. */
@@ -36,7 +37,10 @@ const EDITABLE = [
  * and every state change, which a person makes.
  */
 export class ActionsService {
-  constructor(private readonly repository: ActionsRepository) {}
+  constructor(
+    private readonly repository: ActionsRepository,
+    private readonly events: Pick<SessionEvents, 'actionOpened'>,
+  ) {}
 
   thresholds(at?: string): Promise<ThresholdSet> {
     return this.repository.thresholds(null, at ? new Date(at) : null);
@@ -83,10 +87,12 @@ export class ActionsService {
     }
     const responsible = body.responsible ?? (body.origin === 'RECOMENDACION' ? 'CLIENTE' : 'EMPRESA');
     const id = await this.repository.insert({ ...body, area, responsible }, user.id);
+    this.events.actionOpened(id);
     return this.get(id);
   }
 
   async update(id: number, body: UpdateActionBody, user: AuthUser): Promise<CorrectiveActionDetail> {
+    let reopened = false;
     try {
       await this.repository.transaction(async (tx) => {
         const current = await this.repository.lock(tx, id);
@@ -115,6 +121,7 @@ export class ActionsService {
             changes.closedAt = null;
             changes.closedById = null;
             note = body.reason;
+            reopened = true;
           }
           changes.status = to;
         }
@@ -131,6 +138,7 @@ export class ActionsService {
       if (isUniqueViolation(error)) throw AppError.conflict(ActionMessages.anotherOpen);
       throw error;
     }
+    if (reopened) this.events.actionOpened(id);
     return this.get(id);
   }
 }

@@ -225,6 +225,19 @@ export class FindingsRepository {
       .where(eq(sessions.id, values.sessionId));
   }
 
+  /** The corrective actions a finding version or an exception opened (not those it joined as an occurrence). */
+  async actionsOpenedBy(breach: { findingId: number } | { itemId: number }): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      `select b.action_id as id from threshold_breaches b
+       where ${'findingId' in breach ? 'b.finding_id = $1' : 'b.item_id = $1 and b.finding_id is null'}
+         and b.action_id is not null
+         and not exists (select 1 from threshold_breaches e where e.action_id = b.action_id and e.id < b.id)`,
+      ['findingId' in breach ? breach.findingId : breach.itemId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async photoByClientId(tx: Transaction, clientPhotoId: string): Promise<{ id: number; itemId: number } | undefined> {
     const [row] = await tx
       .select({ id: photos.id, itemId: photos.itemId })

@@ -98,6 +98,7 @@ export class FindingsService {
       if (written.result === 'RECORDED') {
         this.events.updated(written.technicianId, sessionId);
         this.events.findingRecorded(sessionId, itemId);
+        this.announceOpenedActions({ findingId: written.finding.id });
       }
       if (written.result !== 'CHANGED') return { finding: written.finding, item: written.item };
       if (attempt === MAX_FINDING_ATTEMPTS) throw AppError.conflict(FindingMessages.changedMeanwhile);
@@ -200,7 +201,10 @@ export class FindingsService {
         return { technicianId: order.technicianId, changed: true };
       })
       .catch(this.reusedId(SessionMessages.clientScanIdReused));
-    if (changed) this.events.updated(technicianId, sessionId);
+    if (changed) {
+      this.events.updated(technicianId, sessionId);
+      this.announceOpenedActions({ itemId });
+    }
     const [session, item] = await Promise.all([
       this.repository.summaryJson(sessionId),
       this.repository.itemJson(itemId),
@@ -293,6 +297,20 @@ export class FindingsService {
     const order = await this.repository.lockOrder(tx, sessionId, strength);
     if (!order || !mayWrite(user, order.technicianId)) throw AppError.notFound(SessionMessages.notFound);
     return order;
+  }
+
+  /**
+   * Tells the office of a corrective action the finding or exception opened (the database judged it against the
+   * thresholds as it committed). Read after the answer is on its way: the technician does not wait for it.
+   */
+  private announceOpenedActions(breach: { findingId: number } | { itemId: number }): void {
+    this.repository.actionsOpenedBy(breach).then(
+      (ids) => {
+        for (const id of ids) this.events.actionOpened(id);
+      },
+      // The record stands; the office's screens catch up on their next refresh.
+      () => undefined,
+    );
   }
 
   /** Two deliveries of one client id racing on two orders: the unique index refuses the second. */

@@ -7,4 +7,6 @@ export interface SessionEvents {
   updated(technicianId: number, sessionId: number): void;
   /** A device's finding was stored: for the office only. */
   findingRecorded(sessionId: number, itemId: number): void;
+  /** A corrective action opened, over a threshold or by hand: for the office only. */
+  actionOpened(actionId: number): void;
 }

@@ -61,6 +61,11 @@ describe('useOfficeEvents', () => {
       queryKeys.actions,
       queryKeys.compliance,
     ]);
+
+    invalidate.mockClear();
+    emit('action.opened', { actionId: 3 });
+    await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS);
+    expect(refreshed()).toEqual([queryKeys.actions]);
   });
 
   it('gathers a burst of events into one refresh per window', async () => {

@@ -23,7 +23,7 @@ const FINDING_VIEWS: QueryKey[] = [
 /**
  * Keeps the office's screens live while `token` is set (the admin layout passes it for a signed-in ADMIN): an
  * order created, scanned, closed or reassigned refreshes the orders, the calendar and the dashboard; a finding
- * refreshes its order and the lists that show findings and corrective actions. Refreshes are gathered and sent
+ * refreshes its order and the lists that show findings and corrective actions; an action opened, the actions. Refreshes are gathered and sent
  * at most every OFFICE_REFRESH_MS; only the queries on screen are read again (the rest are marked stale).
  */
 export function useOfficeEvents(token: string | null): void {
@@ -55,6 +55,7 @@ export function useOfficeEvents(token: string | null): void {
     socket.on('session.created', () => refresh(queryKeys.sessions, queryKeys.compliance));
     socket.on('session.updated', () => refresh(queryKeys.sessions, queryKeys.compliance));
     socket.on('finding.recorded', ({ sessionId }) => refresh(queryKeys.session(sessionId), ...FINDING_VIEWS));
+    socket.on('action.opened', () => refresh(queryKeys.actions));
     return () => {
       if (timer !== undefined) clearTimeout(timer);
       socket.disconnect();

@@ -62,7 +62,7 @@ function record(socket: Socket<SessionServerEvents>) {
   const events: [string, number][] = [];
   const waiters: (() => void)[] = [];
   for (const name of ['session.created', 'session.updated', 'finding.recorded'] as const) {
-    socket.on(name, ({ sessionId }) => {
+    socket.on(name, ({ sessionId }: { sessionId: number }) => {
       events.push([name, sessionId]);
       waiters.splice(0).forEach((wake) => wake());
     });

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { notFoundException, nothingFound, postPhoto, putFinding, recordException } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, placeTrap } from '../../test/plans.js';
 import {
@@ -16,27 +18,38 @@ import {
 } from '../../test/test-app.js';
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
-import { traps } from './schema.js';
+import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
+import { pests, thresholds, traps } from './schema.js';
 
-const TABLES = [
-  'sites',
-  'technicians',
-  'pests',
-  'traps',
-  'sessions',
-  'session_items',
-  'scan_events',
-  'files',
-  'file_chunks',
-  'plans',
-  'placement_events',
+/** Every table a backup holds, each with the columns its rows are in order of. */
+const TABLES: [string, string][] = [
+  ['sites', 'id'],
+  ['technicians', 'id'],
+  ['pests', 'id'],
+  ['traps', 'id'],
+  ['service_plans', 'id'],
+  ['sessions', 'id'],
+  ['session_items', 'id'],
+  ['scan_events', 'id'],
+  ['files', 'id'],
+  ['file_chunks', 'id'],
+  ['plans', 'id'],
+  ['trap_placements', 'trap_id'],
+  ['placement_events', 'id'],
+  ['findings', 'id'],
+  ['finding_captures', 'finding_id, pest_id'],
+  ['photos', 'id'],
+  ['thresholds', 'id'],
+  ['corrective_actions', 'id'],
+  ['corrective_action_events', 'id'],
+  ['threshold_breaches', 'id'],
 ];
 
 async function contents(db: Database): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
-  for (const table of TABLES) {
+  for (const [table, order] of TABLES) {
     const { rows } = (await db.execute(
-      sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t order by t.id`,
+      sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t order by ${sql.raw(order)}`,
     )) as unknown as { rows: { row: string }[] };
     result[table] = rows.map((row) => JSON.parse(row.row));
   }
@@ -57,12 +70,20 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate placement_events, trap_placements, plans, file_chunks, files, scan_events, session_items, sessions, traps, technicians, sites restart identity cascade`,
+    sql`truncate threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
 };
 
 describe('backup and restore', () => {
+  it('holds every table of the schema but the ones it leaves out on purpose', async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(rows.map((row) => row.name).sort()).toEqual([...BACKED_UP_TABLES, ...NOT_BACKED_UP_TABLES].sort());
+  });
+
   it('round-trips every table exactly, and new rows continue after the restored ids', async () => {
     await t.reset();
     await emptyTarget();
@@ -80,8 +101,52 @@ describe('backup and restore', () => {
       plant.map((trap) => trap.id),
       new Date().toISOString(),
     );
-    for (const trap of plant) await scan(t, tech, done.id, trap.qrSlug);
+    await t.database.db.update(traps).set({ zone: 'INTERIOR' }).where(eq(traps.id, plant[2]!.id));
+    for (const trap of plant.slice(0, 2)) await scan(t, tech, done.id, trap.qrSlug);
+    // What was found: a finding with a catch and a photo, and a device not found, which opens an action.
+    const itemOf = (trapId: number) => done.items.find((item) => item.trapId === trapId)!.id;
+    const [mouse] = await t.database.db.select({ id: pests.id }).from(pests).where(eq(pests.name, 'Ratón doméstico'));
+    const finding = await putFinding(t, tech, done.id, itemOf(plant[0]!.id), {
+      ...nothingFound(),
+      captures: [{ pestId: mouse!.id, count: 2 }],
+      notes: 'Dos ratones en la trampa.',
+    });
+    expect(finding.statusCode, finding.body).toBe(200);
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#840' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await postPhoto(t, tech, done.id, itemOf(plant[0]!.id), { clientPhotoId: randomUUID(), file: jpeg });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const lost = await recordException(t, tech, done.id, itemOf(plant[2]!.id), notFoundException());
+    expect(lost.statusCode, lost.body).toBe(200);
     await close(t, tech, done.id);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/actions',
+      headers: admin.headers,
+      payload: { siteId: 1, description: 'Sellar la puerta del muelle.', dueDate: '2030-01-31' },
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    const override = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sites/1/thresholds',
+      headers: admin.headers,
+      payload: {
+        thresholds: [
+          {
+            trapType: 'CEBADERO',
+            zone: 'EXTERIOR',
+            riskLevel: null,
+            metric: 'CONSUMO_CEBO',
+            pestGroup: null,
+            level: 'ACCION',
+            value: 25,
+          },
+        ],
+      },
+    });
+    expect(override.statusCode, override.body).toBe(200);
+    const seededThresholds = await t.database.db.$count(thresholds);
     const open = await createOrder(t, admin, tech.id, [plant[0]!.id]);
     await scan(t, tech, open.id, 'desconocido');
     // A plan whose image spans several 256 KiB chunks, with a device placed on it and the move recorded.
@@ -131,16 +196,25 @@ describe('backup and restore', () => {
       service_plans: 1,
       sessions: 2,
       session_items: 4,
-      scan_events: 4,
-      files: 1,
-      file_chunks: Math.ceil(noise.length / (256 * 1024)),
+      scan_events: 3,
+      files: 2,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 1,
       plans: 1,
       trap_placements: 1,
       placement_events: 1,
+      findings: 1,
+      finding_captures: 1,
+      photos: 1,
+      thresholds: seededThresholds,
+      // Opened by the mice indoors and by the device not found (both over a threshold), and by hand.
+      corrective_actions: 3,
+      corrective_action_events: 3,
+      threshold_breaches: 2,
     });
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
     const restored = (await target.db.execute(
-      sql`select string_agg(data, ''::bytea order by seq) as image from file_chunks`,
+      sql`select string_agg(data, ''::bytea order by seq) as image from file_chunks
+          where file_id = (select file_id from plans)`,
     )) as unknown as { rows: { image: Buffer }[] };
     expect(Buffer.from(restored.rows[0]!.image).equals(noise)).toBe(true);
 
@@ -174,6 +248,28 @@ describe('backup and restore', () => {
       /no es un respaldo/,
     );
     expect(await contents(target.db)).toEqual(untouched);
+  });
+
+  it('restores a backup of the release before findings and actions, keeping the seeded thresholds', async () => {
+    await t.reset();
+    await emptyTarget();
+    const admin = await createAdmin(t);
+    await createTrap(t, { code: 'ANTES-1' });
+    const backup = (await t.app.inject({ url: '/api/backup', headers: admin.headers })).rawPayload;
+    // That release's backup: the same format without the tables it did not have.
+    const newer = ['findings', 'finding_captures', 'photos', 'thresholds', 'corrective_actions'];
+    newer.push('corrective_action_events', 'threshold_breaches');
+    const [headerLine, ...rowLines] = gunzipSync(backup).toString('utf8').trim().split('\n');
+    const header = JSON.parse(headerLine!) as { counts: Record<string, number> };
+    for (const table of newer) delete header.counts[table];
+    const older = [JSON.stringify(header), ...rowLines.filter((line) => !newer.includes(JSON.parse(line).table))];
+    const seeded = await target.db.$count(thresholds);
+    expect(seeded).toBeGreaterThan(0);
+
+    const counts = await restoreBackup(target.db, Readable.from(gzipSync(`${older.join('\n')}\n`)));
+    expect(counts).toMatchObject({ traps: 1, findings: 0, thresholds: 0 });
+    expect(await target.db.$count(thresholds)).toBe(seeded);
+    expect((await target.db.select({ code: traps.code }).from(traps)).map((row) => row.code)).toEqual(['ANTES-1']);
   });
 
   it('says in Spanish what is wrong with a cut, foreign, corrupt or missing file, writing nothing', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/dist/db/database.js';
 import { ServicePlansRepository } from '../apps/server/dist/modules/service-plans/service-plans.repository.js';
 import { ServicePlansService } from '../apps/server/dist/modules/service-plans/service-plans.service.js';
+import { NO_SESSION_EVENTS } from '../apps/server/dist/modules/sessions/session-events.js';
 import { SessionsRepository } from '../apps/server/dist/modules/sessions/sessions.repository.js';
 import { SessionsService } from '../apps/server/dist/modules/sessions/sessions.service.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
@@ -37,8 +38,6 @@ async function seed(database: BenchDatabase) {
   `);
 }
 
-const noEvents = { created() {}, updated() {} };
-
 async function open(database: BenchDatabase): Promise<DatabaseHandle> {
   return database.kind === 'postgres'
     ? openPostgres(database.url!, 10)
@@ -49,7 +48,7 @@ async function measure(kind: Kind) {
   const database = await freshDatabase(kind, 'bench_service_plans');
   await seed(database);
   const handle = await open(database);
-  const sessions = new SessionsService(new SessionsRepository(handle.db), noEvents, { timeZone: 'UTC' });
+  const sessions = new SessionsService(new SessionsRepository(handle.db), NO_SESSION_EVENTS, { timeZone: 'UTC' });
   const service = new ServicePlansService(new ServicePlansRepository(handle.db), sessions, { timeZone: 'UTC' });
   const full: number[] = [];
   const idle: number[] = [];

@@ -14,7 +14,7 @@ import { spool } from '../files/spool.js';
 import type { AuthUser } from '../modules/auth/auth-user.js';
 import { PlansRepository } from '../modules/plans/plans.repository.js';
 import { NEW_PLAN_FORM, PlansService } from '../modules/plans/plans.service.js';
-import type { SessionEvents } from '../modules/sessions/session-events.js';
+import { NO_SESSION_EVENTS } from '../modules/sessions/session-events.js';
 import { SessionsRepository } from '../modules/sessions/sessions.repository.js';
 import { SessionsService } from '../modules/sessions/sessions.service.js';
 import { SitesRepository } from '../modules/sites/sites.repository.js';
@@ -140,11 +140,8 @@ const DAY = 86_400_000;
  * Orders in every state, as a plant would have after a few weeks: closed ones (one forced with traps
  * left), one in progress, pending ones for the coming days and a couple overdue.
  */
-/** Seeding runs with the server stopped: nobody to tell. */
-const NO_EVENTS: SessionEvents = { created() {}, updated() {}, findingRecorded() {}, actionOpened() {} };
-
 async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Promise<number> {
-  const sessions = new SessionsService(new SessionsRepository(db), NO_EVENTS, { timeZone: 'UTC' });
+  const sessions = new SessionsService(new SessionsRepository(db), NO_SESSION_EVENTS, { timeZone: 'UTC' });
   const admin: AuthUser = { id: await firstAdminId(db), role: 'ADMIN', tokenVersion: 0 };
   // An order covers one area of one site (two sites each have a "Perímetro exterior").
   const byArea = new Map<string, TrapRow[]>();

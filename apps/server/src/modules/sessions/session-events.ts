@@ -10,3 +10,11 @@ export interface SessionEvents {
   /** A corrective action opened, over a threshold or by hand: for the office only. */
   actionOpened(actionId: number): void;
 }
+
+/** For work done with the server stopped (seeding, benchmarks of a service alone): nobody to tell. */
+export const NO_SESSION_EVENTS: SessionEvents = {
+  created() {},
+  updated() {},
+  findingRecorded() {},
+  actionOpened() {},
+};

@@ -47,28 +47,18 @@ export function isEmbedded(db: Database): boolean {
 }
 
 /**
- * Runs `work` while this process holds a PostgreSQL advisory lock on `key`, taken on a connection of its own
- * for the whole run (the work itself uses the pool as usual), so one process at a time does it. `wait: false`
- * gives up at once when another process holds it (undefined). On the embedded database there is one process:
- * the work just runs.
+ * Runs `work` while this process holds a PostgreSQL advisory lock on `key`, waiting for it, taken on a
+ * connection of its own for the whole run (the work itself uses the pool as usual), so one process at a time
+ * does it. On the embedded database there is one process: the work just runs.
  */
-export async function withAdvisoryLock<T>(
-  db: Database,
-  key: number,
-  wait: boolean,
-  work: () => Promise<T>,
-): Promise<{ value: T } | undefined> {
+export async function withAdvisoryLock<T>(db: Database, key: number, work: () => Promise<T>): Promise<T> {
   const driver = driverOf(db);
-  if (!(driver instanceof pg.Pool)) return { value: await work() };
+  if (!(driver instanceof pg.Pool)) return work();
   const connection = await driver.connect();
   try {
-    if (wait) await connection.query('select pg_advisory_lock($1)', [key]);
-    else {
-      const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
-      if (!rows[0]?.locked) return undefined;
-    }
+    await connection.query('select pg_advisory_lock($1)', [key]);
     try {
-      return { value: await work() };
+      return await work();
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [key]);
     }

@@ -16,7 +16,7 @@ export function startServicePlanJob(
   const run = () => {
     current = service.generateAll().then(
       (result) => {
-        if (result && result.created > 0) log.info({ created: result.created }, 'service plans generated orders');
+        if (result.created > 0) log.info({ created: result.created }, 'service plans generated orders');
       },
       (error: unknown) => log.error({ err: error }, 'service plan generator failed'),
     );

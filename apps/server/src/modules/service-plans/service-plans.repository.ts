@@ -120,7 +120,7 @@ export class ServicePlansRepository {
   }
 
   /** One generator at a time across every process sharing the database; see withAdvisoryLock. */
-  asRunner<T>(wait: boolean, work: () => Promise<T>): Promise<{ value: T } | undefined> {
-    return withAdvisoryLock(this.db, GENERATOR_LOCK_KEY, wait, work);
+  asRunner<T>(work: () => Promise<T>): Promise<T> {
+    return withAdvisoryLock(this.db, GENERATOR_LOCK_KEY, work);
   }
 }

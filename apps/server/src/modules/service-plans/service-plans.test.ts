@@ -367,7 +367,7 @@ describe('the generator', () => {
         generatorAt(now).generate(plans[0]!.id),
         generatorAt(now, {}, second?.db ?? t.database.db).generate(plans[5]!.id),
       ]);
-      const total = runs.reduce((sum, run) => sum + (run?.created ?? 0), 0);
+      const total = runs.reduce((sum, run) => sum + run.created, 0);
       expect(total).toBe(24);
       for (const plan of plans) {
         const orders = await ordersOf(plan.id);

@@ -1,6 +1,6 @@
 import { ServicePlanMessages, type ServicePlan, type Session } from '@rondin/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.js';
 import {
   createAdmin,
@@ -11,10 +11,11 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import type { Database } from '../../db/database.js';
-import { sessionItems, sessions } from '../../db/schema.js';
+import { servicePlans, sessionItems, sessions } from '../../db/schema.js';
 import { formatDateTime, localDate } from '../../lib/time-zone.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { startServicePlanJob } from './service-plans.job.js';
 import { ServicePlansRepository } from './service-plans.repository.js';
 import { ServicePlansService, type ServicePlansOptions } from './service-plans.service.js';
 
@@ -305,6 +306,28 @@ describe('the generator', () => {
       ['2027-06-21', other.id, '21-06-2027 07:15'],
     ]);
     expect(after).toHaveLength(3);
+  });
+
+  it('runs at start-up and again at each interval, as the server schedules it', async () => {
+    await createTrap(t, { siteId });
+    // Plans written straight to the table: nothing generated them yet.
+    const insertPlan = async (name: string) =>
+      (
+        await t.database.db
+          .insert(servicePlans)
+          .values({ siteId, name, technicianId: tech.id, frequency: 'SEMANAL', startDate: '2027-06-07', time: '08:00' })
+          .returning()
+      )[0]!;
+    const first = await insertPlan('Antes de arrancar');
+    const stop = startServicePlanJob(generatorAt('2027-06-06T12:00:00Z'), t.app.log, 200);
+    try {
+      await vi.waitFor(async () => expect(await ordersOf(first.id)).toHaveLength(2), { timeout: 10_000 });
+      const later = await insertPlan('Creado después');
+      await vi.waitFor(async () => expect(await ordersOf(later.id)).toHaveLength(2), { timeout: 10_000 });
+    } finally {
+      await stop();
+    }
+    expect(await ordersOf(first.id)).toHaveLength(2);
   });
 
   it('carries on after a run cut midway, creating each date once', async () => {

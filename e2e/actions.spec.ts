@@ -169,3 +169,27 @@ test("a site's own threshold is added and saved from the site's page", async ({ 
   await section.getByRole('button', { name: 'Guardar umbrales' }).click();
   await expect(section.getByText('El sitio no tiene umbrales propios.')).toBeVisible();
 });
+
+test('a recommendation to the client is opened by hand, owned by the client', async ({ page, asAdmin }) => {
+  await page.setViewportSize(LAPTOP);
+  await asAdmin('/admin/actions');
+  await page.getByRole('button', { name: 'Nueva acción' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva acción' });
+  await dialog.getByLabel('Origen').selectOption({ label: 'Recomendación al cliente' });
+  const text = unique('Sellar el hueco bajo la puerta del andén');
+  await dialog.getByLabel('Descripción').fill(text);
+  await dialog.getByLabel('Área').fill('Andén 3');
+  await dialog.getByLabel('Nombre del responsable').fill('Jefe de mantención');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/action-new-1366.png` });
+  await dialog.getByRole('button', { name: 'Crear acción' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Acción correctiva \d+/ })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByText('Cliente · Jefe de mantención')).toBeVisible();
+  await expect(page.getByText('Recomendación al cliente')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a las acciones' }).click();
+  await page.getByLabel('Responsable').selectOption({ label: 'Cliente' });
+  await expect(
+    page.getByRole('list', { name: 'Acciones correctivas' }).getByRole('listitem').filter({ hasText: text }),
+  ).toHaveCount(1);
+});

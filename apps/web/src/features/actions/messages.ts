@@ -59,6 +59,11 @@ export const ACTION_MESSAGES = {
   } satisfies Record<ActionOrigin, string>,
   responsibleNames: { EMPRESA: 'Empresa', CLIENTE: 'Cliente' } satisfies Record<ActionResponsible, string>,
   severityNames: { BAJA: 'Baja', MEDIA: 'Media', ALTA: 'Alta' } satisfies Record<ActionSeverity, string>,
+  newAction: 'Nueva acción',
+  create: 'Crear acción',
+  createFailed: 'No se pudo crear la acción.',
+  chooseSite: 'Elige un sitio',
+  responsibleNameLabel: 'Nombre del responsable',
   // The detail
   detailTitle: (id: number) => `Acción correctiva ${id}`,
   back: 'Volver a las acciones',

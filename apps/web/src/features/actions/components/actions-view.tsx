@@ -1,7 +1,7 @@
 import './actions.css';
 import type { CorrectiveAction, Site } from '@rondin/contracts';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { SiteFilter } from '../../../components/ui/site-filter';
@@ -11,6 +11,7 @@ import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useActions } from '../api/get-actions';
 import { ACTION_MESSAGES as TEXT, ACTION_RESPONSIBLES, ACTION_STATUSES } from '../messages';
+import { ActionFormModal } from './action-form-modal';
 
 const FILTERS = ['siteId', 'status', 'overdue', 'responsible'] as const;
 
@@ -32,12 +33,32 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
   const choices = sitesToChoose(sites);
   const filtered = FILTERS.some((key) => params[key] !== '');
   const items = actions.data?.items ?? [];
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const activeSites = (sites ?? []).filter((site) => site.isActive);
   return (
     <div className="actions-screen">
       <PageHeader
         title={TEXT.title}
         subtitle={actions.data ? TEXT.count(formatCount(items.length), items.length === 1) : TEXT.subtitle}
+        actions={
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={activeSites.length === 0}
+            onClick={() => setCreating(true)}
+          >
+            {TEXT.newAction}
+          </button>
+        }
       />
+      {creating ? (
+        <ActionFormModal
+          sites={activeSites}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => navigate(`/admin/actions/${id}`)}
+        />
+      ) : null}
       <div className="list-toolbar actions-filters" role="search" aria-label={TEXT.filters}>
         <SiteFilter sites={choices} value={params.siteId} onChange={(siteId) => setFilters({ siteId })} />
         <div className="field">

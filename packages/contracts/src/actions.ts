@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits, IdNumber, text, Timestamp } from './common.js';
+import { DateTimeInput, digits, IdNumber, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 
 /** The server's answers about thresholds and corrective actions; the screens say the same. */
@@ -12,7 +12,6 @@ export const ActionMessages = {
   pestGroupOnlyCaptures: 'El grupo de plagas solo se indica en umbrales de capturas.',
   thresholdsList: 'thresholds debe ser una lista de hasta 500 umbrales.',
   thresholdRepeated: 'Cada umbral (tipo, zona, riesgo, métrica, grupo y nivel) aparece una sola vez.',
-  at: 'at debe ser una fecha ISO 8601 con zona horaria.',
   dueDate: 'La fecha límite debe tener el formato AAAA-MM-DD y existir.',
   siteId: 'siteId debe ser un número entero positivo.',
   manualOrigin: 'El origen de una acción creada a mano es MANUAL o RECOMENDACION.',
@@ -121,7 +120,8 @@ export const SiteThresholds = z.object({
 export type SiteThresholds = z.infer<typeof SiteThresholds>;
 
 export const ThresholdsQuery = z.strictObject({
-  at: z.iso.datetime({ offset: true, error: ActionMessages.at }).optional(),
+  /** The limits in force at that instant; the same date rule as every date the API takes. */
+  at: DateTimeInput.optional(),
 });
 
 /** A calendar day, YYYY-MM-DD, that exists. */

@@ -80,4 +80,64 @@ describe.runIf(DATABASE_URL && REDIS_URL)('several server processes with Redis',
       socket.disconnect();
     }
   });
+
+  it('fills a weekly service plan once with both processes generating, and the phone on the other hears it', async () => {
+    const [first, second] = servers.map((server) => server.base) as [string, string];
+    const { accessToken: adminToken } = await call(first, 'POST', '/auth/login', undefined, {
+      email: 'admin@multi.test',
+      password: 'admin-multi-1',
+    });
+    const tech = await call(first, 'POST', '/technicians', adminToken, {
+      email: 'plan@multi.test',
+      fullName: 'Técnica Plan',
+      password: 'tecnico-multi-2',
+    });
+    await call(first, 'POST', '/traps', adminToken, { code: 'PLAN-1' });
+    const { accessToken: techToken } = await call(second, 'POST', '/auth/login', undefined, {
+      email: 'plan@multi.test',
+      password: 'tecnico-multi-2',
+    });
+    const socket = io(`${second}/sessions`, {
+      transports: ['websocket'],
+      auth: { token: techToken },
+      reconnection: false,
+    });
+    const heard: number[] = [];
+    socket.on('session.created', ({ sessionId }: { sessionId: number }) => heard.push(sessionId));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      // Weekly from tomorrow, 14 days ahead: two visits. Saving it generates, through the first process.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const [site] = await call<{ id: number }[]>(first, 'GET', '/sites', adminToken);
+      const plan = await call(first, 'POST', '/service-plans', adminToken, {
+        siteId: site!.id,
+        name: 'Semanal multiproceso',
+        technicianId: tech.id,
+        frequency: 'SEMANAL',
+        startDate: tomorrow,
+        time: '08:00',
+      });
+      // Both processes generate it again at once, several times over.
+      await Promise.all(
+        [first, second, first, second].map((base) =>
+          call(base, 'POST', `/service-plans/${plan.id}/generate`, adminToken),
+        ),
+      );
+      const page = await call<{ items: { id: number; servicePlanId: number | null; scheduledAt: string }[] }>(
+        second,
+        'GET',
+        '/sessions?pageSize=100',
+        adminToken,
+      );
+      const orders = page.items.filter((order) => order.servicePlanId === plan.id);
+      expect(orders).toHaveLength(2);
+      expect(new Set(orders.map((order) => order.scheduledAt)).size).toBe(2);
+      await expect.poll(() => [...heard].sort()).toEqual(orders.map((order) => order.id).sort());
+    } finally {
+      socket.disconnect();
+    }
+  });
 });

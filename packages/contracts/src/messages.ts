@@ -44,6 +44,10 @@ export const LOGIN_FAILED_MESSAGE = 'Credenciales inválidas o usuario inactivo.
 /** The server's answer to a report period that ends before it starts; the dashboard's own check says the same. */
 export const ReportMessages = {
   periodReversed: 'La fecha de inicio del período no puede ser posterior a la de término.',
+  trendInterval: 'interval debe ser week, month, quarter o year.',
+  trendDimension: 'by debe ser area, zone, type o pestGroup.',
+  trendCompare: 'compare solo admite prevYear.',
+  trendTooLong: (max: number) => `El período de una tendencia no puede pasar de ${max} años.`,
 } as const;
 
 /** The compliance exports' file names (spec: 'reporte-operativo' with .pdf or .xlsx). */

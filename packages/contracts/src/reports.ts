@@ -66,3 +66,56 @@ export const ExportQuery = z
   })
   .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type ExportQuery = z.infer<typeof ExportQuery>;
+
+export const TREND_INTERVALS = ['week', 'month', 'quarter', 'year'] as const;
+export type TrendInterval = (typeof TREND_INTERVALS)[number];
+/** What a trend's series are split by: the device's area, zone or type, or the caught pests' group. */
+export const TREND_DIMENSIONS = ['area', 'zone', 'type', 'pestGroup'] as const;
+export type TrendDimension = (typeof TREND_DIMENSIONS)[number];
+
+/**
+ * GET /reports/trends: what was found over a period [from, to), by week, month, quarter or year in the site's
+ * time zone. Without from/to: the twelve months up to now. `compare=prevYear` adds the same periods a year
+ * before. Every inspection counts by its current finding (a corrected one by its correction).
+ */
+export const TrendsQuery = z
+  .strictObject({
+    ...period,
+    interval: z.enum(TREND_INTERVALS, { error: ReportMessages.trendInterval }).default('month'),
+    by: z.enum(TREND_DIMENSIONS, { error: ReportMessages.trendDimension }).optional(),
+    compare: z.enum(['prevYear'], { error: ReportMessages.trendCompare }).optional(),
+  })
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
+export type TrendsQuery = z.infer<typeof TrendsQuery>;
+export type TrendsQueryInput = z.input<typeof TrendsQuery>;
+
+/** One period of one series (or of all devices when the trend is not split). */
+export const TrendPoint = z.object({
+  /** The period's first day in the report's time zone, YYYY-MM-DD. */
+  period: z.string(),
+  /** The series: an area ('' for devices without one), a zone ('' without), a type or a pest group; null unsplit. */
+  key: z.string().nullable(),
+  /** Devices with a finding in the period. */
+  inspectedDevices: z.number().int(),
+  /** Of those, the ones with activity (any level above NINGUNA) at least once. */
+  devicesWithActivity: z.number().int(),
+  /** Pests caught, by group (bands count as their least: 1, 11, 51); split by pest group, that group only. */
+  captures: z.record(z.string(), z.number().int()),
+  /** All of `captures` per device and week of the period: the rate auditors compare against a limit. */
+  capturesPerDeviceWeek: z.number(),
+  /** Mean bait eaten, %, over the bait stations' findings; null without any. */
+  meanBaitConsumption: z.number().nullable(),
+});
+export type TrendPoint = z.infer<typeof TrendPoint>;
+
+export const TrendsReport = z.object({
+  from: Timestamp,
+  to: Timestamp,
+  interval: z.enum(TREND_INTERVALS),
+  by: z.enum(TREND_DIMENSIONS).nullable(),
+  timeZone: z.string(),
+  points: z.array(TrendPoint),
+  /** With compare=prevYear: the same periods a year before, their `period` also a year before. */
+  previousYear: z.array(TrendPoint).nullable(),
+});
+export type TrendsReport = z.infer<typeof TrendsReport>;

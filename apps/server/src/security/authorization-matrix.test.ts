@@ -203,6 +203,7 @@ const MATRIX: Record<string, Row> = {
     expect: ORDER_PARTIES(200),
   },
   'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
+  'GET /api/reports/trends': { request: () => ({ url: '/api/reports/trends?by=area' }), expect: ADMIN_ONLY(200) },
   // Every inspected device of every site, with what was found: the office's, never a technician's.
   'GET /api/inspections': { request: () => ({ url: '/api/inspections?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },

@@ -1,4 +1,11 @@
-import { ComplianceQuery, ComplianceReport, EXPORT_FILE_NAMES, ExportQuery } from '@rondin/contracts';
+import {
+  ComplianceQuery,
+  ComplianceReport,
+  EXPORT_FILE_NAMES,
+  ExportQuery,
+  TrendsQuery,
+  TrendsReport,
+} from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
 import type { ReportsService } from './reports.service.js';
@@ -38,6 +45,28 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
       },
     },
     (request) => service.compliance(request.query),
+  );
+
+  app.get(
+    '/trends',
+    {
+      schema: {
+        operationId: 'getTrends',
+        summary: 'Tendencias de lo encontrado en un período',
+        description:
+          'Por semana (desde el lunes), mes, trimestre o año en la zona horaria del sitio (la del servidor sin ' +
+          'siteId): dispositivos inspeccionados, los que tuvieron actividad, capturas por grupo de plaga (un ' +
+          'rango cuenta su mínimo: 1, 11, 51) y por dispositivo-semana, y el consumo medio de cebo de las ' +
+          'estaciones de cebo. Cada inspección cuenta por su hallazgo vigente. by separa las series por área, ' +
+          'zona, tipo o grupo de plaga; compare=prevYear añade los mismos períodos del año anterior. Sin from ' +
+          'ni to: los doce meses hasta ahora; como máximo cinco años.',
+        tags,
+        security,
+        querystring: TrendsQuery,
+        response: { 200: TrendsReport, ...errors },
+      },
+    },
+    (request) => service.trends(request.query),
   );
 
   app.get(

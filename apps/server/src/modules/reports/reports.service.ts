@@ -1,9 +1,20 @@
-import { SiteMessages, type ComplianceQuery, type ComplianceReport } from '@rondin/contracts';
+import {
+  PEST_GROUPS,
+  ReportMessages,
+  SiteMessages,
+  type ComplianceQuery,
+  type ComplianceReport,
+  type TrendInterval,
+  type TrendPoint,
+  type TrendsQuery,
+  type TrendsReport,
+} from '@rondin/contracts';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import { writeExcelExport } from './export-excel.js';
 import { writePdfExport } from './export-pdf.js';
-import type { ReportPeriod, ReportSite, ReportsRepository } from './reports.repository.js';
+import { localDate } from '../../lib/time-zone.js';
+import type { ReportPeriod, ReportSite, ReportsRepository, TrendCaptureRow, TrendRow } from './reports.repository.js';
 
 /**
  * The most devices the Excel export lists one by one (its sheet 'Dispositivos'): a year of weekly visits to a
@@ -53,6 +64,39 @@ export class ReportsService {
     return writeExcelExport(rows, options, devices);
   }
 
+  /**
+   * What was found, per period of the interval in the site's time zone (the server's without a site), split by
+   * area, zone, type or pest group. Without a period: the twelve months up to now.
+   */
+  async trends(query: TrendsQuery): Promise<TrendsReport> {
+    const site = query.siteId !== undefined ? await this.site(query.siteId) : undefined;
+    const timeZone = site?.timeZone ?? this.timeZone;
+    const to = query.to ? new Date(query.to) : new Date();
+    const from = query.from ? new Date(query.from) : shiftYears(to, -1);
+    if (to.getTime() - from.getTime() > MAX_TREND_YEARS * YEAR_MS) {
+      throw AppError.badRequest(ReportMessages.trendTooLong(MAX_TREND_YEARS));
+    }
+    const points = async (range: { from: Date; to: Date }) => {
+      const counted = await this.repository.trends(
+        { ...range, siteId: query.siteId },
+        query.interval,
+        query.by,
+        timeZone,
+      );
+      const days = { from: localDate(range.from, timeZone), to: localDate(range.to, timeZone) };
+      return trendPoints(counted, query.by === 'pestGroup', (period) => periodWeeks(period, query.interval, days));
+    };
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      interval: query.interval,
+      by: query.by ?? null,
+      timeZone,
+      points: await points({ from, to }),
+      previousYear: query.compare ? await points({ from: shiftYears(from, -1), to: shiftYears(to, -1) }) : null,
+    };
+  }
+
   private async site(id: number): Promise<ReportSite> {
     const site = await this.repository.site(id);
     if (!site) throw AppError.notFound(SiteMessages.notFound);
@@ -79,3 +123,64 @@ export class ReportsService {
 export function completionRate(completed: number, due: number): number {
   return due ? Math.round((completed / due) * 1000) / 10 : 0;
 }
+
+/** Longest period a trend covers: a national operator's comparison of several years, not its whole history. */
+const MAX_TREND_YEARS = 5;
+const DAY_MS = 86_400_000;
+const YEAR_MS = 366 * DAY_MS;
+
+function shiftYears(instant: Date, years: number): Date {
+  const shifted = new Date(instant);
+  shifted.setUTCFullYear(shifted.getUTCFullYear() + years);
+  return shifted;
+}
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** The day after a period that starts on `period` (YYYY-MM-DD), as a day number. */
+function periodEnd(period: string, interval: TrendInterval): number {
+  const start = new Date(`${period}T00:00:00Z`);
+  if (interval === 'week') return dayNumber(period) + 7;
+  const months = { month: 1, quarter: 3, year: 12 }[interval];
+  start.setUTCMonth(start.getUTCMonth() + months);
+  return start.getTime() / DAY_MS;
+}
+
+/** The weeks of a period that fall in the report's days [from, to] (a first or last period may be partial). */
+function periodWeeks(period: string, interval: TrendInterval, days: { from: string; to: string }): number {
+  const start = Math.max(dayNumber(period), dayNumber(days.from));
+  const end = Math.min(periodEnd(period, interval), dayNumber(days.to) + 1);
+  return Math.max(1, end - start) / 7;
+}
+
+/** The points of a trend from what the database counted; split by pest group, one series per group. */
+function trendPoints(
+  { rows, captures }: { rows: TrendRow[]; captures: TrendCaptureRow[] },
+  byPestGroup: boolean,
+  weeksOf: (period: string) => number,
+): TrendPoint[] {
+  const caught = new Map<string, Record<string, number>>();
+  for (const row of captures) {
+    const id = `${row.period}|${row.key ?? ''}`;
+    caught.set(id, { ...caught.get(id), [row.group]: row.caught });
+  }
+  const point = (row: TrendRow, key: string | null, found: Record<string, number>): TrendPoint => {
+    const total = Object.values(found).reduce((sum, count) => sum + count, 0);
+    return {
+      period: row.period,
+      key,
+      inspectedDevices: row.inspected,
+      devicesWithActivity: row.withActivity,
+      captures: found,
+      capturesPerDeviceWeek: row.inspected ? round2(total / (row.inspected * weeksOf(row.period))) : 0,
+      meanBaitConsumption: row.meanBait === null ? null : round2(row.meanBait),
+    };
+  };
+  return rows.flatMap((row) => {
+    const found = caught.get(`${row.period}|${row.key ?? ''}`) ?? {};
+    if (!byPestGroup) return [point(row, row.key, found)];
+    return PEST_GROUPS.map((group) => point(row, group, { [group]: found[group] ?? 0 }));
+  });
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;

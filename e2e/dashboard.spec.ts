@@ -219,3 +219,43 @@ test.describe('compliance panel by period', () => {
     await expect(metric(page, 'Cumplimiento')).toHaveText('0 %');
   });
 });
+
+test.describe('trends', () => {
+  test('the chart and its table show the same numbers, and a finding recorded now shows in this month', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const trap = await adminApi.createTrap({ area: unique('Bodega tendencias'), type: 'CEBADERO' });
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    const scanned = await adminApi.scan(order.id, trap.qrSlug);
+    await adminApi.recordFinding(order.id, scanned.item.id, { deviceStatus: 'OK', baitConsumption: 50 });
+
+    await asAdmin('/admin/dashboard');
+    const trends = page.getByRole('region', { name: 'Tendencias de los últimos 12 meses' });
+    await trends.getByLabel('Series').selectOption({ label: 'Por área' });
+    const table = trends.getByRole('table', { name: 'Dispositivos con actividad (%)' });
+    await expect(table.getByRole('columnheader', { name: trap.area! })).toBeVisible();
+    await expect(trends.getByRole('img', { name: /Dispositivos con actividad \(%\), \d+ períodos/ })).toBeVisible();
+
+    // Every bar's value (its title, "series, period: value") against the table's cell for that period and series.
+    const headers = await table.locator('thead th').allTextContents();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+    const cell = (series: string, period: string) => rows.find((row) => row[0] === period)?.[headers.indexOf(series)];
+    const bars = await trends.locator('svg rect title').allTextContents();
+    expect(bars.length).toBeGreaterThan(0);
+    for (const bar of bars) {
+      const [, series, period, value] = /^(.*), (.*): (.*)$/.exec(bar)!;
+      const inTable = cell(series!, period!);
+      expect(inTable === '—' ? '0' : inTable, bar).toBe(value);
+    }
+    // This device: half its bait eaten is activity, so its area is at 100 % in the last period.
+    const lastRow = rows[rows.length - 1]!;
+    expect(lastRow[headers.indexOf(trap.area!)]).toBe('100');
+    await expectNoSeriousA11yViolations(page);
+  });
+});

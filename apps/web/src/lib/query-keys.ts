@@ -30,6 +30,9 @@ export const queryKeys = {
   /** The orders of a calendar's period: under `sessions`, so a moved or closed order shows at once. */
   calendarOrders: (filters: object) => ['sessions', 'calendar', filters] as const,
   compliance: ['reports', 'compliance'] as const,
+  /** Prefix of the trends, which a recorded finding refreshes; one entry per way of asking. */
+  trends: ['reports', 'trends'] as const,
+  trendReport: (params: object) => ['reports', 'trends', params] as const,
   /** Prefix of every site query: a site's change refreshes the list and its own page. */
   sites: ['sites'] as const,
   siteList: ['sites', 'list'] as const,

@@ -60,6 +60,7 @@ describe('useOfficeEvents', () => {
       queryKeys.trapHistories,
       queryKeys.actions,
       queryKeys.compliance,
+      queryKeys.trends,
     ]);
 
     invalidate.mockClear();

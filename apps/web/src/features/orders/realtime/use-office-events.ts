@@ -18,6 +18,7 @@ const FINDING_VIEWS: QueryKey[] = [
   queryKeys.trapHistories,
   queryKeys.actions,
   queryKeys.compliance,
+  queryKeys.trends,
 ];
 
 /**

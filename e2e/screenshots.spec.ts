@@ -43,7 +43,7 @@ test('screenshots of every screen', async ({ page, adminApi, asAdmin }) => {
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
     await shot('login', size.name);
     await asAdmin('/admin/dashboard');
-    await expect(page.getByText('Órdenes programadas')).toBeVisible();
+    await expect(page.getByText('Órdenes programadas', { exact: true })).toBeVisible();
     await shot('dashboard', size.name);
     await page.goto('/admin/traps');
     await expect(page.getByRole('table')).toBeVisible();

@@ -235,10 +235,12 @@ test.describe('trends', () => {
 
     await asAdmin('/admin/dashboard');
     const trends = page.getByRole('region', { name: 'Tendencias de los últimos 12 meses' });
-    await trends.getByLabel('Series').selectOption({ label: 'Por área' });
+    await trends.getByLabel('Series', { exact: true }).selectOption({ label: 'Por área' });
     const table = trends.getByRole('table', { name: 'Dispositivos con actividad (%)' });
     await expect(table.getByRole('columnheader', { name: trap.area! })).toBeVisible();
-    await expect(trends.getByRole('img', { name: /Dispositivos con actividad \(%\), \d+ períodos/ })).toBeVisible();
+    await expect(
+      trends.getByRole('img', { name: /^Gráfico de barras de dispositivos con actividad \(%\), \d+ intervalos/ }),
+    ).toBeVisible();
 
     // Every bar's value (its title, "series, period: value") against the table's cell for that period and series.
     const headers = await table.locator('thead th').allTextContents();

@@ -113,9 +113,8 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
   const bar = Math.min(40, Math.max(1, (slot * 0.8) / series.length));
   const inset = (slot - bar * series.length) / 2;
   const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
-  const label = `${METRIC_LABELS[metric]}, ${table.periods.length} períodos${
-    table.series.length > 1 ? `, ${series.length} series` : ''
-  }. Los valores están en la tabla que sigue.`;
+  // Named without the words of the controls' labels ("Intervalo", "Series"), which a label lookup would match too.
+  const label = `Gráfico de barras de ${METRIC_LABELS[metric].toLowerCase()}, ${table.periods.length} intervalos. Los valores están en la tabla que sigue.`;
   return (
     <figure className="trends__figure">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="trends__chart">

@@ -25,6 +25,12 @@ const PEST_SEED = (() => {
   const start = migration.indexOf('INSERT INTO "pests"');
   return migration.slice(start, migration.indexOf(';', start));
 })();
+/** Migration 0017's own insert of the shipped thresholds, so reset thresholds are exactly migrated ones. */
+const THRESHOLD_SEED = (() => {
+  const migration = fs.readFileSync(new URL('../drizzle/0017_thresholds_actions.sql', import.meta.url), 'utf8');
+  const start = migration.indexOf('INSERT INTO "thresholds"');
+  return migration.slice(start, migration.indexOf(';', start));
+})();
 const testPasswordHash = hashPassword(TEST_PASSWORD);
 
 /**
@@ -84,12 +90,13 @@ export async function createTestApp(
   await app.ready();
   const reset = async () => {
     // As a migrated database starts: no data but the one site every plant has until it adds another, and the
-    // pest catalogue as the migration seeds it.
+    // pest catalogue and the thresholds as the migrations seed them (a file before may have replaced them).
     await database.db.execute(
-      sql`truncate placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests restart identity cascade`,
+      sql`truncate placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests, thresholds restart identity cascade`,
     );
     await database.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
     await database.db.execute(sql.raw(PEST_SEED));
+    await database.db.execute(sql.raw(THRESHOLD_SEED));
   };
   // A PostgreSQL test database outlives a test file; the next file on the worker starts from nothing.
   await reset();

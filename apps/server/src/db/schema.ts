@@ -51,11 +51,22 @@ export const technicians = pgTable(
      * before the password changed and is refused everywhere (REST, realtime, the scan's own check).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The biocide applicator's card (carné): its number and, when it has one, its expiry. */
+    licenceNumber: text('licence_number'),
+    licenceExpiresAt: date('licence_expires_at', { mode: 'string' }),
+    /** Qualification level, checked against a product's user category; null when not recorded. */
+    qualification: text('qualification', { enum: ['APLICADOR', 'RESPONSABLE_TECNICO', 'ESPECIAL'] }),
+    /** The technician's drawn signature (PNG), copied onto each certificate they close. */
+    signatureFileId: integer('signature_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('technicians_email_lower_key').on(sql`lower(${table.email})`),
     check('technicians_role_check', sql`${table.role} in ('ADMIN', 'TECH')`),
+    check(
+      'technicians_qualification_check',
+      sql`${table.qualification} in ('APLICADOR', 'RESPONSABLE_TECNICO', 'ESPECIAL')`,
+    ),
   ],
 );
 
@@ -328,6 +339,27 @@ export const files = pgTable(
 );
 
 /**
+ * The company that heads every PDF and label: one row (id 1), written by the first save of the settings. The
+ * logo is a PNG re-encoded at upload, kept as a file like any other.
+ */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    address: text('address'),
+    phone: text('phone'),
+    /** The biocide-service registry (ROESB with its autonomous community, or the local equivalent). */
+    registryNumber: text('registry_number'),
+    technicalManager: text('technical_manager'),
+    logoFileId: integer('logo_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('company_settings_one_row_check', sql`${table.id} = 1`)],
+);
+
+/**
  * Objects of the S3-compatible store whose file is gone (deleted, or moved back into the database). The trigger
  * files_object_delete adds the key in the transaction that lets the file go, and the server deletes the object
  * once that transaction has committed (src/files/object-deletions.ts): a rolled-back transaction never loses one.
@@ -515,6 +547,40 @@ export const findingCaptures = pgTable(
   ],
 );
 
+/**
+ * What the trends count, one row an inspection: the current version of each order item's finding, with its
+ * catches summed by pest group (a band as its least; null without any of the group). Derived: written by the
+ * triggers session_items_trend* at the commit of the finding's transaction (src/db/functions/
+ * rondin_trend_inspection.sql, from the view trend_inspection_source), left out of backups and rebuilt by
+ * those triggers when a backup's items go in. A device's area and zone are read from traps when counted.
+ */
+export const trendInspections = pgTable(
+  'trend_inspections',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    findingId: bigint('finding_id', { mode: 'number' }).notNull(),
+    siteId: integer('site_id').notNull(),
+    trapId: integer('trap_id').notNull(),
+    trapType: text('trap_type', { enum: TRAP_TYPES }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    active: boolean('active').notNull(),
+    /** Bait stations only. */
+    baitConsumption: smallint('bait_consumption'),
+    roedores: integer('roedores'),
+    rastreros: integer('rastreros'),
+    voladores: integer('voladores'),
+    productoAlmacenado: integer('producto_almacenado'),
+    otros: integer('otros'),
+  },
+  (table) => [
+    // A site's year is one range of this index; the national plant's, one of the next.
+    index('trend_inspections_site_recorded_idx').on(table.siteId, table.recordedAt),
+    index('trend_inspections_recorded_idx').on(table.recordedAt),
+  ],
+);
+
 /** Photos of a device in an order (at most 5 an item); the bytes are a file of the files storage. */
 export const photos = pgTable(
   'photos',
@@ -552,7 +618,9 @@ export const thresholds = pgTable(
     trapType: text('trap_type', { enum: TRAP_TYPES }).notNull(),
     zone: text('zone', { enum: ZONES }),
     riskLevel: text('risk_level', { enum: RISK_LEVELS }),
-    metric: text('metric', { enum: ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO'] }).notNull(),
+    metric: text('metric', {
+      enum: ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'CAPTURAS_SEMANA', 'ESTADO', 'REPETICION'],
+    }).notNull(),
     pestGroup: text('pest_group', { enum: PEST_GROUPS }),
     level: text('level', { enum: ['ALERTA', 'ACCION'] }).notNull(),
     value: integer('value').notNull(),
@@ -563,9 +631,15 @@ export const thresholds = pgTable(
   (table) => [
     index('thresholds_type_idx').on(table.trapType, table.validFrom),
     index('thresholds_site_idx').on(table.siteId, table.validFrom),
-    check('thresholds_metric_check', sql`${table.metric} in ('ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO')`),
+    check(
+      'thresholds_metric_check',
+      sql`${table.metric} in ('ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'CAPTURAS_SEMANA', 'ESTADO', 'REPETICION')`,
+    ),
     check('thresholds_level_check', sql`${table.level} in ('ALERTA', 'ACCION')`),
-    check('thresholds_pest_group_check', sql`${table.pestGroup} is null or ${table.metric} = 'CAPTURAS'`),
+    check(
+      'thresholds_pest_group_check',
+      sql`${table.pestGroup} is null or ${table.metric} in ('CAPTURAS', 'CAPTURAS_SEMANA')`,
+    ),
     check('thresholds_value_check', sql`${table.value} >= 1`),
     check('thresholds_validity_check', sql`${table.validTo} is null or ${table.validTo} >= ${table.validFrom}`),
   ],
@@ -613,6 +687,10 @@ export const correctiveActions = pgTable(
     uniqueIndex('corrective_actions_open_threshold_key')
       .on(table.trapId)
       .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA'`),
+    // One open action an area (no device) for its repeated activity (REPETICION): later ones join it.
+    uniqueIndex('corrective_actions_open_area_threshold_key')
+      .on(table.siteId, table.area)
+      .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA' and ${table.trapId} is null`),
     index('corrective_actions_site_idx').on(table.siteId, table.status, table.dueDate),
     index('corrective_actions_status_idx').on(table.status, table.dueDate),
     check('corrective_actions_origin_check', sql`${table.origin} in ('UMBRAL', 'MANUAL', 'RECOMENDACION')`),
@@ -660,12 +738,153 @@ export const thresholdBreaches = pgTable(
     breaches: jsonb('breaches').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     actionId: integer('action_id').references(() => correctiveActions.id, { onDelete: 'set null' }),
+    /** The area's action a REPETICION crossing at ACCION opened or joined (the device's stays in actionId). */
+    areaActionId: integer('area_action_id').references(() => correctiveActions.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('threshold_breaches_finding_key').on(table.findingId).where(sql`${table.findingId} is not null`),
     uniqueIndex('threshold_breaches_exception_key').on(table.itemId).where(sql`${table.findingId} is null`),
     index('threshold_breaches_action_idx').on(table.actionId, table.occurredAt),
+    index('threshold_breaches_area_action_idx')
+      .on(table.areaActionId, table.occurredAt)
+      .where(sql`${table.areaActionId} is not null`),
     index('threshold_breaches_trap_idx').on(table.trapId, table.occurredAt),
     check('threshold_breaches_level_check', sql`${table.level} in ('ALERTA', 'ACCION')`),
+  ],
+);
+
+/**
+ * The last certificate number given in each year: closing an order takes the next one in its own transaction
+ * (an upsert that locks the year's row until commit), so folios are sequential per year, never repeated and,
+ * since a rolled-back close gives its number back with the lock, without gaps.
+ */
+export const certificateCounters = pgTable('certificate_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * The service certificate of a closed order: its folio (`AAAA-NNNNNN`, given at close), the random code its QR
+ * carries to the public verification page, the signatures, and the PDF as issued (stored once, with its
+ * SHA-256, and served as stored from then on). A correction would be a new revision; the one it replaces keeps
+ * its row with `replacedAt`.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    revision: integer('revision').notNull().default(1),
+    /** Random, unguessable, not derived from the folio: what the QR and /verificar/{code} carry. */
+    code: text('code').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The PDF as issued; null only between the close's commit and the PDF's first write. */
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'restrict' }),
+    sha256: text('sha256'),
+    /** The client's signature: name and role, with the drawn image, or absent (`clientAbsent`). */
+    clientName: text('client_name'),
+    clientRole: text('client_role'),
+    clientSignatureFileId: integer('client_signature_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    clientAbsent: boolean('client_absent').notNull().default(false),
+    /** The closing technician's signature as it was at close. */
+    technicianSignatureFileId: integer('technician_signature_file_id').references(() => files.id, {
+      onDelete: 'restrict',
+    }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('certificates_code_key').on(table.code),
+    uniqueIndex('certificates_folio_revision_key').on(table.year, table.number, table.revision),
+    uniqueIndex('certificates_session_current_key').on(table.sessionId).where(sql`${table.replacedAt} is null`),
+    check('certificates_number_check', sql`${table.number} between 1 and 999999`),
+  ],
+);
+
+/**
+ * Biocide products a company applies (DESIGN-audit.md, "Certificates and the audit pack"). Never deleted once
+ * an application names one: deactivated. The safety data sheet and the label are PDFs kept as files, each with
+ * the date printed on it.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Active substances with their concentrations, as the label prints them. */
+    activeIngredients: text('active_ingredients').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    /** Biocide product type (TP14 rodenticides, TP18 insecticides…). */
+    type: text('type').notNull(),
+    authorisationExpiresAt: date('authorisation_expires_at', { mode: 'string' }).notNull(),
+    userCategory: text('user_category', { enum: ['PROFESIONAL', 'ESPECIALIZADO'] }).notNull(),
+    foodIndustryAllowed: boolean('food_industry_allowed').notNull().default(false),
+    /** Plazo de seguridad: hours after the application ends before people may go back in. */
+    safetyIntervalHours: integer('safety_interval_hours').notNull().default(0),
+    toxic: boolean('toxic').notNull().default(false),
+    cmr: boolean('cmr').notNull().default(false),
+    anticoagulant: boolean('anticoagulant').notNull().default(false),
+    sdsFileId: integer('sds_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    sdsIssuedOn: date('sds_issued_on', { mode: 'string' }),
+    labelFileId: integer('label_file_id').references(() => files.id, { onDelete: 'restrict' }),
+    labelIssuedOn: date('label_issued_on', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_name_lower_key').on(sql`lower(${table.name})`),
+    check('products_type_check', sql`${table.type} ~ '^TP([1-9]|1[0-9]|2[0-2])$'`),
+    check('products_user_category_check', sql`${table.userCategory} in ('PROFESIONAL', 'ESPECIALIZADO')`),
+    check('products_safety_interval_check', sql`${table.safetyIntervalHours} between 0 and 8760`),
+    check('products_sds_check', sql`(${table.sdsFileId} is null) = (${table.sdsIssuedOn} is null)`),
+    check('products_label_check', sql`(${table.labelFileId} is null) = (${table.labelIssuedOn} is null)`),
+  ],
+);
+
+/**
+ * A product applied during an order, recorded on the phone (offline, by its client id) or in the office. The
+ * safety interval is copied from the product when recorded, so the re-entry time on a certificate never moves.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    clientApplicationId: uuid('client_application_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** The product's lot. */
+    batch: text('batch').notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    unit: text('unit', { enum: ['g', 'kg', 'ml', 'l', 'unidades'] }).notNull(),
+    area: text('area'),
+    trapId: integer('trap_id').references(() => traps.id, { onDelete: 'restrict' }),
+    targetPestId: integer('target_pest_id').references(() => pests.id, { onDelete: 'restrict' }),
+    method: text('method').notNull(),
+    /** Dose or dilution, as the technician wrote it ("20 g por estación", "0,5 %"). */
+    dose: text('dose'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    safetyIntervalHours: integer('safety_interval_hours').notNull(),
+    applicatorId: integer('applicator_id')
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'restrict' }),
+    recordedById: integer('recorded_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('applications_client_application_key').on(table.clientApplicationId),
+    index('applications_session_idx').on(table.sessionId, table.id),
+    index('applications_product_idx').on(table.productId),
+    check('applications_quantity_check', sql`${table.quantity} > 0`),
+    check('applications_unit_check', sql`${table.unit} in ('g', 'kg', 'ml', 'l', 'unidades')`),
+    check('applications_times_check', sql`${table.startedAt} <= ${table.endedAt}`),
   ],
 );

@@ -103,7 +103,7 @@ test.describe('technician management', () => {
     await self.getByRole('button', { name: /^Editar/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Debe permanecer al menos un administrador activo.')).toBeVisible();
-    await expect(dialog.getByRole('option', { name: 'Técnico' })).toBeDisabled();
+    await expect(dialog.getByLabel('Rol').getByRole('option', { name: 'Técnico', exact: true })).toBeDisabled();
     await expect(dialog.getByLabel('Cuenta activa')).toBeDisabled();
     await expect(dialog.getByLabel('Cuenta activa')).toBeChecked();
   });

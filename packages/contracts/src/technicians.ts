@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { Email, Password, Role, text, Timestamp } from './common.js';
+import { LocalDate } from './service-plans.js';
+import { QUALIFICATIONS } from './technician-rules.js';
+
+export const Qualification = z.enum(QUALIFICATIONS, {
+  error: 'La cualificación debe ser APLICADOR, RESPONSABLE_TECNICO o ESPECIAL.',
+});
+export type Qualification = z.infer<typeof Qualification>;
 
 export const Technician = z.object({
   id: z.number().int(),
@@ -7,6 +14,11 @@ export const Technician = z.object({
   fullName: z.string(),
   role: Role,
   isActive: z.boolean(),
+  /** The applicator's card (carné) number; null when not recorded. */
+  licenceNumber: z.string().nullable(),
+  /** YYYY-MM-DD; null when it does not expire (today's Spanish qualifications do not) or is not recorded. */
+  licenceExpiresAt: z.string().nullable(),
+  qualification: Qualification.nullable(),
   createdAt: Timestamp,
 });
 export type Technician = z.infer<typeof Technician>;
@@ -16,12 +28,24 @@ const FullName = text('El nombre completo', { error: 'El nombre completo es obli
   .min(1, 'El nombre completo es obligatorio.')
   .max(120, 'El nombre completo admite como máximo 120 caracteres.');
 
+const LicenceNumber = text('El número de carné')
+  .trim()
+  .max(60, 'El número de carné admite como máximo 60 caracteres.')
+  .transform((value) => (value ? value : null));
+
+const licenceFields = {
+  licenceNumber: LicenceNumber.nullable().optional(),
+  licenceExpiresAt: LocalDate.nullable().optional(),
+  qualification: Qualification.nullable().optional(),
+};
+
 export const CreateTechnicianBody = z.strictObject({
   email: Email,
   fullName: FullName,
   password: Password,
   role: Role.default('TECH'),
   isActive: z.boolean().default(true),
+  ...licenceFields,
 });
 export type CreateTechnicianBody = z.infer<typeof CreateTechnicianBody>;
 
@@ -31,5 +55,6 @@ export const UpdateTechnicianBody = z.strictObject({
   password: Password.optional(),
   role: Role.optional(),
   isActive: z.boolean().optional(),
+  ...licenceFields,
 });
 export type UpdateTechnicianBody = z.infer<typeof UpdateTechnicianBody>;

@@ -24,6 +24,9 @@ export function toTechnician(row: TechnicianRow): Technician {
     fullName: row.fullName,
     role: row.role,
     isActive: row.isActive,
+    licenceNumber: row.licenceNumber,
+    licenceExpiresAt: row.licenceExpiresAt,
+    qualification: row.qualification,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -55,6 +58,9 @@ export class TechniciansService {
         fullName: input.fullName,
         role: input.role,
         isActive: input.isActive,
+        licenceNumber: input.licenceNumber ?? null,
+        licenceExpiresAt: input.licenceExpiresAt ?? null,
+        qualification: input.qualification ?? null,
         passwordHash,
       });
       return toTechnician(row);
@@ -76,6 +82,9 @@ export class TechniciansService {
     if (input.fullName !== undefined) changes.fullName = input.fullName;
     if (input.role !== undefined) changes.role = input.role;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
+    if (input.licenceNumber !== undefined) changes.licenceNumber = input.licenceNumber;
+    if (input.licenceExpiresAt !== undefined) changes.licenceExpiresAt = input.licenceExpiresAt;
+    if (input.qualification !== undefined) changes.qualification = input.qualification;
     if (input.password !== undefined) {
       const email = changes.email ?? (await this.repository.findById(id))?.email;
       if (email === undefined) throw AppError.notFound(TechnicianMessages.notFound);

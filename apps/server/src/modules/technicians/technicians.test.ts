@@ -49,7 +49,17 @@ describe('GET /api/technicians', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list).toHaveLength(2);
-    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'isActive', 'role']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'createdAt',
+      'email',
+      'fullName',
+      'id',
+      'isActive',
+      'licenceExpiresAt',
+      'licenceNumber',
+      'qualification',
+      'role',
+    ]);
   });
 });
 

@@ -25,3 +25,27 @@ export const PEST_MESSAGES = {
   groupFilter: 'Grupo',
   allGroups: 'Todos los grupos',
 } as const;
+
+/** The company section's texts; the rules' own words are the server's (CompanySettingsMessages). */
+export const COMPANY_MESSAGES = {
+  title: 'Empresa',
+  intro:
+    'Los datos que encabezan cada PDF (reportes, certificados, mapas) y cada etiqueta. Sin ellos, los documentos salen con el nombre de Rondín.',
+  loading: 'Cargando los datos de la empresa...',
+  loadFailed: 'No se pudieron cargar los datos de la empresa.',
+  save: 'Guardar datos',
+  saving: 'Guardando...',
+  saved: 'Datos de la empresa guardados.',
+  saveFailed: 'No se pudieron guardar los datos de la empresa.',
+  savedAt: (when: string) => `Guardado el ${when}`,
+  logoTitle: 'Logotipo',
+  logoAlt: 'Logotipo de la empresa',
+  noLogo: 'Sin logotipo.',
+  chooseLogo: 'Subir logotipo',
+  uploading: 'Subiendo...',
+  removeLogo: 'Quitar logotipo',
+  logoSaved: 'Logotipo guardado.',
+  logoRemoved: 'Logotipo quitado.',
+  logoFailed: 'No se pudo cambiar el logotipo.',
+  logoHint: 'PNG, JPEG o WebP de hasta 2 MB; se guarda como PNG de hasta 600 píxeles de lado.',
+} as const;

@@ -26,6 +26,12 @@ export const TECHNICIAN_MESSAGES = {
   roleAll: (count: number) => `Todos (${count})`,
   roleTech: (count: number) => `Técnicos (${count})`,
   roleAdmin: (count: number) => `Administradores (${count})`,
+  /** Added to the summary: how many licences have expired or expire within 30 days. */
+  licenceSummary: (expired: number, expiring: number) =>
+    [
+      expired > 0 ? ` · ${expired} ${expired === 1 ? 'carné caducado' : 'carnés caducados'}` : '',
+      expiring > 0 ? ` · ${expiring} ${expiring === 1 ? 'caduca' : 'caducan'} en 30 días` : '',
+    ].join(''),
   summary: (techs: number, admins: number) =>
     `${techs} ${techs === 1 ? 'técnico' : 'técnicos'} y ${admins} ${admins === 1 ? 'administrador' : 'administradores'}`,
   emptyRole: 'No hay cuentas con ese rol.',

@@ -1,10 +1,12 @@
 import { ThresholdsSection } from '../../../features/actions/components/thresholds-section';
+import { ProductsSection } from '../../../features/products/components/products-section';
 import { SettingsView } from '../../../features/settings/components/settings-view';
 
 export default function SettingsRoute() {
   return (
     <>
       <SettingsView />
+      <ProductsSection />
       <ThresholdsSection />
     </>
   );

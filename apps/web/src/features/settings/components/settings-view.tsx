@@ -1,13 +1,15 @@
 import './settings.css';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SETTINGS_MESSAGES } from '../messages';
+import { CompanySection } from './company-section';
 import { PestsSection } from './pests-section';
 
-/** The settings area: one section per catalogue (the pests for now). */
+/** The settings area: the company that heads every document, then one section per catalogue. */
 export function SettingsView() {
   return (
     <>
       <PageHeader title={SETTINGS_MESSAGES.title} subtitle={SETTINGS_MESSAGES.subtitle} />
+      <CompanySection />
       <PestsSection />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Technician } from '@rondin/contracts';
+import { QUALIFICATION_LABELS, QUALIFICATIONS } from '@rondin/contracts/technician-rules';
 import { useId, useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
@@ -32,7 +33,17 @@ export function TechnicianFormModal({
   onSubmit,
   onClose,
 }: TechnicianFormModalProps) {
-  const ids = { name: useId(), email: useId(), password: useId(), role: useId(), active: useId(), hint: useId() };
+  const ids = {
+    name: useId(),
+    email: useId(),
+    password: useId(),
+    role: useId(),
+    active: useId(),
+    hint: useId(),
+    licence: useId(),
+    expires: useId(),
+    qualification: useId(),
+  };
   const [values, setValues] = useState<TechnicianFormValues>(() =>
     technician ? technicianToForm(technician) : emptyTechnicianForm,
   );
@@ -103,6 +114,42 @@ export function TechnicianFormModal({
             </option>
             <option value="ADMIN">{ROLE_LABELS.ADMIN}</option>
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.qualification}>Cualificación</label>
+          <select
+            id={ids.qualification}
+            value={values.qualification}
+            onChange={(event) =>
+              set('qualification', QUALIFICATIONS.find((level) => level === event.target.value) ?? '')
+            }
+          >
+            <option value="">Sin registrar</option>
+            {QUALIFICATIONS.map((level) => (
+              <option key={level} value={level}>
+                {QUALIFICATION_LABELS[level]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.licence}>Número de carné</label>
+          <input
+            id={ids.licence}
+            value={values.licenceNumber}
+            onChange={(event) => set('licenceNumber', event.target.value)}
+            maxLength={60}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.expires}>Caducidad del carné (si la tiene)</label>
+          <input
+            id={ids.expires}
+            type="date"
+            value={values.licenceExpiresAt}
+            onChange={(event) => set('licenceExpiresAt', event.target.value)}
+          />
         </div>
         <div className="checkbox-field">
           <input

@@ -1,9 +1,10 @@
 import type { Technician } from '@rondin/contracts';
+import { QUALIFICATION_LABELS } from '@rondin/contracts/technician-rules';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ROLE_LABELS } from '../messages';
-import { deleteBlockedReason } from '../utils/technician-rules';
+import { deleteBlockedReason, licenceWarning } from '../utils/technician-rules';
 
 interface TechniciansTableProps {
   technicians: Technician[];
@@ -23,7 +24,7 @@ export function TechniciansTable({
   onDelete,
 }: TechniciansTableProps) {
   return (
-    <DataTable caption="Cuentas registradas" columns={['Nombre', 'Correo', 'Rol', 'Estado']}>
+    <DataTable caption="Cuentas registradas" columns={['Nombre', 'Correo', 'Rol', 'Carné', 'Estado']}>
       {technicians.map((technician) => (
         <tr key={technician.id}>
           <th scope="row" className="data-table__primary">
@@ -35,6 +36,9 @@ export function TechniciansTable({
             <StatusBadge tone={technician.role === 'ADMIN' ? 'info' : 'neutral'}>
               {ROLE_LABELS[technician.role]}
             </StatusBadge>
+          </td>
+          <td data-label="Carné">
+            <LicenceCell technician={technician} />
           </td>
           <td data-label="Estado">
             <StatusBadge tone={technician.isActive ? 'success' : 'neutral'}>
@@ -53,5 +57,19 @@ export function TechniciansTable({
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** The licence's number and level, with a badge when it has expired or expires within 30 days. */
+function LicenceCell({ technician }: { technician: Technician }) {
+  const warning = licenceWarning(technician);
+  const level = technician.qualification ? QUALIFICATION_LABELS[technician.qualification] : null;
+  if (!technician.licenceNumber && !level && !warning) return <span className="data-table__secondary">—</span>;
+  return (
+    <>
+      {technician.licenceNumber ?? '—'}
+      {level ? <span className="data-table__secondary">{level}</span> : null}
+      {warning ? <StatusBadge tone={warning.tone}>{warning.text}</StatusBadge> : null}
+    </>
   );
 }

@@ -19,6 +19,7 @@ import {
   toggleRefusal,
   toUpdateTechnicianBody,
   type TechnicianFormValues,
+  licenceWarning,
 } from '../utils/technician-rules';
 import { TechnicianFormModal } from './technician-form-modal';
 import { TechniciansTable } from './technicians-table';
@@ -54,6 +55,8 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
   const shown = filterByRole(list, role);
   const techCount = list.filter((each) => each.role === 'TECH').length;
   const adminCount = list.length - techCount;
+  const warnings = list.map((each) => licenceWarning(each)).filter((warning) => warning !== null);
+  const expired = warnings.filter((warning) => warning.tone === 'danger').length;
 
   function openForm(next: Editing) {
     setFormError(null);
@@ -134,7 +137,8 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
         title="Técnicos"
         subtitle={
           technicians.isSuccess
-            ? TECHNICIAN_MESSAGES.summary(techCount, adminCount)
+            ? TECHNICIAN_MESSAGES.summary(techCount, adminCount) +
+              TECHNICIAN_MESSAGES.licenceSummary(expired, warnings.length - expired)
             : 'Cuentas de técnicos y administradores'
         }
         actions={

@@ -4,6 +4,9 @@ import { TECHNICIAN_MESSAGES } from '../messages';
 import {
   deleteBlockedReason,
   deleteRefusal,
+  emptyTechnicianForm,
+  expiredLicenceQuestion,
+  licenceWarning,
   filterByRole,
   isLastActiveAdmin,
   technicianToForm,
@@ -19,12 +22,9 @@ const tech = makeTechnician({ id: 3, role: 'TECH', email: 'c@rondin.test', fullN
 
 describe('technician rules', () => {
   it('requires an initial password on create', () => {
-    expect(validateNewTechnician({ fullName: 'Ana', email: 'a@b.c', password: '', role: 'TECH', isActive: true })).toBe(
-      'Debes definir una contraseña inicial.',
-    );
-    expect(
-      validateNewTechnician({ fullName: 'Ana', email: 'a@b.c', password: 'x', role: 'TECH', isActive: true }),
-    ).toBeNull();
+    const values = { ...emptyTechnicianForm, fullName: 'Ana', email: 'a@b.c' };
+    expect(validateNewTechnician(values)).toBe('Debes definir una contraseña inicial.');
+    expect(validateNewTechnician({ ...values, password: 'x' })).toBeNull();
   });
 
   it('knows the last active administrator', () => {
@@ -82,5 +82,16 @@ describe('the list by role, and why Eliminar is disabled', () => {
     expect(deleteBlockedReason(admin, admin.id)).toBe('No puedes eliminar tu propia cuenta.');
     expect(deleteBlockedReason(tech, admin.id)).toBe('Desactívalo para poder eliminarlo.');
     expect(deleteBlockedReason({ ...tech, isActive: false }, admin.id)).toBeNull();
+  });
+
+  it('warns of a licence that has expired or expires within 30 days, and asks before assigning', () => {
+    const on = (licenceExpiresAt: string | null) => licenceWarning({ ...tech, licenceExpiresAt }, '2026-05-10');
+    expect(on('2026-05-09')).toEqual({ tone: 'danger', text: 'Carné caducado' });
+    expect(on('2026-06-09')).toEqual({ tone: 'warning', text: 'Caduca el 09/06/2026' });
+    expect(on('2026-06-10')).toBeNull();
+    expect(on(null)).toBeNull();
+    expect(expiredLicenceQuestion({ fullName: 'Luis', licenceExpiresAt: '2026-05-09' })).toBe(
+      'El carné de Luis caducó el 09/05/2026. ¿Asignar igualmente?',
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { CreateTechnicianBody, Role, Technician, UpdateTechnicianBody } from '@rondin/contracts';
+import type { CreateTechnicianBody, Qualification, Role, Technician, UpdateTechnicianBody } from '@rondin/contracts';
+import { formatLocalDate, licenceStatus } from '@rondin/contracts/technician-rules';
 import { TECHNICIAN_MESSAGES } from '../messages';
 
 export interface TechnicianFormValues {
@@ -7,6 +8,10 @@ export interface TechnicianFormValues {
   password: string;
   role: Role;
   isActive: boolean;
+  licenceNumber: string;
+  /** YYYY-MM-DD, or '' for none. */
+  licenceExpiresAt: string;
+  qualification: Qualification | '';
 }
 
 export const emptyTechnicianForm: TechnicianFormValues = {
@@ -15,6 +20,9 @@ export const emptyTechnicianForm: TechnicianFormValues = {
   password: '',
   role: 'TECH',
   isActive: true,
+  licenceNumber: '',
+  licenceExpiresAt: '',
+  qualification: '',
 };
 
 export function technicianToForm(technician: Technician): TechnicianFormValues {
@@ -24,7 +32,42 @@ export function technicianToForm(technician: Technician): TechnicianFormValues {
     password: '',
     role: technician.role,
     isActive: technician.isActive,
+    licenceNumber: technician.licenceNumber ?? '',
+    licenceExpiresAt: technician.licenceExpiresAt ?? '',
+    qualification: technician.qualification ?? '',
   };
+}
+
+/** The licence fields as the API takes them: an empty field is null. */
+function licenceBody(values: TechnicianFormValues) {
+  return {
+    licenceNumber: values.licenceNumber.trim() || null,
+    licenceExpiresAt: values.licenceExpiresAt || null,
+    qualification: values.qualification || null,
+  };
+}
+
+/** Today in the browser's calendar, YYYY-MM-DD. */
+export function todayLocal(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The warning a technician's licence calls for: "Carné caducado" or "Caduca el …"; null when none. */
+export function licenceWarning(
+  technician: Technician,
+  today = todayLocal(),
+): { tone: 'danger' | 'warning'; text: string } | null {
+  const status = licenceStatus(technician.licenceExpiresAt, today);
+  if (status === 'EXPIRED') return { tone: 'danger', text: 'Carné caducado' };
+  if (status === 'EXPIRING')
+    return { tone: 'warning', text: `Caduca el ${formatLocalDate(technician.licenceExpiresAt!)}` };
+  return null;
+}
+
+/** The question asked before assigning an order to someone whose licence has expired. */
+export function expiredLicenceQuestion(technician: Pick<Technician, 'fullName' | 'licenceExpiresAt'>): string {
+  return `El carné de ${technician.fullName} caducó el ${formatLocalDate(technician.licenceExpiresAt ?? '')}. ¿Asignar igualmente?`;
 }
 
 /** True when `technician` is the only active administrator: it can be neither demoted nor deactivated. */
@@ -47,6 +90,7 @@ export function toCreateTechnicianBody(values: TechnicianFormValues): CreateTech
     password: values.password,
     role: values.role,
     isActive: values.isActive,
+    ...licenceBody(values),
   };
 }
 
@@ -79,6 +123,10 @@ export function toUpdateTechnicianBody(values: TechnicianFormValues, original: T
   if (fullName !== original.fullName) body.fullName = fullName;
   if (email.toLowerCase() !== original.email.toLowerCase()) body.email = email;
   if (values.password) body.password = values.password;
+  const licence = licenceBody(values);
+  if (licence.licenceNumber !== original.licenceNumber) body.licenceNumber = licence.licenceNumber;
+  if (licence.licenceExpiresAt !== original.licenceExpiresAt) body.licenceExpiresAt = licence.licenceExpiresAt;
+  if (licence.qualification !== original.qualification) body.qualification = licence.qualification;
   return body;
 }
 

@@ -1,0 +1,124 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  CompanySettingsMessages,
+  LOGO_MAX_BYTES,
+  type CompanySettings,
+  type PutCompanySettingsBody,
+} from '@rondin/contracts';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { Upload, UploadSpec } from '../../files/multipart.js';
+import type { ServedFile } from '../../files/send-file.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Letterhead } from '../../lib/pdf-letterhead.js';
+import { normaliseLogo } from './company-logo.js';
+import type { CompanySettingsRow, SettingsRepository } from './settings.repository.js';
+
+/** The logo's form: the image alone, in `file`. */
+export const LOGO_FORM: UploadSpec = {
+  accept: ['image/png', 'image/jpeg', 'image/webp'],
+  maxBytes: LOGO_MAX_BYTES,
+  messages: {
+    tooLarge: CompanySettingsMessages.logoTooLarge,
+    wrongType: CompanySettingsMessages.logoWrongType,
+    empty: CompanySettingsMessages.logoEmpty,
+  },
+  fields: [],
+};
+
+const UNSET: CompanySettings = {
+  name: null,
+  taxId: null,
+  address: null,
+  phone: null,
+  registryNumber: null,
+  technicalManager: null,
+  hasLogo: false,
+  updatedAt: null,
+};
+
+function toSettings(row: CompanySettingsRow | undefined): CompanySettings {
+  if (!row) return UNSET;
+  return {
+    name: row.name,
+    taxId: row.taxId,
+    address: row.address,
+    phone: row.phone,
+    registryNumber: row.registryNumber,
+    technicalManager: row.technicalManager,
+    hasLogo: row.logoFileId !== null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The company that heads every document: its data, its logo, and the letterhead the PDFs draw from them. */
+export class SettingsService {
+  constructor(
+    private readonly repository: SettingsRepository,
+    private readonly files: FileStorage,
+  ) {}
+
+  async company(): Promise<CompanySettings> {
+    return toSettings(await this.repository.find());
+  }
+
+  async save(input: PutCompanySettingsBody): Promise<CompanySettings> {
+    return toSettings(await this.repository.save(input));
+  }
+
+  /**
+   * Replaces the logo with the uploaded image, re-encoded (company-logo.ts). The settings must exist (409
+   * otherwise, once the upload itself is found valid): a logo without a company name heads nothing.
+   */
+  async replaceLogo(readForm: () => Promise<Upload>): Promise<CompanySettings> {
+    const { file } = await readForm();
+    let logo: Awaited<ReturnType<typeof normaliseLogo>> | undefined;
+    try {
+      if (!file) throw AppError.badRequest(CompanySettingsMessages.logoRequired);
+      logo = await normaliseLogo(file);
+      const stored = logo;
+      await this.repository.transaction(async (tx) => {
+        const row = await this.repository.lock(tx);
+        if (!row) throw AppError.conflict(CompanySettingsMessages.nameFirst);
+        const saved = await this.files.save(stored, 'logotipo', tx);
+        await this.repository.setLogo(tx, saved.id);
+        if (row.logoFileId !== null) await this.files.remove(row.logoFileId, tx);
+      });
+      return this.company();
+    } finally {
+      await file?.dispose();
+      await logo?.dispose();
+    }
+  }
+
+  async removeLogo(): Promise<void> {
+    await this.repository.transaction(async (tx) => {
+      const row = await this.repository.lock(tx);
+      if (!row?.logoFileId) throw AppError.notFound(CompanySettingsMessages.noLogo);
+      await this.repository.setLogo(tx, null);
+      await this.files.remove(row.logoFileId, tx);
+    });
+  }
+
+  async logo(): Promise<ServedFile> {
+    const row = await this.repository.find();
+    const opened = row?.logoFileId ? await this.files.open(row.logoFileId) : undefined;
+    if (!opened) throw AppError.notFound(CompanySettingsMessages.noLogo);
+    return { file: opened.file, name: 'logotipo', open: () => opened.content };
+  }
+
+  /** What heads the PDFs and labels; undefined until the company is saved, and they look as they always did. */
+  async letterhead(): Promise<Letterhead | undefined> {
+    const row = await this.repository.find();
+    if (!row) return undefined;
+    const opened = row.logoFileId ? await this.files.open(row.logoFileId) : undefined;
+    return {
+      name: row.name,
+      taxId: row.taxId,
+      address: row.address,
+      phone: row.phone,
+      registryNumber: row.registryNumber,
+      technicalManager: row.technicalManager,
+      logo: opened ? await buffer(opened.content) : null,
+    };
+  }
+}

@@ -10,7 +10,11 @@ import { median, percentile, round } from './lib/stats.js';
  * one connection to PostgreSQL, timed from the client. Three kinds, interleaved in rounds so the machine's load
  * drifts over all of them alike: the trigger findings_thresholds disabled (no evaluation), enabled with "Sin
  * novedad" (evaluated, nothing crossed), and enabled with bait eaten indoors (an ACCION crossed: the breach is
- * recorded and joins the device's open action, or opens it). Prints a BENCHMARKS.md section.
+ * recorded and joins the device's open action, or opens it). The site also has a repetition rule (REPETICION ≥ 2
+ * at ACCION: with bait eaten, every device's second finding in a row crosses it and joins its area's action) and
+ * a weekly-captures limit never reached (CAPTURAS_SEMANA, so the days since each device's previous inspection
+ * are looked up), so every evaluated finding takes migration 0021's paths too: the area's advisory lock, the
+ * device's last inspections, the area's devices in the same order. Prints a BENCHMARKS.md section.
  * npx tsx bench/thresholds.bench.ts (after npm run build; BENCH_DATABASE_URL names a database to connect through).
  */
 const TRAPS = 50;
@@ -33,6 +37,9 @@ async function main() {
       from generate_series(1, ${ORDERS});
     insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
       select s.id, t.id, 'COMPLETED', now(), now(), s.technician_id from sessions s cross join traps t;
+    insert into thresholds (site_id, trap_type, zone, risk_level, metric, pest_group, level, value, valid_from)
+      values ((select min(id) from sites), 'CEBADERO', null, null, 'REPETICION', null, 'ACCION', 2, '-infinity'),
+        ((select min(id) from sites), 'CEBADERO', null, null, 'CAPTURAS_SEMANA', null, 'ALERTA', 100000, '-infinity');
   `);
   const items = await database.sql<{ id: number; session_id: number; technician_id: number }>(
     'select i.id, i.session_id, s.technician_id from session_items i join sessions s on s.id = i.session_id order by i.id',
@@ -139,9 +146,11 @@ async function main() {
           row.kind === 'sin evaluación' ? '—' : `${round(row.p50 - insideBase, 3)} ms`
         } |`,
     );
-    const [{ breaches, actions }] = (
+    const [{ breaches, actions, areaActions }] = (
       await client.query(
-        'select (select count(*) from threshold_breaches)::int as breaches, (select count(*) from corrective_actions)::int as actions',
+        `select (select count(*) from threshold_breaches)::int as breaches,
+           (select count(*) from corrective_actions where trap_id is not null)::int as actions,
+           (select count(*) from corrective_actions where trap_id is null)::int as "areaActions"`,
       )
     ).rows;
     const base = median(times['sin evaluación']);
@@ -159,8 +168,9 @@ async function main() {
     process.stdout.write(
       [
         `Run ${new Date().toISOString().slice(0, 16)} UTC, PostgreSQL 15 on this machine (${os.cpus().length} cores), load average ${load}.`,
-        `One connection, findings one after another on devices INTERIOR/ALTO (bait stations), ${ROUNDS} interleaved rounds;`,
-        `at the end ${breaches} breaches recorded and ${actions} corrective actions open (one a device).`,
+        `One connection, findings one after another on devices INTERIOR/ALTO (bait stations, 10 areas), ${ROUNDS} interleaved rounds;`,
+        `the site's REPETICION ≥ 2 (ACCION) and CAPTURAS_SEMANA limits evaluated on every finding; at the end ${breaches}`,
+        `breaches recorded, ${actions} devices' corrective actions open (one a device) and ${areaActions} areas' (one an area).`,
         '',
         '| finding | n | p50 | p95 | p50 added |',
         '| --- | --- | --- | --- | --- |',

@@ -1,10 +1,11 @@
-import type {
-  ActionListQuery,
-  ActionStatus,
-  CorrectiveAction,
-  CorrectiveActionDetail,
-  CreateActionBody,
-  Threshold,
+import {
+  ACTION_PAGE_SIZE,
+  type ActionListQuery,
+  type ActionStatus,
+  type CorrectiveAction,
+  type CorrectiveActionDetail,
+  type CreateActionBody,
+  type Threshold,
 } from '@rondin/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
@@ -18,13 +19,16 @@ async function rows<Row>(db: Executor, query: SQL): Promise<Row[]> {
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A site's thresholds in force at `at` (null: the global ones), with since when the newest of them is. */
+/**
+ * A site's thresholds in force at `at` (null: the global ones), with since when the newest of them a person saved
+ * is: null while every one in force is shipped (migrations 0017 and 0020 write them with no author).
+ */
 async function thresholdsAt(db: Executor, siteId: number | null, at: Date | null) {
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const found = await rows<Threshold & { validFrom: string | null }>(
     db,
     sql`select trap_type as "trapType", zone, risk_level as "riskLevel", metric, pest_group as "pestGroup", level, value,
-        case when valid_from = '-infinity' then null else ${iso(sql`valid_from`)} end as "validFrom"
+        case when created_by_id is null then null else ${iso(sql`valid_from`)} end as "validFrom"
       from thresholds
       where site_id is not distinct from ${siteId} and valid_from <= ${when} and (valid_to is null or valid_to > ${when})
       order by trap_type, zone nulls first, risk_level nulls first, metric, pest_group nulls first, level desc`,
@@ -67,13 +71,23 @@ const actionJson = (timeZone: string) => sql`json_build_object(
     'closedAt', ${iso(sql`a.closed_at`)},
     'occurrenceCount', occ.n,
     'lastOccurrenceAt', ${iso(sql`occ.last`)},
-    'verificationSuggested', a.status <> 'CERRADA' and a.trap_id is not null and (
-      select count(*) from session_items i join findings f on f.id = i.finding_id
-      where i.trap_id = a.trap_id and i.exception_reason is null
-        and f.recorded_at > coalesce(occ.last, a.detected_at)
-        and not exists (select 1 from threshold_breaches b where b.finding_id = f.id)
-        and not exists (select 1 from threshold_breaches b where b.action_id = a.id and b.item_id = i.id)
-    ) >= 2,
+    'verificationSuggested', a.status <> 'CERRADA' and (case
+      when a.trap_id is not null then (
+        select count(*) from session_items i join findings f on f.id = i.finding_id
+        where i.trap_id = a.trap_id and i.exception_reason is null
+          and f.recorded_at > coalesce(occ.last, a.detected_at)
+          and not exists (select 1 from threshold_breaches b where b.finding_id = f.id)
+          and not exists (select 1 from threshold_breaches b where b.action_id = a.id and b.item_id = i.id)
+      ) >= 2
+      when a.area is not null then coalesce((
+        select bool_and(clean.n >= 2) from (
+          select count(*) filter (where not exists (select 1 from threshold_breaches b where b.finding_id = f.id)) as n
+          from traps x join session_items i on i.trap_id = x.id join findings f on f.id = i.finding_id
+          where x.site_id = a.site_id and x.area = a.area and i.exception_reason is null
+            and f.recorded_at > coalesce(occ.last, a.detected_at)
+          group by x.id
+        ) clean), false)
+      else false end),
     'createdAt', ${iso(sql`a.created_at`)},
     'updatedAt', ${iso(sql`a.updated_at`)}
   )`;
@@ -83,7 +97,8 @@ const actionFrom = sql`corrective_actions a
   left join traps t on t.id = a.trap_id
   left join technicians d on d.id = a.detected_by_id
   left join lateral (
-    select count(*)::int as n, max(b.occurred_at) as last from threshold_breaches b where b.action_id = a.id
+    select count(*)::int as n, max(b.occurred_at) as last from threshold_breaches b
+    where b.action_id = a.id or b.area_action_id = a.id
   ) occ on true`;
 
 export type ActionChanges = Partial<
@@ -146,20 +161,32 @@ export class ActionsRepository {
     const overdue = sql`(a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${this.timeZone}))::date)`;
     if (query.overdue === 'true') filters.push(overdue);
     if (query.overdue === 'false') filters.push(sql`not ${overdue}`);
-    const items = await rows<{ action: CorrectiveAction }>(
+    // Keyset paging over (closed, due date, newest id first): a page starts right after the cursor's action.
+    if (query.cursor) {
+      const [closed, due, id] = query.cursor.split('_') as [string, string, string];
+      filters.push(
+        sql`((a.status = 'CERRADA')::int, a.due_date, -a.id) > (${Number(closed)}::int, ${due}::date, ${-Number(id)}::int)`,
+      );
+    }
+    const limit = query.limit ?? ACTION_PAGE_SIZE;
+    const found = await rows<{ action: CorrectiveAction; key: string }>(
       this.db,
-      sql`select ${actionJson(this.timeZone)} as action from ${actionFrom}
+      sql`select ${actionJson(this.timeZone)} as action,
+          (a.status = 'CERRADA')::int || '_' || to_char(a.due_date, 'YYYY-MM-DD') || '_' || a.id as key
+        from ${actionFrom}
         where ${sql.join(filters, sql` and `)}
         order by a.status = 'CERRADA', a.due_date, a.id desc
-        limit 500`,
+        limit ${limit + 1}`,
     );
+    const items = found.slice(0, limit);
+    const nextCursor = found.length > limit ? items.at(-1)!.key : null;
     const [counts] = await rows<{ openCount: number; overdueCount: number }>(
       this.db,
       sql`select count(*) filter (where a.status <> 'CERRADA')::int as "openCount",
           count(*) filter (where ${overdue})::int as "overdueCount"
         from corrective_actions a join sites s on s.id = a.site_id`,
     );
-    return { items: items.map((row) => row.action), ...counts! };
+    return { items: items.map((row) => row.action), nextCursor, ...counts! };
   }
 
   async detail(id: number): Promise<CorrectiveActionDetail | undefined> {
@@ -181,7 +208,7 @@ export class ActionsRepository {
       sql`select b.id::int as id, ${iso(sql`b.occurred_at`)} as "occurredAt", b.level, i.session_id as "sessionId",
           b.item_id as "itemId", b.finding_id::int as "findingId", b.exception_reason as "exceptionReason", b.breaches
         from threshold_breaches b join session_items i on i.id = b.item_id
-        where b.action_id = ${id} order by b.occurred_at, b.id`,
+        where b.action_id = ${id} or b.area_action_id = ${id} order by b.occurred_at, b.id`,
     );
     return { ...row.action, history, occurrences };
   }

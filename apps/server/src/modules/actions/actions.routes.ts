@@ -16,6 +16,8 @@ import type { ActionsService } from './actions.service.js';
 
 const security = bearerAuth;
 const errors = errorResponses;
+const metrics =
+  'Métricas: ACTIVIDAD (1 baja, 2 media, 3 alta), CONSUMO_CEBO (%), CAPTURAS (de la inspección), CAPTURAS_SEMANA (por dispositivo y semana: capturas × 7 ÷ días desde la inspección anterior, entre 1 y 28; 7 si es la primera), ESTADO (1: dañado, manipulado o no encontrado) y REPETICION (2 a 10: inspecciones seguidas del dispositivo con actividad, o dispositivos de su área con actividad en la misma orden; en ACCION abre o suma a la acción del área).';
 const versioned =
   'Los umbrales tienen versiones: guardar cierra los vigentes y abre los nuevos desde ese momento, y un hallazgo se juzga con los vigentes cuando se registró (at: los vigentes en otro momento).';
 
@@ -28,7 +30,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ service: ActionsService }> =
       schema: {
         operationId: 'getThresholds',
         summary: 'Umbrales generales',
-        description: `Los límites por tipo de dispositivo, zona y nivel de riesgo (null: cualquiera), en dos niveles: ALERTA y ACCION (abre una acción correctiva). ${versioned}`,
+        description: `Los límites por tipo de dispositivo, zona y nivel de riesgo (null: cualquiera), en dos niveles: ALERTA y ACCION (abre una acción correctiva). ${metrics} ${versioned}`,
         tags: ['Umbrales'],
         security,
         querystring: ThresholdsQuery,
@@ -99,7 +101,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ service: ActionsService }> =
         operationId: 'listActions',
         summary: 'Acciones correctivas',
         description:
-          'Abiertas primero, por fecha límite (hasta 500). Filtros: sitio, estado, vencidas (overdue: fecha límite pasada y sin cerrar) y responsable. openCount y overdueCount cuentan todas.',
+          'Abiertas primero, por fecha límite, de limit en limit (50 si no se indica; hasta 200): la página siguiente se pide con cursor = nextCursor de la anterior y los mismos filtros; nextCursor null en la última. Filtros: sitio, estado, vencidas (overdue: fecha límite pasada y sin cerrar) y responsable. openCount y overdueCount cuentan todas.',
         tags: ['Acciones correctivas'],
         security,
         querystring: ActionListQuery,

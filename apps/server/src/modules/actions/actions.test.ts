@@ -35,9 +35,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
-  // Thresholds outlive sites (no foreign key): back to the shipped defaults.
-  await t.database.db.execute(sql`delete from thresholds where valid_from > '-infinity'`);
-  await t.database.db.execute(sql`update thresholds set valid_to = null`);
   admin = await createAdmin(t);
   tech = await createUser(t, { fullName: 'Ana Técnica' });
   const rows = await t.database.db.select({ id: pests.id, name: pests.name }).from(pests);
@@ -57,10 +54,11 @@ type Device = {
   zone?: 'EXTERIOR' | 'PERIMETRO_INTERIOR' | 'INTERIOR' | null;
   risk?: 'ALTO' | 'MEDIO' | 'BAJO' | null;
   siteId?: number;
+  area?: string | null;
 };
 
-async function device({ type, zone = 'INTERIOR', risk = 'BAJO', siteId = DEFAULT_SITE_ID }: Device) {
-  const trap = await createTrap(t, { type, siteId });
+async function device({ type, zone = 'INTERIOR', risk = 'BAJO', siteId = DEFAULT_SITE_ID, area }: Device) {
+  const trap = await createTrap(t, { type, siteId, ...(area === undefined ? {} : { area }) });
   await t.database.db.update(traps).set({ zone, riskLevel: risk }).where(eq(traps.id, trap.id));
   return trap;
 }
@@ -98,12 +96,43 @@ async function breachOf(itemId: number) {
   return { level: row.level, metrics: crossed.map((b) => b.metric) };
 }
 
+/**
+ * Moves the second shipped version (migration 0020, UV and pheromone traps per device-week; in force since the
+ * reset) to `minutes` ago, so findings recorded offline a little earlier are judged by one version or the other.
+ */
+async function shippedSecondVersionSince(minutes: number) {
+  const since = sql`now() - make_interval(mins => ${minutes})`;
+  await t.database.db.execute(
+    sql`update thresholds set valid_to = ${since} where valid_to is not null and metric = 'CAPTURAS'`,
+  );
+  await t.database.db.execute(sql`update thresholds set valid_from = ${since} where metric = 'CAPTURAS_SEMANA'`);
+}
+
 const actions = (query = '') => get<ActionList>(`/api/actions${query}`);
 
 describe('thresholds', () => {
-  it('ship strict defaults indoors, answered with no version date', async () => {
+  it('ship strict defaults indoors; UV and pheromone traps per device-week from migration 0020', async () => {
     const set = await get<ThresholdSet>('/api/thresholds');
+    // Shipped, changed by nobody: no version date, though the second version is in force since the migration.
     expect(set.validFrom).toBeNull();
+    const perWeek = { zone: 'INTERIOR', riskLevel: null, pestGroup: 'VOLADORES', level: 'ACCION', value: 50 };
+    expect(set.thresholds).toContainEqual({ trapType: 'LUZ_UV', metric: 'CAPTURAS_SEMANA', ...perWeek });
+    expect(
+      set.thresholds
+        .filter((row) => row.trapType !== 'CEBADERO' && row.metric === 'CAPTURAS')
+        .map((row) => row.trapType),
+    ).not.toContain('LUZ_UV');
+    // The version before it: the first shipped one, per inspection, answered with no version date.
+    const [{ since }] = (
+      (await t.database.db.execute(
+        sql`select max(valid_from)::text as since from thresholds where metric = 'CAPTURAS_SEMANA'`,
+      )) as unknown as { rows: { since: string }[] }
+    ).rows as [{ since: string }];
+    const before = new Date(Date.parse(since) - 1).toISOString();
+    const first = await get<ThresholdSet>(`/api/thresholds?at=${encodeURIComponent(before)}`);
+    expect(first.validFrom).toBeNull();
+    expect(first.thresholds).toContainEqual({ trapType: 'LUZ_UV', metric: 'CAPTURAS', ...perWeek });
+    expect(first.thresholds.some((row) => row.metric === 'CAPTURAS_SEMANA')).toBe(false);
     expect(set.thresholds).toContainEqual({
       trapType: 'CAPTURA',
       zone: 'INTERIOR',
@@ -172,17 +201,17 @@ describe('thresholds', () => {
       { level: 'ACCION', metrics: ['CAPTURAS'] },
     ],
     [
-      'a saturated UV board (>50 flies)',
+      'a saturated UV board (>50 flies), a first inspection read as a week',
       { type: 'LUZ_UV' },
       { captures: [{ pestId: 2, band: '>50' }] },
-      { level: 'ACCION', metrics: ['CAPTURAS'] },
+      { level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] },
     ],
     ['flies 11-50 on a UV board', { type: 'LUZ_UV' }, { captures: [{ pestId: 2, band: '11-50' }] }, null],
     [
       'one moth in a high-risk pheromone trap',
       { type: 'FEROMONA', risk: 'ALTO' },
       { captures: [{ pestId: 3, count: 1 }] },
-      { level: 'ACCION', metrics: ['CAPTURAS'] },
+      { level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] },
     ],
     [
       'flies do not count as stored-product pests',
@@ -241,7 +270,7 @@ describe('thresholds', () => {
       trapType: 'LUZ_UV',
       zone: 'INTERIOR',
       riskLevel: null,
-      metric: 'CAPTURAS',
+      metric: 'CAPTURAS_SEMANA',
       pestGroup: 'VOLADORES',
       level: 'ACCION',
       value: 100,
@@ -257,15 +286,15 @@ describe('thresholds', () => {
     const put = await send('PUT', `/api/sites/${DEFAULT_SITE_ID}/thresholds`, { thresholds: [override, tightened] });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json<SiteThresholds>()).toMatchObject({ siteId: DEFAULT_SITE_ID, overrides: [tightened, override] });
+    // Here 51 flies a week are under the site's 100 (still over the global ALERTA of 25); at the other site, over 50.
     const saturated = { captures: [{ pestId: pest['Moscas']!, band: '>50' as const }] };
-    // Here 51 flies are under the site's 100 (still over the global ALERTA of 25); at the other site, over 50.
     expect(await inspect(await device({ type: 'LUZ_UV' }), saturated)).toEqual({
       level: 'ALERTA',
-      metrics: ['CAPTURAS'],
+      metrics: ['CAPTURAS_SEMANA'],
     });
     expect(await inspect(await device({ type: 'LUZ_UV', siteId: other!.id }), saturated)).toEqual({
       level: 'ACCION',
-      metrics: ['CAPTURAS'],
+      metrics: ['CAPTURAS_SEMANA'],
     });
     expect(await inspect(await device({ type: 'CEBADERO', zone: 'EXTERIOR' }), { baitConsumption: 25 })).toEqual({
       level: 'ACCION',
@@ -277,6 +306,7 @@ describe('thresholds', () => {
   });
 
   it('are versioned: a finding recorded before a change is judged by the limits then in force', async () => {
+    await shippedSecondVersionSince(60);
     const before = new Date(Date.now() - 30 * 60_000).toISOString();
     const current = await get<ThresholdSet>('/api/thresholds');
     const loosened = current.thresholds.map((row) =>
@@ -310,10 +340,16 @@ describe('thresholds', () => {
       [{ thresholds: [{ ...base, value: 4 }] }, ActionMessages.activityValue],
       [{ thresholds: [{ ...base, metric: 'CONSUMO_CEBO', value: 120 }] }, ActionMessages.consumptionValue],
       [{ thresholds: [{ ...base, pestGroup: 'ROEDORES' }] }, ActionMessages.pestGroupOnlyCaptures],
+      [
+        { thresholds: [{ ...base, metric: 'REPETICION', pestGroup: 'ROEDORES' }] },
+        ActionMessages.pestGroupOnlyCaptures,
+      ],
+      [{ thresholds: [{ ...base, metric: 'REPETICION', value: 1 }] }, ActionMessages.repetitionValue],
+      [{ thresholds: [{ ...base, metric: 'REPETICION', value: 11 }] }, ActionMessages.repetitionValue],
       [{ thresholds: [base, base] }, ActionMessages.thresholdRepeated],
       [
         { thresholds: [{ ...base, metric: 'OLOR' }] },
-        'La métrica debe ser uno de: ACTIVIDAD, CONSUMO_CEBO, CAPTURAS, ESTADO.',
+        'La métrica debe ser uno de: ACTIVIDAD, CONSUMO_CEBO, CAPTURAS, CAPTURAS_SEMANA, ESTADO, REPETICION.',
       ],
     ];
     for (const [payload, message] of cases) {
@@ -494,5 +530,283 @@ describe('manual actions and the list', () => {
       'El estado debe ser uno de: ABIERTA, EN_CURSO, CERRADA.',
     );
     expect((await t.app.inject({ url: '/api/actions/99999', headers: admin.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('captures per device-week (CAPTURAS_SEMANA)', () => {
+  const flies = (count: number) => ({ captures: [{ pestId: pest['Moscas']!, count }] });
+  const TEN_MINUTES = 10 * 60_000;
+
+  // As if migration 0020 had run ten minutes ago: findings recorded before are judged by the first version.
+  beforeEach(() => shippedSecondVersionSince(10));
+
+  /** A UV trap inside, inspected `daysBefore` days before `at` (a clean inspection), then with these flies at `at`. */
+  async function afterGap(daysBefore: number, count: number) {
+    const trap = await device({ type: 'LUZ_UV' });
+    const at = new Date(Date.now() - 60_000);
+    expect(await inspect(trap, {})).toBeNull();
+    await t.database.db.execute(
+      sql`update findings set recorded_at = ${new Date(at.getTime() - daysBefore * 86_400_000).toISOString()}::timestamptz where trap_id = ${trap.id}`,
+    );
+    return inspect(trap, { ...flies(count), recordedAt: at.toISOString() });
+  }
+
+  it('normalise the catches by the days since the previous inspection: 100 flies in 14 days are 50 a week', async () => {
+    // UV traps inside: ALERTA from 25 a week, ACCION from 50.
+    expect(await afterGap(14, 100)).toEqual({ level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] });
+    expect(await afterGap(14, 99)).toEqual({ level: 'ALERTA', metrics: ['CAPTURAS_SEMANA'] });
+    expect(await afterGap(14, 49)).toBeNull();
+    // 22 flies in 3 days are 51 a week; 21, 49.
+    expect(await afterGap(3, 22)).toEqual({ level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] });
+    expect(await afterGap(3, 21)).toEqual({ level: 'ALERTA', metrics: ['CAPTURAS_SEMANA'] });
+    // Two inspections six hours apart: read as a day, not as a quarter of one.
+    expect(await afterGap(0.25, 8)).toEqual({ level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] });
+    expect(await afterGap(0.25, 7)).toEqual({ level: 'ALERTA', metrics: ['CAPTURAS_SEMANA'] });
+    expect((await actions()).items.map((action) => action.description)).toContainEqual(
+      expect.stringContaining('capturas de voladores por semana: 50 (límite 50)'),
+    );
+  });
+
+  it('read a first inspection as a week, and a gap longer than 28 days as 28', async () => {
+    expect(await inspect(await device({ type: 'LUZ_UV' }), flies(50))).toEqual({
+      level: 'ACCION',
+      metrics: ['CAPTURAS_SEMANA'],
+    });
+    expect(await inspect(await device({ type: 'LUZ_UV' }), flies(49))).toEqual({
+      level: 'ALERTA',
+      metrics: ['CAPTURAS_SEMANA'],
+    });
+    expect(await afterGap(60, 200)).toEqual({ level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] });
+    expect(await afterGap(60, 199)).toEqual({ level: 'ALERTA', metrics: ['CAPTURAS_SEMANA'] });
+  });
+
+  it('judge a finding recorded before the new version by the per-inspection limits then in force', async () => {
+    const before = new Date(Date.now() - 3 * TEN_MINUTES).toISOString();
+    // 30 flies after 14 days: 15 a week, under every weekly limit; per inspection, over the old ALERTA of 25.
+    const trap = await device({ type: 'LUZ_UV' });
+    expect(await inspect(trap, { ...flies(30), recordedAt: before })).toEqual({
+      level: 'ALERTA',
+      metrics: ['CAPTURAS'],
+    });
+    expect(await afterGap(14, 30)).toBeNull();
+  });
+
+  it("follow a site's override of the weekly limit, by pest group", async () => {
+    // The shipped weekly ACCION of pheromone traps inside is 15 moths; this site loosens it to 30.
+    const weekly: Threshold = {
+      trapType: 'FEROMONA',
+      zone: 'INTERIOR',
+      riskLevel: null,
+      metric: 'CAPTURAS_SEMANA',
+      pestGroup: 'PRODUCTO_ALMACENADO',
+      level: 'ACCION',
+      value: 30,
+    };
+    expect((await send('PUT', `/api/sites/${DEFAULT_SITE_ID}/thresholds`, { thresholds: [weekly] })).statusCode).toBe(
+      200,
+    );
+    const [other] = await t.database.db.insert(sites).values({ name: 'Molino' }).returning();
+    const moths = (count: number) => ({ captures: [{ pestId: pest['Polilla india de la harina']!, count }] });
+    expect(await inspect(await device({ type: 'FEROMONA' }), moths(30))).toEqual({
+      level: 'ACCION',
+      metrics: ['CAPTURAS_SEMANA'],
+    });
+    expect(await inspect(await device({ type: 'FEROMONA' }), moths(29))).toEqual({
+      level: 'ALERTA',
+      metrics: ['CAPTURAS_SEMANA'],
+    });
+    expect(await inspect(await device({ type: 'FEROMONA', siteId: other!.id }), moths(15))).toEqual({
+      level: 'ACCION',
+      metrics: ['CAPTURAS_SEMANA'],
+    });
+    // Flies are not stored-product pests.
+    expect(await inspect(await device({ type: 'FEROMONA' }), flies(40))).toBeNull();
+  });
+});
+
+describe('repetition (REPETICION) and area actions', () => {
+  const gnawed = { evidence: ['ROEDURAS'] } as Partial<PutFindingInput>;
+  /** Outside, activity alone crosses no shipped limit: only the site's repetition rule. */
+  const station = (area = 'Muelle') => device({ type: 'CEBADERO', zone: 'EXTERIOR', area });
+
+  async function repetition(value: number) {
+    const rule: Threshold = {
+      trapType: 'CEBADERO',
+      zone: null,
+      riskLevel: null,
+      metric: 'REPETICION',
+      pestGroup: null,
+      level: 'ACCION',
+      value,
+    };
+    const put = await send('PUT', `/api/sites/${DEFAULT_SITE_ID}/thresholds`, { thresholds: [rule] });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+
+  const areaActions = async () => (await actions()).items.filter((action) => action.trap === null);
+
+  it('cross on the second inspection in a row with activity, not on the first, and open the area action', async () => {
+    await repetition(2);
+    const trap = await station();
+    expect(await inspect(trap, gnawed)).toBeNull();
+    expect(await inspect(trap, gnawed)).toEqual({ level: 'ACCION', metrics: ['REPETICION'] });
+    // A clean inspection ends the run; activity again is a first one.
+    expect(await inspect(trap, {})).toBeNull();
+    expect(await inspect(trap, gnawed)).toBeNull();
+    const list = await actions();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      origin: 'UMBRAL',
+      trap: null,
+      area: 'Muelle',
+      occurrenceCount: 1,
+      status: 'ABIERTA',
+    });
+    expect(list.items[0]!.description).toContain('en el área Muelle');
+    const detail = await get<CorrectiveActionDetail>(`/api/actions/${list.items[0]!.id}`);
+    expect(detail.occurrences[0]!.breaches).toEqual([
+      { metric: 'REPETICION', pestGroup: null, level: 'ACCION', limit: 2, observed: 2 },
+    ]);
+  });
+
+  it('with value 3, two in a row are not enough', async () => {
+    await repetition(3);
+    const trap = await station();
+    expect(await inspect(trap, gnawed)).toBeNull();
+    expect(await inspect(trap, gnawed)).toBeNull();
+    expect(await inspect(trap, gnawed)).toEqual({ level: 'ACCION', metrics: ['REPETICION'] });
+  });
+
+  it('cross on two devices of one area with activity in the same order; another area does not count', async () => {
+    await repetition(2);
+    const [first, other, second] = [await station(), await station('Oficinas'), await station()];
+    const { order, item } = await visit([first, other, second]);
+    for (const trap of [first, other]) {
+      expect((await putFinding(t, tech, order.id, item(trap.id), nothingFound(gnawed))).statusCode).toBe(200);
+      expect(await breachOf(item(trap.id))).toBeNull();
+    }
+    expect((await putFinding(t, tech, order.id, item(second.id), nothingFound(gnawed))).statusCode).toBe(200);
+    expect(await breachOf(item(second.id))).toEqual({ level: 'ACCION', metrics: ['REPETICION'] });
+    expect((await areaActions()).map((action) => [action.area, action.occurrenceCount])).toEqual([['Muelle', 1]]);
+    // The next visit's run on the first device joins the same action.
+    expect(await inspect(first, gnawed)).toEqual({ level: 'ACCION', metrics: ['REPETICION'] });
+    expect((await areaActions()).map((action) => [action.area, action.occurrenceCount])).toEqual([['Muelle', 2]]);
+  });
+
+  it("keep a device's own ACCION in its action and the repetition in the area's", async () => {
+    await repetition(2);
+    // Inside, any activity on a bait station is an ACCION of the device.
+    const trap = await device({ type: 'CEBADERO', area: 'Cocina' });
+    await inspect(trap, gnawed);
+    await inspect(trap, gnawed);
+    const list = await actions();
+    expect(list.items.map((action) => [action.trap?.id ?? null, action.area, action.occurrenceCount])).toEqual([
+      [null, 'Cocina', 1],
+      [trap.id, 'Cocina', 2],
+    ]);
+  });
+
+  it('open exactly one area action for concurrent findings of one area and their replays', async () => {
+    await repetition(2);
+    const traps = [await station(), await station(), await station(), await station()];
+    const { order, item } = await visit(traps);
+    const findings = traps.map(() => nothingFound(gnawed));
+    const responses = await Promise.all(
+      traps.flatMap((trap, index) => [
+        putFinding(t, tech, order.id, item(trap.id), findings[index]!),
+        putFinding(t, tech, order.id, item(trap.id), findings[index]!),
+      ]),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    const area = await areaActions();
+    expect(area).toHaveLength(1);
+    // The first of the area to commit had no neighbour yet; each of the other three crossed.
+    expect(area[0]!.occurrenceCount).toBe(3);
+    const crossed = await Promise.all(traps.map((trap) => breachOf(item(trap.id))));
+    expect(crossed.filter((breach) => breach !== null)).toHaveLength(3);
+  });
+
+  it('suggest closing once every device of the area inspected since passed two inspections under the limits', async () => {
+    await repetition(2);
+    const [first, second] = [await station(), await station()];
+    const { order, item } = await visit([first, second]);
+    for (const trap of [first, second]) {
+      expect((await putFinding(t, tech, order.id, item(trap.id), nothingFound(gnawed))).statusCode).toBe(200);
+    }
+    const suggested = async () => (await areaActions())[0]!.verificationSuggested;
+    expect(await suggested()).toBe(false);
+    await inspect(first, {});
+    await inspect(second, {});
+    expect(await suggested()).toBe(false);
+    await inspect(first, {});
+    // The second device: an exception never counts.
+    const unreachable = notFoundException({ reason: 'INACCESIBLE', note: 'Cerrado.' });
+    const blocked = await visit([second], false);
+    expect((await recordException(t, tech, blocked.order.id, blocked.item(second.id), unreachable)).statusCode).toBe(
+      200,
+    );
+    expect(await suggested()).toBe(false);
+    await inspect(second, {});
+    expect(await suggested()).toBe(true);
+    // Activity again, twice in a row: a new occurrence, and the count starts again.
+    await inspect(second, gnawed);
+    await inspect(second, gnawed);
+    expect(await suggested()).toBe(false);
+  });
+});
+
+describe('the list, a page at a time', () => {
+  it('answers every action exactly once across pages, in order, with the filters kept', async () => {
+    const [other] = await t.database.db.insert(sites).values({ name: 'Otra planta' }).returning();
+    const days = ['2026-03-01', '2026-01-15', '2026-03-01', '2026-02-10', '2026-01-15', '2026-03-01', '2026-05-05'];
+    for (const [index, dueDate] of days.entries()) {
+      const created = await send('POST', '/api/actions', {
+        siteId: index % 3 === 2 ? other!.id : DEFAULT_SITE_ID,
+        description: `Acción ${index}`,
+        dueDate,
+        responsible: index % 2 ? 'CLIENTE' : 'EMPRESA',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      if (index === 1 || index === 4) {
+        const closed = await send('PATCH', `/api/actions/${created.json().id}`, {
+          status: 'CERRADA',
+          closingNote: 'Hecho.',
+        });
+        expect(closed.statusCode).toBe(200);
+      }
+    }
+    const all = await actions('?limit=200');
+    expect(all.items).toHaveLength(7);
+    expect(all.nextCursor).toBeNull();
+    async function pages(query: string) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      let count = 0;
+      do {
+        const page: ActionList = await actions(
+          `?${query}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        seen.push(...page.items.map((action) => action.id));
+        cursor = page.nextCursor;
+        count++;
+      } while (cursor && count < 10);
+      return seen;
+    }
+    expect(await pages('')).toEqual(all.items.map((action) => action.id));
+    const here = all.items.filter((action) => action.site.id === DEFAULT_SITE_ID).map((action) => action.id);
+    expect(await pages(`siteId=${DEFAULT_SITE_ID}&`)).toEqual(here);
+    const client = all.items.filter((action) => action.responsible === 'CLIENTE').map((action) => action.id);
+    expect(await pages('responsible=CLIENTE&')).toEqual(client);
+    const open = all.items.filter((action) => action.status !== 'CERRADA').map((action) => action.id);
+    expect(await pages('status=ABIERTA&')).toEqual(open);
+    // Without a limit, 50.
+    expect((await actions()).items).toHaveLength(7);
+    for (const bad of ['?cursor=abc', '?limit=0', '?limit=201']) {
+      const response = await t.app.inject({ url: `/api/actions${bad}`, headers: admin.headers });
+      expect(response.statusCode, bad).toBe(400);
+    }
+    const badCursor = await t.app.inject({ url: '/api/actions?cursor=abc', headers: admin.headers });
+    expect(JSON.stringify(badCursor.json().message)).toContain(ActionMessages.cursor);
   });
 });

@@ -225,14 +225,20 @@ export class FindingsRepository {
       .where(eq(sessions.id, values.sessionId));
   }
 
-  /** The corrective actions a finding version or an exception opened (not those it joined as an occurrence). */
+  /**
+   * The corrective actions (the device's, and the area's for a repetition) a finding version or an exception
+   * opened (not those it joined as an occurrence).
+   */
   async actionsOpenedBy(breach: { findingId: number } | { itemId: number }): Promise<number[]> {
     const rows = await queryRows<{ id: number }>(
       this.db,
-      `select b.action_id as id from threshold_breaches b
+      `select o.id from threshold_breaches b
+       cross join lateral (values (b.action_id), (b.area_action_id)) o (id)
        where ${'findingId' in breach ? 'b.finding_id = $1' : 'b.item_id = $1 and b.finding_id is null'}
-         and b.action_id is not null
-         and not exists (select 1 from threshold_breaches e where e.action_id = b.action_id and e.id < b.id)`,
+         and o.id is not null
+         and not exists (
+           select 1 from threshold_breaches e where (e.action_id = o.id or e.area_action_id = o.id) and e.id < b.id
+         )`,
       ['findingId' in breach ? breach.findingId : breach.itemId],
     );
     return rows.map((row) => row.id);

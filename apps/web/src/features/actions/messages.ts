@@ -9,7 +9,25 @@ import type {
 
 export const ACTION_STATUSES: readonly ActionStatus[] = ['ABIERTA', 'EN_CURSO', 'CERRADA'];
 export const ACTION_RESPONSIBLES: readonly ActionResponsible[] = ['EMPRESA', 'CLIENTE'];
-export const THRESHOLD_METRICS: readonly ThresholdMetric[] = ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO'];
+export const THRESHOLD_METRICS: readonly ThresholdMetric[] = [
+  'ACTIVIDAD',
+  'CONSUMO_CEBO',
+  'CAPTURAS',
+  'CAPTURAS_SEMANA',
+  'ESTADO',
+  'REPETICION',
+];
+/** The metrics a pest group may narrow. */
+export const CAPTURE_METRICS: readonly ThresholdMetric[] = ['CAPTURAS', 'CAPTURAS_SEMANA'];
+/** The values the server takes for each metric (ESTADO: always 1). */
+export const METRIC_RANGES: Record<ThresholdMetric, { min: number; max: number }> = {
+  ACTIVIDAD: { min: 1, max: 3 },
+  CONSUMO_CEBO: { min: 1, max: 100 },
+  CAPTURAS: { min: 1, max: 100_000 },
+  CAPTURAS_SEMANA: { min: 1, max: 100_000 },
+  ESTADO: { min: 1, max: 1 },
+  REPETICION: { min: 2, max: 10 },
+};
 export const THRESHOLD_LEVELS: readonly ThresholdLevel[] = ['ALERTA', 'ACCION'];
 
 /** Where an action may go from each state, as the server allows (a closed one is reopened with a reason). */
@@ -22,7 +40,16 @@ export const ACTION_NEXT: Record<ActionStatus, readonly ActionStatus[]> = {
 export const ACTION_MESSAGES = {
   title: 'Acciones correctivas',
   subtitle: 'Abiertas al superar un umbral de acción, o a mano; las cierra una persona.',
-  count: (count: string, one: boolean) => `${count} ${one ? 'acción' : 'acciones'}`,
+  count: (count: string, one: boolean, more = false) =>
+    `${count}${more ? '+' : ''} ${one && !more ? 'acción' : 'acciones'}`,
+  shown: (count: string, one: boolean, more: boolean) =>
+    more
+      ? `Se muestran las primeras ${count} acciones; hay más.`
+      : `Se ${one ? 'muestra' : 'muestran'} ${one ? 'la única acción' : `las ${count} acciones`}.`,
+  more: 'Cargar más',
+  loadingMore: 'Cargando más acciones…',
+  moreFailed: 'No se pudieron cargar más acciones.',
+  retry: 'Reintentar',
   filters: 'Filtrar acciones',
   status: 'Estado',
   anyStatus: 'Todos los estados',
@@ -88,6 +115,10 @@ export const ACTION_MESSAGES = {
   verificationSuggested:
     'El dispositivo pasó 2 inspecciones bajo los umbrales desde la última superación: se sugiere cerrar la acción.',
   verificationPending: 'Se sugerirá cerrar cuando el dispositivo pase 2 inspecciones bajo los umbrales.',
+  areaVerificationSuggested:
+    'Cada dispositivo del área inspeccionado desde la última superación pasó 2 inspecciones bajo los umbrales: se sugiere cerrar la acción.',
+  areaVerificationPending:
+    'Se sugerirá cerrar cuando cada dispositivo del área inspeccionado pase 2 inspecciones bajo los umbrales (las excepciones no cuentan).',
   changeStatus: 'Cambiar estado',
   newStatus: 'Nuevo estado',
   closingNoteLabel: 'Nota de cierre (obligatoria)',
@@ -105,7 +136,20 @@ export const ACTION_MESSAGES = {
     ACTIVIDAD: 'Actividad',
     CONSUMO_CEBO: 'Consumo de cebo (%)',
     CAPTURAS: 'Capturas por inspección',
+    CAPTURAS_SEMANA: 'Capturas por semana',
     ESTADO: 'Dañado, manipulado o no encontrado',
+    REPETICION: 'Actividad repetida',
+  } satisfies Record<ThresholdMetric, string>,
+  metricHelp: {
+    ACTIVIDAD: 'El nivel de actividad del hallazgo: 1 baja, 2 media, 3 alta.',
+    CONSUMO_CEBO: 'El porcentaje de cebo consumido en la inspección.',
+    CAPTURAS:
+      'Las capturas de una inspección, del grupo de plagas indicado o de todos (un rango cuenta como su mínimo: 1, 11, 51).',
+    CAPTURAS_SEMANA:
+      'Las capturas por dispositivo y semana: las de la inspección × 7 ÷ los días desde la inspección anterior del dispositivo (entre 1 y 28 días; la primera inspección cuenta como una semana).',
+    ESTADO: 'El dispositivo dañado, manipulado o no encontrado (valor fijo: 1).',
+    REPETICION:
+      'Actividad en tantas inspecciones seguidas del dispositivo, o en tantos dispositivos de la misma área en la misma orden (de 2 a 10). En Acción abre o suma a una acción del área.',
   } satisfies Record<ThresholdMetric, string>,
   levelNames: { ALERTA: 'Alerta', ACCION: 'Acción' } satisfies Record<ThresholdLevel, string>,
   breach: (metric: string, observed: number, limit: number) => `${metric}: ${observed} (límite ${limit})`,

@@ -22,6 +22,11 @@ export function useSaveThresholds(siteId?: number) {
         method: 'PUT',
         body: { thresholds },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.allThresholds }),
+    // The trends draw the limits in force: their lines follow the new ones.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.allThresholds }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trends }),
+      ]),
   });
 }

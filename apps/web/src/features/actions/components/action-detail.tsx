@@ -68,13 +68,18 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
         {action.preventiveAction ? <Fact label={fields.preventiveAction} value={action.preventiveAction} /> : null}
         {action.closingNote ? <Fact label={fields.closingNote} value={action.closingNote} /> : null}
       </dl>
-      {action.trap && action.status !== 'CERRADA' ? (
+      {(action.trap || action.area) && action.status !== 'CERRADA' ? (
         <section aria-labelledby="action-verification">
           <h2 id="action-verification">{TEXT.verification}</h2>
           {action.verificationSuggested ? (
-            <Notice notice={{ tone: 'info', text: TEXT.verificationSuggested }} />
+            <Notice
+              notice={{
+                tone: 'info',
+                text: action.trap ? TEXT.verificationSuggested : TEXT.areaVerificationSuggested,
+              }}
+            />
           ) : (
-            <p>{TEXT.verificationPending}</p>
+            <p>{action.trap ? TEXT.verificationPending : TEXT.areaVerificationPending}</p>
           )}
         </section>
       ) : null}

@@ -1,14 +1,12 @@
 import './actions.css';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
-import { useActions } from '../api/get-actions';
+import { useActionCounts } from '../api/get-actions';
 import { ACTION_MESSAGES as TEXT } from '../messages';
-
-const EVERY = { siteId: '', status: '', overdue: '', responsible: '' };
 
 /** The dashboard's corrective actions: how many are open and overdue, each linking to the list. */
 export function ActionsSummary() {
-  const actions = useActions(EVERY);
+  const actions = useActionCounts();
   if (!actions.data) return null;
   const { openCount, overdueCount } = actions.data;
   return (

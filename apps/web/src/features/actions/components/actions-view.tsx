@@ -1,6 +1,6 @@
 import './actions.css';
 import type { CorrectiveAction, Site } from '@rondin/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
@@ -32,7 +32,23 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
   const ids = { status: useId(), overdue: useId(), responsible: useId() };
   const choices = sitesToChoose(sites);
   const filtered = FILTERS.some((key) => params[key] !== '');
-  const items = actions.data?.items ?? [];
+  const items = actions.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useRef<HTMLUListElement>(null);
+  /** Where the page asked for with 'Cargar más' starts, until its first action has taken focus. */
+  const focusFrom = useRef<number | null>(null);
+  const loadingMore = actions.isFetchingNextPage;
+  const moreFailed = actions.isFetchNextPageError;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || loadingMore || items.length <= from) return;
+    focusFrom.current = null;
+    list.current?.children[from]?.querySelector<HTMLElement>('a')?.focus();
+  }, [items.length, loadingMore]);
+  function more() {
+    if (loadingMore) return;
+    focusFrom.current = items.length;
+    void actions.fetchNextPage();
+  }
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const activeSites = (sites ?? []).filter((site) => site.isActive);
@@ -40,7 +56,9 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
     <div className="actions-screen">
       <PageHeader
         title={TEXT.title}
-        subtitle={actions.data ? TEXT.count(formatCount(items.length), items.length === 1) : TEXT.subtitle}
+        subtitle={
+          actions.data ? TEXT.count(formatCount(items.length), items.length === 1, actions.hasNextPage) : TEXT.subtitle
+        }
         actions={
           <button
             type="button"
@@ -121,13 +139,33 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
         }
         onRetry={() => void actions.refetch()}
       >
-        <ul className="actions-list" aria-label={TEXT.caption}>
+        <ul ref={list} className="actions-list" aria-label={TEXT.caption}>
           {items.map((action) => (
             <li key={action.id} className="actions-list__item">
               <ActionCard action={action} showSite={choices.length > 0} />
             </li>
           ))}
         </ul>
+        <div className="actions-more">
+          <p className="actions-more__summary" aria-live="polite">
+            {TEXT.shown(formatCount(items.length), items.length === 1, actions.hasNextPage)}
+          </p>
+          {moreFailed ? (
+            <p className="actions-more__error" role="alert">
+              {TEXT.moreFailed}
+            </p>
+          ) : null}
+          {actions.hasNextPage || loadingMore ? (
+            <button
+              type="button"
+              className="button button--secondary button--large"
+              aria-disabled={loadingMore}
+              onClick={more}
+            >
+              {loadingMore ? TEXT.loadingMore : moreFailed ? TEXT.retry : TEXT.more}
+            </button>
+          ) : null}
+        </div>
       </QueryState>
     </div>
   );

@@ -16,7 +16,13 @@ import { QueryState } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveThresholds, useThresholds } from '../api/thresholds';
-import { ACTION_MESSAGES as TEXT, THRESHOLD_LEVELS, THRESHOLD_METRICS } from '../messages';
+import {
+  CAPTURE_METRICS,
+  METRIC_RANGES,
+  ACTION_MESSAGES as TEXT,
+  THRESHOLD_LEVELS,
+  THRESHOLD_METRICS,
+} from '../messages';
 
 const describe = (row: Threshold) =>
   [
@@ -119,16 +125,18 @@ function ThresholdTable({ rows, onChange }: { rows: Threshold[]; onChange?: (row
               <th scope="row">{TRAP_TYPE_NAMES[row.trapType]}</th>
               <td data-label={columns.zone}>{row.zone ? ZONE_NAMES[row.zone] : TEXT.any}</td>
               <td data-label={columns.risk}>{row.riskLevel ? RISK_LEVEL_NAMES[row.riskLevel] : TEXT.any}</td>
-              <td data-label={columns.metric}>{TEXT.metricNames[row.metric]}</td>
+              <td data-label={columns.metric} title={TEXT.metricHelp[row.metric]}>
+                {TEXT.metricNames[row.metric]}
+              </td>
               <td data-label={columns.group}>{row.pestGroup ? PEST_GROUP_NAMES[row.pestGroup] : TEXT.any}</td>
               <td data-label={columns.level}>{TEXT.levelNames[row.level]}</td>
               <td data-label={columns.value}>
                 {onChange && row.metric !== 'ESTADO' ? (
                   <input
                     type="number"
-                    min={1}
-                    max={row.metric === 'ACTIVIDAD' ? 3 : row.metric === 'CONSUMO_CEBO' ? 100 : 100000}
-                    step={row.metric === 'CONSUMO_CEBO' ? 25 : 1}
+                    min={METRIC_RANGES[row.metric].min}
+                    max={METRIC_RANGES[row.metric].max}
+                    step={1}
                     required
                     aria-label={TEXT.valueLabel(describe(row))}
                     value={row.value}
@@ -183,6 +191,7 @@ function AddThreshold({ onAdd }: { onAdd: (row: Threshold) => void }) {
     group: useId(),
     level: useId(),
     value: useId(),
+    help: useId(),
   };
   const columns = TEXT.thresholdColumns;
   const set = (changes: Partial<Threshold>) => setRow((current) => ({ ...current, ...changes }));
@@ -240,12 +249,14 @@ function AddThreshold({ onAdd }: { onAdd: (row: Threshold) => void }) {
           value={row.metric}
           onChange={(event) => {
             const metric = event.target.value as Threshold['metric'];
+            const range = METRIC_RANGES[metric];
             set({
               metric,
-              pestGroup: metric === 'CAPTURAS' ? row.pestGroup : null,
-              value: metric === 'ESTADO' ? 1 : row.value,
+              pestGroup: CAPTURE_METRICS.includes(metric) ? row.pestGroup : null,
+              value: Math.min(range.max, Math.max(range.min, row.value)),
             });
           }}
+          aria-describedby={ids.help}
         >
           {THRESHOLD_METRICS.map((metric) => (
             <option key={metric} value={metric}>
@@ -254,7 +265,10 @@ function AddThreshold({ onAdd }: { onAdd: (row: Threshold) => void }) {
           ))}
         </select>
       </div>
-      {row.metric === 'CAPTURAS' ? (
+      <p className="thresholds-add__help" id={ids.help}>
+        {TEXT.metricHelp[row.metric]}
+      </p>
+      {CAPTURE_METRICS.includes(row.metric) ? (
         <div className="field">
           <label htmlFor={ids.group}>{columns.group}</label>
           <select
@@ -294,8 +308,8 @@ function AddThreshold({ onAdd }: { onAdd: (row: Threshold) => void }) {
           <input
             id={ids.value}
             type="number"
-            min={1}
-            max={row.metric === 'ACTIVIDAD' ? 3 : row.metric === 'CONSUMO_CEBO' ? 100 : 100000}
+            min={METRIC_RANGES[row.metric].min}
+            max={METRIC_RANGES[row.metric].max}
             value={row.value}
             onChange={(event) => set({ value: Number(event.target.value) })}
           />

@@ -1,7 +1,9 @@
-import { PEST_GROUPS, TRAP_TYPES, type TrendPoint, type TrendsReport } from '@rondin/contracts';
+import { PEST_GROUPS, TRAP_TYPES, type TrendPoint, type TrendsReport, type TrendThreshold } from '@rondin/contracts';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, traps } from '../../db/schema.js';
+import { sites, traps, trendInspections } from '../../db/schema.js';
 import { seedDemoYear } from '../../scripts/demo-year.js';
 import {
   createAdmin,
@@ -13,6 +15,8 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { TrapsRepository } from '../traps/traps.repository.js';
+import { nothingFound, putFinding } from '../../../test/findings.js';
+import { close, createOrder, scan } from '../../../test/orders.js';
 
 /**
  * Trends against an independent count: the demonstration's year of weekly visits (pseudo-random findings with
@@ -228,6 +232,95 @@ describe('GET /api/reports/trends', () => {
     expect(report.previousYear!.length).toBeGreaterThan(5);
   });
 
+  it('draws the limits in force at `to`: the global ones, a site’s own in their place, never a later change', async () => {
+    const lines = (report: TrendsReport, metric: string) =>
+      report.thresholds
+        .filter((line) => line.metric === metric)
+        .map(({ level, value, key, zone, trapType, pestGroup }) => ({ level, value, key, zone, trapType, pestGroup }));
+    const to = new Date().toISOString();
+    const shipped = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${to}&by=zone`)).json<TrendsReport>();
+    // The shipped bait limits: ACCION at 25 % inside (also over devices without a zone, judged as inside) and in
+    // the inner perimeter, ALERTA at 50 % outside.
+    expect(lines(shipped, 'CONSUMO_CEBO')).toEqual([
+      { level: 'ACCION', value: 25, key: 'INTERIOR', zone: 'INTERIOR', trapType: 'CEBADERO', pestGroup: null },
+      { level: 'ACCION', value: 25, key: '', zone: 'INTERIOR', trapType: 'CEBADERO', pestGroup: null },
+      {
+        level: 'ACCION',
+        value: 25,
+        key: 'PERIMETRO_INTERIOR',
+        zone: 'PERIMETRO_INTERIOR',
+        trapType: 'CEBADERO',
+        pestGroup: null,
+      },
+      { level: 'ALERTA', value: 50, key: 'EXTERIOR', zone: 'EXTERIOR', trapType: 'CEBADERO', pestGroup: null },
+    ]);
+    // Unsplit, every line is drawn over the one series; by type, over its type's.
+    const unsplit = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${to}`)).json<TrendsReport>();
+    expect(new Set(unsplit.thresholds.map((line) => line.key))).toEqual(new Set([null]));
+    const byType = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${to}&by=type`)).json<TrendsReport>();
+    for (const line of byType.thresholds) expect(line.key).toBe(line.trapType);
+
+    // The site tightens the inside limit and adds a weekly catch limit for flying insects on its light traps.
+    const before = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${DEFAULT_SITE_ID}/thresholds`,
+      headers: admin.headers,
+      payload: {
+        thresholds: [
+          {
+            trapType: 'CEBADERO',
+            zone: 'INTERIOR',
+            riskLevel: null,
+            metric: 'CONSUMO_CEBO',
+            pestGroup: null,
+            level: 'ACCION',
+            value: 10,
+          },
+        ],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await t.database.db.execute(sql`insert into thresholds (site_id, trap_type, zone, risk_level, metric, pest_group, level, value)
+      values (${DEFAULT_SITE_ID}, 'LUZ_UV', null, null, 'CAPTURAS_SEMANA', 'VOLADORES', 'ALERTA', 12)`);
+    const after = new Date(Date.now() + 1000).toISOString();
+    const site = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${after}&by=zone`)).json<TrendsReport>();
+    expect(lines(site, 'CONSUMO_CEBO')).toEqual([
+      { level: 'ACCION', value: 10, key: 'INTERIOR', zone: 'INTERIOR', trapType: 'CEBADERO', pestGroup: null },
+      { level: 'ACCION', value: 10, key: '', zone: 'INTERIOR', trapType: 'CEBADERO', pestGroup: null },
+      {
+        level: 'ACCION',
+        value: 25,
+        key: 'PERIMETRO_INTERIOR',
+        zone: 'PERIMETRO_INTERIOR',
+        trapType: 'CEBADERO',
+        pestGroup: null,
+      },
+      { level: 'ALERTA', value: 50, key: 'EXTERIOR', zone: 'EXTERIOR', trapType: 'CEBADERO', pestGroup: null },
+    ]);
+    const byGroup = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${after}&by=pestGroup`)).json<TrendsReport>();
+    expect(byGroup.thresholds).toContainEqual<TrendThreshold>({
+      metric: 'CAPTURAS_SEMANA',
+      level: 'ALERTA',
+      value: 12,
+      pestGroup: 'VOLADORES',
+      key: 'VOLADORES',
+      trapType: 'LUZ_UV',
+      zone: null,
+      riskLevel: null,
+    });
+    const siteOwn = (line: TrendThreshold) => line.metric === 'CAPTURAS_SEMANA' && line.value === 12;
+    // Another site's report, and every site's (the global limits), keep 25.
+    const national = (await trends(`to=${after}&by=zone`)).json<TrendsReport>();
+    expect(lines(national, 'CONSUMO_CEBO').find((line) => line.key === 'INTERIOR')!.value).toBe(25);
+    expect(national.thresholds.some(siteOwn)).toBe(false);
+    // A period that ended before the change is read against the limits in force then.
+    const earlier = (await trends(`siteId=${DEFAULT_SITE_ID}&to=${before.toISOString()}&by=zone`)).json<TrendsReport>();
+    expect(lines(earlier, 'CONSUMO_CEBO')).toEqual(lines(shipped, 'CONSUMO_CEBO'));
+    expect(earlier.thresholds.some(siteOwn)).toBe(false);
+  });
+
   it('refuses a bad query in Spanish, an unknown site with 404 and a technician with 403', async () => {
     const bad = async (query: string, message: RegExp) => {
       const response = await trends(query);
@@ -242,5 +335,97 @@ describe('GET /api/reports/trends', () => {
     expect((await trends('siteId=999999')).statusCode).toBe(404);
     const tech = await createUser(t);
     expect((await trends('', tech)).statusCode).toBe(403);
+  });
+});
+
+describe('the summary the trends read (trend_inspections)', () => {
+  /**
+   * The summary as it should be, recomputed from the findings with a plain join and grouping (not the view
+   * the triggers write it from): each item's current finding, its catches summed by group.
+   */
+  async function recomputed() {
+    const { rows } = (await t.database.db.execute(sql`
+      select i.id as "itemId", f.id::float8 as "findingId", f.site_id as "siteId", f.trap_id as "trapId",
+             f.trap_type as "trapType", f.recorded_at as "recordedAt", f.activity <> 'NINGUNA' as active,
+             case when f.trap_type = 'CEBADERO' then f.bait_consumption end as "baitConsumption",
+             ${sql.raw(
+               PEST_GROUPS.map(
+                 (group) => `sum(coalesce(c.count, case c.band when '0' then 0 when '1-10' then 1 when '11-50' then 11
+                   else 51 end)) filter (where p."group" = '${group}')::int as ${group.toLowerCase()}`,
+               ).join(', '),
+             )}
+      from session_items i join findings f on f.id = i.finding_id
+      left join finding_captures c on c.finding_id = f.id left join pests p on p.id = c.pest_id
+      group by i.id, f.id order by i.id`)) as unknown as { rows: Record<string, unknown>[] };
+    return rows;
+  }
+  async function summary() {
+    const { rows } = (await t.database.db.execute(sql`
+      select item_id as "itemId", finding_id::float8 as "findingId", site_id as "siteId", trap_id as "trapId",
+             trap_type as "trapType", recorded_at as "recordedAt", active, bait_consumption as "baitConsumption",
+             ${sql.raw(PEST_GROUPS.map((group) => group.toLowerCase()).join(', '))}
+      from trend_inspections order by item_id`)) as unknown as { rows: Record<string, unknown>[] };
+    return rows;
+  }
+
+  it('follows a correction and a deleted order, and the migration fills it from the findings', async () => {
+    expect((await summary()).length).toBeGreaterThan(500);
+    expect(await summary()).toEqual(await recomputed());
+
+    const tech = await createUser(t);
+    const trap = await createTrap(t, { type: 'LAMINA', area: AREAS[0] });
+    const order = await createOrder(t, admin, tech.id, [trap.id]);
+    const itemId = order.items[0]!.id;
+    expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
+    const { rows: pestRows } = (await t.database.db.execute(
+      sql`select id, "group" from pests where "group" = 'RASTREROS' order by id`,
+    )) as unknown as { rows: { id: number; group: string }[] };
+    const crawler = pestRows.find((pest) => pest.group === 'RASTREROS')!.id;
+    const first = await putFinding(
+      t,
+      tech,
+      order.id,
+      itemId,
+      nothingFound({ captures: [{ pestId: crawler, count: 4 }] }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
+    const mine = async () => (await summary()).find((row) => row.itemId === itemId);
+    expect(await mine()).toMatchObject({ findingId: first.json().finding.id, roedores: null, rastreros: 4 });
+
+    // A correction after the close: the item's row is the new version's, with its catches.
+    const corrected = await putFinding(
+      t,
+      admin,
+      order.id,
+      itemId,
+      nothingFound({ captures: [{ pestId: crawler, band: '11-50' }], reason: 'Era una cucaracha.' }),
+    );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await mine()).toMatchObject({ findingId: corrected.json().finding.id, roedores: null, rastreros: 11 });
+    expect(await summary()).toEqual(await recomputed());
+
+    // An order deleted (one not closed yet: a closed one has its certificate): its items' rows go with it.
+    const other = await createOrder(t, admin, tech.id, [trap.id]);
+    const otherItem = other.items[0]!.id;
+    expect((await scan(t, tech, other.id, trap.qrSlug)).statusCode).toBe(200);
+    const found = await putFinding(t, tech, other.id, otherItem, nothingFound());
+    expect(found.statusCode, found.body).toBe(200);
+    expect((await summary()).some((row) => row.itemId === otherItem)).toBe(true);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${other.id}`, headers: admin.headers });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await summary()).some((row) => row.itemId === otherItem)).toBe(false);
+    expect(await summary()).toEqual(await recomputed());
+
+    // An upgrade: the migration's last statement fills the table from the findings already recorded.
+    const migration = fs.readFileSync(
+      fileURLToPath(new URL('../../../drizzle/0025_trend_inspections.sql', import.meta.url)),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO trend_inspections');
+    await t.database.db.delete(trendInspections);
+    await t.database.db.execute(sql.raw(backfill));
+    expect(await summary()).toEqual(await recomputed());
   });
 });

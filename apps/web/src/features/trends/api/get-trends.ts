@@ -8,12 +8,15 @@ export interface TrendsParams {
   interval: TrendInterval;
   by: TrendDimension | null;
   siteId?: number | undefined;
+  /** Adds the same periods a year before (compare=prevYear). */
+  compare?: boolean | undefined;
 }
 
 export function getTrends(params: TrendsParams, signal?: AbortSignal): Promise<TrendsReport> {
   const search = new URLSearchParams({ interval: params.interval });
   if (params.by) search.set('by', params.by);
   if (params.siteId !== undefined) search.set('siteId', String(params.siteId));
+  if (params.compare) search.set('compare', 'prevYear');
   return apiRequest<TrendsReport>(`/reports/trends?${search}`, { signal });
 }
 

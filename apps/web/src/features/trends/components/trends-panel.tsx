@@ -6,11 +6,14 @@ import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useTrends } from '../api/get-trends';
 import {
+  LEVEL_LABELS,
   MAX_CHART_SERIES,
   METRIC_LABELS,
   periodLabel,
   trendTable,
+  type TrendLine,
   type TrendMetric,
+  type TrendSeries,
   type TrendTable,
 } from '../utils/series';
 
@@ -18,6 +21,7 @@ const INTERVALS: [TrendInterval, string][] = [
   ['month', 'Por mes'],
   ['quarter', 'Por trimestre'],
   ['week', 'Por semana'],
+  ['year', 'Por año'],
 ];
 const DIMENSIONS: [TrendDimension | '', string][] = [
   ['', 'Todos los dispositivos'],
@@ -30,15 +34,17 @@ const TRENDS_LOAD_FAILED = 'No se pudieron cargar las tendencias.';
 const number = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
 
 /**
- * What was found over the last twelve months, as a chart and as the table it is drawn from (the chart is an
- * image for screen readers, named by what it shows; the table carries every number). Drawn as SVG by hand:
- * bars per period and series need no charting library (docs/decisions/0010-trend-charts-in-svg.md).
+ * What was found over the last twelve months (of one site, or of all), as a chart and as the table it is drawn
+ * from (the chart is an image for screen readers, named by what it shows; the table carries every number, the
+ * limits too). Drawn as SVG by hand: bars per period and series, the limits in force as dashed lines, need no
+ * charting library (docs/decisions/0010-trend-charts-in-svg.md).
  */
 export function TrendsPanel({ siteId }: { siteId?: number }) {
   const [interval, setInterval] = useState<TrendInterval>('month');
   const [by, setBy] = useState<TrendDimension | ''>('');
   const [metric, setMetric] = useState<TrendMetric>('activity');
-  const trends = useTrends({ interval, by: by || null, siteId });
+  const [compare, setCompare] = useState(false);
+  const trends = useTrends({ interval, by: by || null, siteId, compare });
   const id = useId();
   const table = trends.data ? trendTable(trends.data, metric) : null;
 
@@ -82,6 +88,15 @@ export function TrendsPanel({ siteId }: { siteId?: number }) {
             ))}
           </select>
         </div>
+        <div className="checkbox-field trends__compare">
+          <input
+            id={`${id}-compare`}
+            type="checkbox"
+            checked={compare}
+            onChange={(event) => setCompare(event.target.checked)}
+          />
+          <label htmlFor={`${id}-compare`}>Comparar con el año anterior</label>
+        </div>
       </div>
       {trends.isPending ? (
         <Loading text="Cargando tendencias..." />
@@ -103,9 +118,31 @@ const WIDTH = 720;
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 8, bottom: 36, left: 44 };
 
+/** Each series' colour: its position among this year's series (a year-before series takes its series' colour). */
+function colours(series: TrendSeries[]): Map<string, number> {
+  const bases: string[] = [];
+  const colour = new Map<string, number>();
+  for (const one of series) {
+    const base = baseKey(one.key);
+    if (!bases.includes(base)) bases.push(base);
+    colour.set(one.key, bases.indexOf(base) % 6);
+  }
+  return colour;
+}
+
+const baseKey = (key: string) => key.replace(/\|prev$/, '');
+const isPrevious = (key: string) => key.endsWith('|prev');
+
 function TrendChart({ table, metric, interval }: { table: TrendTable; metric: TrendMetric; interval: TrendInterval }) {
   const series = table.series.slice(0, MAX_CHART_SERIES);
-  const max = Math.max(1, ...series.flatMap((one) => one.values.map((value) => value ?? 0)));
+  const colour = colours(series);
+  const shown = new Set(series.map((one) => one.key));
+  const lines = table.lines.filter((line) => line.seriesKeys.some((key) => shown.has(key)));
+  const max = Math.max(
+    1,
+    ...series.flatMap((one) => one.values.map((value) => value ?? 0)),
+    ...lines.map((line) => line.value * 1.1),
+  );
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const slot = plotWidth / table.periods.length;
@@ -114,7 +151,8 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
   const inset = (slot - bar * series.length) / 2;
   const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
   // Named without the words of the controls' labels ("Intervalo", "Series"), which a label lookup would match too.
-  const label = `Gráfico de barras de ${METRIC_LABELS[metric].toLowerCase()}, ${table.periods.length} intervalos. Los valores están en la tabla que sigue.`;
+  const limits = lines.length ? ' Las líneas discontinuas son los umbrales de alerta y de acción.' : '';
+  const label = `Gráfico de barras de ${METRIC_LABELS[metric].toLowerCase()}, ${table.periods.length} intervalos.${limits} Los valores están en la tabla que sigue.`;
   return (
     <figure className="trends__figure">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="trends__chart">
@@ -144,7 +182,7 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
                   y={y(value)}
                   width={bar}
                   height={Math.max(0, MARGIN.top + plotHeight - y(value))}
-                  className={`trends__bar trends__bar--${position}`}
+                  className={`trends__bar trends__bar--${colour.get(one.key)}${isPrevious(one.key) ? ' trends__bar--previous' : ''}`}
                 >
                   <title>{`${one.label}, ${periodLabel(period, interval)}: ${number.format(value)}`}</title>
                 </rect>
@@ -162,14 +200,33 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
             ) : null}
           </g>
         ))}
+        {lines.map((line) => (
+          <g key={`${line.level}-${line.value}`} className={`trends__limit trends__limit--${line.level.toLowerCase()}`}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(line.value)} y2={y(line.value)} />
+            <text x={WIDTH - MARGIN.right - 4} y={y(line.value) - 4} textAnchor="end">
+              {`${LEVEL_LABELS[line.level]} ${number.format(line.value)}`}
+            </text>
+          </g>
+        ))}
       </svg>
-      {series.length > 1 ? (
+      {series.length > 1 || lines.length > 0 ? (
         <figcaption>
           <ul className="trends__legend">
-            {series.map((one, position) => (
-              <li key={one.key}>
-                <span className={`trends__swatch trends__bar--${position}`} aria-hidden="true" />
-                {one.label}
+            {series.length > 1
+              ? series.map((one) => (
+                  <li key={one.key}>
+                    <span
+                      className={`trends__swatch trends__bar--${colour.get(one.key)}${isPrevious(one.key) ? ' trends__bar--previous' : ''}`}
+                      aria-hidden="true"
+                    />
+                    {one.label}
+                  </li>
+                ))
+              : null}
+            {lines.map((line) => (
+              <li key={`${line.level}-${line.value}`}>
+                <span className={`trends__dash trends__limit--${line.level.toLowerCase()}`} aria-hidden="true" />
+                {`Umbral de ${LEVEL_LABELS[line.level].toLowerCase()}: ${number.format(line.value)}${linesFor(line, series)}`}
               </li>
             ))}
           </ul>
@@ -182,6 +239,13 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
   );
 }
 
+/** Which series a limit line is drawn for, when not all of them. */
+function linesFor(line: TrendLine, series: TrendSeries[]): string {
+  const current = series.filter((one) => !isPrevious(one.key));
+  const own = current.filter((one) => line.seriesKeys.includes(one.key));
+  return current.length > 1 && own.length < current.length ? ` (${own.map((one) => one.label).join(', ')})` : '';
+}
+
 function TrendDataTable({
   table,
   metric,
@@ -191,10 +255,13 @@ function TrendDataTable({
   metric: TrendMetric;
   interval: TrendInterval;
 }) {
+  const captionId = useId();
   return (
-    <div className="trends__table-wrap">
+    // Wider than a phone with many series: the wrapper scrolls, so it takes the focus for the keys to scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+    <div className="trends__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="trends__table">
-        <caption>{METRIC_LABELS[metric]}</caption>
+        <caption id={captionId}>{METRIC_LABELS[metric]}</caption>
         <thead>
           <tr>
             <th scope="col">Período</th>
@@ -215,6 +282,21 @@ function TrendDataTable({
             </tr>
           ))}
         </tbody>
+        {table.lines.length ? (
+          <tfoot>
+            {(['ACCION', 'ALERTA'] as const)
+              .filter((level) => table.lines.some((line) => line.level === level))
+              .map((level) => (
+                <tr key={level}>
+                  <th scope="row">{`Umbral de ${LEVEL_LABELS[level].toLowerCase()}`}</th>
+                  {table.series.map((one) => {
+                    const line = table.lines.find((each) => each.level === level && each.seriesKeys.includes(one.key));
+                    return <td key={one.key}>{line ? number.format(line.value) : '—'}</td>;
+                  })}
+                </tr>
+              ))}
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

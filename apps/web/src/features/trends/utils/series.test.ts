@@ -1,6 +1,6 @@
 import type { TrendsReport } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
-import { periodLabel, seriesLabel, trendTable } from './series';
+import { periodLabel, periodYearLater, seriesLabel, trendTable } from './series';
 
 const point = (period: string, key: string | null, inspected: number, active: number, rate: number) => ({
   period,
@@ -20,6 +20,7 @@ const report = (by: TrendsReport['by'], points: TrendsReport['points']): TrendsR
   timeZone: 'America/Santiago',
   points,
   previousYear: null,
+  thresholds: [],
 });
 
 describe('trendTable', () => {
@@ -34,6 +35,7 @@ describe('trendTable', () => {
       'activity',
     );
     expect(table.periods).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(table.lines).toEqual([]);
     expect(table.series).toEqual([
       { key: 'EXTERIOR', label: 'Exterior', values: [50, 100, null] },
       { key: 'INTERIOR', label: 'Interior', values: [10, null, null] },
@@ -51,5 +53,65 @@ describe('trendTable', () => {
     expect(periodLabel('2026-09-01', 'month')).toBe('sept 2026');
     expect(periodLabel('2026-07-01', 'quarter')).toBe('T3 2026');
     expect(periodLabel('2026-09-07', 'week')).toBe('sem. 7 sept');
+  });
+
+  it('lays the year before on the same periods, each series followed by its own', () => {
+    const table = trendTable(
+      {
+        ...report('zone', [point('2026-01-01', 'INTERIOR', 10, 5, 0), point('2026-02-01', 'EXTERIOR', 4, 4, 0)]),
+        previousYear: [point('2025-02-01', 'INTERIOR', 5, 1, 0), point('2024-12-01', 'EXTERIOR', 2, 2, 0)],
+      },
+      'activity',
+    );
+    expect(table.periods).toEqual(['2025-12-01', '2026-01-01', '2026-02-01']);
+    expect(table.series).toEqual([
+      { key: 'EXTERIOR', label: 'Exterior', values: [null, null, 100] },
+      { key: 'EXTERIOR|prev', label: 'Exterior (año anterior)', values: [100, null, null] },
+      { key: 'INTERIOR', label: 'Interior', values: [null, 50, null] },
+      { key: 'INTERIOR|prev', label: 'Interior (año anterior)', values: [null, null, 20] },
+    ]);
+    expect(periodYearLater('2025-09-08', 'week')).toBe('2026-09-07');
+  });
+
+  it('draws each level’s strictest limit of the metric over the series it applies to', () => {
+    const line = (
+      level: 'ALERTA' | 'ACCION',
+      value: number,
+      key: string | null,
+      zone: 'INTERIOR' | 'EXTERIOR' | null,
+    ) => ({
+      metric: 'CONSUMO_CEBO' as const,
+      level,
+      value,
+      pestGroup: null,
+      key,
+      trapType: 'CEBADERO' as const,
+      zone,
+      riskLevel: null,
+    });
+    const base = report('zone', [
+      { ...point('2026-01-01', 'INTERIOR', 10, 1, 0), meanBaitConsumption: 30 },
+      { ...point('2026-01-01', 'EXTERIOR', 4, 2, 0), meanBaitConsumption: 12.5 },
+    ]);
+    const thresholds = [
+      line('ACCION', 25, 'INTERIOR', 'INTERIOR'),
+      line('ACCION', 10, 'INTERIOR', 'INTERIOR'),
+      line('ALERTA', 50, 'EXTERIOR', 'EXTERIOR'),
+      line('ALERTA', 50, null, null),
+      { ...line('ALERTA', 3, null, null), metric: 'CAPTURAS_SEMANA' as const },
+    ];
+    const table = trendTable({ ...base, thresholds }, 'bait');
+    expect(table.series.map((one) => [one.key, one.values])).toEqual([
+      ['INTERIOR', [30]],
+      ['EXTERIOR', [12.5]],
+    ]);
+    expect(table.lines).toEqual([
+      { level: 'ACCION', value: 10, seriesKeys: ['INTERIOR'] },
+      { level: 'ALERTA', value: 50, seriesKeys: ['INTERIOR', 'EXTERIOR'] },
+    ]);
+    expect(trendTable({ ...base, thresholds }, 'captures').lines).toEqual([
+      { level: 'ALERTA', value: 3, seriesKeys: ['EXTERIOR', 'INTERIOR'] },
+    ]);
+    expect(trendTable({ ...base, thresholds }, 'activity').lines).toEqual([]);
   });
 });

@@ -1,13 +1,23 @@
-import type { TrendDimension, TrendPoint, TrendsReport } from '@rondin/contracts';
+import type { ThresholdLevel, TrendDimension, TrendPoint, TrendsReport, TrendThresholdMetric } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 
 /** What the chart and its table show of each period and series. */
-export type TrendMetric = 'activity' | 'captures';
+export type TrendMetric = 'activity' | 'captures' | 'bait';
 
 export const METRIC_LABELS: Record<TrendMetric, string> = {
   activity: 'Dispositivos con actividad (%)',
   captures: 'Capturas por dispositivo-semana',
+  bait: 'Consumo medio de cebo (%)',
 };
+
+/** The limits each figure is read against (activity has none drawn: it is a share of devices, not a reading). */
+const METRIC_THRESHOLDS: Record<TrendMetric, TrendThresholdMetric | null> = {
+  activity: null,
+  captures: 'CAPTURAS_SEMANA',
+  bait: 'CONSUMO_CEBO',
+};
+
+export const LEVEL_LABELS: Record<ThresholdLevel, string> = { ALERTA: 'Alerta', ACCION: 'Acción' };
 
 /** Series drawn at most; the table lists every one. */
 export const MAX_CHART_SERIES = 6;
@@ -19,9 +29,19 @@ export interface TrendSeries {
   values: (number | null)[];
 }
 
+/** One limit line of the chart: a level's strictest value over the series it applies to. */
+export interface TrendLine {
+  level: ThresholdLevel;
+  value: number;
+  /** The series (their keys) it is drawn for. */
+  seriesKeys: string[];
+}
+
 export interface TrendTable {
   periods: string[];
   series: TrendSeries[];
+  /** The limit lines of the metric shown, Acción first. */
+  lines: TrendLine[];
 }
 
 /** A series' name as the office reads it. */
@@ -33,30 +53,85 @@ export function seriesLabel(by: TrendDimension | null, key: string | null): stri
   return PEST_GROUP_NAMES[key as keyof typeof PEST_GROUP_NAMES] ?? key;
 }
 
-const metricValue = (point: TrendPoint, metric: TrendMetric): number =>
+const metricValue = (point: TrendPoint, metric: TrendMetric): number | null =>
   metric === 'captures'
     ? point.capturesPerDeviceWeek
-    : point.inspectedDevices
-      ? Math.round((point.devicesWithActivity / point.inspectedDevices) * 1000) / 10
-      : 0;
+    : metric === 'bait'
+      ? point.meanBaitConsumption
+      : point.inspectedDevices
+        ? Math.round((point.devicesWithActivity / point.inspectedDevices) * 1000) / 10
+        : 0;
 
-/** The report as periods × series of one metric, the series with the most first. */
+/** The key suffix of a series' year-before values. */
+const PREVIOUS = '|prev';
+
+/** A previous year's period moved onto this year's: a year later, a week 52 weeks later (still a Monday). */
+export function periodYearLater(period: string, interval: TrendsReport['interval']): string {
+  const date = new Date(`${period}T00:00:00Z`);
+  if (interval === 'week') date.setUTCDate(date.getUTCDate() + 364);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The report as periods × series of one metric, the series with the most first; with compare=prevYear each
+ * series is followed by its year-before one, laid on the same periods. With the limit lines of the metric: for
+ * each level, the strictest limit over each series (a limit without a series key holds for every one), lines of
+ * equal value drawn once.
+ */
 export function trendTable(report: TrendsReport, metric: TrendMetric): TrendTable {
-  const periods = [...new Set(report.points.map((point) => point.period))].sort();
-  const byKey = new Map<string, TrendSeries>();
-  for (const point of report.points) {
-    const key = point.key ?? '';
-    const series = byKey.get(key) ?? {
-      key,
-      label: seriesLabel(report.by, point.key),
-      values: periods.map(() => null),
-    };
-    byKey.set(key, series);
-    series.values[periods.indexOf(point.period)] = metricValue(point, metric);
+  const previous = (report.previousYear ?? []).map((point) => ({
+    ...point,
+    period: periodYearLater(point.period, report.interval),
+  }));
+  const periods = [...new Set([...report.points, ...previous].map((point) => point.period))].sort();
+  const collect = (points: TrendPoint[], suffix: string, labelSuffix: string) => {
+    const byKey = new Map<string, TrendSeries>();
+    for (const point of points) {
+      const key = `${point.key ?? ''}${suffix}`;
+      const series = byKey.get(key) ?? {
+        key,
+        label: `${seriesLabel(report.by, point.key)}${labelSuffix}`,
+        values: periods.map(() => null),
+      };
+      byKey.set(key, series);
+      series.values[periods.indexOf(point.period)] = metricValue(point, metric);
+    }
+    return byKey;
+  };
+  const current = collect(report.points, '', '');
+  const before = collect(previous, PREVIOUS, ' (año anterior)');
+  const total = (one: TrendSeries | undefined) =>
+    one?.values.reduce<number>((sum, value) => sum + (value ?? 0), 0) ?? 0;
+  const keys = [...new Set([...current.keys(), ...[...before.keys()].map((key) => key.slice(0, -PREVIOUS.length))])];
+  const label = (key: string) => (current.get(key) ?? before.get(`${key}${PREVIOUS}`))!.label;
+  keys.sort((a, b) => total(current.get(b)) - total(current.get(a)) || label(a).localeCompare(label(b), 'es'));
+  const series = keys.flatMap((key) =>
+    [current.get(key), before.get(`${key}${PREVIOUS}`)].filter((one): one is TrendSeries => one !== undefined),
+  );
+  return { periods, series, lines: trendLines(report, metric, series) };
+}
+
+/** The limit lines of a metric over the series shown (see trendTable). */
+function trendLines(report: TrendsReport, metric: TrendMetric, series: TrendSeries[]): TrendLine[] {
+  const wanted = METRIC_THRESHOLDS[metric];
+  if (!wanted) return [];
+  const lines = new Map<string, TrendLine>();
+  for (const level of ['ACCION', 'ALERTA'] as const) {
+    for (const one of series) {
+      const key = one.key.endsWith(PREVIOUS) ? one.key.slice(0, -PREVIOUS.length) : one.key;
+      const values = report.thresholds
+        .filter((line) => line.metric === wanted && line.level === level && (line.key === null || line.key === key))
+        .map((line) => line.value);
+      if (values.length === 0) continue;
+      const value = Math.min(...values);
+      const id = `${level}|${value}`;
+      const line = lines.get(id) ?? { level, value, seriesKeys: [] };
+      if (!line.seriesKeys.includes(one.key)) line.seriesKeys.push(one.key);
+      lines.set(id, line);
+    }
   }
-  const total = (series: TrendSeries) => series.values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
-  const series = [...byKey.values()].sort((a, b) => total(b) - total(a) || a.label.localeCompare(b.label, 'es'));
-  return { periods, series };
+  return [...lines.values()];
 }
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];

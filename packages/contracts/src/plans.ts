@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { IdNumber, text, Timestamp } from './common.js';
-import { PlanMessages } from './messages.js';
+import { DateTimeInput, IdNumber, text, Timestamp } from './common.js';
+import { ActivitySchema } from './findings.js';
+import { HEAT_CLASSES } from './heat.js';
+import { PlanMessages, ReportMessages } from './messages.js';
+import { periodInOrder } from './reports.js';
 import { TrapTypeSchema, ZoneSchema } from './traps.js';
 
 /** Largest plan image accepted (PNG, JPEG or WebP; a PDF plan becomes an image in the browser first). */
@@ -86,3 +89,53 @@ export const PlacementEvent = z.object({
   by: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
 });
 export type PlacementEvent = z.infer<typeof PlacementEvent>;
+
+export { HEAT_CLASSES, HEAT_LIMITS, HEAT_STYLES, type HeatClass } from './heat.js';
+export const HeatClassSchema = z.enum(HEAT_CLASSES);
+
+/** GET /api/plans/{id}/heat and the map PDF's period: [from, to); without them, the twelve months up to now. */
+export const PlanHeatQuery = z
+  .strictObject({ from: DateTimeInput.optional(), to: DateTimeInput.optional() })
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
+export type PlanHeatQuery = z.infer<typeof PlanHeatQuery>;
+
+/** What one device of the plan showed over the period, and its heat class. */
+export const PlanHeatDevice = z.object({
+  trapId: z.number().int(),
+  /** Its marker's number, as in GET /api/plans/{id} and the map. */
+  number: z.number().int(),
+  code: z.string(),
+  type: TrapTypeSchema,
+  area: z.string().nullable(),
+  x: z.number(),
+  y: z.number(),
+  /** Inspections in the period: findings recorded in it, each by its current version (a correction replaces). */
+  inspections: z.number().int(),
+  /** Of them, those whose activity is not NINGUNA. */
+  withActivity: z.number().int(),
+  /** Catches over those inspections; a band counts as its least (0, 1, 11, 51). */
+  captures: z.number().int(),
+  /** Captures over the period's weeks, two decimals. */
+  capturesPerWeek: z.number(),
+  /** The highest activity found, null without inspections. */
+  maxActivity: ActivitySchema.nullable(),
+  /** Mean bait eaten (%, bait stations), one decimal; null when none was recorded. */
+  meanBaitConsumption: z.number().nullable(),
+  /** Visits closed with an exception in the period (not found or not reachable). */
+  exceptions: z.number().int(),
+  /** Inspections that found the device damaged. */
+  damaged: z.number().int(),
+  heat: HeatClassSchema,
+});
+export type PlanHeatDevice = z.infer<typeof PlanHeatDevice>;
+
+export const PlanHeat = z.object({
+  planId: z.number().int(),
+  from: Timestamp,
+  to: Timestamp,
+  /** The site's zone: the period's days are read in it. */
+  timeZone: z.string(),
+  /** Every active device on the plan, in marker order. */
+  devices: z.array(PlanHeatDevice),
+});
+export type PlanHeat = z.infer<typeof PlanHeat>;

@@ -8,6 +8,8 @@ export interface Marker {
   type: TrapType;
   /** Its number, printed inside. */
   label: string;
+  /** A fill other than its type's (a heat map's class) and the colour its number is written in on it. */
+  fill?: { color: string; text: string } | undefined;
 }
 
 type Point = [number, number];
@@ -58,16 +60,27 @@ export const markerReach = (radius: number) => 1.3 * radius;
  */
 const DIGIT_MIDDLE = 0.928 - 0.729 / 2;
 
-/** Draws a device type's outline, filled with its colour and ringed in white so it stands out on any drawing. */
-export function drawMarkerShape(doc: PDFKit.PDFDocument, x: number, y: number, type: TrapType, radius: number): void {
-  const { shape, color } = TRAP_MARKER_STYLES[type];
+/**
+ * Draws a device type's outline, filled with its colour (or the one given) and ringed in white (or the colour
+ * given) so it stands out on any drawing.
+ */
+export function drawMarkerShape(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  type: TrapType,
+  radius: number,
+  color = TRAP_MARKER_STYLES[type].color,
+  ring = '#ffffff',
+): void {
+  const { shape } = TRAP_MARKER_STYLES[type];
   doc.save();
   if (shape === 'circle') doc.circle(x, y, radius);
   else doc.polygon(...OUTLINES[shape](radius).map(([dx, dy]): Point => [x + dx, y + dy]));
   doc
     .lineWidth(Math.max(0.6, radius * 0.14))
     .lineJoin('round')
-    .fillAndStroke(color, '#ffffff');
+    .fillAndStroke(color, ring);
   doc.restore();
 }
 
@@ -76,7 +89,8 @@ export function drawMarkerShape(doc: PDFKit.PDFDocument, x: number, y: number, t
  * (three digits fit a marker of radius 6 pt at 5.5 pt, still readable on paper).
  */
 export function drawMarker(doc: PDFKit.PDFDocument, marker: Marker, radius: number): void {
-  drawMarkerShape(doc, marker.x, marker.y, marker.type, radius);
+  // A heat colour may be pale: a dark ring keeps it apart from the drawing.
+  drawMarkerShape(doc, marker.x, marker.y, marker.type, radius, marker.fill?.color, marker.fill && '#333333');
   useFont(doc, FONT.condensedBold, 1);
   const label = printable(doc, marker.label);
   const unitWidth = doc.widthOfString(label);
@@ -85,6 +99,6 @@ export function drawMarker(doc: PDFKit.PDFDocument, marker: Marker, radius: numb
   const room = (triangle ? 1.15 : 1.55) * radius;
   const size = Math.min(radius * (triangle ? 0.85 : 1.05), room / unitWidth);
   const middle = marker.y + (triangle ? 0.2 * radius : 0);
-  useFont(doc, FONT.condensedBold, size).fillColor('#ffffff');
+  useFont(doc, FONT.condensedBold, size).fillColor(marker.fill?.text ?? '#ffffff');
   doc.text(label, marker.x - (unitWidth * size) / 2, middle - DIGIT_MIDDLE * size, { lineBreak: false });
 }

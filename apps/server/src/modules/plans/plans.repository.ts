@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/database.js';
+import { HEAT_LIMITS, type ActivityLevel, type HeatClass } from '@rondin/contracts';
+import { queryRows, type Database, type Transaction } from '../../db/database.js';
 import { files, placementEvents, plans, sessions, sites, technicians, trapPlacements, traps } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -42,6 +43,78 @@ export interface PlacementEventRow {
   byId: number | null;
   byName: string | null;
 }
+
+/** A device of the plan with what its inspections of a period showed (see PlansRepository.heat). */
+export interface PlanHeatRow {
+  trapId: number;
+  code: string;
+  type: (typeof traps.$inferSelect)['type'];
+  area: string | null;
+  x: number;
+  y: number;
+  inspections: number;
+  withActivity: number;
+  captures: number;
+  maxActivity: ActivityLevel | null;
+  meanBait: number | null;
+  exceptions: number;
+  damaged: number;
+  heat: HeatClass;
+}
+
+/**
+ * The heat of each active device of plan $1 over [$2, $3), $4 weeks long. An inspection is a finding's current
+ * version (the item's finding_id: the latest, or the correction) recorded in the period, as the trends count
+ * them; a capture band counts as its least. The class follows HEAT_LIMITS, in integers where it can: a share
+ * of at least p % is `withActivity * 100 >= inspections * p`.
+ */
+const PLAN_HEAT = `
+  WITH dev AS (
+    SELECT t.id AS trap_id, t.code, t.type, t.area, tp.x, tp.y
+    FROM trap_placements tp JOIN traps t ON t.id = tp.trap_id AND t.is_active
+    WHERE tp.plan_id = $1
+  ),
+  cur AS (
+    SELECT f.trap_id, f.activity, f.bait_consumption, f.trap_type, f.device_status,
+           (SELECT sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END))
+            FROM finding_captures c WHERE c.finding_id = f.id) AS caught
+    FROM dev
+    JOIN findings f ON f.trap_id = dev.trap_id AND f.recorded_at >= $2 AND f.recorded_at < $3
+    JOIN session_items i ON i.id = f.item_id AND i.finding_id = f.id
+  ),
+  fig AS (
+    SELECT trap_id,
+           count(*)::int AS inspections,
+           (count(*) FILTER (WHERE activity <> 'NINGUNA'))::int AS with_activity,
+           coalesce(sum(caught), 0)::int AS captures,
+           max(array_position(ARRAY['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'], activity)) AS max_rank,
+           (avg(bait_consumption) FILTER (WHERE trap_type = 'CEBADERO'))::float8 AS mean_bait,
+           (count(*) FILTER (WHERE device_status = 'DANADO'))::int AS damaged
+    FROM cur GROUP BY trap_id
+  ),
+  exc AS (
+    SELECT i.trap_id, count(*)::int AS exceptions
+    FROM dev JOIN session_items i ON i.trap_id = dev.trap_id
+    WHERE i.exception_reason IS NOT NULL AND i.completed_at >= $2 AND i.completed_at < $3
+    GROUP BY i.trap_id
+  )
+  SELECT dev.trap_id AS "trapId", dev.code, dev.type, dev.area, dev.x, dev.y,
+         coalesce(fig.inspections, 0) AS inspections,
+         coalesce(fig.with_activity, 0) AS "withActivity",
+         coalesce(fig.captures, 0) AS captures,
+         (ARRAY['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'])[fig.max_rank] AS "maxActivity",
+         fig.mean_bait AS "meanBait",
+         coalesce(exc.exceptions, 0) AS exceptions,
+         coalesce(fig.damaged, 0) AS damaged,
+         CASE
+           WHEN fig.inspections IS NULL THEN 'SIN_DATOS'
+           WHEN fig.with_activity * 100 >= fig.inspections * $5::int OR fig.captures >= $6::float8 * $4::float8 THEN 'ALTA'
+           WHEN fig.with_activity * 100 >= fig.inspections * $7::int OR fig.captures >= $8::float8 * $4::float8 THEN 'MEDIA'
+           WHEN fig.with_activity > 0 OR fig.captures > 0 THEN 'BAJA'
+           ELSE 'SIN_ACTIVIDAD'
+         END AS heat
+  FROM dev LEFT JOIN fig ON fig.trap_id = dev.trap_id LEFT JOIN exc ON exc.trap_id = dev.trap_id
+  ORDER BY lower(dev.code) COLLATE "C", dev.trap_id`;
 
 /** Who may read a site's plans: an administrator (no technician given), or a technician with an order there. */
 export interface ReadScope {
@@ -162,6 +235,20 @@ export class PlansRepository {
       .innerJoin(traps, activeTrap)
       .where(eq(trapPlacements.planId, planId))
       .orderBy(...codeOrder);
+  }
+
+  /** Each active device of the plan, in code order, with what its inspections of [from, to) showed. */
+  heat(planId: number, range: { from: Date; to: Date; weeks: number }): Promise<PlanHeatRow[]> {
+    return queryRows<PlanHeatRow>(this.db, PLAN_HEAT, [
+      planId,
+      range.from,
+      range.to,
+      range.weeks,
+      Math.round(HEAT_LIMITS.ALTA.activityShare * 100),
+      HEAT_LIMITS.ALTA.capturesPerWeek,
+      Math.round(HEAT_LIMITS.MEDIA.activityShare * 100),
+      HEAT_LIMITS.MEDIA.capturesPerWeek,
+    ]);
   }
 
   /** Where each active device of the site stands, by trap id. */

@@ -5,7 +5,10 @@ import {
   Placement,
   PlacementEvent,
   Plan,
+  HEAT_STYLES,
   PlanDetail,
+  PlanHeat,
+  PlanHeatQuery,
   PlanName,
   PutPlacementBody,
   UpdatePlanBody,
@@ -30,6 +33,12 @@ const uploadErrors = {
 };
 const imageFile =
   'La imagen: PNG, JPEG o WebP de hasta 15 MB y 40 megapíxeles, reconocida por sus bytes. Un PDF se convierte antes en imagen.';
+
+const heatScale = Object.entries(HEAT_STYLES)
+  .map(([heat, style]) => `${heat} (${style.label}): ${style.description}`)
+  .join(' ');
+const heatPeriod =
+  'Período [from, to), instantes con zona horaria; sin ellos, los doce meses hasta ahora (400 si from es posterior a to o pasa de 5 años).';
 
 export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
   app.get(
@@ -151,20 +160,39 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
       schema: {
         operationId: 'getPlanMap',
         summary: 'Mapa de dispositivos en PDF',
-        description: `El plano vigente hoy, fechado en la zona horaria del sitio: la imagen con un marcador numerado por dispositivo activo (forma y color según su tipo) y la leyenda con número, código, tipo y área. A4 o A3 (con muchos dispositivos o una imagen muy detallada), apaisado u orientado según la forma del plano. ${readers}`,
+        description: `El plano vigente hoy, fechado en la zona horaria del sitio: la imagen con un marcador numerado por dispositivo activo (forma y color según su tipo) y la leyenda con número, código, tipo y área. A4 o A3 (con muchos dispositivos o una imagen muy detallada), apaisado u orientado según la forma del plano. ${readers} Con un período (from o to; solo administradores, 403 para un técnico) es el mapa de calor: cada marcador se rellena con el color de la clase de su dispositivo en el período (como GET /api/plans/{id}/heat), con la escala y el período en la página y la clase escrita en la leyenda.`,
         tags,
         security,
         params: IdParams,
+        querystring: PlanHeatQuery,
         response: { 200: fileResponse('El mapa en PDF.', 'application/pdf'), ...errors },
       },
     },
     async (request, reply) => {
-      const map = await service.map(request.user, request.params.id);
+      const map = await service.map(request.user, request.params.id, request.query);
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(map.fileName))
         .send(map.content);
     },
+  );
+
+  app.get(
+    '/plans/:id/heat',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'getPlanHeat',
+        summary: 'Mapa de calor de un plano en un período',
+        description: `Por cada dispositivo activo del plano, en el orden de sus marcadores: las inspecciones del período (la versión vigente de cada hallazgo registrado en él: una corrección reemplaza a lo corregido), las que tuvieron actividad, las capturas (un rango cuenta como su mínimo) y por semana, la actividad máxima, el consumo medio de cebo, las excepciones (no encontrado o inaccesible) y las veces que estaba dañado, y su clase: ${heatScale} ${heatPeriod} Solo administradores; un plano que no existe, 404.`,
+        tags,
+        security,
+        params: IdParams,
+        querystring: PlanHeatQuery,
+        response: { 200: PlanHeat, ...errors },
+      },
+    },
+    (request) => service.heat(request.params.id, request.query),
   );
 
   app.put(

@@ -7,8 +7,11 @@ import {
   TrapMessages,
   type Placement,
   type PlacementEvent,
+  HEAT_CLASSES,
   type Plan,
   type PlanDetail,
+  type PlanHeat,
+  type PlanHeatQuery,
   type PutPlacementBody,
   type UpdatePlanBody,
 } from '@rondin/contracts';
@@ -21,8 +24,27 @@ import type { ServedFile } from '../../files/send-file.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { readPlanImageSize } from './plan-image.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { renderPlanMap } from './plan-map.js';
 import type { PlanDeviceRow, PlanWithCounts, PlansRepository, ReadScope } from './plans.repository.js';
+
+/** Longest period a heat map covers, as a trend. */
+const MAX_HEAT_YEARS = 5;
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** [from, to): as given, else the twelve months up to `to` (now when not given), as the trends read it. */
+export function heatPeriod(query: PlanHeatQuery, now = new Date()): { from: Date; to: Date; weeks: number } {
+  const to = query.to ? new Date(query.to) : now;
+  const from = query.from ? new Date(query.from) : new Date(to);
+  if (!query.from) from.setUTCFullYear(from.getUTCFullYear() - 1);
+  if (to.getTime() - from.getTime() > MAX_HEAT_YEARS * 366 * DAY_MS) {
+    throw AppError.badRequest(PlanMessages.heatTooLong(MAX_HEAT_YEARS));
+  }
+  return { from, to, weeks: (to.getTime() - from.getTime()) / WEEK_MS };
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 const uploadMessages = {
   tooLarge: PlanMessages.tooLarge,
@@ -100,7 +122,7 @@ export class PlansService {
   constructor(
     private readonly repository: PlansRepository,
     private readonly files: FileStorage,
-    private readonly options: { timeZone: string },
+    private readonly options: { timeZone: string; company?: LetterheadSource },
   ) {}
 
   async list(user: AuthUser, siteId: number): Promise<Plan[]> {
@@ -193,23 +215,75 @@ export class PlansService {
     return { file: opened.file, name: plan.name, open: () => opened.content };
   }
 
-  /** The dated device map of the plan, in the site's time zone. */
-  async map(user: AuthUser, id: number): Promise<PlanMap> {
+  /**
+   * The dated device map of the plan, in the site's time zone. With a period (from or to), an administrator's
+   * heat map: each marker filled with its device's heat class, and the classes' legend with the period.
+   */
+  async map(user: AuthUser, id: number, query: PlanHeatQuery = {}): Promise<PlanMap> {
+    const withPeriod = query.from !== undefined || query.to !== undefined;
+    if (withPeriod && user.role !== 'ADMIN') throw AppError.forbidden(PlanMessages.heatForAdmins);
     const plan = await this.readablePlan(user, id);
     const site = (await this.repository.site(plan.siteId))!;
+    const timeZone = site.timeZone ?? this.options.timeZone;
+    const heat = withPeriod ? await this.heatOf(plan, query, timeZone) : undefined;
     const [devices, opened] = await Promise.all([this.repository.devices(id), this.files.open(plan.fileId)]);
     if (!opened) throw AppError.notFound(PlanMessages.notFound);
     const image = await buffer(opened.content);
+    const classes = heat && new Map(heat.devices.map((device) => [device.trapId, device.heat]));
     return {
-      fileName: `Mapa de dispositivos - ${plan.name}.pdf`,
+      fileName: `${heat ? 'Mapa de calor' : 'Mapa de dispositivos'} - ${plan.name}.pdf`,
       content: await renderPlanMap({
         plan: toPlan(plan),
         site,
         devices: numbered(devices),
         image,
-        timeZone: site.timeZone ?? this.options.timeZone,
+        timeZone,
         generatedAt: new Date(),
+        letterhead: await this.options.company?.(),
+        heat: heat && {
+          from: new Date(heat.from),
+          to: new Date(heat.to),
+          // A device placed between the two reads has no figures: it shows as having none.
+          classOf: (trapId) => classes?.get(trapId) ?? HEAT_CLASSES[0],
+        },
       }),
+    };
+  }
+
+  /** What each device of the plan showed over the period, and its heat class (administrators). */
+  async heat(id: number, query: PlanHeatQuery): Promise<PlanHeat> {
+    const plan = await this.repository.find(id);
+    if (!plan) throw AppError.notFound(PlanMessages.notFound);
+    const site = (await this.repository.site(plan.siteId))!;
+    return this.heatOf(plan, query, site.timeZone ?? this.options.timeZone);
+  }
+
+  private async heatOf(plan: PlanWithCounts, query: PlanHeatQuery, timeZone: string): Promise<PlanHeat> {
+    const period = heatPeriod(query);
+    const rows = await this.repository.heat(plan.id, period);
+    return {
+      planId: plan.id,
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+      timeZone,
+      devices: rows.map((row, index) => ({
+        trapId: row.trapId,
+        number: index + 1,
+        code: row.code,
+        type: row.type,
+        area: row.area,
+        x: row.x,
+        y: row.y,
+        inspections: row.inspections,
+        withActivity: row.withActivity,
+        captures: row.captures,
+        capturesPerWeek: period.weeks > 0 ? round(row.captures / period.weeks, 2) : 0,
+        maxActivity: row.maxActivity,
+        meanBaitConsumption: row.meanBait === null ? null : round(row.meanBait, 1),
+        exceptions: row.exceptions,
+        damaged: row.damaged,
+        heat: row.heat,
+      })),
     };
   }
 

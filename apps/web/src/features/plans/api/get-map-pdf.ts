@@ -2,26 +2,27 @@ import { useMutation } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 
-/** The dated device map of a plan, to print for the auditor. */
-export function getMapPdf(id: number): Promise<Blob> {
-  return apiBlob(`/plans/${id}/map.pdf`);
+/** The dated device map of a plan, to print for the auditor; with a period, its heat map. */
+export function getMapPdf(id: number, period?: { from: string; to: string }): Promise<Blob> {
+  const query = period ? `?${new URLSearchParams({ from: period.from, to: period.to })}` : '';
+  return apiBlob(`/plans/${id}/map.pdf${query}`);
 }
 
-/** Downloads the map as 'mapa-{plan}.pdf'. */
+/** Downloads the map as 'mapa-{plan}.pdf', or the heat map of a period as 'mapa-calor-{plan}.pdf'. */
 export function useDownloadMapPdf() {
   return useMutation({
-    mutationFn: async ({ id, name }: { id: number; name: string }) => {
-      saveBlob(await getMapPdf(id), mapFileName(name));
+    mutationFn: async ({ id, name, period }: { id: number; name: string; period?: { from: string; to: string } }) => {
+      saveBlob(await getMapPdf(id, period), mapFileName(name, period ? 'mapa-calor' : 'mapa'));
     },
   });
 }
 
-export function mapFileName(planName: string): string {
+export function mapFileName(planName: string, prefix = 'mapa'): string {
   const slug = planName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return `mapa-${slug || 'plano'}.pdf`;
+  return `${prefix}-${slug || 'plano'}.pdf`;
 }

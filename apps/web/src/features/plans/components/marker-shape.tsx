@@ -31,15 +31,16 @@ function star(outer: number, inner: number): string {
   return `M ${points.join(' L ')} Z`;
 }
 
-/** A device type's marker outline, filled with its colour (SVG, in screen pixels around 0,0). */
-export function MarkerShape({ type }: { type: TrapType }) {
-  const { shape, color } = TRAP_MARKER_STYLES[type];
+/** A device type's marker outline, filled with its colour or the one given (SVG, in screen pixels around 0,0). */
+export function MarkerShape({ type, fill }: { type: TrapType; fill?: string | undefined }) {
+  const { shape } = TRAP_MARKER_STYLES[type];
+  const color = fill ?? TRAP_MARKER_STYLES[type].color;
   if (shape === 'circle') return <circle className="plan-marker__shape" r={R} fill={color} />;
   return <path className="plan-marker__shape" d={PATHS[shape]} fill={color} />;
 }
 
 /** The same mark on its own, for the legend and the device list. */
-export function MarkerIcon({ type, size = 22 }: { type: TrapType; size?: number }) {
+export function MarkerIcon({ type, size = 22, fill }: { type: TrapType; size?: number; fill?: string | undefined }) {
   const box = R * 1.4;
   return (
     <svg
@@ -49,7 +50,7 @@ export function MarkerIcon({ type, size = 22 }: { type: TrapType; size?: number 
       viewBox={`${-box} ${-box} ${2 * box} ${2 * box}`}
       aria-hidden="true"
     >
-      <MarkerShape type={type} />
+      <MarkerShape type={type} fill={fill} />
     </svg>
   );
 }

@@ -12,6 +12,7 @@ import { ORDER_PLAN_MESSAGES as TEXT } from '../messages';
 import { type OrderProgressByTrap, orderMarkers, planProgress, startingPlanId } from '../utils/order-markers';
 import { MarkerLegend } from './marker-legend';
 import { PlanCanvas, type PlanCanvasHandle } from './plan-canvas';
+import { PlanImageNotes, PlanZoom } from './plan-controls';
 
 interface OrderPlanProps {
   order: PlannedOrder;
@@ -111,27 +112,7 @@ function OrderPlans({
       <p className="order-plan__progress" aria-live="polite">
         {TEXT.progress(progress.pending, progress.total)}
       </p>
-      <div className="plan-zoom" role="group" aria-label="Zoom">
-        <button
-          type="button"
-          className="button button--secondary plan-zoom__button"
-          onClick={() => canvas.current?.zoomBy(1 / 1.25)}
-          aria-label={TEXT.zoomOut}
-        >
-          −
-        </button>
-        <button
-          type="button"
-          className="button button--secondary plan-zoom__button"
-          onClick={() => canvas.current?.zoomBy(1.25)}
-          aria-label={TEXT.zoomIn}
-        >
-          +
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => canvas.current?.reset()}>
-          {TEXT.reset}
-        </button>
-      </div>
+      <PlanZoom canvas={canvas} texts={TEXT} />
       <div className="order-plan__canvas" style={{ '--plan-ratio': plan.height / plan.width } as CSSProperties}>
         <PlanCanvas
           key={plan.id}
@@ -144,19 +125,7 @@ function OrderPlans({
           keysLabel={TEXT.keysLabel}
           keysHint={TEXT.keysHint}
         >
-          {image.isPending ? <p className="plan-canvas__note">{TEXT.imageLoading}</p> : null}
-          {image.isError ? (
-            <div className="plan-canvas__note" role="alert">
-              <p>{TEXT.imageFailed}</p>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() => void image.refetch()}
-              >
-                Reintentar
-              </button>
-            </div>
-          ) : null}
+          <PlanImageNotes image={image} texts={TEXT} />
         </PlanCanvas>
       </div>
       <ul className="order-plan__states" aria-label={TEXT.statesLabel}>

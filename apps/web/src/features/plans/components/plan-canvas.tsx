@@ -22,6 +22,7 @@ import {
   type Size,
   type View,
 } from '../utils/viewport';
+import { HEAT_STYLES, type HeatClass } from '@rondin/contracts/heat';
 import type { TrapType } from '@rondin/contracts/devices';
 import type { MarkerState, PlanMarker } from '../utils/plan-marker';
 import { MarkerShape } from './marker-shape';
@@ -448,6 +449,8 @@ const MarkerLayer = memo(function MarkerLayer({
           px={marker.x * width}
           py={marker.y * height}
           state={marker.state}
+          heat={marker.heat}
+          code={marker.code}
         />
       ))}
       {crosshair ? (
@@ -462,7 +465,10 @@ const MarkerLayer = memo(function MarkerLayer({
   );
 });
 
-/** One marker: its type's shape and colour, and its number; only a marker whose props change is drawn again. */
+/**
+ * One marker: its type's shape and colour (or its heat class's, named in its tooltip), and its number; only a
+ * marker whose props change is drawn again.
+ */
 const Marker = memo(function Marker({
   trapId,
   number,
@@ -470,6 +476,8 @@ const Marker = memo(function Marker({
   px,
   py,
   state,
+  heat,
+  code,
 }: {
   trapId: number;
   number: number;
@@ -477,12 +485,21 @@ const Marker = memo(function Marker({
   px: number;
   py: number;
   state: MarkerState;
+  heat: HeatClass | undefined;
+  code: string;
 }) {
+  const style = heat && HEAT_STYLES[heat];
   return (
-    <g className={`plan-marker plan-marker--${state}`} data-trap-id={trapId} transform={`translate(${px} ${py})`}>
+    <g
+      className={`plan-marker plan-marker--${state}${heat ? ' plan-marker--heat' : ''}`}
+      data-trap-id={trapId}
+      data-heat={heat}
+      transform={`translate(${px} ${py})`}
+    >
+      {style ? <title>{`${code} · Actividad: ${style.label}`}</title> : null}
       <g className="plan-canvas__scaled">
-        <MarkerShape type={type} />
-        <text className="plan-marker__number" dy="0.35em">
+        <MarkerShape type={type} fill={style?.color} />
+        <text className="plan-marker__number" dy="0.35em" style={style ? { fill: style.text } : undefined}>
           {number}
         </text>
       </g>

@@ -32,6 +32,8 @@ import type { Point } from '../utils/viewport';
 import { DeviceList, type DeviceEntry } from './device-list';
 import { MarkerLegend } from './marker-legend';
 import { PlanCanvas, type PlanCanvasHandle } from './plan-canvas';
+import { PlanImageNotes, PlanZoom } from './plan-controls';
+import { PlanHeader } from './plan-views';
 
 /** The plan editor is laid out for a phone (plan full width, devices in a sheet) below this width. */
 export const PHONE_LAYOUT = '(max-width: 760px)';
@@ -323,24 +325,16 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
 
   return (
     <>
-      <div className="plan-editor__header">
-        <div>
-          <Link to={`/admin/sites/${siteId}`} className="button button--ghost plan-page__back">
-            {site.data ? `← ${site.data.name}` : TEXT.backToSite}
-          </Link>
-          <h1 className="page-title">{plan.name}</h1>
-        </div>
-        <div className="page-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => download.mutate({ id: plan.id, name: plan.name })}
-            disabled={download.isPending}
-          >
-            {TEXT.printMap}
-          </button>
-        </div>
-      </div>
+      <PlanHeader siteId={siteId} siteName={site.data?.name} plan={plan} current="edit">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => download.mutate({ id: plan.id, name: plan.name })}
+          disabled={download.isPending}
+        >
+          {TEXT.printMap}
+        </button>
+      </PlanHeader>
       {download.isError ? (
         <Notice
           notice={{ tone: 'error', text: TEXT.printFailed, detail: serverMessage(download.error) }}
@@ -351,27 +345,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
       <div className="plan-editor__body">
         <section className="plan-editor__plan" aria-label="Plano">
           <div className="plan-editor__toolbar">
-            <div className="plan-zoom" role="group" aria-label="Zoom">
-              <button
-                type="button"
-                className="button button--secondary plan-zoom__button"
-                onClick={() => canvas.current?.zoomBy(1 / 1.25)}
-                aria-label={TEXT.zoomOut}
-              >
-                −
-              </button>
-              <button
-                type="button"
-                className="button button--secondary plan-zoom__button"
-                onClick={() => canvas.current?.zoomBy(1.25)}
-                aria-label={TEXT.zoomIn}
-              >
-                +
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => canvas.current?.reset()}>
-                {TEXT.reset}
-              </button>
-            </div>
+            <PlanZoom canvas={canvas} texts={TEXT} />
             {phone ? (
               <button
                 type="button"
@@ -410,19 +384,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
               crosshair={crosshair}
               onKeyDown={onKeyDown}
             >
-              {image.isPending ? <p className="plan-canvas__note">{TEXT.imageLoading}</p> : null}
-              {image.isError ? (
-                <div className="plan-canvas__note" role="alert">
-                  <p>{TEXT.imageFailed}</p>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => void image.refetch()}
-                  >
-                    Reintentar
-                  </button>
-                </div>
-              ) : null}
+              <PlanImageNotes image={image} texts={TEXT} />
             </PlanCanvas>
             {/* Over the plan's top edge, not above it: the plan keeps its size (and its drawing) as a device is chosen. */}
             {selected ? (

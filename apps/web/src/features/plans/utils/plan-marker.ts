@@ -1,3 +1,4 @@
+import type { HeatClass } from '@rondin/contracts/heat';
 import type { TrapType } from '@rondin/contracts/devices';
 
 /** How a marker looks beside its type: the phone marks what is left to do and the last scan. */
@@ -12,4 +13,6 @@ export interface PlanMarker {
   x: number;
   y: number;
   state: MarkerState;
+  /** On the heat map: filled with its class's colour instead of its type's, and named with it on hover. */
+  heat?: HeatClass | undefined;
 }

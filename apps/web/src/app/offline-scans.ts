@@ -1,10 +1,18 @@
-import type { FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
+import type { Application, FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { activePestsQuery } from '../features/findings/api/get-active-pests';
 import { type PhotoDeleted, postRecord, type SendRecord } from '../features/findings/api/record-finding';
+import { activeProductsQuery } from '../features/products/api/get-products';
+import { putApplication } from '../features/products/api/applications';
 import { postScan, type SendScan } from '../features/scan/api/send-scan';
-import { isScan, type QueuedRecord, ScanQueue, type ToSend } from '../features/offline/scan-queue';
+import {
+  type ApplicationToSend,
+  isScan,
+  type QueuedRecord,
+  ScanQueue,
+  type ToSend,
+} from '../features/offline/scan-queue';
 import { indexedDbScanStorage } from '../features/offline/scan-queue-storage';
 import { getAuth, subscribeAuth } from '../lib/auth-store';
 import { isServerReachable, subscribeConnectivity } from '../lib/connectivity';
@@ -16,11 +24,12 @@ import { queryKeys } from '../lib/query-keys';
  * What the server answers a delivered record: a scan or an exception the order and item, a finding its version, a
  * photo itself, a photo's removal its id.
  */
-export type RecordDelivered = ScanResponse | FindingResponse | Photo | PhotoDeleted;
+export type RecordDelivered = ScanResponse | FindingResponse | Photo | PhotoDeleted | Application;
 
 /** By kind, the request a record becomes: the scan feature's for scans, the findings feature's for the rest. */
 function deliver(record: ToSend): Promise<RecordDelivered> {
-  return isScan(record) ? postScan(record) : postRecord(record);
+  if (isScan(record)) return postScan(record);
+  return record.kind === 'application' ? putApplication(record) : postRecord(record);
 }
 
 /**
@@ -46,6 +55,9 @@ export const sendScanOrQueue: SendScan = (request) => scanQueue.send(request) as
  * order between them (a device's scan is registered, or queued ahead of them, before its sheet opens).
  */
 export const sendRecordOrQueue: SendRecord = (record) => scanQueue.send(record) as ReturnType<SendRecord>;
+
+/** A product applied during the order, through the same queue (PUT …/applications/{clientApplicationId}). */
+export const sendApplicationOrQueue = (record: ApplicationToSend) => scanQueue.send(record);
 
 /**
  * A photo the technician removed while it was on its way, and the server took all the same: its removal follows
@@ -98,6 +110,7 @@ export function useOfflineScans(queue: Pick<ScanQueue<unknown>, 'start' | 'onDel
   useEffect(() => {
     // The pests a finding names, kept with the orders for work without signal.
     void queryClient.prefetchQuery(activePestsQuery);
+    void queryClient.prefetchQuery(activeProductsQuery);
   }, [queryClient]);
   useEffect(() => {
     void queue.start();

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../lib/format';
 import type { RecordKind } from './scan-queue';
 
-const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo', 'photo-deletion'];
+const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo', 'photo-deletion', 'application'];
 
 const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
   scan: ['escaneo', 'escaneos'],
@@ -9,6 +9,7 @@ const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
   exception: ['trampa no encontrada o inaccesible', 'trampas no encontradas o inaccesibles'],
   photo: ['foto', 'fotos'],
   'photo-deletion': ['foto eliminada', 'fotos eliminadas'],
+  application: ['aplicación de producto', 'aplicaciones de producto'],
 };
 
 const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
@@ -16,6 +17,7 @@ const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
   exception: 'una trampa registrada como no encontrada o inaccesible',
   photo: 'una foto guardada',
   'photo-deletion': 'la eliminación de una foto',
+  application: 'una aplicación de producto',
 };
 
 /** The field screens' texts about data kept on the device and scans waiting to be sent. */
@@ -48,6 +50,7 @@ export const OFFLINE_MESSAGES = {
   finding: 'hallazgo',
   photo: 'foto',
   photoDeletion: 'foto eliminada',
+  application: 'aplicación',
   acknowledge: 'Entendido',
   regionLabel: 'Sincronización de escaneos',
   closeOffline: 'Sin conexión: para cerrar la orden se necesita conexión con el servidor.',

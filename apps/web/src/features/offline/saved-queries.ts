@@ -46,6 +46,8 @@ const KEPT: readonly QueryKey[] = [
   queryKeys.session(0).slice(0, 2),
   queryKeys.orderPlans(0).slice(0, 2),
   queryKeys.activePests,
+  queryKeys.activeProducts,
+  queryKeys.orderApplications(0).slice(0, 1),
 ];
 
 /** What the field screens need without signal; later pages of completed orders are a tap away once back online. */

@@ -41,5 +41,6 @@ async function current(row: Partial<StoredRecord>): Promise<QueuedRecord> {
     return { ...rest, photo: new Blob([photoBytes], { type: photoType }) };
   }
   if (record.kind === 'finding' || record.kind === 'exception' || record.kind === 'photo-deletion') return record;
+  if (record.kind === 'application') return record;
   return { ...record, kind: 'scan', qrHash: record.qrHash ?? (await qrHashOf(record.body.qrSlug)) };
 }

@@ -11,6 +11,7 @@ import {
   SERVER_FAILED_REASON,
   ScanQueue,
   type ScanQueueStorage,
+  type ApplicationToSend,
   type ExceptionToSend,
   type FindingToSend,
   type PhotoToSend,
@@ -36,7 +37,10 @@ function copy(record: QueuedRecord): QueuedRecord {
 }
 
 /** A record as the tests name it: a scan by its code, anything else by its kind and trap. */
-const label = (record: ToSend) => (isScan(record) ? record.body.qrSlug : `${record.kind}:${record.trapCode}`);
+const label = (record: ToSend) =>
+  isScan(record)
+    ? record.body.qrSlug
+    : `${record.kind}:${record.kind === 'application' ? record.productName : record.trapCode}`;
 
 let counter = 0;
 function scan(sessionId: number, qrSlug: string): ScanToSend {
@@ -636,6 +640,38 @@ describe('ScanQueue: a photo removed on the phone', () => {
     await queue.drain();
     // Tried once at once (out of reach), then sent from the device.
     expect(server.mock.calls.map(([each]) => each.kind)).toEqual(['photo-deletion', 'photo-deletion']);
+    expect(storage.rows.size).toBe(0);
+  });
+
+  it('keeps an application made offline, not held behind any device, and sends it once with its own id', async () => {
+    const { queue, server, storage, sentSlugs } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    const made: ApplicationToSend = {
+      kind: 'application',
+      sessionId: 1,
+      qrHash: null,
+      productName: 'Brodifacoum Bloque 25',
+      body: {
+        clientApplicationId: 'b7f3a9e2-5c1d-4e8f-9a2b-3c4d5e6f7a8b',
+        productId: 3,
+        batch: 'L-2291',
+        quantity: 120,
+        unit: 'g',
+        method: 'Cebo en portacebos',
+        endedAt: '2026-05-04T08:30:00.000Z',
+      },
+    };
+    await expect(queue.send(made)).resolves.toMatchObject({ queued: true, qrHash: null });
+    expect(recordId(made)).toBe(made.body.clientApplicationId);
+    expect(storage.rows.get(made.body.clientApplicationId)).toMatchObject({ kind: 'application', userId: 7 });
+    server.mockClear();
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentSlugs()).toEqual(['slug-a', 'application:Brodifacoum Bloque 25']);
+    expect(server.mock.calls[1]![0]).toMatchObject(made);
+    expect(queue.getSnapshot().waiting).toEqual([]);
     expect(storage.rows.size).toBe(0);
   });
 });

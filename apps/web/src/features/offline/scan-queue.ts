@@ -1,4 +1,4 @@
-import type { ExceptionReason, PutFindingInput } from '@rondin/contracts';
+import type { ExceptionReason, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
 import { qrHashOf } from './qr-hash';
 
@@ -49,8 +49,27 @@ export interface PhotoDeletionToSend extends DeviceRecord {
   body: { clientDeletionId: string; photoId: number; deletedAt: string };
 }
 
+/**
+ * A product applied during an order (PUT /api/sessions/{id}/applications/{clientApplicationId}). About no one
+ * device: it waits behind nothing but the server.
+ */
+export interface ApplicationToSend {
+  kind: 'application';
+  sessionId: number;
+  qrHash: null;
+  /** The product's name, to name the record in the list of what waits. */
+  productName: string;
+  body: PutApplicationInput & { clientApplicationId: string };
+}
+
 /** Everything the phone records, in the one queue: each kind has its request and its id given by the phone. */
-export type ToSend = ScanToSend | FindingToSend | ExceptionToSend | PhotoToSend | PhotoDeletionToSend;
+export type ToSend =
+  | ScanToSend
+  | FindingToSend
+  | ExceptionToSend
+  | PhotoToSend
+  | PhotoDeletionToSend
+  | ApplicationToSend;
 export type RecordKind = NonNullable<ToSend['kind']>;
 
 /** What the queue keeps about each record while it waits. */
@@ -79,8 +98,15 @@ export type QueuedFinding = FindingToSend & Kept;
 export type QueuedException = ExceptionToSend & Kept;
 export type QueuedPhoto = PhotoToSend & Kept;
 export type QueuedPhotoDeletion = PhotoDeletionToSend & Kept;
+export type QueuedApplication = ApplicationToSend & Kept;
 /** A record waiting on the device, or refused and kept until the technician has read why. */
-export type QueuedRecord = QueuedScan | QueuedFinding | QueuedException | QueuedPhoto | QueuedPhotoDeletion;
+export type QueuedRecord =
+  | QueuedScan
+  | QueuedFinding
+  | QueuedException
+  | QueuedPhoto
+  | QueuedPhotoDeletion
+  | QueuedApplication;
 
 /** The id the phone gave the record once, when it was made: the server counts a replay of it once. */
 export function recordId(record: ToSend): string {
@@ -91,6 +117,8 @@ export function recordId(record: ToSend): string {
       return record.body.clientPhotoId;
     case 'photo-deletion':
       return record.body.clientDeletionId;
+    case 'application':
+      return record.body.clientApplicationId;
     default:
       return record.body.clientScanId;
   }
@@ -172,6 +200,8 @@ export const SERVER_FAILED_REASONS: Record<RecordKind, string> = {
   photo: 'El servidor no pudo guardar esta foto tras varios intentos. Tómala de nuevo o avisa al administrador.',
   'photo-deletion':
     'El servidor no pudo eliminar esta foto tras varios intentos. Vuelve a eliminarla o avisa al administrador.',
+  application:
+    'El servidor no pudo registrar esta aplicación de producto tras varios intentos. Regístrala de nuevo o avisa al administrador.',
 };
 
 /**

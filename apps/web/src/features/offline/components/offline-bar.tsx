@@ -47,7 +47,11 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
             <p className="notice__text">
               {record.kind === 'scan'
                 ? TEXT.refused(record.sessionId, printedCode(record.body.qrSlug))
-                : TEXT.refusedRecord(record.kind, record.sessionId, record.trapCode)}
+                : TEXT.refusedRecord(
+                    record.kind,
+                    record.sessionId,
+                    record.kind === 'application' ? record.productName : record.trapCode,
+                  )}
             </p>
             <p className="notice__detail">{record.refusal}</p>
           </div>
@@ -82,6 +86,13 @@ function recordLine(record: QueuedRecord): string {
       return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photo, record.body.takenAt);
     case 'photo-deletion':
       return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photoDeletion, record.body.deletedAt);
+    case 'application':
+      return TEXT.recordLine(
+        record.sessionId,
+        record.productName,
+        TEXT.application,
+        record.body.endedAt ?? new Date(record.queuedAt).toISOString(),
+      );
   }
 }
 

@@ -51,7 +51,7 @@ export function useWaitingByItem<Answer>(
   return useMemo(() => {
     const byItem = new Map<number, WaitingForItem>();
     for (const record of waiting) {
-      if (record.sessionId !== sessionId || record.kind === 'scan') continue;
+      if (record.sessionId !== sessionId || record.kind === 'scan' || record.kind === 'application') continue;
       const entry = byItem.get(record.itemId) ?? {
         finding: null,
         exception: null,

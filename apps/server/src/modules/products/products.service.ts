@@ -1,0 +1,156 @@
+import {
+  ProductMessages,
+  PRODUCT_DOCUMENT_LABELS,
+  PRODUCT_DOCUMENT_MAX_BYTES,
+  type CreateProductBody,
+  type Product,
+  type ProductDocumentKind,
+  type UpdateProductBody,
+  LocalDate,
+} from '@rondin/contracts';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { Upload, UploadSpec } from '../../files/multipart.js';
+import type { ServedFile } from '../../files/send-file.js';
+import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import { localDate } from '../../lib/time-zone.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { ProductChanges, ProductsRepository, ProductWithFiles } from './products.repository.js';
+
+/** A document's form: the PDF and the date printed on it. */
+export const DOCUMENT_FORM: UploadSpec = {
+  accept: ['application/pdf'],
+  maxBytes: PRODUCT_DOCUMENT_MAX_BYTES,
+  messages: {
+    tooLarge: ProductMessages.documentTooLarge,
+    wrongType: ProductMessages.documentWrongType,
+    empty: ProductMessages.documentEmpty,
+  },
+  fields: ['issuedOn'],
+};
+
+const documentOf = (file: ProductWithFiles['sdsFile'], issuedOn: string | null) =>
+  file && issuedOn ? { issuedOn, name: file.name, size: file.size, sha256: file.sha256 } : null;
+
+export function toProduct(row: ProductWithFiles): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    activeIngredients: row.activeIngredients,
+    registrationNumber: row.registrationNumber,
+    type: row.type,
+    authorisationExpiresAt: row.authorisationExpiresAt,
+    userCategory: row.userCategory,
+    foodIndustryAllowed: row.foodIndustryAllowed,
+    safetyIntervalHours: row.safetyIntervalHours,
+    toxic: row.toxic,
+    cmr: row.cmr,
+    anticoagulant: row.anticoagulant,
+    sds: documentOf(row.sdsFile, row.sdsIssuedOn),
+    label: documentOf(row.labelFile, row.labelIssuedOn),
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const columns = {
+  sds: { file: 'sdsFileId', date: 'sdsIssuedOn' },
+  label: { file: 'labelFileId', date: 'labelIssuedOn' },
+} as const;
+
+/**
+ * The biocide products catalogue. Administrators manage it; technicians read the active entries (the phone
+ * keeps them for offline use). A product is never deleted: applications name it, so it is deactivated.
+ */
+export class ProductsService {
+  constructor(
+    private readonly repository: ProductsRepository,
+    private readonly files: FileStorage,
+    private readonly timeZone: string,
+  ) {}
+
+  async list(user: AuthUser, all: boolean): Promise<Product[]> {
+    if (all && user.role !== 'ADMIN') throw AppError.forbidden(ProductMessages.allForAdmins);
+    return (await this.repository.list({ all })).map(toProduct);
+  }
+
+  /** A technician sees an active product; an inactive one only an administrator (404 otherwise). */
+  async get(user: AuthUser, id: number): Promise<Product> {
+    const [row] = await this.repository.list({ all: user.role === 'ADMIN' }, id);
+    if (!row) throw AppError.notFound(ProductMessages.notFound);
+    return toProduct(row);
+  }
+
+  async create(user: AuthUser, input: CreateProductBody): Promise<Product> {
+    if (await this.repository.nameTaken(input.name)) throw AppError.conflict(ProductMessages.nameTaken);
+    try {
+      return this.get(user, await this.repository.insert(input));
+    } catch (error) {
+      // Another request took the name between the check and the insert.
+      if (isUniqueViolation(error)) throw AppError.conflict(ProductMessages.nameTaken);
+      throw error;
+    }
+  }
+
+  async update(user: AuthUser, id: number, input: UpdateProductBody): Promise<Product> {
+    if (!(await this.repository.findById(id))) throw AppError.notFound(ProductMessages.notFound);
+    if (input.name !== undefined && (await this.repository.nameTaken(input.name, id))) {
+      throw AppError.conflict(ProductMessages.nameTaken);
+    }
+    const changes: ProductChanges = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(changes).length > 0) {
+      try {
+        await this.repository.update(id, changes);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(ProductMessages.nameTaken);
+        throw error;
+      }
+    }
+    return this.get(user, id);
+  }
+
+  /**
+   * Keeps the product's safety data sheet or label (a PDF with the date printed on it), replacing the one it
+   * had; the old file goes in the same transaction.
+   */
+  async putDocument(
+    user: AuthUser,
+    id: number,
+    kind: ProductDocumentKind,
+    readForm: () => Promise<Upload>,
+  ): Promise<Product> {
+    if (!(await this.repository.findById(id))) throw AppError.notFound(ProductMessages.notFound);
+    const { file, fields } = await readForm();
+    try {
+      const issuedOn = LocalDate.safeParse(fields.issuedOn);
+      if (!issuedOn.success) throw AppError.badRequest(ProductMessages.documentDateRequired);
+      if (issuedOn.data > localDate(new Date(), this.timeZone)) {
+        throw AppError.badRequest(ProductMessages.documentDateFuture);
+      }
+      if (!file) throw AppError.badRequest(ProductMessages.documentRequired);
+      await this.repository.transaction(async (tx) => {
+        const product = await this.repository.findById(id, tx);
+        if (!product) throw AppError.notFound(ProductMessages.notFound);
+        const column = columns[kind];
+        const saved = await this.files.save(file, `${PRODUCT_DOCUMENT_LABELS[kind]} - ${product.name}`, tx);
+        const previous = product[column.file];
+        await this.repository.update(id, { [column.file]: saved.id, [column.date]: issuedOn.data }, tx);
+        if (previous) await this.files.remove(previous, tx);
+      });
+    } finally {
+      await file?.dispose();
+    }
+    return this.get(user, id);
+  }
+
+  async document(user: AuthUser, id: number, kind: ProductDocumentKind): Promise<ServedFile> {
+    const product = await this.repository.findById(id);
+    if (!product || (!product.isActive && user.role !== 'ADMIN')) throw AppError.notFound(ProductMessages.notFound);
+    const fileId = product[columns[kind].file];
+    const opened = fileId ? await this.files.open(fileId) : undefined;
+    if (!opened) throw AppError.notFound(ProductMessages.documentNotFound);
+    const name = `${kind === 'sds' ? 'fds' : 'etiqueta'}-${product.name}`;
+    return { file: opened.file, name, open: () => opened.content };
+  }
+}

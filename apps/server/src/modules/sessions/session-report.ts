@@ -3,7 +3,15 @@ import { captureTotals, findingText, OUTCOME_NOTE, outcomeName, totalText } from
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
+import { applyLetterhead, type Letterhead } from '../../lib/pdf-letterhead.js';
 import { FONT, type FontName, useFont } from '../../lib/pdf-fonts.js';
+import type { CertificateContent } from '../certificates/certificate-content.js';
+import {
+  DEVICE_PHOTOS_HEIGHT,
+  drawCertificateEnd,
+  drawCertificateHead,
+  drawDevicePhotos,
+} from '../certificates/certificate-sections.js';
 import { PdfTable } from '../../lib/pdf-table.js';
 import { drawFitted, fitText } from '../../lib/pdf-text.js';
 import { formatDateTime } from '../../lib/time-zone.js';
@@ -12,6 +20,10 @@ export interface ReportOptions {
   timeZone: string;
   /** The company the order's site belongs to, when known. */
   client?: string | null;
+  /** The company heading the report; without one it is headed by the product's name. */
+  letterhead?: Letterhead | undefined;
+  /** What makes the report the order's service certificate: absent for orders closed before certificates. */
+  certificate?: CertificateContent | undefined;
 }
 
 const STATUS_TEXT = { PENDING: 'Pendiente', IN_PROGRESS: 'En progreso', COMPLETED: 'Completada' } as const;
@@ -33,7 +45,12 @@ function foundText(item: SessionItem): string {
  * stop every other request (scans included) until it is done.
  */
 export function renderSessionReport(session: Session, options: ReportOptions): Readable {
-  const doc = createDocument(`Reporte de servicio · Orden #${session.id}`);
+  const doc = createDocument(
+    options.certificate
+      ? `Certificado de servicio ${options.certificate.folio} · Orden #${session.id}`
+      : `Reporte de servicio · Orden #${session.id}`,
+  );
+  applyLetterhead(doc, options.letterhead);
   const { output, caughtUp } = pacedOutput(doc);
   drawSessionReport(doc, session, options, caughtUp).catch((error: unknown) => output.destroy(error as Error));
   return output;
@@ -42,24 +59,27 @@ export function renderSessionReport(session: Session, options: ReportOptions): R
 async function drawSessionReport(
   doc: PDFKit.PDFDocument,
   session: Session,
-  { timeZone, client }: ReportOptions,
+  { timeZone, client, certificate }: ReportOptions,
   caughtUp: () => Promise<void>,
 ): Promise<void> {
-  const title = 'Reporte de servicio';
-  const reference = `Orden #${session.id}`;
+  const title = certificate ? 'Certificado de servicio' : 'Reporte de servicio';
+  const reference = certificate ? `Folio ${certificate.folio} · Orden #${session.id}` : `Orden #${session.id}`;
   const at = (value: string | null) => formatDateTime(value, timeZone);
-  drawPageHeader(doc, title, reference);
+  const header = () => drawPageHeader(doc, title, reference);
+  header();
 
-  drawFacts(doc, [
-    ['Sitio', session.site.name],
-    ['Cliente', client ?? '—'],
-    ['Técnico', `${session.technician.fullName} (${session.technician.email})`],
-    ['Estado', STATUS_TEXT[session.status]],
-    ['Programada', session.scheduledAt ? at(session.scheduledAt) : 'Sin fecha programada'],
-    ['Iniciada', at(session.startedAt)],
-    ['Cerrada', at(session.closedAt)],
-    ['Cerrada por', session.closedBy?.fullName ?? '—'],
-  ]);
+  if (certificate) drawCertificateHead(doc, session, certificate, { timeZone, client: client ?? null });
+  else
+    drawFacts(doc, [
+      ['Sitio', session.site.name],
+      ['Cliente', client ?? '—'],
+      ['Técnico', `${session.technician.fullName} (${session.technician.email})`],
+      ['Estado', STATUS_TEXT[session.status]],
+      ['Programada', session.scheduledAt ? at(session.scheduledAt) : 'Sin fecha programada'],
+      ['Iniciada', at(session.startedAt)],
+      ['Cerrada', at(session.closedAt)],
+      ['Cerrada por', session.closedBy?.fullName ?? '—'],
+    ]);
 
   const pending = session.itemCount - session.completedCount;
   if (session.forceClosed) {
@@ -78,22 +98,27 @@ async function drawSessionReport(
     doc.y = y + height + 10;
   }
 
+  const codeWidth = 56;
   const table = new PdfTable(
     doc,
     [
-      { header: 'Código', width: 56 },
+      { header: 'Código', width: codeWidth },
       { header: 'Área', width: 72 },
       { header: 'Resultado', width: 64, singleLine: true },
       { header: 'Hora', width: 86, singleLine: true },
       { header: 'Hallazgo', width: 171 },
       { header: 'Técnico', width: 66 },
     ],
-    () => drawPageHeader(doc, title, reference),
+    header,
   );
   for (const [index, item] of session.items.entries()) {
     if (index > 0 && index % ROWS_PER_TURN === 0) await caughtUp();
     const done = item.status === 'COMPLETED';
-    table.row(
+    // The certificate shows a device's photos under its row, from the second column on.
+    const photos = certificate?.photos.get(item.id);
+    // Pending in red; not scanned in amber: neither proves a visit.
+    const style = done ? (item.outcome === 'EXCEPTION' ? { color: '#8a4b00' } : {}) : { color: '#b3261e', bold: true };
+    const placed = table.row(
       [
         item.trap.code,
         item.trap.area ?? 'Sin área',
@@ -102,9 +127,12 @@ async function drawSessionReport(
         foundText(item),
         item.completedBy?.fullName ?? '—',
       ],
-      // Pending in red; not scanned in amber: neither proves a visit.
-      done ? (item.outcome === 'EXCEPTION' ? { color: '#8a4b00' } : {}) : { color: '#b3261e', bold: true },
+      photos ? { ...style, below: DEVICE_PHOTOS_HEIGHT } : style,
     );
+    if (photos) {
+      const x = doc.page.margins.left + codeWidth + 4;
+      drawDevicePhotos(doc, photos, x, placed.top + placed.height - DEVICE_PHOTOS_HEIGHT);
+    }
   }
   let y = table.end();
   const { left, right, bottom } = doc.page.margins;
@@ -164,6 +192,11 @@ async function drawSessionReport(
     useFont(doc, line.font, line.size).fillColor(line.color);
     drawFitted(doc, fitted[index]!, left, y, box);
     y += fitted[index]!.height;
+  }
+  if (certificate) {
+    doc.x = left;
+    doc.y = y;
+    drawCertificateEnd(doc, session, certificate, header, timeZone);
   }
   doc.end();
 }

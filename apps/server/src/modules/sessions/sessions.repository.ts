@@ -138,13 +138,17 @@ export class SessionsRepository {
     return row;
   }
 
-  async isActiveTechnician(tx: Transaction, technicianId: number): Promise<boolean> {
+  /** An active account, with what assigning it an order checks (its licence); undefined otherwise. */
+  async activeTechnician(
+    tx: Transaction,
+    technicianId: number,
+  ): Promise<{ fullName: string; licenceExpiresAt: string | null } | undefined> {
     const [row] = await tx
-      .select({ id: technicians.id })
+      .select({ fullName: technicians.fullName, licenceExpiresAt: technicians.licenceExpiresAt })
       .from(technicians)
       .where(and(eq(technicians.id, technicianId), eq(technicians.isActive, true)))
       .for('share');
-    return row !== undefined;
+    return row;
   }
 
   /**
@@ -209,10 +213,21 @@ export class SessionsRepository {
       .where(eq(sessions.id, id));
   }
 
-  /** Deletes the order; its items go with it (ON DELETE CASCADE) in the same statement. */
+  /**
+   * Deletes the order while it is open; its items go with it (ON DELETE CASCADE) in the same statement. A
+   * closed order is never deleted: undefined, as for one that does not exist.
+   */
   async delete(id: number): Promise<SessionRow | undefined> {
-    const [row] = await this.db.delete(sessions).where(eq(sessions.id, id)).returning();
+    const [row] = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.id, id), ne(sessions.status, 'COMPLETED')))
+      .returning();
     return row;
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id));
+    return row !== undefined;
   }
 
   /** A plan's orders from a date on with no device done, never started nor closed, deleted with their items. */

@@ -9,7 +9,9 @@ import {
   SessionPage,
   UpdateSessionBody,
 } from '@rondin/contracts';
+import { contentDisposition } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
+import { requestOrigin, SIGNATURE_BODY_LIMIT } from '../certificates/certificates.routes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from './sessions.service.js';
@@ -127,13 +129,14 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
         tags,
         security,
         description:
-          'El teléfono no envía cuerpo: cierra una orden con todas sus trampas escaneadas. Un administrador cierra una con trampas pendientes enviando {"force": true}.',
+          'Cierra una orden con todas sus trampas escaneadas; un administrador cierra una con trampas pendientes enviando {"force": true}. Cerrar emite el certificado de servicio de la orden en la misma transacción: folio AAAA-NNNNNN correlativo por año, sin huecos ni repeticiones, y su PDF guardado tal cual (GET /sessions/{id}/report, GET /sessions/{id}/certificate). clientSignature lleva quién firma por el cliente: {"name", "role", "imagePng"} (PNG en base64, hasta 200 KB) o {"absent": true} si nadie pudo firmar; sin él, el certificado sale sin firma del cliente. La firma del técnico es la guardada en su perfil (PUT /technicians/me/signature).',
         params: IdParams,
         body: CloseSessionBody,
         response: { 200: Session, ...errors },
       },
+      bodyLimit: SIGNATURE_BODY_LIMIT,
     },
-    (request) => service.close(request.user, request.params.id, request.body?.force ?? false),
+    (request) => service.close(request.user, request.params.id, request.body ?? {}, requestOrigin(request)),
   );
 
   app.patch(
@@ -180,19 +183,21 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
       onRequest: app.authorize(),
       schema: {
         operationId: 'getSessionReport',
-        summary: 'Reporte de una orden',
+        summary: 'Certificado (reporte) de una orden cerrada',
+        description:
+          'El certificado de servicio tal como se emitió al cerrar la orden: los mismos bytes en cada descarga, cuyo SHA-256 muestra la página pública de verificación. Para una orden cerrada antes de que existieran los certificados, su reporte de servicio. 409 si la orden sigue abierta.',
         tags,
         security,
         params: IdParams,
-        response: { 200: fileResponse('El reporte en PDF.', 'application/pdf'), ...errors },
+        response: { 200: fileResponse('El certificado en PDF.', 'application/pdf'), ...errors },
       },
     },
     async (request, reply) => {
-      const doc = await service.report(request.user, request.params.id);
+      const { content, fileName } = await service.report(request.user, request.params.id, requestOrigin(request));
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="orden-${request.params.id}.pdf"`)
-        .send(doc);
+        .header('content-disposition', contentDisposition(`${fileName}.pdf`))
+        .send(content);
     },
   );
 };

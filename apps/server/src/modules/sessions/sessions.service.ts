@@ -1,7 +1,11 @@
 import {
   DEFAULT_PAGE_SIZE,
+  LICENCE_EXPIRED_CODE,
+  licenceExpiredMessage,
+  licenceStatus,
   SessionMessages,
   SiteMessages,
+  type ClientSignature,
   type CreateSessionBody,
   type ScanBody,
   type ScanResponse,
@@ -11,9 +15,14 @@ import {
   type UpdateSessionBody,
 } from '@rondin/contracts';
 import type { Readable } from 'node:stream';
+import type { Transaction } from '../../db/database.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { pageWindow } from '../../lib/search.js';
+import { localDate } from '../../lib/time-zone.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
+import type { CertificateContent } from '../certificates/certificate-content.js';
+import type { CertificatesService } from '../certificates/certificates.service.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -22,7 +31,8 @@ export class SessionsService {
   constructor(
     private readonly repository: SessionsRepository,
     private readonly events: SessionEvents,
-    private readonly reportOptions: ReportOptions,
+    private readonly reportOptions: ReportOptions & { company?: LetterheadSource },
+    private readonly certificates: CertificatesService,
   ) {}
 
   list(): Promise<Session[]> {
@@ -64,11 +74,16 @@ export class SessionsService {
   async createPlanned(
     input: CreateSessionBody & { servicePlanId: number; plannedDate: string },
   ): Promise<number | null> {
-    return this.createOrder(input, {
-      createdById: null,
-      servicePlanId: input.servicePlanId,
-      plannedDate: input.plannedDate,
-    });
+    // A planned visit is not skipped for a licence that has expired: the order is generated (as if confirmed)
+    // and the technicians screen already shows the expired card for the office to reassign it.
+    return this.createOrder(
+      { ...input, confirmExpiredLicence: true },
+      {
+        createdById: null,
+        servicePlanId: input.servicePlanId,
+        plannedDate: input.plannedDate,
+      },
+    );
   }
 
   private async createOrder(
@@ -78,9 +93,7 @@ export class SessionsService {
     const trapIds = [...new Set(input.trapIds)];
     try {
       const id = await this.repository.transaction(async (tx) => {
-        if (!(await this.repository.isActiveTechnician(tx, input.technicianId))) {
-          throw AppError.badRequest(SessionMessages.technicianUnavailable);
-        }
+        await this.assignable(tx, input.technicianId, input.confirmExpiredLicence);
         const active = await this.repository.activeTraps(tx, trapIds);
         if (active.length !== trapIds.length) throw AppError.badRequest(SessionMessages.trapsUnavailable);
         // An order is one visit to one site: its traps all belong there.
@@ -119,9 +132,7 @@ export class SessionsService {
         if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
         const technicianId = input.technicianId ?? row.technicianId;
         // The same rule as creating an order: an active account, whatever its role.
-        if (technicianId !== row.technicianId && !(await this.repository.isActiveTechnician(tx, technicianId))) {
-          throw AppError.badRequest(SessionMessages.technicianUnavailable);
-        }
+        if (technicianId !== row.technicianId) await this.assignable(tx, technicianId, input.confirmExpiredLicence);
         await this.repository.reassign(tx, id, {
           technicianId: input.technicianId,
           scheduledAt: toDate(input.scheduledAt),
@@ -173,20 +184,36 @@ export class SessionsService {
 
   /**
    * A technician closes their own order once every trap is done. An administrator may also close one with
-   * pending traps, but only by saying so (force), and the order then carries that mark for good.
+   * pending traps, but only by saying so (force), and the order then carries that mark for good. Closing
+   * issues the order's service certificate in the same transaction (its folio, and the client's signature
+   * when one was taken), then draws and stores its PDF.
    */
-  async close(user: AuthUser, id: number, force: boolean): Promise<Session> {
-    const technicianId = await this.repository.transaction(async (tx) => {
-      const row = await this.repository.lockRow(tx, id);
-      if (!row || !canSee(user, row.technicianId)) throw AppError.notFound(SessionMessages.notFound);
-      if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
-      const pending = row.itemCount - row.completedCount;
-      if (pending > 0 && user.role !== 'ADMIN') throw AppError.conflict(SessionMessages.pendingTraps);
-      if (pending > 0 && !force) throw AppError.conflict(SessionMessages.forceRequired);
-      await this.repository.markClosed(tx, id, user.id, pending > 0);
-      return row.technicianId;
-    });
-    this.events.updated(technicianId, id);
+  async close(
+    user: AuthUser,
+    id: number,
+    { force = false, clientSignature }: CloseSessionInput = {},
+    origin?: string,
+  ): Promise<Session> {
+    // The signature is read and checked before anything is locked: a slow phone holds no order.
+    const signature = await this.certificates.prepare(clientSignature);
+    try {
+      const technicianId = await this.repository.transaction(async (tx) => {
+        const row = await this.repository.lockRow(tx, id);
+        if (!row || !canSee(user, row.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+        if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
+        const pending = row.itemCount - row.completedCount;
+        if (pending > 0 && user.role !== 'ADMIN') throw AppError.conflict(SessionMessages.pendingTraps);
+        if (pending > 0 && !force) throw AppError.conflict(SessionMessages.forceRequired);
+        await this.repository.markClosed(tx, id, user.id, pending > 0);
+        await this.certificates.issue(tx, row, signature);
+        return row.technicianId;
+      });
+      this.events.updated(technicianId, id);
+    } finally {
+      await signature?.image?.dispose();
+    }
+    // Drawn once now; should that fail, the first download draws it from the same records.
+    await this.certificates.store(id, origin).catch(() => undefined);
     return (await this.repository.findJson(id))!;
   }
 
@@ -200,22 +227,56 @@ export class SessionsService {
     }
   }
 
+  /** An open order is deleted; a closed one is part of the record (its certificate was issued): 409. */
   async delete(id: number): Promise<void> {
     const row = await this.repository.delete(id);
+    if (!row && (await this.repository.exists(id))) throw AppError.conflict(SessionMessages.closedNotDeleted);
     if (!row) throw AppError.notFound(SessionMessages.notFound);
     this.events.updated(row.technicianId, id);
   }
 
-  async report(user: AuthUser, id: number): Promise<Readable> {
+  /**
+   * A closed order's PDF: its service certificate as issued and stored, or, for an order closed before
+   * certificates existed, its service report drawn now.
+   */
+  async report(user: AuthUser, id: number, origin?: string): Promise<{ content: Readable; fileName: string }> {
     const session = await this.get(user, id);
     if (session.status !== 'COMPLETED') throw AppError.conflict(SessionMessages.reportNotReady);
-    // Dated where the service was done: the site's zone when it has one.
+    const issued = await this.certificates.pdf(id, origin);
+    if (issued) return { content: issued.opened.content, fileName: issued.opened.file.name };
+    return { content: await this.renderReport(session), fileName: `orden-${id}` };
+  }
+
+  /** Draws an order's report, or its certificate with `certificate`, dated where the service was done. */
+  async renderReport(session: Session, certificate?: CertificateContent): Promise<Readable> {
     const site = await this.repository.site(session.siteId);
     return renderSessionReport(session, {
       timeZone: site?.timeZone ?? this.reportOptions.timeZone,
       client: site?.client ?? null,
+      letterhead: await this.reportOptions.company?.(),
+      certificate,
     });
   }
+
+  /**
+   * An order goes to an active account (whatever its role); to one whose licence expired before today (in the
+   * plant's time zone) only when the caller confirms it: 409 LICENCE_EXPIRED otherwise.
+   */
+  private async assignable(tx: Transaction, technicianId: number, confirmed: boolean | undefined): Promise<void> {
+    const technician = await this.repository.activeTechnician(tx, technicianId);
+    if (!technician) throw AppError.badRequest(SessionMessages.technicianUnavailable);
+    const expiresAt = technician.licenceExpiresAt;
+    const today = localDate(new Date(), this.reportOptions.timeZone);
+    if (!confirmed && expiresAt && licenceStatus(expiresAt, today) === 'EXPIRED') {
+      throw new AppError(409, licenceExpiredMessage(technician.fullName, expiresAt), LICENCE_EXPIRED_CODE);
+    }
+  }
+}
+
+/** What closing an order may carry: force (administrators, pending traps) and the client's signature. */
+interface CloseSessionInput {
+  force?: boolean | undefined;
+  clientSignature?: ClientSignature | undefined;
 }
 
 /** A date sent to the API as the value to store: null clears it, undefined leaves it as it is. */

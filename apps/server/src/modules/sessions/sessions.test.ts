@@ -805,6 +805,17 @@ describe('DELETE /api/sessions/:id', () => {
     ).toBe(204);
   });
 
+  it('keeps a closed order: its certificate was issued, so the record stays (409)', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(SessionMessages.closedNotDeleted);
+    expect((await get(`/api/sessions/${order.id}`, admin)).json().status).toBe('COMPLETED');
+  });
+
   it('is for administrators only, and 404 for an unknown order', async () => {
     const [trap] = await trapsFor(1);
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
@@ -846,7 +857,8 @@ describe('GET /api/sessions/:id/report', () => {
       'TRP-002',
       'Bodega',
       'Sin área',
-      'Completada',
+      'Certificado de servicio',
+      `Folio ${new Date().getFullYear()}-000001`,
       'Trampas inspeccionadas: 2 de 2 (100 %)',
     ]) {
       expect(text).toContain(expected);

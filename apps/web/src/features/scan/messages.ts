@@ -29,6 +29,8 @@ export const SCAN_MESSAGES = {
   scanFailedBanner: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',
   closed: 'Orden cerrada correctamente.',
   closeFailed: 'No se pudo cerrar la orden. Asegúrate de completar todas las trampas.',
+  /** A close refused from the signature dialog: the server's reason follows. */
+  closeRefused: 'No se pudo cerrar la orden.',
   cameraReadError: 'Error al leer la cámara',
   foreignQr: 'Ese QR no es de una trampa de Rondín. Enfoca la etiqueta de la trampa.',
   cameraUnavailable: 'No se pudo acceder a la cámara',

@@ -21,14 +21,21 @@ import {
 import { useDownloadSessionReport } from '../../../features/orders/api/get-session-report';
 import { showFindingAnswer } from '../../../features/findings/api/record-finding';
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
+import { CertificateFolio } from '../../../features/certificates/components/certificate-facts';
+import { ClientSignatureDialog } from '../../../features/certificates/components/client-signature-dialog';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
 import { SCAN_MESSAGES } from '../../../features/scan/messages';
 import { itemState, parseOrderId } from '../../../features/scan/utils/scan-flow';
 import { OrderPlanButton } from '../../../features/plans/components/order-plan-view';
 import { lastScannedTrapId } from '../../../features/plans/utils/order-markers';
 import { readPlanImageOnDevice } from '../../offline-plans';
+import { useActiveProducts } from '../../../features/products/api/get-products';
+import { useOrderApplications } from '../../../features/products/api/applications';
+import { ApplicationsPanel } from '../../../features/products/components/applications-panel';
+import { useScanQueue } from '../../../features/offline/hooks/use-scan-queue';
+import type { ApplicationToSend } from '../../../features/offline/scan-queue';
 import { queryKeys } from '../../../lib/query-keys';
-import { scanQueue, sendRecordOrQueue, sendScanOrQueue } from '../../offline-scans';
+import { scanQueue, sendApplicationOrQueue, sendRecordOrQueue, sendScanOrQueue } from '../../offline-scans';
 import type { ScanOnArrival } from '../trap-link';
 
 /** Spec section 2: an id that is not a valid order number goes back to the list. */
@@ -104,8 +111,23 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       closeBlockedReason={closeBlockedReason}
       unsentQrHashes={unsentQrHashes}
       reportAction={<ReportButton orderId={orderId} />}
+      closedDetails={<CertificateFolio sessionId={orderId} />}
+      signatureDialog={(controls) => (
+        <ClientSignatureDialog
+          sessionId={controls.sessionId}
+          saving={controls.saving}
+          error={controls.error}
+          onSubmit={controls.close}
+          onClose={controls.cancel}
+        />
+      )}
       initialCode={arrivedWith}
-      planAction={(session) => <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />}
+      planAction={(session) => (
+        <>
+          <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />
+          <OrderApplications session={session} pests={pests.data} />
+        </>
+      )}
       findingSheet={(item, controls) => (
         <FindingsSheet
           sessionId={orderId}
@@ -153,6 +175,49 @@ function ReportButton({ orderId }: { orderId: number }) {
         <Notice notice={{ tone: 'error', text: SCAN_MESSAGES.reportFailed, detail: serverMessage(download.error) }} />
       ) : null}
     </>
+  );
+}
+
+/** 'Aplicaciones': products applied during the order, recorded through the offline queue like findings. */
+function OrderApplications({
+  session,
+  pests,
+}: {
+  session: Session;
+  pests: Parameters<typeof ApplicationsPanel>[0]['pests'];
+}) {
+  const queryClient = useQueryClient();
+  const products = useActiveProducts();
+  const applications = useOrderApplications(session.id);
+  const { waiting } = useScanQueue(scanQueue);
+  const mine = useMemo(
+    () =>
+      waiting.filter(
+        (record): record is ApplicationToSend & (typeof waiting)[number] =>
+          record.kind === 'application' && record.sessionId === session.id,
+      ),
+    [waiting, session.id],
+  );
+  useEffect(
+    () =>
+      scanQueue.onDelivered((record) => {
+        if (record.kind === 'application')
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orderApplications(record.sessionId) });
+      }),
+    [queryClient],
+  );
+  return (
+    <ApplicationsPanel
+      session={session}
+      applications={applications.data ?? []}
+      waiting={mine}
+      products={products.data ?? []}
+      pests={pests}
+      send={async (record) => {
+        await sendApplicationOrQueue(record);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orderApplications(record.sessionId) });
+      }}
+    />
   );
 }
 

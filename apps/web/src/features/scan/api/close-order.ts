@@ -1,11 +1,21 @@
-import type { Session } from '@rondin/contracts';
+import type { ClientSignature, Session } from '@rondin/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Spec section 7: the technician closes with no payload; the server refuses (409) while traps are pending. */
-export function closeOrder(id: number): Promise<Session> {
-  return apiRequest<Session>(`/sessions/${id}/close`, { method: 'POST' });
+export interface CloseOrderRequest {
+  id: number;
+  /** Who signed for the client (or that nobody could): printed on the certificate the close issues. */
+  clientSignature?: ClientSignature | undefined;
+}
+
+/** Spec section 7: the server refuses (409) while traps are pending; the close issues the order's certificate. */
+export function closeOrder({ id, clientSignature }: CloseOrderRequest): Promise<Session> {
+  // An order closed without the dialog (no signature asked) sends no body, as before certificates.
+  return apiRequest<Session>(`/sessions/${id}/close`, {
+    method: 'POST',
+    ...(clientSignature ? { body: { clientSignature } } : {}),
+  });
 }
 
 export function useCloseOrder() {

@@ -6,7 +6,7 @@ import { useSession } from '../api/get-session';
 import { postScan, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
 import { NO_UNSENT_SCANS } from '../utils/scan-flow';
-import { type FindingSheetControls, type ItemControls, ScanView } from './scan-view';
+import { type FindingSheetControls, type ItemControls, ScanView, type SignatureDialogControls } from './scan-view';
 
 interface ScanScreenProps {
   orderId: number;
@@ -18,6 +18,10 @@ interface ScanScreenProps {
   unsentQrHashes?: ReadonlySet<string>;
   /** Offered once the order is closed: its report. */
   reportAction?: ReactNode;
+  /** Shown once the order is closed: its certificate's folio. */
+  closedDetails?: ReactNode;
+  /** 'Firma del cliente', asked before the order closes. */
+  signatureDialog?: (controls: SignatureDialogControls) => ReactNode;
   /** A code to register as soon as the order is shown (a label opened from outside the app). */
   initialCode?: string | null;
   /** 'Ver en el plano' for the order as it stands. */
@@ -35,6 +39,8 @@ export function ScanScreen({
   closeBlockedReason = null,
   unsentQrHashes = NO_UNSENT_SCANS,
   reportAction = null,
+  closedDetails = null,
+  signatureDialog,
   initialCode = null,
   planAction,
   findingSheet,
@@ -58,6 +64,8 @@ export function ScanScreen({
           closeBlockedReason={closeBlockedReason}
           unsentQrHashes={unsentQrHashes}
           reportAction={reportAction}
+          closedDetails={closedDetails}
+          signatureDialog={signatureDialog}
           initialCode={initialCode}
           planAction={planAction}
           findingSheet={findingSheet}

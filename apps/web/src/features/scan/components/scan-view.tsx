@@ -1,10 +1,11 @@
-import type { Session, SessionItem } from '@rondin/contracts';
+import type { ClientSignature, Session, SessionItem } from '@rondin/contracts';
 import { qrSlugFromLabel } from '@rondin/contracts/qr-code';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { serverMessage } from '../../../lib/api-client';
 import { markDecoded, markReady, markSheetShown } from '../../../lib/field-timing';
 import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
@@ -24,6 +25,13 @@ interface ScanViewProps {
   unsentQrHashes?: ReadonlySet<string>;
   /** Offered once the order is closed: its report (composed by the route, from the orders feature). */
   reportAction?: ReactNode;
+  /** Shown once the order is closed, above its actions: its certificate's folio (from the certificates feature). */
+  closedDetails?: ReactNode;
+  /**
+   * 'Firma del cliente', asked when 'Cerrar orden' is pressed (composed by the route, from the certificates
+   * feature): it closes the order with what it collected. Without it the order closes at once, with no body.
+   */
+  signatureDialog?: ((controls: SignatureDialogControls) => ReactNode) | undefined;
   /** A code to register once, as soon as the order is shown (a label opened from outside the app). */
   initialCode?: string | null;
   /** 'Ver en el plano', for this state of the order (composed by the route, from the plans feature). */
@@ -32,6 +40,16 @@ interface ScanViewProps {
   findingSheet?: ((item: SessionItem, controls: FindingSheetControls) => ReactNode) | undefined;
   /** Under each trap of the list: what was recorded there and what can be (from the findings feature). */
   itemDetails?: ((item: SessionItem, controls: ItemControls) => ReactNode) | undefined;
+}
+
+/** What the close dialog may do: close with the client's signature, or go back to the order. */
+export interface SignatureDialogControls {
+  sessionId: number;
+  saving: boolean;
+  /** Why the last close was refused, in the server's words. */
+  error: NoticeMessage | null;
+  close: (clientSignature: ClientSignature) => void;
+  cancel: () => void;
 }
 
 /** What the findings sheet may do to the screen around it. */
@@ -65,6 +83,8 @@ export function ScanView({
   closeBlockedReason = null,
   unsentQrHashes = NO_UNSENT_SCANS,
   reportAction = null,
+  closedDetails = null,
+  signatureDialog,
   initialCode = null,
   planAction,
   findingSheet,
@@ -84,6 +104,8 @@ export function ScanView({
   );
   const flow = useScanFlow(session, sendScan, onRegistered);
   const closeOrder = useCloseOrder();
+  const [signing, setSigning] = useState(false);
+  const [closeError, setCloseError] = useState<NoticeMessage | null>(null);
   const progress = orderProgress(session.items, unsentQrHashes);
   const trapCodes = session.items.map((item) => item.trap.code);
   const completed = session.status === 'COMPLETED';
@@ -149,12 +171,31 @@ export function ScanView({
     void flow.submit(initialCode);
   }, [initialCode, flow.submit]);
 
-  function close() {
+  // 'Cerrar orden' asks for the client's signature first, when there is a dialog to ask with; it then closes.
+  function startClose() {
     showStatus(null);
-    closeOrder.mutate(session.id, {
-      onSuccess: () => showStatus({ tone: 'success', text: SCAN_MESSAGES.closed }),
-      onError: () => showStatus({ tone: 'error', text: SCAN_MESSAGES.closeFailed }),
-    });
+    setCloseError(null);
+    if (signatureDialog) setSigning(true);
+    else close(undefined);
+  }
+
+  function close(clientSignature: ClientSignature | undefined) {
+    setCloseError(null);
+    closeOrder.mutate(
+      { id: session.id, clientSignature },
+      {
+        onSuccess: () => {
+          setSigning(false);
+          showStatus({ tone: 'success', text: SCAN_MESSAGES.closed });
+        },
+        onError: (error) => {
+          const detail = serverMessage(error);
+          // In the dialog the server's reason (a missing name, a pending trap, no connection) is shown beside it.
+          if (signatureDialog) setCloseError({ tone: 'error', text: SCAN_MESSAGES.closeRefused, detail });
+          else showStatus({ tone: 'error', text: SCAN_MESSAGES.closeFailed });
+        },
+      },
+    );
   }
 
   return (
@@ -172,7 +213,7 @@ export function ScanView({
               <button
                 type="button"
                 className="button button--primary button--large"
-                onClick={close}
+                onClick={startClose}
                 disabled={!closable}
               >
                 {closeOrder.isPending ? SCAN_MESSAGES.closing : SCAN_MESSAGES.close}
@@ -194,6 +235,7 @@ export function ScanView({
           <section className="scan-closed" aria-label={SCAN_MESSAGES.closedRegion}>
             {flow.status ? <Notice notice={flow.status} /> : null}
             <Notice notice={{ tone: 'success', text: SCAN_MESSAGES.closedBanner }} />
+            {closedDetails}
             <div className="scan-closed__actions">
               {reportAction}
               <Link to="/tech/sessions" className="button button--secondary button--large">
@@ -228,6 +270,15 @@ export function ScanView({
           }
         />
       </div>
+      {signing && !completed && signatureDialog
+        ? signatureDialog({
+            sessionId: session.id,
+            saving: closeOrder.isPending,
+            error: closeError,
+            close,
+            cancel: () => setSigning(false),
+          })
+        : null}
     </div>
   );
 }

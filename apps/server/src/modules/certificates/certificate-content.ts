@@ -1,0 +1,41 @@
+import type { DevicePhotos } from './certificate-photos.js';
+import type { CertificateAction } from './certificates.repository.js';
+
+/** A product applied during the visit, as the certificate lists it. */
+export interface CertificateApplication {
+  product: string;
+  registrationNumber: string | null;
+  activeIngredients: string | null;
+  batch: string;
+  dose: string | null;
+  quantity: string;
+  method: string | null;
+  where: string | null;
+  applicator: string;
+  safetyInterval: string | null;
+  /** When the treated place may be used again: the application's end plus the safety interval (ISO). */
+  reentryAt: string | null;
+}
+
+/** What a service certificate holds beyond the order itself (DESIGN-audit.md "Certificates and the audit pack"). */
+export interface CertificateContent {
+  folio: string;
+  revision: number;
+  issuedAt: string;
+  /** What the QR holds: {PUBLIC_URL}/verificar/{code}. */
+  verifyUrl: string;
+  technician: {
+    licenceNumber: string | null;
+    licenceExpiresAt: string | null;
+    qualification: string | null;
+    /** PNG bytes of the signature saved in the technician's profile at close, if any. */
+    signature: Buffer | null;
+  };
+  client: { name: string | null; role: string | null; absent: boolean; signature: Buffer | null };
+  actionsOpened: CertificateAction[];
+  recommendationsPending: CertificateAction[];
+  nextVisit: string | null;
+  applications: CertificateApplication[];
+  /** Each device's photos, by the order item's id; devices without photos are not in it. */
+  photos: Map<number, DevicePhotos>;
+}

@@ -1,0 +1,270 @@
+import { QUALIFICATION_LABELS, type Qualification, type Session, type TrapType } from '@rondin/contracts';
+import { drawFacts } from '../../lib/pdf-document.js';
+import { FONT, useFont } from '../../lib/pdf-fonts.js';
+import { drawQr } from '../../lib/pdf-qr.js';
+import { PdfTable } from '../../lib/pdf-table.js';
+import { drawText } from '../../lib/pdf-text.js';
+import { formatDateTime } from '../../lib/time-zone.js';
+import type { CertificateContent } from './certificate-content.js';
+import type { DevicePhotos } from './certificate-photos.js';
+import type { CertificateAction } from './certificates.repository.js';
+
+/** Spain's poison information service (Instituto Nacional de Toxicología), which every certificate names. */
+export const TOXICOLOGY_PHONE = 'Servicio de Información Toxicológica: 91 562 04 20 (24 horas)';
+
+/** What each kind of device is there to watch for: the order's target pests follow from its devices. */
+const TARGETS: Record<TrapType, string> = {
+  CEBADERO: 'roedores',
+  CAPTURA: 'roedores',
+  LAMINA: 'insectos rastreros',
+  LUZ_UV: 'insectos voladores',
+  FEROMONA: 'plagas de producto almacenado',
+  OTRO: 'otras plagas',
+};
+
+/** 'dd-mm-yyyy' and 'hh:mm' of an instant in the zone. */
+const formatDate = (value: string, timeZone: string) => formatDateTime(value, timeZone).split(' ')[0]!;
+const formatTime = (value: string | null, timeZone: string) => formatDateTime(value, timeZone).split(' ')[1] ?? '—';
+
+const ACTION_STATUS: Record<string, string> = { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' };
+
+export function targetPests(session: Session): string {
+  const targets = [...new Set(session.items.map((item) => TARGETS[item.trap.type as TrapType] ?? 'otras plagas'))];
+  const text = targets.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function technicianText(session: Session, content: CertificateContent): string {
+  const { licenceNumber, licenceExpiresAt, qualification } = content.technician;
+  const parts = [`${session.technician.fullName} (${session.technician.email})`];
+  if (licenceNumber) parts.push(`carné ${licenceNumber}${licenceExpiresAt ? ` (vence ${licenceExpiresAt})` : ''}`);
+  if (qualification) parts.push(QUALIFICATION_LABELS[qualification as Qualification] ?? qualification);
+  return parts.join(' · ');
+}
+
+/** The certificate's opening facts: folio, who, where, when (with start and end times), and what for. */
+export function drawCertificateHead(
+  doc: PDFKit.PDFDocument,
+  session: Session,
+  content: CertificateContent,
+  { timeZone, client }: { timeZone: string; client: string | null },
+): void {
+  // The visit began with its first device done (a scan recorded offline may precede the order's start).
+  const times = [session.startedAt, ...session.items.map((item) => item.completedAt)].filter(
+    (time): time is string => time !== null,
+  );
+  const start = times.length ? times.reduce((first, time) => (time < first ? time : first)) : session.closedAt;
+  const end = session.closedAt ?? start;
+  const serviceDate =
+    start === null || end === null
+      ? '—'
+      : formatDate(start, timeZone) === formatDate(end, timeZone)
+        ? `${formatDate(start, timeZone)}, de ${formatTime(start, timeZone)} a ${formatTime(end, timeZone)}`
+        : `Del ${formatDateTime(start, timeZone)} al ${formatDateTime(end, timeZone)}`;
+  drawFacts(doc, [
+    ['Folio', content.revision > 1 ? `${content.folio} (revisión ${content.revision})` : content.folio],
+    ['Emitido', formatDateTime(content.issuedAt, timeZone)],
+    ['Cliente', client ?? '—'],
+    ['Sitio', session.site.name],
+    ['Técnico aplicador', technicianText(session, content)],
+    ['Fecha del servicio', serviceDate],
+    ['Plagas objetivo', targetPests(session)],
+    ['Programada', session.scheduledAt ? formatDateTime(session.scheduledAt, timeZone) : 'Sin fecha programada'],
+    ['Cerrada por', session.closedBy?.fullName ?? '—'],
+    ['Próxima visita', content.nextVisit ? formatDateTime(content.nextVisit, timeZone) : 'Sin programar'],
+  ]);
+}
+
+/** Where a device's photo goes under its row: 60 × 45 pt (a phone's 4:3), a portrait one as tall. */
+const PHOTO_BOX = { width: 60, height: 45, gap: 6 };
+
+/** The room a device's photos take under its row of the annex. */
+export const DEVICE_PHOTOS_HEIGHT = PHOTO_BOX.height + 4;
+
+/** A device's photos side by side from (x, y), each framed, then how many more it has ("+2 fotos más"). */
+export function drawDevicePhotos(doc: PDFKit.PDFDocument, photos: DevicePhotos, x: number, y: number): void {
+  let left = x;
+  for (const photo of photos.shown) {
+    const scale = Math.min(PHOTO_BOX.width / photo.width, PHOTO_BOX.height / photo.height);
+    const width = photo.width * scale;
+    const height = photo.height * scale;
+    doc.image(photo.jpeg, left, y, { width, height });
+    doc.rect(left, y, width, height).lineWidth(0.5).strokeColor('#999999').stroke();
+    left += width + PHOTO_BOX.gap;
+  }
+  const more = photos.total - photos.shown.length;
+  if (more > 0) {
+    useFont(doc, FONT.regular, 8).fillColor('#555555');
+    drawText(doc, `+${more} ${more === 1 ? 'foto' : 'fotos'} más`, left, y + PHOTO_BOX.height / 2 - 5, {
+      width: 80,
+      maxLines: 1,
+    });
+  }
+}
+
+/**
+ * Leaves room for `height` points on the page, or starts the next one under its header: a section's heading
+ * never ends a page alone, and the signatures and the QR stay together.
+ */
+function room(doc: PDFKit.PDFDocument, height: number, header: () => number): number {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    doc.y = header();
+  }
+  return doc.y;
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string, header: () => number): void {
+  const y = room(doc, 60, header) + 12;
+  useFont(doc, FONT.bold, 11).fillColor('#1f3b57');
+  doc.y = y + drawText(doc, text, doc.page.margins.left, y, { width: 400, maxLines: 1 }) + 4;
+}
+
+function paragraph(doc: PDFKit.PDFDocument, text: string, size = 9, color = '#1a1a1a'): void {
+  const { left, right } = doc.page.margins;
+  useFont(doc, FONT.regular, size).fillColor(color);
+  doc.y += drawText(doc, text, left, doc.y, { width: doc.page.width - left - right, maxLines: 6 }) + 2;
+}
+
+function actionsTable(
+  doc: PDFKit.PDFDocument,
+  actions: CertificateAction[],
+  header: () => number,
+  timeZone: string,
+): void {
+  const table = new PdfTable(
+    doc,
+    [
+      { header: 'Nº', width: 30, singleLine: true },
+      { header: 'Dónde', width: 90 },
+      { header: 'Descripción', width: 195 },
+      { header: 'Responsable', width: 80 },
+      { header: 'Plazo', width: 60, singleLine: true },
+      { header: 'Estado', width: 60, singleLine: true },
+    ],
+    header,
+  );
+  for (const action of actions) {
+    table.row([
+      String(action.id),
+      [action.trapCode, action.area].filter(Boolean).join(' · ') || '—',
+      action.description,
+      `${action.responsible === 'CLIENTE' ? 'Cliente' : 'Empresa'}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
+      action.dueDate ? formatDate(`${action.dueDate}T12:00:00Z`, timeZone) : '—',
+      ACTION_STATUS[action.status] ?? action.status,
+    ]);
+  }
+  doc.y = table.end() + 4;
+}
+
+const SIGNATURE_BOX = { width: 200, height: 70 };
+
+function signature(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  label: string,
+  image: Buffer | null,
+  lines: string[],
+): void {
+  useFont(doc, FONT.regular, 8).fillColor('#555555');
+  drawText(doc, label, x, y, { width: SIGNATURE_BOX.width, maxLines: 1 });
+  const boxY = y + 12;
+  doc.rect(x, boxY, SIGNATURE_BOX.width, SIGNATURE_BOX.height).lineWidth(0.5).strokeColor('#999999').stroke();
+  if (image) {
+    doc.image(image, x + 4, boxY + 4, {
+      fit: [SIGNATURE_BOX.width - 8, SIGNATURE_BOX.height - 8],
+      align: 'center',
+      valign: 'center',
+    });
+  }
+  let lineY = boxY + SIGNATURE_BOX.height + 4;
+  for (const [index, line] of lines.entries()) {
+    useFont(doc, index === 0 ? FONT.bold : FONT.regular, 9).fillColor('#1a1a1a');
+    lineY += drawText(doc, line, x, lineY, { width: SIGNATURE_BOX.width, maxLines: 2 });
+  }
+}
+
+/**
+ * The certificate's closing sections, after the devices: treatments, corrective actions and pending client
+ * recommendations, the toxicology phone, both signatures and the verification QR.
+ */
+export function drawCertificateEnd(
+  doc: PDFKit.PDFDocument,
+  session: Session,
+  content: CertificateContent,
+  header: () => number,
+  timeZone: string,
+): void {
+  heading(doc, 'Tratamientos aplicados', header);
+  if (content.applications.length === 0) {
+    paragraph(doc, 'Sin aplicación de biocidas en esta visita.');
+  } else {
+    const table = new PdfTable(
+      doc,
+      [
+        { header: 'Producto', width: 80 },
+        { header: 'Nº registro', width: 100 },
+        { header: 'Sustancias activas', width: 65 },
+        { header: 'Lote · dosis · cantidad', width: 80 },
+        { header: 'Método · dónde · aplicador', width: 100 },
+        { header: 'Plazo de seguridad · reentrada', width: 90 },
+      ],
+      header,
+    );
+    for (const application of content.applications) {
+      table.row([
+        application.product,
+        application.registrationNumber ?? '—',
+        application.activeIngredients ?? '—',
+        [application.batch, application.dose, application.quantity].filter(Boolean).join(' · '),
+        [application.method, application.where, application.applicator].filter(Boolean).join(' · '),
+        [
+          application.safetyInterval,
+          application.reentryAt && `reentrada ${formatDateTime(application.reentryAt, timeZone)}`,
+        ]
+          .filter(Boolean)
+          .join(' · ') || '—',
+      ]);
+    }
+    doc.y = table.end() + 4;
+  }
+
+  heading(doc, 'Acciones correctivas abiertas en esta visita', header);
+  if (content.actionsOpened.length === 0) paragraph(doc, 'Ninguna: ningún hallazgo superó un umbral de acción.');
+  else actionsTable(doc, content.actionsOpened, header, timeZone);
+
+  heading(doc, 'Recomendaciones al cliente pendientes', header);
+  if (content.recommendationsPending.length === 0) paragraph(doc, 'Ninguna pendiente.');
+  else actionsTable(doc, content.recommendationsPending, header, timeZone);
+
+  paragraph(doc, TOXICOLOGY_PHONE, 9, '#1f3b57');
+
+  // Signatures and the QR stay together on one page.
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const y = room(doc, 150, header) + 10;
+  const { client } = content;
+  signature(doc, left, y, 'Firma del técnico', content.technician.signature, [
+    session.technician.fullName,
+    content.technician.licenceNumber ? `Carné ${content.technician.licenceNumber}` : '',
+  ]);
+  signature(
+    doc,
+    left + SIGNATURE_BOX.width + 20,
+    y,
+    'Firma del cliente',
+    client.absent ? null : client.signature,
+    client.absent ? ['Cliente ausente', 'Nadie pudo firmar por el cliente.'] : [client.name ?? '—', client.role ?? ''],
+  );
+  const qrSize = 96;
+  const qrX = left + width - qrSize;
+  drawQr(doc, content.verifyUrl, qrX, y, qrSize);
+  useFont(doc, FONT.regular, 7).fillColor('#444444');
+  drawText(doc, `Verifique este certificado: ${content.verifyUrl}`, qrX - 20, y + qrSize + 2, {
+    width: qrSize + 20,
+    maxLines: 4,
+    align: 'center',
+  });
+  doc.y = y + 140;
+}

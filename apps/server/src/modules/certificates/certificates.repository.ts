@@ -1,0 +1,226 @@
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database.js';
+import {
+  certificateCounters,
+  certificates,
+  companySettings,
+  correctiveActions,
+  photos,
+  sessionItems,
+  sessions,
+  sites,
+  technicians,
+  thresholdBreaches,
+  traps,
+} from '../../db/schema.js';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/** What the close writes: who signed for the client (or that nobody could), and the technician's signature. */
+export interface IssueInput {
+  sessionId: number;
+  clientName: string | null;
+  clientRole: string | null;
+  clientSignatureFileId: number | null;
+  clientAbsent: boolean;
+  technicianSignatureFileId: number | null;
+}
+
+/** A corrective action as the certificate lists it. */
+export interface CertificateAction {
+  id: number;
+  description: string;
+  status: string;
+  responsible: string;
+  responsibleName: string | null;
+  dueDate: string | null;
+  trapCode: string | null;
+  area: string | null;
+}
+
+export class CertificatesRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Gives the order its certificate in the close's transaction: the year's next number (the upsert locks the
+   * year's counter row until commit, so concurrent closes take numbers one after another, and a rolled-back
+   * close gives its number back), and a random code. The year is the close's, in `timeZone`.
+   */
+  async issue(tx: Transaction, input: IssueInput, code: string, timeZone: string): Promise<CertificateRow> {
+    // The year the order closes in, where it was served: the site's zone, else the server's.
+    const [{ year }] = (
+      (await tx.execute(
+        sql`select extract(year from (clock_timestamp() at time zone coalesce(${sites.timeZone}, ${timeZone})))::int as year
+            from ${sessions} join ${sites} on ${sites.id} = ${sessions.siteId} where ${sessions.id} = ${input.sessionId}`,
+      )) as unknown as { rows: { year: number }[] }
+    ).rows as [{ year: number }];
+    const [counter] = await tx
+      .insert(certificateCounters)
+      .values({ year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: certificateCounters.year,
+        set: { lastNumber: sql`${certificateCounters.lastNumber} + 1` },
+      })
+      .returning({ number: certificateCounters.lastNumber });
+    const [row] = await tx
+      .insert(certificates)
+      .values({ ...input, year, number: counter!.number, code, issuedAt: sql`clock_timestamp()` })
+      .returning();
+    return row!;
+  }
+
+  /** The order's certificate in force (the latest revision), if it has one. */
+  async current(sessionId: number, tx: Database | Transaction = this.db): Promise<CertificateRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.sessionId, sessionId), isNull(certificates.replacedAt)));
+    return row;
+  }
+
+  /** The same, locked: the first request to store its PDF does it, the others wait and find it stored. */
+  async lockCurrent(tx: Transaction, sessionId: number): Promise<CertificateRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.sessionId, sessionId), isNull(certificates.replacedAt)))
+      .for('update');
+    return row;
+  }
+
+  async attachPdf(tx: Transaction, id: number, fileId: number, sha256: string): Promise<void> {
+    await tx.update(certificates).set({ fileId, sha256 }).where(eq(certificates.id, id));
+  }
+
+  /** What the public verification page shows of a code's certificate: nothing more is read. */
+  async verification(code: string) {
+    const [row] = await this.db
+      .select({
+        year: certificates.year,
+        number: certificates.number,
+        revision: certificates.revision,
+        issuedAt: certificates.issuedAt,
+        sha256: certificates.sha256,
+        replacedAt: certificates.replacedAt,
+        site: sites.name,
+        company: companySettings.name,
+      })
+      .from(certificates)
+      .innerJoin(sessions, eq(sessions.id, certificates.sessionId))
+      .innerJoin(sites, eq(sites.id, sessions.siteId))
+      .leftJoin(companySettings, eq(companySettings.id, 1))
+      .where(eq(certificates.code, code));
+    return row;
+  }
+
+  /** The technician's licence and qualification, as the certificate prints them. */
+  async technician(id: number, tx: Database | Transaction = this.db) {
+    const [row] = await tx
+      .select({
+        fullName: technicians.fullName,
+        licenceNumber: technicians.licenceNumber,
+        licenceExpiresAt: technicians.licenceExpiresAt,
+        qualification: technicians.qualification,
+        signatureFileId: technicians.signatureFileId,
+      })
+      .from(technicians)
+      .where(eq(technicians.id, id));
+    return row;
+  }
+
+  async setOwnSignature(tx: Transaction, technicianId: number, fileId: number | null): Promise<number | null> {
+    const [before] = await tx
+      .select({ fileId: technicians.signatureFileId })
+      .from(technicians)
+      .where(eq(technicians.id, technicianId))
+      .for('update');
+    await tx.update(technicians).set({ signatureFileId: fileId }).where(eq(technicians.id, technicianId));
+    return before?.fileId ?? null;
+  }
+
+  /** Whether a certificate holds this file as a signature: then it stays, as the certificate was signed. */
+  async signatureInUse(tx: Transaction, fileId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(eq(certificates.technicianSignatureFileId, fileId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The corrective actions this order's findings and exceptions opened or joined, and the site's client
+   * recommendations (CLIENTE) still open: the certificate repeats those until they are closed.
+   */
+  async actions(
+    sessionId: number,
+    siteId: number,
+  ): Promise<{ opened: CertificateAction[]; pending: CertificateAction[] }> {
+    const columns = {
+      id: correctiveActions.id,
+      description: correctiveActions.description,
+      status: correctiveActions.status,
+      responsible: correctiveActions.responsible,
+      responsibleName: correctiveActions.responsibleName,
+      dueDate: correctiveActions.dueDate,
+      trapCode: traps.code,
+      area: correctiveActions.area,
+    };
+    // A device's action, or its area's (a repetition over neighbouring devices).
+    const breachesOfOrder = (column: typeof thresholdBreaches.actionId | typeof thresholdBreaches.areaActionId) =>
+      this.db
+        .select({ id: column })
+        .from(thresholdBreaches)
+        .innerJoin(sessionItems, eq(sessionItems.id, thresholdBreaches.itemId))
+        .where(eq(sessionItems.sessionId, sessionId));
+    const opened = await this.db
+      .select(columns)
+      .from(correctiveActions)
+      .leftJoin(traps, eq(traps.id, correctiveActions.trapId))
+      .where(
+        or(
+          inArray(correctiveActions.id, breachesOfOrder(thresholdBreaches.actionId)),
+          inArray(correctiveActions.id, breachesOfOrder(thresholdBreaches.areaActionId)),
+        ),
+      )
+      .orderBy(asc(correctiveActions.id));
+    const pending = await this.db
+      .select(columns)
+      .from(correctiveActions)
+      .leftJoin(traps, eq(traps.id, correctiveActions.trapId))
+      .where(
+        and(
+          eq(correctiveActions.siteId, siteId),
+          eq(correctiveActions.responsible, 'CLIENTE'),
+          ne(correctiveActions.status, 'CERRADA'),
+        ),
+      )
+      .orderBy(asc(correctiveActions.id));
+    return { opened, pending };
+  }
+
+  /** The site's next visit: its earliest open order scheduled after `after`. */
+  async nextVisit(siteId: number, after: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: sessions.scheduledAt })
+      .from(sessions)
+      .where(and(eq(sessions.siteId, siteId), ne(sessions.status, 'COMPLETED'), gt(sessions.scheduledAt, after)))
+      .orderBy(asc(sessions.scheduledAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /** The stored file of each of these photos, by the photo's id. */
+  async photoFiles(photoIds: number[]): Promise<Map<number, number>> {
+    if (photoIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: photos.id, fileId: photos.fileId })
+      .from(photos)
+      .where(inArray(photos.id, photoIds));
+    return new Map(rows.map((row) => [row.id, row.fileId]));
+  }
+
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}

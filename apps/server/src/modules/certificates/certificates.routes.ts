@@ -1,0 +1,149 @@
+import {
+  CertificateMessages,
+  CertificateSummary,
+  ErrorResponse,
+  IdParams,
+  OwnSignatureBody,
+  Verification,
+  VerifyParams,
+} from '@rondin/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendFile } from '../../files/send-file.js';
+import { AppError } from '../../lib/app-error.js';
+import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
+import { FailureCounter } from '../auth/login-throttle.js';
+import type { CertificatesService } from './certificates.service.js';
+
+const tags = ['Certificados'];
+const security = bearerAuth;
+const errors = errorResponses;
+/** A base64 PNG of 200 KB is about 270 KB of JSON: above the API's usual body limit. */
+export const SIGNATURE_BODY_LIMIT = 320 * 1024;
+
+/** The address the app was reached at (the proxy's, with TRUST_PROXY): the QR's base without PUBLIC_URL. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export interface CertificatesRoutesOptions {
+  service: CertificatesService;
+  /** Verification lookups allowed per address and minute: codes are random, but nobody gets to try many. */
+  verifyPerMinute: number;
+}
+
+export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions> = async (
+  app,
+  { service, verifyPerMinute },
+) => {
+  const lookups = new FailureCounter({ max: verifyPerMinute, windowMs: 60_000 });
+
+  app.get(
+    '/verify/:code',
+    {
+      schema: {
+        operationId: 'verifyCertificate',
+        summary: 'Verificar un certificado de servicio',
+        description:
+          'Público, sin sesión: lo que el QR de un certificado abre ({PUBLIC_URL}/verificar/{código}). Responde solo folio, revisión, fecha de emisión, sitio, empresa y el SHA-256 del PDF emitido, para compararlo con el archivo recibido; `replaced` es true si una revisión posterior lo sustituyó. Los códigos son aleatorios (no el folio). Cada dirección puede consultar un número limitado de veces por minuto: después, 429 con Retry-After.',
+        tags,
+        // No sign-in: anyone holding the certificate checks it.
+        security: [],
+        params: VerifyParams,
+        response: {
+          200: Verification,
+          429: ErrorResponse.describe('Demasiadas consultas desde esta dirección; Retry-After dice cuándo volver.'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const wait = lookups.waitFor(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new AppError(429, CertificateMessages.tooManyLookups);
+      }
+      lookups.fail(request.ip);
+      return service.verify(request.params.code);
+    },
+  );
+
+  app.get(
+    '/sessions/:id/certificate',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getSessionCertificate',
+        summary: 'Certificado de una orden cerrada',
+        description:
+          'Folio (AAAA-NNNNNN, correlativo por año, asignado al cerrar), revisión, fecha de emisión, dirección de verificación y SHA-256 del PDF emitido. El PDF mismo es GET /sessions/{id}/report. 404 para una orden abierta, ajena (técnico) o cerrada antes de que existieran los certificados.',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: CertificateSummary, ...errors },
+      },
+    },
+    (request) => service.summary(request.user, request.params.id, requestOrigin(request)),
+  );
+
+  app.put(
+    '/technicians/me/signature',
+    {
+      onRequest: app.authorize(),
+      bodyLimit: SIGNATURE_BODY_LIMIT,
+      schema: {
+        operationId: 'putOwnSignature',
+        summary: 'Guardar mi firma',
+        description:
+          'La firma dibujada de quien tiene la sesión (PNG en base64, hasta 200 KB), que se copia en cada certificado de las órdenes que se le asignan al cerrarse. Reemplaza la anterior; la de certificados ya emitidos no cambia.',
+        tags,
+        security,
+        body: OwnSignatureBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.saveOwnSignature(request.user.id, request.body.imagePng);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/technicians/me/signature',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getOwnSignature',
+        summary: 'Mi firma',
+        description: 'La firma guardada (PNG); 404 si no hay.',
+        tags,
+        security,
+        response: { 200: fileResponse('La firma (PNG).', 'image/png'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const opened = await service.ownSignature(request.user.id);
+      return sendFile(request, reply, { file: opened.file, name: 'firma', open: () => opened.content });
+    },
+  );
+
+  app.delete(
+    '/technicians/me/signature',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'deleteOwnSignature',
+        summary: 'Borrar mi firma',
+        description: 'Los certificados siguientes salen sin firma del técnico hasta que guarde otra.',
+        tags,
+        security,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeOwnSignature(request.user.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

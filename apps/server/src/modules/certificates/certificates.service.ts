@@ -1,0 +1,316 @@
+import {
+  type Application,
+  CertificateMessages,
+  type CertificateSummary,
+  type ClientSignature,
+  folioText,
+  SIGNATURE_MAX_BYTES,
+  type Session,
+  SessionMessages,
+  type Verification,
+} from '@rondin/contracts';
+import { Readable } from 'node:stream';
+import type { Transaction } from '../../db/database.js';
+import type { FileStorage, OpenedFile } from '../../files/file-storage.js';
+import { type SpooledFile, spool } from '../../files/spool.js';
+import { AppError } from '../../lib/app-error.js';
+import { newQrSlug } from '../../lib/qr-slug.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { CertificateApplication, CertificateContent } from './certificate-content.js';
+import { certificatePhoto, type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
+import type { CertificateRow, CertificatesRepository } from './certificates.repository.js';
+
+/** Draws an order's certificate: the order as the API answers it, and what only the certificate holds. */
+export type CertificateRenderer = (session: Session, content: CertificateContent) => Promise<Readable>;
+
+export interface CertificatesOptions {
+  /** The zone a certificate's year is counted in when the site has none. */
+  timeZone: string;
+  /** {PUBLIC_URL}/verificar/{code} is what the certificate's QR holds. */
+  publicUrl: string | undefined;
+  loadSession: (id: number) => Promise<Session | undefined>;
+  /** The products applied during the order (modules/products). */
+  loadApplications: (sessionId: number) => Promise<Application[]>;
+  render: CertificateRenderer;
+}
+
+/** A signature read and checked before the close's transaction starts: only its file is written inside it. */
+export interface PreparedSignature {
+  name: string | null;
+  role: string | null;
+  absent: boolean;
+  image: SpooledFile | null;
+}
+
+const SIGNATURE_FILE = {
+  accept: ['image/png'] as const,
+  maxBytes: SIGNATURE_MAX_BYTES,
+  messages: {
+    tooLarge: CertificateMessages.signatureTooLarge,
+    wrongType: CertificateMessages.signatureNotPng,
+    empty: CertificateMessages.signatureNotPng,
+  },
+};
+/** A certificate's PDF: no order is so large, but a limit keeps a runaway render from filling the disk. */
+const PDF_FILE = {
+  accept: ['application/pdf'] as const,
+  maxBytes: 512 * 1024 * 1024,
+  messages: {
+    tooLarge: 'El certificado es demasiado grande para guardarlo.',
+    wrongType: 'El certificado no es un PDF.',
+    empty: 'El certificado está vacío.',
+  },
+};
+
+/** A base64 PNG read into a temporary file, its bytes checked (PNG, at most SIGNATURE_MAX_BYTES). */
+export function spoolSignature(imagePng: string): Promise<SpooledFile> {
+  return spool(Readable.from([Buffer.from(imagePng, 'base64')]), SIGNATURE_FILE);
+}
+
+/** An application as the certificate prints it: every field the design lists, in words. */
+function applicationLine(application: Application): CertificateApplication {
+  const applicator = application.applicator;
+  return {
+    product: application.product.name,
+    registrationNumber: application.product.registrationNumber,
+    activeIngredients: application.product.activeIngredients,
+    batch: `Lote ${application.batch}`,
+    dose: application.dose,
+    quantity: `${application.quantity} ${application.unit}`,
+    method: application.method,
+    where: application.trap?.code ?? application.area,
+    applicator: `${applicator.fullName}${applicator.licenceNumber ? ` (carné ${applicator.licenceNumber})` : ''}`,
+    safetyInterval: `Plazo de seguridad ${application.safetyIntervalHours} h`,
+    reentryAt: application.reEntryAt,
+  };
+}
+
+async function bytesOf(opened: OpenedFile | undefined): Promise<Buffer | null> {
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.content) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The service certificate (DESIGN-audit.md "Certificates and the audit pack"): numbered in the close's
+ * transaction, drawn and stored once right after it, and served as stored from then on, so its SHA-256 (which
+ * the public verification page shows) is that of the same bytes every time.
+ */
+export class CertificatesService {
+  constructor(
+    private readonly repository: CertificatesRepository,
+    private readonly files: FileStorage,
+    private readonly options: CertificatesOptions,
+  ) {}
+
+  /** Reads the client's signature before the close locks anything: a slow upload holds no lock. */
+  async prepare(signature: ClientSignature | undefined): Promise<PreparedSignature | undefined> {
+    if (!signature) return undefined;
+    return {
+      name: signature.name || null,
+      role: signature.role || null,
+      absent: signature.absent === true,
+      image: signature.imagePng === undefined ? null : await spoolSignature(signature.imagePng),
+    };
+  }
+
+  /**
+   * Numbers the order's certificate inside the close's transaction `tx` (a failed close numbers nothing), with
+   * the client's signature and the technician's own as saved in their profile at this moment.
+   */
+  async issue(
+    tx: Transaction,
+    order: { id: number; technicianId: number },
+    signature: PreparedSignature | undefined,
+  ): Promise<CertificateRow> {
+    const clientFile = signature?.image ? await this.files.save(signature.image, 'firma-cliente', tx) : null;
+    const technician = await this.repository.technician(order.technicianId, tx);
+    return this.repository.issue(
+      tx,
+      {
+        sessionId: order.id,
+        clientName: signature?.name ?? null,
+        clientRole: signature?.role ?? null,
+        clientSignatureFileId: clientFile?.id ?? null,
+        clientAbsent: signature?.absent ?? false,
+        technicianSignatureFileId: technician?.signatureFileId ?? null,
+      },
+      newQrSlug(),
+      this.options.timeZone,
+    );
+  }
+
+  /**
+   * Draws the order's certificate and stores it, unless it is stored already (two requests at once: the
+   * second waits for the first's row lock and finds the PDF there). Answers the stored certificate.
+   */
+  async store(sessionId: number, origin?: string): Promise<CertificateRow | undefined> {
+    const certificate = await this.repository.current(sessionId);
+    if (!certificate || certificate.fileId !== null) return certificate;
+    const session = await this.options.loadSession(sessionId);
+    if (!session) return undefined;
+    const pdf = await spool(
+      await this.options.render(session, await this.content(session, certificate, origin)),
+      PDF_FILE,
+    );
+    try {
+      return await this.repository.transaction(async (tx) => {
+        const locked = await this.repository.lockCurrent(tx, sessionId);
+        if (!locked || locked.fileId !== null) return locked;
+        const file = await this.files.save(pdf, `certificado-${folioText(locked.year, locked.number)}`, tx);
+        await this.repository.attachPdf(tx, locked.id, file.id, file.sha256);
+        return { ...locked, fileId: file.id, sha256: file.sha256 };
+      });
+    } finally {
+      await pdf.dispose();
+    }
+  }
+
+  /** The order's certificate as issued, or undefined for an order closed before certificates existed. */
+  async pdf(
+    sessionId: number,
+    origin?: string,
+  ): Promise<{ certificate: CertificateRow; opened: OpenedFile } | undefined> {
+    const certificate = await this.store(sessionId, origin);
+    if (!certificate?.fileId) return undefined;
+    const opened = await this.files.open(certificate.fileId);
+    return opened && { certificate, opened };
+  }
+
+  /** The order's certificate for someone who may see the order (a technician, their own only). */
+  async summary(user: AuthUser, sessionId: number, origin?: string): Promise<CertificateSummary> {
+    const session = await this.options.loadSession(sessionId);
+    if (!session || (user.role !== 'ADMIN' && user.id !== session.technicianId)) {
+      throw AppError.notFound(SessionMessages.notFound);
+    }
+    const certificate = await this.store(sessionId, origin);
+    if (!certificate) throw AppError.notFound(CertificateMessages.noCertificate);
+    return {
+      folio: folioText(certificate.year, certificate.number),
+      revision: certificate.revision,
+      issuedAt: certificate.issuedAt.toISOString(),
+      verifyUrl: this.verifyUrl(certificate.code, origin),
+      sha256: certificate.sha256,
+      clientName: certificate.clientName,
+      clientAbsent: certificate.clientAbsent,
+    };
+  }
+
+  async verify(code: string): Promise<Verification> {
+    const row = await this.repository.verification(code);
+    if (!row) throw AppError.notFound(CertificateMessages.notFound);
+    return {
+      folio: folioText(row.year, row.number),
+      revision: row.revision,
+      issuedAt: row.issuedAt.toISOString(),
+      site: row.site,
+      company: row.company ?? null,
+      sha256: row.sha256,
+      replaced: row.replacedAt !== null,
+    };
+  }
+
+  /**
+   * The address the certificate's QR opens: under PUBLIC_URL, or without it under the address the app was
+   * reached at when the certificate was drawn (`origin`, the closing request's).
+   */
+  verifyUrl(code: string, origin?: string): string {
+    return `${this.options.publicUrl ?? origin ?? ''}/verificar/${code}`;
+  }
+
+  async saveOwnSignature(technicianId: number, imagePng: string): Promise<void> {
+    const image = await spoolSignature(imagePng);
+    try {
+      await this.repository.transaction(async (tx) => {
+        const file = await this.files.save(image, 'firma-tecnico', tx);
+        await this.replaceOwnSignature(tx, technicianId, file.id);
+      });
+    } finally {
+      await image.dispose();
+    }
+  }
+
+  async removeOwnSignature(technicianId: number): Promise<void> {
+    await this.repository.transaction((tx) => this.replaceOwnSignature(tx, technicianId, null));
+  }
+
+  async ownSignature(technicianId: number): Promise<OpenedFile> {
+    const technician = await this.repository.technician(technicianId);
+    const opened = technician?.signatureFileId ? await this.files.open(technician.signatureFileId) : undefined;
+    if (!opened) throw AppError.notFound(CertificateMessages.ownSignatureMissing);
+    return opened;
+  }
+
+  /** The previous signature goes, unless a certificate was signed with it: that one stays as it was signed. */
+  private async replaceOwnSignature(tx: Transaction, technicianId: number, fileId: number | null): Promise<void> {
+    const previous = await this.repository.setOwnSignature(tx, technicianId, fileId);
+    if (previous !== null && !(await this.repository.signatureInUse(tx, previous))) {
+      await this.files.remove(previous, tx);
+    }
+  }
+
+  private async content(session: Session, certificate: CertificateRow, origin?: string): Promise<CertificateContent> {
+    const [technician, actions, nextVisit, applications, clientSignature, technicianSignature, photos] =
+      await Promise.all([
+        this.repository.technician(session.technicianId),
+        this.repository.actions(session.id, session.siteId),
+        this.repository.nextVisit(session.siteId, new Date(session.closedAt ?? certificate.issuedAt)),
+        this.options.loadApplications(session.id),
+        certificate.clientSignatureFileId ? this.files.open(certificate.clientSignatureFileId).then(bytesOf) : null,
+        certificate.technicianSignatureFileId
+          ? this.files.open(certificate.technicianSignatureFileId).then(bytesOf)
+          : null,
+        this.photos(session),
+      ]);
+    return {
+      folio: folioText(certificate.year, certificate.number),
+      revision: certificate.revision,
+      issuedAt: certificate.issuedAt.toISOString(),
+      verifyUrl: this.verifyUrl(certificate.code, origin),
+      technician: {
+        licenceNumber: technician?.licenceNumber ?? null,
+        licenceExpiresAt: technician?.licenceExpiresAt ?? null,
+        qualification: technician?.qualification ?? null,
+        signature: technicianSignature,
+      },
+      client: {
+        name: certificate.clientName,
+        role: certificate.clientRole,
+        absent: certificate.clientAbsent,
+        signature: clientSignature,
+      },
+      actionsOpened: actions.opened,
+      recommendationsPending: actions.pending,
+      nextVisit: nextVisit?.toISOString() ?? null,
+      applications: applications.map(applicationLine),
+      photos,
+    };
+  }
+
+  /**
+   * Each device's first photos, read from the files storage and made small (certificate-photos.ts), two at a
+   * time: the order's devices in order, so the work and the memory stay bounded whatever the order's size.
+   */
+  private async photos(session: Session): Promise<Map<number, DevicePhotos>> {
+    const devices = session.items.filter((item) => item.photoIds.length > 0);
+    const wanted = devices.flatMap((item) => item.photoIds.slice(0, PHOTOS_SHOWN));
+    const fileIds = await this.repository.photoFiles(wanted);
+    const made = await mapLimited(wanted, 2, async (photoId) => {
+      const fileId = fileIds.get(photoId);
+      // A photo whose bytes cannot be read (an object missing from its backend) is left out, not the certificate.
+      const bytes = fileId === undefined ? null : await this.files.open(fileId).then(bytesOf, () => null);
+      return bytes && certificatePhoto(bytes);
+    });
+    const byPhoto = new Map(wanted.map((photoId, index) => [photoId, made[index]]));
+    return new Map(
+      devices.map((item) => [
+        item.id,
+        {
+          shown: item.photoIds.flatMap((photoId) => byPhoto.get(photoId) ?? []),
+          total: item.photoIds.length,
+        },
+      ]),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import type { Database } from '../../db/database.js';
+import type { FileStorage } from '../../files/file-storage.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
+import { ApplicationsRepository } from '../products/applications.repository.js';
+import type { SessionEvents } from '../sessions/session-events.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { CertificatesRepository } from './certificates.repository.js';
+import { CertificatesService } from './certificates.service.js';
+
+/**
+ * Orders and their certificates, wired to each other: closing an order issues its certificate, and a
+ * certificate is the order's report with what only a certificate holds. The server and the demo seed use it.
+ */
+export function sessionsWithCertificates(
+  db: Database,
+  events: SessionEvents,
+  files: FileStorage,
+  options: { timeZone: string; publicUrl?: string | undefined; company?: LetterheadSource },
+) {
+  const repository = new SessionsRepository(db);
+  const applications = new ApplicationsRepository(db);
+  const certificates = new CertificatesService(new CertificatesRepository(db), files, {
+    timeZone: options.timeZone,
+    publicUrl: options.publicUrl,
+    loadSession: (id) => repository.findJson(id),
+    loadApplications: async (sessionId) => (await applications.orderReport(sessionId)).applications,
+    render: (session, content) => sessions.renderReport(session, content),
+  });
+  const sessions = new SessionsService(
+    repository,
+    events,
+    { timeZone: options.timeZone, ...(options.company ? { company: options.company } : {}) },
+    certificates,
+  );
+  return { repository, sessions, certificates };
+}

@@ -1,0 +1,89 @@
+import type { Verification } from '@rondin/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render';
+import { VerificationView } from './verification-view';
+
+const verification: Verification = {
+  folio: '2026-000042',
+  revision: 1,
+  issuedAt: '2026-11-22T13:00:00.000Z',
+  site: 'Planta Norte',
+  company: 'Control de Plagas del Sur S.L.',
+  sha256: 'ab'.repeat(32),
+  replaced: false,
+};
+
+/** The public endpoint as the server answers it, counting the lookups (each one counts against the limit). */
+function answer(respond: () => Response | Promise<Response>) {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input));
+    expect(new Headers(init?.headers).has('authorization')).toBe(false);
+    return respond();
+  });
+  return urls;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('verification page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows folio, date, site, company and hash, with no sign-in sent', async () => {
+    const urls = answer(() => json(200, verification));
+    renderWithApp(<VerificationView code="k3x9q2" />);
+    expect(screen.getByText('Consultando el certificado…')).toBeInTheDocument();
+    expect(await screen.findByText('2026-000042')).toBeInTheDocument();
+    expect(screen.getByText('Planta Norte')).toBeInTheDocument();
+    expect(screen.getByText('Control de Plagas del Sur S.L.')).toBeInTheDocument();
+    expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
+    expect(screen.getByText('Vigente')).toBeInTheDocument();
+    expect(screen.queryByText('Sustituido por una revisión posterior')).not.toBeInTheDocument();
+    expect(urls).toEqual(['/api/verify/k3x9q2']);
+  });
+
+  it('says «Sustituido» when a later revision replaced it', async () => {
+    answer(() => json(200, { ...verification, revision: 1, replaced: true }));
+    renderWithApp(<VerificationView code="k3x9q2" />);
+    expect(await screen.findAllByText('Sustituido por una revisión posterior')).toHaveLength(2);
+    expect(screen.queryByText('Vigente')).not.toBeInTheDocument();
+  });
+
+  it('an unknown code, and one of the wrong shape without asking the server', async () => {
+    const urls = answer(() => json(404, { message: 'No existe un certificado con ese código.' }));
+    const { unmount } = renderWithApp(<VerificationView code="zz99" />);
+    expect(await screen.findByText('Ningún certificado tiene ese código de verificación.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<VerificationView code="NO-VALE" />);
+    expect(screen.getByText('Ningún certificado tiene ese código de verificación.')).toBeInTheDocument();
+    expect(urls).toHaveLength(1);
+  });
+
+  it('too many lookups says how long to wait, and Reintentar asks again', async () => {
+    let limited = true;
+    answer(() =>
+      limited ? json(429, { message: 'Demasiadas consultas' }, { 'retry-after': '42' }) : json(200, verification),
+    );
+    renderWithApp(<VerificationView code="k3x9q2" />);
+    expect(
+      await screen.findByText('Demasiadas consultas de verificación. Vuelve a intentarlo en 42 segundos.'),
+    ).toBeInTheDocument();
+    limited = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('2026-000042')).toBeInTheDocument();
+  });
+
+  it('without connection says so', async () => {
+    answer(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithApp(<VerificationView code="k3x9q2" />);
+    expect(
+      await screen.findByText(
+        'Sin conexión: no se puede consultar el certificado. Vuelve a intentarlo cuando tengas conexión.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/** A drawn signature as the phone sends it: a PNG, base64, at most this many bytes once decoded. */
+export const SIGNATURE_MAX_BYTES = 200 * 1024;
+
+export const CertificateMessages = {
+  signatureName: 'Escribe el nombre de quien firma por el cliente.',
+  signatureNameLong: 'El nombre de quien firma tiene como máximo 120 caracteres.',
+  signatureRoleLong: 'El cargo de quien firma tiene como máximo 120 caracteres.',
+  signatureImage: 'Falta la firma del cliente: que firme en el recuadro, o marca «Cliente ausente».',
+  signatureNotPng: 'La firma debe ser una imagen PNG en base64.',
+  signatureTooLarge: `La firma supera ${SIGNATURE_MAX_BYTES / 1024} KB: bórrala y firma de nuevo.`,
+  signatureAbsentWithImage: 'Con «Cliente ausente» no se envía firma.',
+  notFound: 'No existe un certificado con ese código.',
+  tooManyLookups: 'Demasiadas consultas de verificación desde esta dirección. Espera un minuto y vuelve a intentarlo.',
+  noCertificate: 'Esta orden se cerró antes de que Rondín emitiera certificados: descarga su reporte.',
+  ownSignatureMissing: 'No tienes una firma guardada.',
+} as const;
+
+const PNG_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A base64 PNG of at most SIGNATURE_MAX_BYTES: the bytes themselves are checked again by the server. */
+export const SignaturePng = z
+  .string({ error: CertificateMessages.signatureNotPng })
+  .regex(PNG_BASE64, CertificateMessages.signatureNotPng)
+  .refine((value) => value.startsWith('iVBORw0KGgo'), CertificateMessages.signatureNotPng)
+  .refine(
+    (value) => Math.floor((value.length * 3) / 4) <= SIGNATURE_MAX_BYTES + 2,
+    CertificateMessages.signatureTooLarge,
+  );
+
+/**
+ * Who signs for the client at the end of the visit: a name (and role) with the drawn signature, or, when nobody
+ * was there to sign, `absent: true` ("cliente ausente", which the certificate says in words).
+ */
+export const ClientSignature = z
+  .strictObject({
+    name: z
+      .string({ error: CertificateMessages.signatureName })
+      .trim()
+      .max(120, CertificateMessages.signatureNameLong)
+      .optional(),
+    role: z.string().trim().max(120, CertificateMessages.signatureRoleLong).optional(),
+    imagePng: SignaturePng.optional(),
+    absent: z.boolean().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.absent) {
+      if (value.imagePng !== undefined) {
+        context.addIssue({ code: 'custom', message: CertificateMessages.signatureAbsentWithImage, path: ['imagePng'] });
+      }
+      return;
+    }
+    if (!value.name) context.addIssue({ code: 'custom', message: CertificateMessages.signatureName, path: ['name'] });
+    if (value.imagePng === undefined) {
+      context.addIssue({ code: 'custom', message: CertificateMessages.signatureImage, path: ['imagePng'] });
+    }
+  });
+export type ClientSignature = z.infer<typeof ClientSignature>;
+
+/** The technician's own signature, kept in their profile and copied onto each certificate they close. */
+export const OwnSignatureBody = z.strictObject({ imagePng: SignaturePng });
+export type OwnSignatureBody = z.infer<typeof OwnSignatureBody>;
+
+export const VerifyParams = z.strictObject({
+  code: z.string().regex(/^[a-z0-9]{1,64}$/, CertificateMessages.notFound),
+});
+
+/**
+ * GET /verify/{code}: what anyone holding a certificate can confirm, and nothing else: its folio, when it was
+ * issued, the site, the company, and the SHA-256 of the PDF as issued (to compare with the file they hold).
+ * `replaced` is true when a later revision superseded it ("sustituido").
+ */
+export const Verification = z.object({
+  folio: z.string(),
+  revision: z.number().int(),
+  issuedAt: Timestamp,
+  site: z.string(),
+  company: z.string().nullable(),
+  sha256: z.string().nullable(),
+  replaced: z.boolean(),
+});
+export type Verification = z.infer<typeof Verification>;
+
+/** GET /sessions/{id}/certificate: what identifies an order's certificate (its PDF is the order's report). */
+export const CertificateSummary = z.object({
+  folio: z.string(),
+  revision: z.number().int(),
+  issuedAt: Timestamp,
+  verifyUrl: z.string(),
+  sha256: z.string().nullable(),
+  clientName: z.string().nullable(),
+  clientAbsent: z.boolean(),
+});
+export type CertificateSummary = z.infer<typeof CertificateSummary>;
+
+/** A folio as printed: the year and the number of six digits, "2026-000042". */
+export function folioText(year: number, number: number): string {
+  return `${year}-${String(number).padStart(6, '0')}`;
+}

@@ -1,0 +1,221 @@
+import {
+  AUDIT_PACK_MAX_MONTHS,
+  type AuditPackFormat,
+  AuditPackMessages,
+  type AuditPackQuery,
+  auditPackFileName,
+  type HeatClass,
+  SiteMessages,
+} from '@rondin/contracts';
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { AppError } from '../../lib/app-error.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
+import { localDate, zonedInstant } from '../../lib/time-zone.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { printablePlanImage } from '../plans/plan-image.js';
+import { pageFor, planLayout } from '../plans/plan-map.js';
+import type { PlansService } from '../plans/plans.service.js';
+import type { ApplicationsRepository } from '../products/applications.repository.js';
+import type { CoverageService } from '../reports/coverage.service.js';
+import { type PackData, type PackPlan, packPlanArea, renderAuditPack } from './audit-pack-pdf.js';
+import type { AuditPackRepository } from './audit-pack.repository.js';
+
+/** The period asked for, as days of the site's zone (both included) and as the instants [from, to). */
+export interface PackPeriod {
+  siteId: number;
+  fromDay: string;
+  toDay: string;
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
+/** Writes the Excel annex of a period to `output` (audit-pack-excel.ts). */
+export type ExcelAnnexWriter = (
+  period: { siteId: number; from: Date; to: Date; timeZone: string },
+  output: Writable,
+) => Promise<void>;
+
+export interface AuditPackOptions {
+  timeZone: string;
+  coverage: CoverageService;
+  plans: PlansService;
+  applications: ApplicationsRepository;
+  company: LetterheadSource;
+  excel: ExcelAnnexWriter;
+}
+
+/** Plan images are embedded at this resolution in the pack: legible on paper, a few MB a plan. */
+const PACK_PLAN_DPI = 150;
+
+const shiftDay = (day: string, { months = 0, days = 0 }: { months?: number; days?: number }) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  // Day 31 plus a month lands in the month after next: clamp to the target month's last day first.
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, last) + days);
+  return target.toISOString().slice(0, 10);
+};
+
+/**
+ * SHA-256 of the records a pack is drawn from, for its cover (a PDF cannot print its own hash): the company,
+ * site, period and every section's rows, without when it was made (nor the coverage's `asOf`), the logo or the plans' pictures (a plan
+ * counts by its record: name, dates, devices and their heat). Two packs of a site and period share it exactly
+ * when they hold the same records.
+ */
+export function recordsFingerprint(records: Omit<PackData, 'fingerprint'>): string {
+  const { generatedAt: _made, letterhead, plans, coverage, ...rows } = records;
+  const { asOf: _asOf, ...coverageRows } = coverage;
+  const canonical = JSON.stringify({
+    ...rows,
+    coverage: coverageRows,
+    company: letterhead ? { ...letterhead, logo: null } : null,
+    plans: plans.map(({ plan, devices }) => ({ plan, devices })),
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The site's audit pack (DESIGN-audit.md "Certificates and the audit pack"): everything an auditor asks for over
+ * a period, read once, then drawn as one PDF with an index, or written as the Excel annex.
+ */
+export class AuditPackService {
+  constructor(
+    private readonly repository: AuditPackRepository,
+    private readonly options: AuditPackOptions,
+  ) {}
+
+  /** The days asked for, or the twelve months ending today in the site's zone; refused when reversed or too long. */
+  async period(siteId: number, query: Pick<AuditPackQuery, 'from' | 'to'>, now = new Date()): Promise<PackPeriod> {
+    const site = await this.repository.site(siteId);
+    if (!site) throw AppError.notFound(SiteMessages.notFound);
+    const timeZone = site.timeZone ?? this.options.timeZone;
+    const toDay = query.to ?? (query.from ? shiftDay(query.from, { months: 12, days: -1 }) : localDate(now, timeZone));
+    const fromDay = query.from ?? shiftDay(toDay, { months: -12, days: 1 });
+    if (fromDay > toDay) throw AppError.badRequest(AuditPackMessages.fromAfterTo);
+    if (toDay >= shiftDay(fromDay, { months: AUDIT_PACK_MAX_MONTHS })) {
+      throw AppError.badRequest(AuditPackMessages.tooLong);
+    }
+    return {
+      siteId,
+      fromDay,
+      toDay,
+      from: zonedInstant(fromDay, '00:00', timeZone),
+      to: zonedInstant(shiftDay(toDay, { days: 1 }), '00:00', timeZone),
+      timeZone,
+    };
+  }
+
+  fileName(site: string, period: PackPeriod, format: AuditPackFormat): string {
+    return auditPackFileName(site, period.fromDay, period.toDay, format);
+  }
+
+  /** The pack as a PDF stream: every figure read first, so a failure answers an error, not half a document. */
+  async pdf(user: AuthUser, siteId: number, query: AuditPackQuery): Promise<{ fileName: string; content: Readable }> {
+    const now = new Date();
+    const period = await this.period(siteId, query, now);
+    const data = await this.data(user, period, now);
+    return { fileName: this.fileName(data.site.name, period, 'pdf'), content: await renderAuditPack(data) };
+  }
+
+  /**
+   * The Excel annex as a stream: the period is checked first (a 400 or 404 is an answer, not a broken file),
+   * then the annex's writer (audit-pack-excel.ts) writes into the stream as the reader takes it.
+   */
+  async excel(siteId: number, query: AuditPackQuery): Promise<{ fileName: string; content: Readable }> {
+    const period = await this.period(siteId, query);
+    const writer = this.options.excel;
+    const site = (await this.repository.site(siteId))!;
+    const content = new PassThrough();
+    writer({ siteId, from: period.from, to: period.to, timeZone: period.timeZone }, content).catch((error: unknown) =>
+      content.destroy(error as Error),
+    );
+    return { fileName: this.fileName(site.name, period, 'excel'), content };
+  }
+
+  private async data(user: AuthUser, period: PackPeriod, now: Date): Promise<PackData> {
+    const range = { siteId: period.siteId, from: period.from, to: period.to };
+    // Independent reads, at once: on PostgreSQL each takes a connection of the pool (PGlite runs them in turn).
+    const [
+      site,
+      letterhead,
+      technicians,
+      devices,
+      coverage,
+      certificates,
+      activity,
+      productTotals,
+      applications,
+      thresholds,
+      breaches,
+      actions,
+      trends,
+      plans,
+    ] = await Promise.all([
+      this.repository.site(period.siteId).then((found) => found!),
+      this.options.company(),
+      this.repository.technicians(range),
+      this.repository.devices(range),
+      this.options.coverage.coverage(
+        { siteId: period.siteId, from: period.from.toISOString(), to: period.to.toISOString(), interval: 'month' },
+        now,
+      ),
+      this.repository.certificates(range),
+      this.repository.activity(range),
+      this.options.applications.siteTotals(period.siteId, period.from, period.to),
+      this.repository.applications(range),
+      this.repository.thresholds(range),
+      this.repository.breaches(range),
+      this.repository.actions(range),
+      this.repository.trends(range, period.timeZone),
+      this.plans(user, period),
+    ]);
+    const records = {
+      site,
+      letterhead,
+      period,
+      generatedAt: now,
+      technicians,
+      devices,
+      coverage,
+      certificates,
+      activity,
+      productTotals,
+      applications,
+      thresholds,
+      breaches,
+      actions,
+      trends,
+      plans,
+    };
+    return { ...records, fingerprint: recordsFingerprint(records) };
+  }
+
+  /** Each plan with its devices, their heat over the period, and its image sized once for both of its pages. */
+  private async plans(user: AuthUser, period: PackPeriod): Promise<PackPlan[]> {
+    const list = await this.options.plans.list(user, period.siteId);
+    const plans: PackPlan[] = [];
+    for (const plan of list) {
+      const heat = await this.options.plans.heat(plan.id, {
+        from: period.from.toISOString(),
+        to: period.to.toISOString(),
+      });
+      const classes = new Map<number, HeatClass>(heat.devices.map((device) => [device.trapId, device.heat]));
+      const sheet = pageFor(plan, heat.devices.length).size;
+      const layout = planLayout(plan, heat.devices.length, packPlanArea(sheet), PACK_PLAN_DPI);
+      const served = await this.options.plans.image(user, plan.id);
+      const image = await printablePlanImage(await buffer(served.open()), layout.pixels, plan.mediaType);
+      plans.push({
+        plan,
+        devices: heat.devices,
+        classOf: (trapId) => classes.get(trapId) ?? 'SIN_DATOS',
+        sheet,
+        layout,
+        image,
+      });
+    }
+    return plans;
+  }
+}

@@ -1,0 +1,257 @@
+import fs from 'node:fs';
+import { AuditPackMessages, type CertificateSummary } from '@rondin/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sites, technicians, traps } from '../../db/schema.js';
+import { localDate } from '../../lib/time-zone.js';
+import { visit } from '../../../test/inspections.js';
+import { close } from '../../../test/orders.js';
+import { readPdf } from '../../../test/pdf.js';
+import { createPlan, placeTrap } from '../../../test/plans.js';
+import { applicationInput, createProduct, putApplication } from '../../../test/products.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  DEFAULT_SITE_ID,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
+import { PACK_SECTIONS } from './audit-pack-pdf.js';
+
+let t: TestApp;
+let admin: TestUser;
+let tech: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ TIME_ZONE: 'Europe/Madrid' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  admin = await createAdmin(t);
+  tech = await createUser(t, { fullName: 'Ana Torres' });
+});
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+const monthLabel = (at: Date) => {
+  const day = localDate(at, 'Europe/Madrid');
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(2, 4)}`;
+};
+const pack = (query = '', user: TestUser = admin, siteId = DEFAULT_SITE_ID) =>
+  t.app.inject({ method: 'GET', url: `/api/sites/${siteId}/audit-pack${query}`, headers: user.headers });
+
+/**
+ * A small plant with a record in every section: the company, a licensed technician, two devices on a plan, a
+ * visit that crossed a bait limit, one that left a device unvisited, a closed order with its certificate and a
+ * product applied, and a corrective action.
+ */
+async function plantWithRecords() {
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings/company',
+    headers: admin.headers,
+    payload: {
+      name: 'Plagas del Norte S.L.',
+      taxId: 'B12345678',
+      registryNumber: 'ROESB 0457-CAT',
+      technicalManager: 'Marta Vidal',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await t.database.db
+    .update(technicians)
+    .set({ licenceNumber: 'CARNE-778', licenceExpiresAt: '2031-06-30', qualification: 'APLICADOR' })
+    .where(eq(technicians.id, tech.id));
+  await t.database.db.update(sites).set({ client: 'Conservas Ribera' }).where(eq(sites.id, DEFAULT_SITE_ID));
+  const bait = await createTrap(t, { code: 'AP-001', area: 'Cocina', type: 'CEBADERO' });
+  const board = await createTrap(t, { code: 'AP-002', area: 'Almacén', type: 'LAMINA' });
+  await t.database.db.update(traps).set({ zone: 'INTERIOR', riskLevel: 'ALTO' }).where(eq(traps.id, bait.id));
+  const plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja');
+  for (const [index, trap] of [bait, board].entries()) {
+    expect((await placeTrap(t, admin, trap.id, { planId: plan.id, x: 0.3 + 0.4 * index, y: 0.5 })).statusCode).toBe(
+      200,
+    );
+  }
+
+  const breachAt = daysAgo(100);
+  await visit(t, admin, tech, breachAt, [
+    { trap: bait, scanned: true, finding: { baitConsumption: 75 } },
+    { trap: board, scanned: true, finding: {} },
+  ]);
+  const missedAt = daysAgo(40);
+  await visit(t, admin, tech, missedAt, [
+    { trap: bait, scanned: true, finding: {} },
+    { trap: board, pending: true },
+  ]);
+  const { order } = await visit(t, admin, tech, daysAgo(1), [
+    { trap: bait, scanned: true, finding: {} },
+    { trap: board, scanned: true, finding: {} },
+  ]);
+  const product = await createProduct(t, admin, { registrationNumber: 'ES/RM-2021-14-00777' });
+  const applied = await putApplication(
+    t,
+    tech,
+    order.id,
+    applicationInput(product.id, { batch: 'LOTE-5521', trapId: bait.id }),
+  );
+  expect(applied.statusCode, applied.body).toBe(201);
+  expect((await close(t, tech, order.id)).statusCode).toBe(200);
+  const certificate = await t.app.inject({ url: `/api/sessions/${order.id}/certificate`, headers: admin.headers });
+  expect(certificate.statusCode, certificate.body).toBe(200);
+  const action = await t.app.inject({
+    method: 'POST',
+    url: '/api/actions',
+    headers: admin.headers,
+    payload: {
+      siteId: DEFAULT_SITE_ID,
+      origin: 'RECOMENDACION',
+      area: 'Almacén',
+      description: 'Sellar el hueco bajo la puerta del muelle 3',
+      dueDate: '2999-12-31',
+    },
+  });
+  expect(action.statusCode, action.body).toBe(201);
+  return { folio: certificate.json<CertificateSummary>().folio, missedAt, product };
+}
+
+/** Each page's text, and the page (1-based) a section's numbered heading opens, after the index. */
+async function pagesOf(pdf: Buffer) {
+  const pages = (await readPdf(pdf)).map((page) => page.text.replace(/\s+/g, ' '));
+  const indexPage = pages.findIndex((text) => text.includes('Índice 1. Alcance'));
+  const startOf = (title: string, number: number) =>
+    pages.findIndex((text, index) => index > indexPage && text.includes(`${number}. ${title}`)) + 1;
+  const sectionText = (id: string) => {
+    const at = PACK_SECTIONS.findIndex((section) => section.id === id);
+    const first = startOf(PACK_SECTIONS[at]!.title, at + 1);
+    const next = at + 1 < PACK_SECTIONS.length ? startOf(PACK_SECTIONS[at + 1]!.title, at + 2) : pages.length + 1;
+    return pages.slice(first - 1, next - 1).join(' ');
+  };
+  return { pages, indexPage, startOf, sectionText };
+}
+
+describe('GET /api/sites/{id}/audit-pack', () => {
+  it('holds every section with the records behind it, and an index whose pages are where they start', async () => {
+    const { folio, missedAt } = await plantWithRecords();
+    const response = await pack();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const today = localDate(new Date(), 'Europe/Madrid');
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="dossier-auditoria-sitio-principal-\\d{4}-\\d{2}-\\d{2}-${today}\\.pdf"$`),
+    );
+    const pdf = response.rawPayload;
+    if (process.env.AUDIT_PACK_PDF) fs.writeFileSync(process.env.AUDIT_PACK_PDF, pdf);
+    const { pages, indexPage, startOf, sectionText } = await pagesOf(pdf);
+
+    expect(pages[0]).toContain('Dossier de auditoría');
+    expect(pages[0]).toContain('Plagas del Norte S.L.');
+    expect(pages[0]).toContain('ROESB 0457-CAT');
+    expect(pages[0]).toContain('Conservas Ribera');
+    expect(indexPage).toBe(1);
+    for (const [index, section] of PACK_SECTIONS.entries()) {
+      const start = startOf(section.title, index + 1);
+      expect(start, section.title).toBeGreaterThan(2);
+      expect(pages[indexPage]).toContain(`${index + 1}. ${section.title} página ${start}`);
+    }
+    pages.forEach((text, index) => expect(text).toContain(`Página ${index + 1} de ${pages.length}`));
+
+    expect(sectionText('company')).toContain('Marta Vidal');
+    expect(sectionText('company')).toMatch(/Ana Torres Aplicador.* CARNE-778 30-06-2031/);
+    expect(sectionText('plans')).toContain('Plano n.º 1: Planta baja');
+    expect(sectionText('devices')).toMatch(
+      /AP-001 1·1 Cocina Interior Estación de cebo para roedores Alto Brodifacoum/,
+    );
+    const coverage = sectionText('coverage');
+    expect(coverage).toContain(`AP-002 ${monthLabel(missedAt)} Sin inspección`);
+    expect(coverage).not.toMatch(/AP-001 \w{3} \d{2} Sin inspección/);
+    // Devices registered today: the months before are not months they went without a visit.
+    expect(coverage).toMatch(/meses sin orden: \d+ \(y \d+ anteriores al alta del dispositivo\)/);
+    expect(sectionText('certificates')).toContain(folio);
+    expect(sectionText('certificates')).toMatch(/[0-9a-f]{20}/);
+    expect(sectionText('activity')).toContain('Cocina');
+    const treatments = sectionText('treatments');
+    expect(treatments).toContain('ES/RM-2021-14-00777');
+    // The application's row: registration number, lot and quantity, each whole.
+    expect(treatments).toContain('ES/RM-2021-14-00777 LOTE-5521 120 g');
+    expect(treatments).toContain('No archivada');
+    expect(sectionText('thresholds')).toMatch(/AP-001 Cocina Acción Actividad: 3 ≥ 1; Consumo de cebo \(%\): 75 ≥ 25/);
+    expect(sectionText('actions')).toContain('Sellar el hueco bajo la puerta del muelle 3');
+    expect(sectionText('actions')).toContain('Abierta');
+    expect(sectionText('trends')).toContain('Zona: Interior');
+    expect(sectionText('trends')).toContain('Consumo medio de cebo (%)');
+    expect(sectionText('heat')).toContain('Planta baja');
+  });
+
+  it('prints on its cover a SHA-256 of its records: the same while they are, another once one changes', async () => {
+    const fingerprint = async () => {
+      const response = await pack('?from=2025-01-01&to=2025-12-31');
+      expect(response.statusCode, response.body).toBe(200);
+      const cover = (await pagesOf(response.rawPayload)).pages[0]!;
+      return cover.match(/Huella SHA-256 de los registros ([0-9a-f]{64})/)?.[1];
+    };
+    const trap = await createTrap(t, { code: 'AP-001', area: 'Cocina' });
+    await visit(t, admin, tech, new Date('2025-05-06T10:00:00Z'), [{ trap, scanned: true, finding: {} }]);
+    const first = await fingerprint();
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(await fingerprint()).toBe(first);
+    await visit(t, admin, tech, new Date('2025-06-03T10:00:00Z'), [{ trap, scanned: true, finding: {} }]);
+    expect(await fingerprint()).not.toBe(first);
+  });
+
+  it('says in words what an empty site has none of', async () => {
+    const response = await pack();
+    expect(response.statusCode, response.body).toBe(200);
+    const { sectionText } = await pagesOf(response.rawPayload);
+    expect(sectionText('treatments')).toContain('Sin aplicaciones de biocidas en el período.');
+    expect(sectionText('certificates')).toContain('Sin certificados de servicio emitidos en el período.');
+    expect(sectionText('actions')).toContain('Sin acciones correctivas ni recomendaciones en el período.');
+    expect(sectionText('plans')).toContain('El sitio no tiene planos cargados.');
+    expect(sectionText('devices')).toContain('El sitio no tiene dispositivos dados de alta.');
+    expect(sectionText('trends')).toContain('Sin inspecciones en el período');
+  });
+
+  it('covers the days asked for, both included', async () => {
+    const response = await pack('?from=2025-01-01&to=2025-03-31');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain(
+      'dossier-auditoria-sitio-principal-2025-01-01-2025-03-31.pdf',
+    );
+    const { pages } = await pagesOf(response.rawPayload);
+    expect(pages[0]).toContain('01-01-2025 al 31-03-2025');
+  });
+
+  it('answers format=excel with the annex, named as the PDF is', async () => {
+    const response = await pack('?from=2025-01-01&to=2025-03-31&format=excel');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toContain(
+      'dossier-auditoria-sitio-principal-2025-01-01-2025-03-31.xlsx',
+    );
+    // An .xlsx is a zip: it starts with the local file header's signature.
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('is for administrators only, about a site that exists, over a period in order of at most 24 months', async () => {
+    expect((await pack('', tech)).statusCode).toBe(403);
+    const unknown = await pack('', admin, 999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('El sitio no existe.');
+    const reversed = await pack('?from=2025-03-01&to=2025-02-28');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe(AuditPackMessages.fromAfterTo);
+    const long = await pack('?from=2023-01-01&to=2025-01-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(AuditPackMessages.tooLong);
+    expect((await pack('?from=2023-01-01&to=2024-12-31')).statusCode).toBe(200);
+    const format = await pack('?format=word');
+    expect(format.statusCode).toBe(400);
+    expect(format.json().message).toContain(AuditPackMessages.format);
+    const badDay = await pack('?from=2025-02-30');
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().message).toContain('La fecha no existe en el calendario.');
+  });
+});

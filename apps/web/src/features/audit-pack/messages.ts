@@ -1,0 +1,27 @@
+/** The audit pack's words on screen; the period checks say what the server says (contracts' audit-pack.ts). */
+export const AUDIT_PACK_MESSAGES = {
+  title: 'Dossier de auditoría',
+  intro:
+    'Todo lo que pide el auditor del sitio en un PDF (portada, planos, inventario, visitas, certificados, actividad, tratamientos, umbrales, acciones correctivas y tendencias) y su anexo Excel con cada inspección.',
+  site: 'Sitio',
+  inactive: '(inactivo)',
+  period: 'Período del dossier',
+  lastYear: 'Últimos 12 meses',
+  chosen: 'Elegir fechas',
+  from: 'Desde',
+  to: 'Hasta',
+  downloadPdf: 'Descargar dossier (PDF)',
+  downloadExcel: 'Descargar anexo (Excel)',
+  preparingPdf: 'Preparando el PDF…',
+  preparingExcel: 'Preparando el Excel…',
+  working: 'El servidor está preparando el dossier. Puede tardar unos segundos; la descarga empezará sola.',
+  done: 'Descarga iniciada.',
+  failed: 'No se pudo preparar el dossier. Inténtalo nuevamente en unos segundos.',
+  offline: 'Sin conexión con el servidor: el dossier se puede descargar cuando vuelva la conexión.',
+  noSites: 'Todavía no hay sitios: crea uno para preparar su dossier.',
+  loadingSites: 'Cargando sitios…',
+  sitesFailed: 'No se pudieron cargar los sitios.',
+  missingDays: 'Indica las fechas de inicio y de término del período.',
+  reversed: 'La fecha inicial no puede ser posterior a la final.',
+  tooLong: 'El período del dossier no puede superar 24 meses.',
+} as const;

@@ -3,6 +3,13 @@
  * TypeScript is read through Babel's TypeScript preset: TypeScript 7 has no JavaScript compiler API for
  * dependency-cruiser to use (and its swc parser cannot read .tsx).
  */
+// The contracts' zod-free modules: every entry point of @rondin/contracts but the main one (docs/decisions/0004).
+const contractsExports = require('./packages/contracts/package.json').exports;
+const zodFreeContracts = Object.entries(contractsExports)
+  .filter(([entry]) => entry !== '.')
+  .map(([, target]) => target.source.replace(/^\.\//, 'packages/contracts/').replaceAll('.', '\\.'));
+const zodFreeContract = `^(${zodFreeContracts.join('|')})$`;
+
 module.exports = {
   forbidden: [
     {
@@ -25,6 +32,34 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/contracts/' },
       to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'web-no-zod',
+      comment:
+        'zod stays out of the browser (docs/decisions/0004): the web app takes types from @rondin/contracts with ' +
+        '`import type`, and values from its zod-free entry points (@rondin/contracts/devices, /messages…), never ' +
+        'from the main entry, which loads every schema. A value the browser needs moves to a zod-free module ' +
+        'with its own entry in packages/contracts/package.json.',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: {
+        path: ['^packages/contracts/', '(^|/)node_modules/zod/'],
+        pathNot: zodFreeContract,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'zod-free-contracts',
+      comment:
+        'A contracts entry point other than the main one is zod-free, since the web app imports it: it takes only ' +
+        'types from zod and from the schema modules, and values from other zod-free modules.',
+      severity: 'error',
+      from: { path: zodFreeContract },
+      to: {
+        path: ['^packages/contracts/', '(^|/)node_modules/zod/'],
+        pathNot: zodFreeContract,
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'repository-not-upward',

@@ -1,0 +1,10 @@
+// No zod here: the service plan form imports this module alone (@rondin/contracts/service-plan-options) to
+// offer the frequencies and the horizon the server accepts, without zod reaching the browser
+// (docs/decisions/0004).
+
+/** How often a plan's visits come: every 7 or 14 days, or every 1, 2 or 3 months on the start date's day. */
+export const SERVICE_FREQUENCIES = ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] as const;
+
+/** How many days ahead a plan creates its orders, unless it says otherwise; at most MAX_HORIZON_DAYS. */
+export const DEFAULT_HORIZON_DAYS = 14;
+export const MAX_HORIZON_DAYS = 90;

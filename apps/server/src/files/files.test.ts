@@ -130,10 +130,18 @@ describe('spool', () => {
   });
 
   it('leaves no temporary file behind when it refuses one', async () => {
-    const before = fs.readdirSync(process.env.TMPDIR ?? '/tmp').filter((name) => name.startsWith('rondin-upload-'));
-    await expect(spool(Readable.from([Buffer.from('<svg/>'.repeat(10))]), options)).rejects.toThrow();
-    const after = fs.readdirSync(process.env.TMPDIR ?? '/tmp').filter((name) => name.startsWith('rondin-upload-'));
-    expect(after.sort()).toEqual(before.sort());
+    // A folder of its own: other test files spool uploads into the shared one at the same time.
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-spool-test-'));
+    const shared = process.env.TMPDIR;
+    process.env.TMPDIR = own;
+    try {
+      await expect(spool(Readable.from([Buffer.from('<svg/>'.repeat(10))]), options)).rejects.toThrow();
+      expect(fs.readdirSync(own)).toEqual([]);
+    } finally {
+      if (shared === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = shared;
+      fs.rmSync(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,11 +1,21 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
-import { correctiveActions, servicePlans, sites } from '../db/schema.js';
+import { multipartForm } from '../../test/multipart.js';
+import {
+  applicationInput,
+  createProduct,
+  productInput,
+  putApplication,
+  putDocument,
+  tinyPdf,
+} from '../../test/products.js';
+import { certificates, correctiveActions, servicePlans, sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -20,7 +30,8 @@ import {
 /**
  * Who may call what. Every route the server registers must have a row here (the first test walks the
  * server's own route table), so a new route cannot ship without its access rule being stated and checked.
- * Each cell runs on fresh data, so a write allowed to one actor cannot change what the next one meets.
+ * A cell after a write the server carried out runs on fresh data, so a write allowed to one actor cannot change
+ * what the next one meets.
  */
 type Actor = 'anonymous' | 'deactivated' | 'otherTech' | 'assignedTech' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech', 'admin'];
@@ -34,6 +45,8 @@ interface Fixture {
   /** A photo of the finished order's trap. */
   photo: { id: number };
   closedOrder: { id: number };
+  /** The closed order's certificate's verification code. */
+  certificateCode: string;
   /** An inactive site with nothing in it: one that may be deleted, without making the others ask for a site. */
   spareSite: { id: number };
   /** A plan of the assigned technician's site, with the free trap placed on it. */
@@ -42,6 +55,9 @@ interface Fixture {
   servicePlan: { id: number };
   /** A corrective action of the default site, open. */
   action: { id: number };
+  /** An active product with its safety data sheet, applied once in the open order. */
+  product: { id: number };
+  application: { clientApplicationId: string };
 }
 
 type Expectation = Record<Actor, number>;
@@ -202,11 +218,56 @@ const MATRIX: Record<string, Row> = {
     request: ({ closedOrder }) => ({ url: `/api/sessions/${closedOrder.id}/report` }),
     expect: ORDER_PARTIES(200),
   },
+  // The certificate as issued, and what anyone holding it may check without signing in.
+  'GET /api/sessions/:id/certificate': {
+    request: ({ closedOrder }) => ({ url: `/api/sessions/${closedOrder.id}/certificate` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'GET /api/verify/:code': {
+    request: ({ certificateCode }) => ({ url: `/api/verify/${certificateCode}` }),
+    expect: PUBLIC(200),
+  },
+  // Everyone's own signature only: the path names no account.
+  'PUT /api/technicians/me/signature': {
+    request: () => ({ url: '/api/technicians/me/signature', payload: { imagePng: image.toString('base64') } }),
+    expect: SIGNED_IN(204),
+  },
+  'GET /api/technicians/me/signature': {
+    request: () => ({ url: '/api/technicians/me/signature' }),
+    expect: SIGNED_IN(404),
+  },
+  'DELETE /api/technicians/me/signature': {
+    request: () => ({ url: '/api/technicians/me/signature' }),
+    expect: SIGNED_IN(204),
+  },
   'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
   'GET /api/reports/trends': { request: () => ({ url: '/api/reports/trends?by=area' }), expect: ADMIN_ONLY(200) },
+  'GET /api/reports/coverage': {
+    request: () => ({ url: `/api/reports/coverage?siteId=${DEFAULT_SITE_ID}` }),
+    expect: ADMIN_ONLY(200),
+  },
   // Every inspected device of every site, with what was found: the office's, never a technician's.
   'GET /api/inspections': { request: () => ({ url: '/api/inspections?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
+  // The company heads every document and label: anyone signed in may read it, only the office changes it.
+  'GET /api/settings/company': { request: () => ({ url: '/api/settings/company' }), expect: SIGNED_IN(200) },
+  'PUT /api/settings/company': {
+    request: () => ({ url: '/api/settings/company', payload: { name: 'Plagas Levante S.L.' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  // No logo in the fixture: past the access check, the answer is that there is none (or no company yet).
+  'GET /api/settings/company/logo': { request: () => ({ url: '/api/settings/company/logo' }), expect: SIGNED_IN(404) },
+  'PUT /api/settings/company/logo': {
+    request: () => {
+      const form = planForm({ file: image });
+      return { url: '/api/settings/company/logo', payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(409),
+  },
+  'DELETE /api/settings/company/logo': {
+    request: () => ({ url: '/api/settings/company/logo' }),
+    expect: ADMIN_ONLY(404),
+  },
   'GET /api/thresholds': { request: () => ({ url: '/api/thresholds' }), expect: ADMIN_ONLY(200) },
   'PUT /api/thresholds': {
     request: () => ({ url: '/api/thresholds', payload: { thresholds: [] } }),
@@ -245,7 +306,56 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/pests/1', payload: { isActive: false } }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/products': { request: () => ({ url: '/api/products' }), expect: SIGNED_IN(200) },
+  'POST /api/products': {
+    request: () => ({ url: '/api/products', payload: productInput({ name: 'Gel matriz' }) }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/products/:id': {
+    request: ({ product }) => ({ url: `/api/products/${product.id}` }),
+    expect: SIGNED_IN(200),
+  },
+  'PATCH /api/products/:id': {
+    request: ({ product }) => ({ url: `/api/products/${product.id}`, payload: { safetyIntervalHours: 6 } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/products/:id/documents/:kind': {
+    request: ({ product }) => ({ url: `/api/products/${product.id}/documents/sds` }),
+    expect: SIGNED_IN(200),
+  },
+  'PUT /api/products/:id/documents/:kind': {
+    request: ({ product }) => {
+      const form = multipartForm([
+        { name: 'issuedOn', value: '2025-02-01' },
+        { name: 'file', filename: 'etiqueta.pdf', contentType: 'application/pdf', data: tinyPdf },
+      ]);
+      return { url: `/api/products/${product.id}/documents/label`, payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/sessions/:id/applications/:clientApplicationId': {
+    request: ({ openOrder, product }) => ({
+      url: `/api/sessions/${openOrder.id}/applications/${randomUUID()}`,
+      payload: applicationInput(product.id),
+    }),
+    expect: ORDER_PARTIES(201),
+  },
+  'GET /api/sessions/:id/applications': {
+    request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}/applications` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'DELETE /api/sessions/:id/applications/:clientApplicationId': {
+    request: ({ openOrder, application }) => ({
+      url: `/api/sessions/${openOrder.id}/applications/${application.clientApplicationId}`,
+    }),
+    expect: ORDER_PARTIES(204),
+  },
   'GET /api/reports/export': { request: () => ({ url: '/api/reports/export?format=excel' }), expect: ADMIN_ONLY(200) },
+  // The audit pack holds every record of a site over a period: the office's, never a technician's.
+  'GET /api/sites/:id/audit-pack': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/audit-pack?from=2026-01-01&to=2026-03-31` }),
+    expect: ADMIN_ONLY(200),
+  },
   // A site's plans are read by the technicians with orders there, as the site itself is.
   'GET /api/sites/:id/plans': {
     request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/plans` }),
@@ -268,6 +378,11 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY(200),
   },
   'DELETE /api/plans/:id': { request: ({ plan }) => ({ url: `/api/plans/${plan.id}` }), expect: ADMIN_ONLY(204) },
+  // A plan coloured by what was found in a period: the office's view.
+  'GET /api/plans/:id/heat': {
+    request: ({ plan }) => ({ url: `/api/plans/${plan.id}/heat` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/plans/:id/image': {
     request: ({ plan }) => ({ url: `/api/plans/${plan.id}/image` }),
     expect: ORDER_PARTIES(200),
@@ -398,6 +513,10 @@ async function freshFixture(): Promise<Fixture> {
   });
   const closedOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   await close(t, admin, closedOrder.id, { force: true });
+  const [certificate] = await t.database.db
+    .select({ code: certificates.code })
+    .from(certificates)
+    .where(eq(certificates.sessionId, closedOrder.id));
   const [spareSite] = await t.database.db
     .insert(sites)
     .values({ name: 'Sitio de reserva', isActive: false })
@@ -432,7 +551,12 @@ async function freshFixture(): Promise<Fixture> {
       dueDate: '2040-01-31',
     })
     .returning();
+  const product = await createProduct(t, admin);
+  await putDocument(t, admin, product.id, 'sds', { issuedOn: '2025-01-15', file: tinyPdf });
+  const applied = await putApplication(t, admin, openOrder.id, applicationInput(product.id));
   return {
+    product,
+    application: applied.json(),
     action: action!,
     plan,
     servicePlan: servicePlan!,
@@ -442,6 +566,7 @@ async function freshFixture(): Promise<Fixture> {
     finishedOrder: { id: finishedOrder.id, itemId: finishedItemId },
     photo: photoResponse.json(),
     closedOrder,
+    certificateCode: certificate!.code,
     spareSite: spareSite!,
   };
 }
@@ -458,8 +583,9 @@ describe('authorization matrix', () => {
     it(`${route}: ${ACTORS.map((actor) => `${actor} ${row.expect[actor]}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const answers: Partial<Expectation> = {};
+      let fixture: Fixture | undefined;
       for (const actor of ACTORS) {
-        const fixture = await freshFixture();
+        fixture ??= await freshFixture();
         const { url, payload, headers } = row.request(fixture);
         const response = await t.app.inject({
           method,
@@ -468,6 +594,9 @@ describe('authorization matrix', () => {
           ...(payload ? { payload } : {}),
         });
         answers[actor] = response.statusCode;
+        // A write the server carried out may change what the next actor meets: they get fresh data. A read,
+        // or a refused request (which writes nothing), leaves the fixture as it was.
+        if (method !== 'GET' && response.statusCode < 400) fixture = undefined;
       }
       expect(answers).toEqual(row.expect);
     });

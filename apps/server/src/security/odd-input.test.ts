@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app.js';
 import { postPhoto } from '../../test/findings.js';
 import { multipartForm, type FormPart } from '../../test/multipart.js';
+import { createProduct, tinyPdf } from '../../test/products.js';
 import { createOrder, scan } from '../../test/orders.js';
 import { createPlan, planImage } from '../../test/plans.js';
 import {
@@ -47,6 +48,7 @@ let orderId: number;
 let itemId: number;
 let photoId: number;
 let planId: number;
+let productId: number;
 let image: Buffer;
 let photo: Buffer;
 let slug: string;
@@ -68,6 +70,7 @@ beforeAll(async () => {
   await scan(t, tech, orderId, slug);
   photoId = (await postPhoto(t, tech, orderId, itemId, { clientPhotoId: randomUUID(), file: photo })).json().id;
   planId = (await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image)).id;
+  productId = (await createProduct(t, admin)).id;
   await t.app.inject({
     method: 'PUT',
     url: `/api/traps/${trapId}/placement`,
@@ -129,7 +132,9 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
             ? DEFAULT_SITE_ID
             : url.startsWith('/api/photos')
               ? photoId
-              : orderId;
+              : url.startsWith('/api/products')
+                ? productId
+                : orderId;
     return String(id);
   }
   if (name === 'itemId') return String(itemId);
@@ -255,11 +260,14 @@ function requestFor(route: RouteEntry, probe: Probe) {
   if (isUpload(route)) {
     const parts: FormPart[] = [];
     for (const [name, schema] of Object.entries(fieldsOf(route.schema?.body))) {
-      // Each upload gets a file of a type it takes: a photo is JPEG or WebP, a plan may be PNG.
+      // Each upload gets a file of a type it takes: a photo is JPEG or WebP, a plan may be PNG, a product's
+      // documents are PDFs.
       const part: FormPart = isFile(schema)
         ? route.url.endsWith('/photos')
           ? { name, filename: 'foto.jpg', contentType: 'image/jpeg', data: photo }
-          : { name, filename: 'plano.png', contentType: 'image/png', data: image }
+          : route.url.startsWith('/api/products')
+            ? { name, filename: 'ficha.pdf', contentType: 'application/pdf', data: tinyPdf }
+            : { name, filename: 'plano.png', contentType: 'image/png', data: image }
         : { name, value: String(probe.part === 'body' && probe.field === name ? probe.value : valid('body')[name]) };
       parts.push(part);
       if (probe.part === 'duplicate-key' && probe.field === name) parts.push(part);

@@ -255,12 +255,13 @@ test.describe('order detail', () => {
     const forced = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/close`));
     await confirm.getByRole('button', { name: 'Cerrar orden' }).click();
     expect((await forced).postDataJSON()).toEqual({ force: true });
-    await expect(page.getByRole('status')).toHaveText('Orden cerrada correctamente.');
+    await expect(page.getByRole('status').filter({ hasText: 'Orden cerrada correctamente.' })).toBeVisible();
     await expect(page.getByText('Cerrada con pendientes', { exact: true })).toBeVisible();
     await expect(facts(page)).toContainText('Administrador');
     await expect(facts(page)).toContainText('Forzado, con 1 trampa pendiente');
     const actions = page.getByRole('group', { name: 'Acciones de la orden' });
-    await expect(actions.getByRole('button')).toHaveText(['Descargar reporte PDF', 'Eliminar']);
+    // Closed: its certificate is issued, so the order can no longer be deleted.
+    await expect(actions.getByRole('button')).toHaveText(['Descargar reporte PDF']);
 
     const [report] = await Promise.all([
       page.waitForEvent('download'),

@@ -2,11 +2,13 @@ import type { Site } from '@rondin/contracts';
 import { unique } from './support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
-/** The browser's calendar day, as the plan form and the calendar read it (YYYY-MM-DD). */
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+/**
+ * The browser's calendar day, as the plan form and the calendar read it (YYYY-MM-DD): in the browser's zone
+ * (playwright.config.ts, America/Santiago), not this process's, which may already be on the next day.
+ */
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Santiago' });
+/** The day after the browser's: a first visit at 23:30 then lies ahead whatever the hour the test runs. */
+const tomorrow = () => new Date(Date.parse(`${today()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Recurring service ([O]): the office sets a weekly plan on a site once; its orders appear on the calendar and on
@@ -42,6 +44,8 @@ test.describe('service plans', () => {
     await dialog.getByLabel(/Técnico/).selectOption({ label: tech.fullName });
     await expect(dialog.getByLabel('Frecuencia')).toHaveValue('SEMANAL');
     await expect(dialog.getByLabel('Primera visita')).toHaveValue(today());
+    // Tomorrow: today's 23:30 would already be past when the test runs between 23:30 and midnight.
+    await dialog.getByLabel('Primera visita').fill(tomorrow());
     await dialog.getByLabel('Hora').fill('23:30');
     await expect(dialog.getByLabel('Días de anticipación')).toHaveValue('14');
     await dialog.getByLabel('Áreas (opcional)').fill(area);
@@ -72,7 +76,7 @@ test.describe('service plans', () => {
       scheduledAt: yesterdayAt,
     });
 
-    await page.goto(`/admin/calendar?vista=semana&tecnico=${tech.id}`);
+    await page.goto(`/admin/calendar?vista=semana&tecnico=${tech.id}&fecha=${tomorrow()}`);
     await expect(page.getByRole('heading', { name: 'Calendario', level: 1 })).toBeVisible();
     const grid = page.getByRole('table').first();
     const planned = grid.getByRole('listitem').filter({ hasText: '23:30' });
@@ -84,8 +88,7 @@ test.describe('service plans', () => {
       page.getByRole('table', { name: /Carga por técnico/ }).getByRole('row', { name: new RegExp(tech.fullName) }),
     ).toContainText('2 dispositivos');
     await expectNoSeriousA11yViolations(page);
-    // Two weeks ahead: the plan's third order.
-    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    // A week ahead: the plan's second order (the third, two weeks after tomorrow, is past the 14 days ahead).
     await page.getByRole('button', { name: 'Semana siguiente' }).click();
     await expect(grid.getByRole('listitem').filter({ hasText: '23:30' })).toHaveCount(1);
 

@@ -231,6 +231,10 @@ test.describe('technician orders', () => {
     await expect(list.getByRole('listitem').filter({ hasText: traps[1]!.code })).toContainText('Sin ubicación');
     await expect(page.getByText('Progreso actual: 2 de 2 trampas')).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar orden' }).click();
+    // Nobody there to sign: the certificate says so (certificate.spec.ts draws a signature).
+    const signature = page.getByRole('dialog', { name: 'Firma del cliente' });
+    await signature.getByRole('checkbox', { name: 'Cliente ausente (nadie firma)' }).check();
+    await signature.getByRole('button', { name: 'Cerrar y emitir certificado' }).click();
     await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
     await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
     expect((await adminApi.session(order.id)).status).toBe('COMPLETED');

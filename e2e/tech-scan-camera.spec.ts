@@ -155,7 +155,11 @@ test('a new order appears live; the camera reads every label, refuses a stranger
   await expect(closeButton).toBeEnabled();
   const closing = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/close`));
   await closeButton.click();
-  expect((await closing).postData()).toBeNull();
+  // Nobody there to sign: the certificate says so (certificate.spec.ts draws a signature).
+  const signature = page.getByRole('dialog', { name: 'Firma del cliente' });
+  await signature.getByRole('checkbox', { name: 'Cliente ausente (nadie firma)' }).check();
+  await signature.getByRole('button', { name: 'Cerrar y emitir certificado' }).click();
+  expect((await closing).postDataJSON()).toEqual({ clientSignature: { absent: true } });
   await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
   await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
   await expect(closeButton).toHaveCount(0);

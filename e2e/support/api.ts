@@ -10,6 +10,7 @@ import type {
   Session,
   Site,
   Technician,
+  Threshold,
   Trap,
   TrapType,
 } from '@rondin/contracts';
@@ -127,6 +128,11 @@ export class AdminApi {
       recordedAt: new Date().toISOString(),
       ...finding,
     });
+  }
+
+  /** Puts a site's own thresholds in place of the ones it had (from now). */
+  putSiteThresholds(siteId: number, thresholds: Threshold[]): Promise<unknown> {
+    return this.json('put', `/api/sites/${siteId}/thresholds`, { thresholds });
   }
 
   /** Every version of what was found at one device of an order, the current first. */

@@ -13,7 +13,7 @@ interface Fixtures {
 }
 
 /** Stores a real token where the app keeps it (`rondin.auth`), as a sign-in through the form would. */
-async function storeSignIn(page: Page, account: { email: string; password: string }): Promise<void> {
+export async function storeSignIn(page: Page, account: { email: string; password: string }): Promise<void> {
   const auth = await loginThroughApi(account.email, account.password);
   await page.goto('/login');
   await page.evaluate(

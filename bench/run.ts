@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
+import { auditPackBenchmark } from './audit-pack.bench.js';
 import { findingsBenchmark } from './findings.bench.js';
 import { lighthouseBenchmark } from './lighthouse.js';
 import { planEditorBenchmark } from './plan-editor.bench.js';
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
   findings: { title: 'Findings: scan + finding, finding alone, photo uploads', run: findingsBenchmark },
   'service-plans': { title: 'Service plans: generator for 1,000 plans', run: servicePlansBenchmark },
+  'audit-pack': { title: 'Audit pack PDF: 2,000 devices, a year of weekly visits', run: auditPackBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

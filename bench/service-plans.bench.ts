@@ -4,8 +4,10 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/di
 import { ServicePlansRepository } from '../apps/server/dist/modules/service-plans/service-plans.repository.js';
 import { ServicePlansService } from '../apps/server/dist/modules/service-plans/service-plans.service.js';
 import { NO_SESSION_EVENTS } from '../apps/server/dist/modules/sessions/session-events.js';
-import { SessionsRepository } from '../apps/server/dist/modules/sessions/sessions.repository.js';
-import { SessionsService } from '../apps/server/dist/modules/sessions/sessions.service.js';
+import { DatabaseBackend } from '../apps/server/dist/files/database-backend.js';
+import { FileStorage } from '../apps/server/dist/files/file-storage.js';
+import { FilesRepository } from '../apps/server/dist/files/files.repository.js';
+import { sessionsWithCertificates } from '../apps/server/dist/modules/certificates/sessions-with-certificates.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
 import { median, round } from './lib/stats.js';
 
@@ -48,7 +50,8 @@ async function measure(kind: Kind) {
   const database = await freshDatabase(kind, 'bench_service_plans');
   await seed(database);
   const handle = await open(database);
-  const sessions = new SessionsService(new SessionsRepository(handle.db), NO_SESSION_EVENTS, { timeZone: 'UTC' });
+  const files = new FileStorage(new FilesRepository(handle.db), new DatabaseBackend(new FilesRepository(handle.db)));
+  const { sessions } = sessionsWithCertificates(handle.db, NO_SESSION_EVENTS, files, { timeZone: 'UTC' });
   const service = new ServicePlansService(new ServicePlansRepository(handle.db), sessions, { timeZone: 'UTC' });
   const full: number[] = [];
   const idle: number[] = [];

@@ -12,6 +12,10 @@ import { type Database, poolStats } from './db/database.js';
 import { ActionsRepository } from './modules/actions/actions.repository.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { ActionsService } from './modules/actions/actions.service.js';
+import { writeAuditPackExcel } from './modules/audit-pack/audit-pack-excel.js';
+import { AuditPackRepository } from './modules/audit-pack/audit-pack.repository.js';
+import { auditPackRoutes } from './modules/audit-pack/audit-pack.routes.js';
+import { AuditPackService } from './modules/audit-pack/audit-pack.service.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -27,18 +31,23 @@ import { InspectionsService } from './modules/inspections/inspections.service.js
 import { PestsRepository } from './modules/pests/pests.repository.js';
 import { pestsRoutes } from './modules/pests/pests.routes.js';
 import { PestsService } from './modules/pests/pests.service.js';
+import { ApplicationsRepository } from './modules/products/applications.repository.js';
+import { ApplicationsService } from './modules/products/applications.service.js';
+import { applicationsRoutes, productsRoutes } from './modules/products/products.routes.js';
+import { ProductsRepository } from './modules/products/products.repository.js';
+import { ProductsService } from './modules/products/products.service.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
 import { TechniciansService } from './modules/technicians/technicians.service.js';
 import { TrapsRepository } from './modules/traps/traps.repository.js';
 import { trapsRoutes } from './modules/traps/traps.routes.js';
 import { TrapsService } from './modules/traps/traps.service.js';
+import { CoverageRepository } from './modules/reports/coverage.repository.js';
+import { CoverageService } from './modules/reports/coverage.service.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
-import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
-import { SessionsService } from './modules/sessions/sessions.service.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { startServicePlanJob } from './modules/service-plans/service-plans.job.js';
 import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
@@ -46,6 +55,11 @@ import { servicePlansRoutes } from './modules/service-plans/service-plans.routes
 import { ServicePlansService } from './modules/service-plans/service-plans.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { sessionsWithCertificates } from './modules/certificates/sessions-with-certificates.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SettingsService } from './modules/settings/settings.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -167,16 +181,9 @@ export async function buildApp({
   });
   const technicians = new TechniciansService(technicianRepository, app.accountEvents);
   const authService = new AuthService(technicianRepository, tokens, app.accountEvents);
-  const traps = new TrapsService(new TrapsRepository(db), { publicUrl: config.PUBLIC_URL });
-  const sessionsRepository = new SessionsRepository(db);
-  const sessions = new SessionsService(sessionsRepository, app.sessionEvents, { timeZone: config.TIME_ZONE });
-  await app.register(metrics, {
-    token: config.METRICS_TOKEN,
-    scanQueueDepth: sessionsRepository.scanQueueDepth,
-    openSockets: () => app.openSockets(),
-    pool: () => poolStats(db),
-  });
-  const reports = new ReportsService(new ReportsRepository(db), config.TIME_ZONE);
+  // The company heading every PDF and label, read when one is drawn (the settings service is built below).
+  const company = () => settings.letterhead();
+  const traps = new TrapsService(new TrapsRepository(db), { publicUrl: config.PUBLIC_URL, company });
   const storage = createFileStorage(config, db, app.log);
   app.addHook('onClose', () => storage.close());
   if (storage.s3) {
@@ -185,7 +192,26 @@ export async function buildApp({
     storage.s3.deletions.start();
   }
   const files = storage.files;
-  const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE });
+  const {
+    repository: sessionsRepository,
+    sessions,
+    certificates,
+  } = sessionsWithCertificates(db, app.sessionEvents, files, {
+    timeZone: config.TIME_ZONE,
+    publicUrl: config.PUBLIC_URL,
+    company,
+  });
+  await app.register(metrics, {
+    token: config.METRICS_TOKEN,
+    scanQueueDepth: sessionsRepository.scanQueueDepth,
+    openSockets: () => app.openSockets(),
+    pool: () => poolStats(db),
+  });
+  const reportsRepository = new ReportsRepository(db);
+  const reports = new ReportsService(reportsRepository, config.TIME_ZONE, undefined, company);
+  const coverage = new CoverageService(new CoverageRepository(db), reportsRepository, config.TIME_ZONE);
+  const settings = new SettingsService(new SettingsRepository(db), files);
+  const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE, company });
   const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents);
   const servicePlans = new ServicePlansService(new ServicePlansRepository(db), sessions, {
     timeZone: config.TIME_ZONE,
@@ -218,7 +244,12 @@ export async function buildApp({
       await api.register(sitesRoutes, { prefix: '/sites', service: new SitesService(new SitesRepository(db)) });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
-      await api.register(reportsRoutes, { prefix: '/reports', service: reports });
+      // Routes under /verify (public), /sessions/{id}/certificate and /technicians/me/signature.
+      await api.register(certificatesRoutes, {
+        service: certificates,
+        verifyPerMinute: config.VERIFY_RATE_LIMIT_PER_MINUTE,
+      });
+      await api.register(reportsRoutes, { prefix: '/reports', service: reports, coverage });
       // Routes under /sites, /plans and /traps: a site's plans, and where each device stands on them.
       await api.register(plansRoutes, { service: plans });
       // Routes under /sessions/{id}/items and /photos: what was found at each device of an order, and its photos.
@@ -228,10 +259,35 @@ export async function buildApp({
         service: new InspectionsService(new InspectionsRepository(db)),
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
+      await api.register(settingsRoutes, { prefix: '/settings', service: settings });
       await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
+      await api.register(productsRoutes, {
+        prefix: '/products',
+        service: new ProductsService(new ProductsRepository(db), files, config.TIME_ZONE),
+      });
+      // Routes under /sessions/{id}/applications: the products applied during an order.
+      await api.register(applicationsRoutes, {
+        service: new ApplicationsService(new ApplicationsRepository(db), app.sessionEvents, config.TIME_ZONE),
+      });
       // Routes under /thresholds, /sites/{id}/thresholds and /actions: limits and the corrective actions they open.
       await api.register(actionsRoutes, {
         service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.sessionEvents),
+      });
+      // GET /sites/{id}/audit-pack: everything an auditor asks for of a site over a period, as one PDF or its annex.
+      await api.register(auditPackRoutes, {
+        service: new AuditPackService(new AuditPackRepository(db), {
+          timeZone: config.TIME_ZONE,
+          coverage,
+          plans,
+          applications: new ApplicationsRepository(db),
+          company,
+          excel: (period, output) =>
+            writeAuditPackExcel(
+              db,
+              { ...period, from: period.from.toISOString(), to: period.to.toISOString() },
+              output,
+            ),
+        }),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

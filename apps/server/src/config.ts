@@ -66,6 +66,8 @@ const ConfigSchema = z.object({
     .refine(isTimeZone, 'debe ser una zona horaria IANA, por ejemplo America/Santiago'),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Public certificate verifications (GET /api/verify/{code}) allowed per address and minute. */
+  VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Set behind a reverse proxy so rate limits see the client's address, not the proxy's. */
   TRUST_PROXY: z.stringbool().default(false),
   /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset, /metrics does not exist. */

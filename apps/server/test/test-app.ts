@@ -31,6 +31,15 @@ const THRESHOLD_SEED = (() => {
   const start = migration.indexOf('INSERT INTO "thresholds"');
   return migration.slice(start, migration.indexOf(';', start));
 })();
+/** Migration 0020's second version of them (UV and pheromone traps per device-week), run after that insert. */
+const THRESHOLD_SEED_V2 = (() => {
+  const migration = fs.readFileSync(
+    new URL('../drizzle/0020_thresholds_week_repetition_area.sql', import.meta.url),
+    'utf8',
+  );
+  const start = migration.indexOf('WITH "shipped_v2"');
+  return migration.slice(start, migration.indexOf(';', start));
+})();
 const testPasswordHash = hashPassword(TEST_PASSWORD);
 
 /**
@@ -92,11 +101,12 @@ export async function createTestApp(
     // As a migrated database starts: no data but the one site every plant has until it adds another, and the
     // pest catalogue and the thresholds as the migrations seed them (a file before may have replaced them).
     await database.db.execute(
-      sql`truncate placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests, thresholds restart identity cascade`,
+      sql`truncate certificate_counters, placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests, thresholds restart identity cascade`,
     );
     await database.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
     await database.db.execute(sql.raw(PEST_SEED));
     await database.db.execute(sql.raw(THRESHOLD_SEED));
+    await database.db.execute(sql.raw(THRESHOLD_SEED_V2));
   };
   // A PostgreSQL test database outlives a test file; the next file on the worker starts from nothing.
   await reset();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTimeInput, digits, IdNumber, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+import { MAX_PAGE_SIZE } from './paging.js';
 
 /** The server's answers about thresholds and corrective actions; the screens say the same. */
 export const ActionMessages = {
@@ -10,6 +11,7 @@ export const ActionMessages = {
   consumptionValue: 'El consumo de cebo es un porcentaje: entre 1 y 100.',
   statusValue: 'Para el estado del dispositivo, el valor es 1.',
   pestGroupOnlyCaptures: 'El grupo de plagas solo se indica en umbrales de capturas.',
+  repetitionValue: 'Para la repetición, el valor es entre 2 y 10 (inspecciones seguidas o dispositivos del área).',
   thresholdsList: 'thresholds debe ser una lista de hasta 500 umbrales.',
   thresholdRepeated: 'Cada umbral (tipo, zona, riesgo, métrica, grupo y nivel) aparece una sola vez.',
   dueDate: 'La fecha límite debe tener el formato AAAA-MM-DD y existir.',
@@ -22,14 +24,27 @@ export const ActionMessages = {
   closingNoteRequired: 'Para cerrar la acción, escribe la nota de cierre (closingNote).',
   closedReadOnly: 'La acción está cerrada: reábrela para modificarla.',
   anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
+  cursor: 'cursor no es válido: usa el nextCursor de la página anterior.',
 } as const;
 
 /**
  * What a threshold measures on a finding: the activity level (1 low, 2 medium, 3 high), the bait eaten (%),
- * the catches of one inspection (optionally of one pest group), and the device's condition (damaged, tampered
- * or not found: the value is always 1).
+ * the catches of one inspection (optionally of one pest group), the same catches per device-week (× 7 ÷ the
+ * days since the device's previous inspection, 1 to 28; 7 for a first one), the device's condition (damaged,
+ * tampered or not found: the value is always 1), and repetition (2–10: inspections in a row of the device with
+ * activity, or devices of its area with activity in the same order; crossed at ACCION it opens or joins the
+ * area's action).
  */
-export const THRESHOLD_METRICS = ['ACTIVIDAD', 'CONSUMO_CEBO', 'CAPTURAS', 'ESTADO'] as const;
+export const THRESHOLD_METRICS = [
+  'ACTIVIDAD',
+  'CONSUMO_CEBO',
+  'CAPTURAS',
+  'CAPTURAS_SEMANA',
+  'ESTADO',
+  'REPETICION',
+] as const;
+/** The metrics a pest group may narrow. */
+const CAPTURE_METRICS: readonly ThresholdMetric[] = ['CAPTURAS', 'CAPTURAS_SEMANA'];
 export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 
 /** ALERTA is noted; ACCION opens a corrective action. */
@@ -72,7 +87,7 @@ export const Threshold = z
       .min(1, ActionMessages.thresholdValue)
       .max(100_000, ActionMessages.thresholdValue),
   })
-  .refine((row) => row.pestGroup === null || row.metric === 'CAPTURAS', {
+  .refine((row) => row.pestGroup === null || CAPTURE_METRICS.includes(row.metric), {
     message: ActionMessages.pestGroupOnlyCaptures,
     path: ['pestGroup'],
   })
@@ -86,6 +101,10 @@ export const Threshold = z
   })
   .refine((row) => row.metric !== 'ESTADO' || row.value === 1, {
     message: ActionMessages.statusValue,
+    path: ['value'],
+  })
+  .refine((row) => row.metric !== 'REPETICION' || (row.value >= 2 && row.value <= 10), {
+    message: ActionMessages.repetitionValue,
     path: ['value'],
   });
 export type Threshold = z.infer<typeof Threshold>;
@@ -216,16 +235,35 @@ export const CorrectiveActionDetail = CorrectiveAction.extend({
 });
 export type CorrectiveActionDetail = z.infer<typeof CorrectiveActionDetail>;
 
+/** A page of the list: `limit` actions from where `cursor` (a page's `nextCursor`) left off. */
+export const ACTION_PAGE_SIZE = 50;
+
 export const ActionListQuery = z.strictObject({
   siteId: digits(ActionMessages.siteId).optional(),
   status: oneOf('El estado', ACTION_STATUSES).optional(),
   overdue: z.enum(['true', 'false'], { error: 'overdue debe ser true o false.' }).optional(),
   responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
+  /** Where the previous page ended: its `nextCursor`, as answered. */
+  cursor: z
+    .string({ error: ActionMessages.cursor })
+    .regex(/^[01]_\d{4}-\d{2}-\d{2}_\d{1,10}$/, ActionMessages.cursor)
+    .optional(),
+  limit: digits(`limit debe estar entre 1 y ${MAX_PAGE_SIZE}.`)
+    .pipe(
+      z
+        .number()
+        .min(1, `limit debe estar entre 1 y ${MAX_PAGE_SIZE}.`)
+        .max(MAX_PAGE_SIZE, `limit debe estar entre 1 y ${MAX_PAGE_SIZE}.`),
+    )
+    .optional(),
 });
 export type ActionListQuery = z.infer<typeof ActionListQuery>;
 
 export const ActionList = z.object({
+  /** Open ones first, by due date, then the closed ones; `limit` of them (50 unless told). */
   items: z.array(CorrectiveAction),
+  /** The cursor of the next page with the same filters; null on the last page. */
+  nextCursor: z.string().nullable(),
   /** Over every action, whatever the filters: what the dashboard shows. */
   openCount: z.number().int(),
   overdueCount: z.number().int(),

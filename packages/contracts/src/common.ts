@@ -42,6 +42,8 @@ export const ErrorResponse = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.union([z.string(), z.array(z.string())]),
+  /** Set where a client must tell one refusal from another (LICENCE_EXPIRED: confirm and resend). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -12,6 +12,7 @@ export const SessionMessages = {
   forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
   clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
   reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
+  closedNotDeleted: 'Una orden cerrada no se elimina: su certificado ya se emitió y es parte del registro.',
 } as const;
 
 /** The server's answers about traps; the trap form checks the code with the same words. */
@@ -48,6 +49,9 @@ export const ReportMessages = {
   trendDimension: 'by debe ser area, zone, type o pestGroup.',
   trendCompare: 'compare solo admite prevYear.',
   trendTooLong: (max: number) => `El período de una tendencia no puede pasar de ${max} años.`,
+  coverageSite: 'Indica el sitio (siteId): la cobertura se lee dispositivo por dispositivo de un sitio.',
+  coverageInterval: 'interval debe ser month o week.',
+  coverageTooLong: (max: number, unit: string) => `La cobertura abarca como máximo ${max} ${unit}; acorta el período.`,
 } as const;
 
 /** The compliance exports' file names (spec: 'reporte-operativo' with .pdf or .xlsx). */
@@ -87,6 +91,8 @@ export const PlanMessages = {
   unreadableImage: 'No se pudo leer el tamaño de la imagen del plano.',
   otherSite: 'La trampa y el plano deben ser del mismo sitio.',
   notPlaced: 'La trampa no está ubicada en ningún plano.',
+  heatForAdmins: 'Solo un administrador puede ver el mapa de calor de un período.',
+  heatTooLong: (max: number) => `El período del mapa de calor no puede pasar de ${max} años.`,
 } as const;
 
 /** The server's answers about what was found at a device, its exceptions and photos; the phone's form says the same. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DateTimeInput, Id, Timestamp } from './common.js';
+import { THRESHOLD_LEVELS } from './actions.js';
+import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+import { EXCEPTION_REASONS } from './finding-rules.js';
 import { ReportMessages } from './messages.js';
 
 /**
@@ -44,8 +47,10 @@ export const ComplianceReport = z.object({
   forcedSessions: z.number().int(),
   /** Traps in the period's due orders, one per order and trap. */
   dueTraps: z.number().int(),
-  /** Of those, the ones inspected. */
+  /** Of those, the ones done: scanned, or recorded as an exception (counted in both). */
   inspectedTraps: z.number().int(),
+  /** Of the done ones, those recorded as an exception (not found, inaccessible): nobody saw the device. */
+  exceptionTraps: z.number().int(),
   /**
    * Gaps in recurring service: months in which a service plan had a visit due in the period and none of that
    * month's orders of the plan was completed (an auditor's "month without a visit").
@@ -108,6 +113,32 @@ export const TrendPoint = z.object({
 });
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
+/**
+ * The limits a trend is read against: bait eaten (CONSUMO_CEBO, %, against meanBaitConsumption) and catches per
+ * device-week (CAPTURAS_SEMANA, against capturesPerDeviceWeek).
+ */
+export const TREND_THRESHOLD_METRICS = ['CONSUMO_CEBO', 'CAPTURAS_SEMANA'] as const;
+export type TrendThresholdMetric = (typeof TREND_THRESHOLD_METRICS)[number];
+
+/**
+ * One limit in force at the report's `to` (the site's own where it has one, which takes the global one's place;
+ * without siteId the global ones), drawn as a line over the series `key` it applies to: null, every series.
+ */
+export const TrendThreshold = z.object({
+  metric: z.enum(TREND_THRESHOLD_METRICS),
+  level: z.enum(THRESHOLD_LEVELS),
+  value: z.number(),
+  /** Catches of this pest group only; null: all. */
+  pestGroup: z.enum(PEST_GROUPS).nullable(),
+  /** The series it is drawn over (a type, a zone — '' too for devices without one, judged as inside — or a pest group). */
+  key: z.string().nullable(),
+  /** The devices it is set for: their type, and zone and risk level (null: any). */
+  trapType: z.enum(TRAP_TYPES),
+  zone: z.enum(ZONES).nullable(),
+  riskLevel: z.enum(RISK_LEVELS).nullable(),
+});
+export type TrendThreshold = z.infer<typeof TrendThreshold>;
+
 export const TrendsReport = z.object({
   from: Timestamp,
   to: Timestamp,
@@ -117,5 +148,105 @@ export const TrendsReport = z.object({
   points: z.array(TrendPoint),
   /** With compare=prevYear: the same periods a year before, their `period` also a year before. */
   previousYear: z.array(TrendPoint).nullable(),
+  /** The limits in force at `to` that the chart's figures are read against. */
+  thresholds: z.array(TrendThreshold),
 });
 export type TrendsReport = z.infer<typeof TrendsReport>;
+
+export const COVERAGE_INTERVALS = ['month', 'week'] as const;
+export type CoverageInterval = (typeof COVERAGE_INTERVALS)[number];
+
+/**
+ * GET /reports/coverage: device by device, per month or week of [from, to) in the site's time zone, whether it
+ * was due and whether it was inspected. Without from/to: the twelve calendar months up to this one.
+ */
+export const CoverageQuery = z
+  .strictObject({
+    ...period,
+    interval: z.enum(COVERAGE_INTERVALS, { error: ReportMessages.coverageInterval }).default('month'),
+  })
+  .refine(({ siteId }) => siteId !== undefined, { message: ReportMessages.coverageSite, path: ['siteId'] })
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
+export type CoverageQuery = z.infer<typeof CoverageQuery>;
+
+/**
+ * A device's state in one period. INSPECTED: scanned in at least one of the period's due orders. EXCEPTION:
+ * due, never scanned, and recorded as not found or inaccessible at least once. MISSED: due and nothing recorded
+ * (still pending, or left pending by a forced close). NOT_DUE: no due order of the period held it (a period
+ * without a visit). EXCEPTION and MISSED are the gaps.
+ */
+export const COVERAGE_STATES = ['INSPECTED', 'EXCEPTION', 'MISSED', 'NOT_DUE'] as const;
+export type CoverageState = (typeof COVERAGE_STATES)[number];
+
+/** One device in one period: its state and the visits behind it (one per due order holding the device). */
+export const CoverageCell = z.object({
+  state: z.enum(COVERAGE_STATES),
+  /** Due orders of the period that held the device. */
+  due: z.number().int(),
+  /** Of those, the ones where it was scanned. */
+  inspected: z.number().int(),
+  /** Of those, the ones where it was recorded as an exception. */
+  exception: z.number().int(),
+});
+export type CoverageCell = z.infer<typeof CoverageCell>;
+
+/** Counts of periods (per device) or of devices (per period) in each state. */
+export const CoverageTally = z.object({
+  due: z.number().int(),
+  inspected: z.number().int(),
+  exception: z.number().int(),
+  missed: z.number().int(),
+  /** EXCEPTION + MISSED: due and not inspected. */
+  gaps: z.number().int(),
+  notDue: z.number().int(),
+});
+export type CoverageTally = z.infer<typeof CoverageTally>;
+
+export const CoverageDevice = z.object({
+  trapId: z.number().int(),
+  code: z.string(),
+  area: z.string().nullable(),
+  zone: z.enum(ZONES).nullable(),
+  type: z.enum(TRAP_TYPES),
+  /** False for a device deactivated since: listed only when it was due in the period. */
+  isActive: z.boolean(),
+  /** One per period, in the order of `periods`. */
+  cells: z.array(CoverageCell),
+  /** Its periods by state. */
+  totals: CoverageTally,
+});
+export type CoverageDevice = z.infer<typeof CoverageDevice>;
+
+/** A device due in a period and not inspected in it, with the orders that held it. */
+export const CoverageGap = z.object({
+  trapId: z.number().int(),
+  code: z.string(),
+  period: z.string(),
+  state: z.enum(['EXCEPTION', 'MISSED']),
+  /** The due orders of the period that held it, oldest first. */
+  sessionIds: z.array(z.number().int()),
+  /** Exception reasons recorded for it in the period. */
+  exceptionReasons: z.array(z.enum(EXCEPTION_REASONS)),
+  /** Whether one of those orders was closed with it still pending (a forced close). */
+  forced: z.boolean(),
+});
+export type CoverageGap = z.infer<typeof CoverageGap>;
+
+export const CoverageReport = z.object({
+  siteId: z.number().int(),
+  site: z.string(),
+  from: Timestamp,
+  to: Timestamp,
+  asOf: Timestamp,
+  interval: z.enum(COVERAGE_INTERVALS),
+  timeZone: z.string(),
+  /** Each period's first day in the site's zone (YYYY-MM-DD; a week starts on Monday) and its devices by state. */
+  periods: z.array(z.object({ period: z.string(), devices: CoverageTally })),
+  /** The site's active devices, and inactive ones that were due in the period, in code order. */
+  devices: z.array(CoverageDevice),
+  /** Device-periods by state over the whole report. */
+  totals: CoverageTally,
+  /** Every device-period due and not inspected, by device code then period. */
+  gaps: z.array(CoverageGap),
+});
+export type CoverageReport = z.infer<typeof CoverageReport>;

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { Id, IdNumber, text, Timestamp } from './common.js';
+import { DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS, SERVICE_FREQUENCIES } from './service-plan-options.js';
 import { TrapTypeSchema } from './traps.js';
 
-/** How often a plan's visits come: every 7 or 14 days, or every 1, 2 or 3 months on the start date's day. */
-export const SERVICE_FREQUENCIES = ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] as const;
 export const ServiceFrequency = z.enum(SERVICE_FREQUENCIES, {
   error: `La frecuencia debe ser una de: ${SERVICE_FREQUENCIES.join(', ')}.`,
 });
 export type ServiceFrequency = z.infer<typeof ServiceFrequency>;
-
-export const DEFAULT_HORIZON_DAYS = 14;
-export const MAX_HORIZON_DAYS = 90;
 
 export const ServicePlanMessages = {
   notFound: 'El plan de servicio no existe.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientSignature } from './certificates.js';
 import { DateTimeInput, Id, IdNumber, ItemStatus, SessionStatus, text, Timestamp } from './common.js';
 import { Finding, ItemRecord } from './findings.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
@@ -100,6 +101,8 @@ export const CreateSessionBody = z.strictObject({
     .min(1, 'Selecciona al menos una trampa.')
     .max(MAX_TRAPS_PER_ORDER, `Una orden admite como máximo ${MAX_TRAPS_PER_ORDER} trampas.`),
   scheduledAt: DateTimeInput.nullable().optional(),
+  /** Assign even though the technician's licence has expired (otherwise 409 LICENCE_EXPIRED). */
+  confirmExpiredLicence: z.boolean().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
@@ -113,6 +116,8 @@ export const UpdateSessionBody = z
   .strictObject({
     technicianId: IdNumber.optional(),
     scheduledAt: DateTimeInput.nullable().optional(),
+    /** Assign even though the new technician's licence has expired (otherwise 409 LICENCE_EXPIRED). */
+    confirmExpiredLicence: z.boolean().optional(),
   })
   .refine((body) => body.technicianId !== undefined || body.scheduledAt !== undefined, UPDATE_SESSION_EMPTY);
 export type UpdateSessionBody = z.infer<typeof UpdateSessionBody>;
@@ -130,7 +135,11 @@ export const ScanBody = z.strictObject({
 export type ScanBody = z.infer<typeof ScanBody>;
 
 export const CloseSessionBody = z
-  .strictObject({ force: z.boolean({ error: 'force debe ser verdadero o falso.' }).optional() })
-  // The technician's screen closes with no body at all.
+  .strictObject({
+    force: z.boolean({ error: 'force debe ser verdadero o falso.' }).optional(),
+    /** Who signed for the client at the end of the visit (or that nobody could): printed on the certificate. */
+    clientSignature: ClientSignature.optional(),
+  })
+  // A close without a signature (an older phone, or the office) has no body at all.
   .nullish();
 export type CloseSessionBody = z.infer<typeof CloseSessionBody>;

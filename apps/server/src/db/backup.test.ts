@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { notFoundException, nothingFound, postPhoto, putFinding, recordException } from '../../test/findings.js';
+import { multipartForm } from '../../test/multipart.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, placeTrap } from '../../test/plans.js';
 import {
@@ -33,12 +34,15 @@ const TABLES: [string, string][] = [
   ['scan_events', 'id'],
   ['files', 'id'],
   ['file_chunks', 'id'],
+  ['company_settings', 'id'],
+  ['products', 'id'],
   ['plans', 'id'],
   ['trap_placements', 'trap_id'],
   ['placement_events', 'id'],
   ['findings', 'id'],
   ['finding_captures', 'finding_id, pest_id'],
   ['photos', 'id'],
+  ['applications', 'id'],
   ['thresholds', 'id'],
   ['corrective_actions', 'id'],
   ['corrective_action_events', 'id'],
@@ -70,7 +74,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
 };
@@ -180,6 +184,22 @@ describe('backup and restore', () => {
       },
     });
     expect(servicePlan.statusCode).toBe(201);
+    // The company that heads every document, with its logo (a file of its own).
+    const company = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/company',
+      headers: admin.headers,
+      payload: { name: 'Plagas Levante S.L.', taxId: 'B12345678', registryNumber: 'ROESB 0123-CVA' },
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const logoForm = multipartForm([{ name: 'file', filename: 'logo.jpg', data: jpeg }]);
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/company/logo',
+      headers: { ...admin.headers, ...logoForm.headers },
+      payload: logoForm.payload(),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -197,19 +217,25 @@ describe('backup and restore', () => {
       sessions: 2,
       session_items: 4,
       scan_events: 3,
-      files: 2,
-      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 1,
+      // The plan's image, the photo, the logo and the closed order's certificate.
+      files: 4,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 3,
+      company_settings: 1,
+      products: 0,
       plans: 1,
       trap_placements: 1,
       placement_events: 1,
       findings: 1,
       finding_captures: 1,
       photos: 1,
+      applications: 0,
       thresholds: seededThresholds,
       // Opened by the mice indoors and by the device not found (both over a threshold), and by hand.
       corrective_actions: 3,
       corrective_action_events: 3,
       threshold_breaches: 2,
+      certificate_counters: 1,
+      certificates: 1,
     });
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
     const restored = (await target.db.execute(
@@ -223,7 +249,8 @@ describe('backup and restore', () => {
       .values({ siteId: 1, code: 'NUEVA', qrSlug: 'nuevo-slug-0000000000' })
       .returning();
     expect(next!.id).toBe(Math.max(...plant.map((trap) => trap.id)) + 1);
-  });
+    // Every kind of row the app makes, a plan image across chunks included: seconds on a busy machine.
+  }, 60_000);
 
   it('refuses a database that is not empty, and a file that is not a complete backup, writing nothing', async () => {
     await t.reset();
@@ -258,7 +285,8 @@ describe('backup and restore', () => {
     const backup = (await t.app.inject({ url: '/api/backup', headers: admin.headers })).rawPayload;
     // That release's backup: the same format without the tables it did not have.
     const newer = ['findings', 'finding_captures', 'photos', 'thresholds', 'corrective_actions'];
-    newer.push('corrective_action_events', 'threshold_breaches');
+    newer.push('corrective_action_events', 'threshold_breaches', 'certificate_counters', 'certificates');
+    newer.push('products', 'applications');
     const [headerLine, ...rowLines] = gunzipSync(backup).toString('utf8').trim().split('\n');
     const header = JSON.parse(headerLine!) as { counts: Record<string, number> };
     for (const table of newer) delete header.counts[table];

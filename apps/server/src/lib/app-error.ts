@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A machine-readable reason, for the refusals a client answers differently (ErrorResponse.code). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

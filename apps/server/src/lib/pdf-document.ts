@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { FONT, registerFonts, useFont } from './pdf-fonts.js';
+import { drawLetterhead } from './pdf-letterhead.js';
 import { drawFitted, drawText, fitText } from './pdf-text.js';
 
 export const PRODUCT_NAME = 'Rondín';
@@ -26,17 +27,15 @@ export function createDocument(
 }
 
 /**
- * The band at the top of every page: brand on the left, the document's title and a reference on the right.
- * Title and reference stay clear of the brand, on one line each.
+ * The band at the top of every page: brand on the left (the company's letterhead when the document has one,
+ * pdf-letterhead.ts), the document's title and a reference on the right. Title and reference stay clear of the
+ * brand, on one line each.
  */
 export function drawPageHeader(doc: PDFKit.PDFDocument, title: string, reference: string): number {
   const { left, right, top } = doc.page.margins;
   const width = doc.page.width - left - right;
-  useFont(doc, FONT.bold, 16).fillColor('#1f3b57');
-  const brandWidth = drawLine(doc, PRODUCT_NAME.toUpperCase(), left, top, width);
-  useFont(doc, FONT.regular, 8).fillColor('#555555');
-  const taglineWidth = drawLine(doc, PRODUCT_TAGLINE, left, top + 19, width);
-  const rightWidth = width - Math.max(brandWidth, taglineWidth) - 20;
+  const brandWidth = drawLetterhead(doc, left, top, width * 0.6) ?? drawBrand(doc, left, top, width);
+  const rightWidth = width - brandWidth - 20;
   const rightX = left + width - rightWidth;
   useFont(doc, FONT.bold, 12).fillColor('#1a1a1a');
   drawText(doc, title, rightX, top, { width: rightWidth, maxLines: 1, align: 'right' });
@@ -52,6 +51,14 @@ export function drawPageHeader(doc: PDFKit.PDFDocument, title: string, reference
   doc.x = left;
   doc.y = y + 10;
   return doc.y;
+}
+
+/** The product's name and tagline, where no letterhead is set; answers how wide they printed. */
+function drawBrand(doc: PDFKit.PDFDocument, left: number, top: number, width: number): number {
+  useFont(doc, FONT.bold, 16).fillColor('#1f3b57');
+  const brandWidth = drawLine(doc, PRODUCT_NAME.toUpperCase(), left, top, width);
+  useFont(doc, FONT.regular, 8).fillColor('#555555');
+  return Math.max(brandWidth, drawLine(doc, PRODUCT_TAGLINE, left, top + 19, width));
 }
 
 /** Draws one line and answers how wide it printed. */

@@ -67,12 +67,19 @@ export class PdfTable {
     this.shaded = false;
   }
 
-  /** Draws a row; answers where it went on the page now current, for a caller that draws more in it. */
-  row(values: string[], options: { color?: string; bold?: boolean } = {}): { top: number; height: number } {
+  /**
+   * Draws a row; answers where it went on the page now current, for a caller that draws more in it. `below`
+   * points are kept under the row's text, inside the row (same page, same shading), for what the caller draws
+   * there (a device's photos).
+   */
+  row(
+    values: string[],
+    options: { color?: string; bold?: boolean; below?: number } = {},
+  ): { top: number; height: number } {
     const style = { font: options.bold ? FONT.condensedBold : FONT.condensed, color: options.color ?? '#1a1a1a' };
     const cells = this.fit(values, style, (column) => (column.singleLine ? 1 : MAX_LINES));
     const padding = this.padding(MIN_ROW_HEIGHT);
-    const height = Math.max(MIN_ROW_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding));
+    const height = Math.max(MIN_ROW_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding)) + (options.below ?? 0);
     if (this.y + height > this.bottom) {
       this.doc.addPage();
       this.y = this.drawPageHeader();

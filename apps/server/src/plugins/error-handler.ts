@@ -95,7 +95,8 @@ export default fp(
     app.setErrorHandler((error: FastifyError | AppError, request, rawReply) => {
       const reply = asJson(rawReply);
       if (error instanceof AppError) {
-        return reply.code(error.statusCode).send(body(error.statusCode, error.message));
+        const answer = body(error.statusCode, error.message);
+        return reply.code(error.statusCode).send(error.code ? { ...answer, code: error.code } : answer);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send(

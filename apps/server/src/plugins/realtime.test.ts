@@ -109,14 +109,17 @@ describe('order events', () => {
     const order = await createOrder(t, admin, ana.id, [trap.id]);
     await scan(t, ana, order.id, trap.qrSlug);
     await close(t, ana, order.id);
-    await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
+    // A closed order is never deleted: an open one is.
+    const open = await createOrder(t, admin, ana.id, [trap.id]);
+    await t.app.inject({ method: 'DELETE', url: `/api/sessions/${open.id}`, headers: admin.headers });
     const betoOrder = await createOrder(t, admin, beto.id, [trap.id]);
 
-    expect(await anaEvents.until(4)).toEqual([
+    expect(await anaEvents.until(5)).toEqual([
       ['session.created', order.id],
       ['session.updated', order.id],
       ['session.updated', order.id],
-      ['session.updated', order.id],
+      ['session.created', open.id],
+      ['session.updated', open.id],
     ]);
     // Beto's first event is his own order's: none of Ana's reached him before it.
     expect(await betoEvents.until(1)).toEqual([['session.created', betoOrder.id]]);

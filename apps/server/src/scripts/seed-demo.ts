@@ -4,19 +4,27 @@
  * it, five technicians and orders in every state, so a newcomer sees the product with real-looking data.
  * Refuses to touch a database that already has traps.
  */
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { installSpanishErrors } from '@rondin/contracts';
+import { buffer } from 'node:stream/consumers';
+import PDFDocument from 'pdfkit';
+import { CreateProductBody, installSpanishErrors } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, type RiskLevel, type TrapType, type Zone } from '@rondin/contracts/devices';
 import { type Config, loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { createFileStorage } from '../files/create-storage.js';
 import { spool } from '../files/spool.js';
 import type { AuthUser } from '../modules/auth/auth-user.js';
+import { sessionsWithCertificates } from '../modules/certificates/sessions-with-certificates.js';
 import { PlansRepository } from '../modules/plans/plans.repository.js';
+import { ApplicationsRepository } from '../modules/products/applications.repository.js';
+import { ApplicationsService } from '../modules/products/applications.service.js';
+import { ProductsRepository } from '../modules/products/products.repository.js';
+import { DOCUMENT_FORM, ProductsService } from '../modules/products/products.service.js';
 import { NEW_PLAN_FORM, PlansService } from '../modules/plans/plans.service.js';
 import { NO_SESSION_EVENTS } from '../modules/sessions/session-events.js';
-import { SessionsRepository } from '../modules/sessions/sessions.repository.js';
-import { SessionsService } from '../modules/sessions/sessions.service.js';
+import { SettingsRepository } from '../modules/settings/settings.repository.js';
+import { SettingsService } from '../modules/settings/settings.service.js';
 import { SitesRepository } from '../modules/sites/sites.repository.js';
 import { SitesService } from '../modules/sites/sites.service.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
@@ -134,14 +142,80 @@ function emailFor(fullName: string): string {
   return `${first}.${last}@rondin.local`;
 }
 
+/** The pest-control company that heads every document (Chile: its Seremi de Salud authorisation). */
+const DEMO_COMPANY = {
+  name: 'Control de Plagas Cordillera SpA',
+  taxId: '76.543.210-K',
+  address: 'Av. Providencia 1208, of. 504, Providencia, Santiago',
+  phone: '+56 2 2345 6789',
+  registryNumber: 'Res. Seremi de Salud RM N.º 2023-1187',
+  technicalManager: 'Paula Herrera Vidal, ingeniera agrónoma',
+};
+
+/** Each technician's card: the first one is qualified for toxic products, the rest are applicators. */
+const licenceOf = (index: number) => ({
+  licenceNumber: `SEREMI-RM-${4410 + index}`,
+  licenceExpiresAt: `${2027 + (index % 3)}-06-30`,
+  qualification: index === 0 ? ('ESPECIAL' as const) : ('APLICADOR' as const),
+});
+
+/** The biocides the demo applies: a rodenticide for the bait stations and a gel for crawling insects. */
+const DEMO_PRODUCTS = [
+  {
+    name: 'Brodifacoum Bloque 25',
+    activeIngredients: 'Brodifacoum 0,0025 %',
+    registrationNumber: 'ISP P-1187/19',
+    type: 'TP14' as const,
+    authorisationExpiresAt: '2030-12-31',
+    userCategory: 'PROFESIONAL' as const,
+    foodIndustryAllowed: true,
+    safetyIntervalHours: 0,
+    anticoagulant: true,
+  },
+  {
+    name: 'Gel Imidacloprid 2,15',
+    activeIngredients: 'Imidacloprid 2,15 %',
+    registrationNumber: 'ISP P-0922/21',
+    type: 'TP18' as const,
+    authorisationExpiresAt: '2031-06-30',
+    userCategory: 'PROFESIONAL' as const,
+    foodIndustryAllowed: true,
+    safetyIntervalHours: 2,
+  },
+];
+
+/** A stand-in for the manufacturer's safety data sheet, so the demo's products have one on file. */
+async function safetyDataSheet(product: (typeof DEMO_PRODUCTS)[number]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56 });
+  const bytes = buffer(doc);
+  doc.fontSize(16).text(`Ficha de datos de seguridad: ${product.name}`);
+  doc.moveDown().fontSize(10);
+  doc.text(`Registro: ${product.registrationNumber} · Tipo de producto ${product.type}`);
+  doc.text(`Sustancias activas: ${product.activeIngredients}`);
+  doc.text('Revisión 3, 14-03-2025. Documento de demostración de Rondín: no es una ficha real.');
+  doc.end();
+  return Buffer.from(await bytes);
+}
+
 const DAY = 86_400_000;
 
 /**
  * Orders in every state, as a plant would have after a few weeks: closed ones (one forced with traps
  * left), one in progress, pending ones for the coming days and a couple overdue.
  */
-async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Promise<number> {
-  const sessions = new SessionsService(new SessionsRepository(db), NO_SESSION_EVENTS, { timeZone: 'UTC' });
+async function seedOrders(
+  db: Database,
+  config: Config,
+  techIds: number[],
+  traps: TrapRow[],
+  productIds: number[],
+): Promise<number> {
+  const applications = new ApplicationsService(new ApplicationsRepository(db), NO_SESSION_EVENTS, 'UTC');
+  // Closed orders get their certificates, stored where the server keeps files.
+  const { sessions } = sessionsWithCertificates(db, NO_SESSION_EVENTS, createFileStorage(config, db).files, {
+    timeZone: 'UTC',
+    publicUrl: config.PUBLIC_URL,
+  });
   const admin: AuthUser = { id: await firstAdminId(db), role: 'ADMIN', tokenVersion: 0 };
   // An order covers one area of one site (two sites each have a "Perímetro exterior").
   const byArea = new Map<string, TrapRow[]>();
@@ -149,8 +223,12 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
     const key = `${trap.siteId}:${trap.area ?? ''}`;
     byArea.set(key, [...(byArea.get(key) ?? []), trap]);
   }
-  const areas = [...byArea.values()];
+  // The plant's areas first (its codes after the centre's): its closed orders carry the applications its
+  // audit pack lists, the perimeter's bait stations among them.
+  const areas = [...byArea.values()].sort((a, b) => a[0]!.siteId - b[0]!.siteId);
+  const perimeter = areas.findIndex((area) => area.every((trap) => trap.type === 'CEBADERO'));
   const plan = [
+    { daysFromNow: -21, scan: 'all', close: true, area: perimeter },
     { daysFromNow: -14, scan: 'all', close: true },
     { daysFromNow: -10, scan: 'all', close: true },
     { daysFromNow: -7, scan: 'half', close: true },
@@ -165,7 +243,7 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
   let created = 0;
   for (const [index, step] of plan.entries()) {
     const technicianId = techIds[index % techIds.length]!;
-    const areaTraps = areas[index % areas.length]!;
+    const areaTraps = areas['area' in step ? step.area : index % areas.length]!;
     const scheduledAt = new Date(Date.now() + step.daysFromNow * DAY);
     scheduledAt.setUTCHours(11, 0, 0, 0);
     const order = await sessions.create(admin, {
@@ -177,10 +255,50 @@ async function seedOrders(db: Database, techIds: number[], traps: TrapRow[]): Pr
     const toScan =
       step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
     for (const trap of toScan) await sessions.scan(technician, order.id, { qrSlug: trap.qrSlug });
-    if (step.close) await sessions.close(step.scan === 'all' ? technician : admin, order.id, true);
+    if (step.close) await applyProducts(applications, technician, order.id, toScan, productIds);
+    if (step.close) await sessions.close(step.scan === 'all' ? technician : admin, order.id, { force: true });
     created++;
   }
   return created;
+}
+
+/**
+ * What the technician applied before closing: rodenticide in the order's bait stations, gel where the area's
+ * traps are for crawling insects; an order of neither gets none ("sin aplicación de biocidas").
+ */
+async function applyProducts(
+  applications: ApplicationsService,
+  technician: AuthUser,
+  orderId: number,
+  scanned: TrapRow[],
+  [rodenticide, gel]: number[],
+) {
+  const baits = scanned.filter((trap) => trap.type === 'CEBADERO');
+  if (baits.length > 0) {
+    await applications.put(technician, orderId, randomUUID(), {
+      productId: rodenticide!,
+      batch: 'L-24-0871',
+      quantity: 20 * baits.length,
+      unit: 'g',
+      area: baits[0]!.area,
+      trapId: null,
+      method: 'Cebo en bloque en estaciones cerradas',
+      dose: '20 g por estación',
+    });
+  }
+  const crawling = scanned.find((trap) => trap.type === 'CAPTURA');
+  if (crawling) {
+    await applications.put(technician, orderId, randomUUID(), {
+      productId: gel!,
+      batch: 'G-25-0113',
+      quantity: 12,
+      unit: 'g',
+      area: crawling.area,
+      trapId: crawling.id,
+      method: 'Gel en puntos en grietas y hendiduras',
+      dose: '0,1 g por punto',
+    });
+  }
 }
 
 async function firstAdminId(db: Database): Promise<number> {
@@ -282,9 +400,27 @@ async function main(): Promise<void> {
           password: DEMO_TECHNICIAN_PASSWORD,
           role: 'TECH',
           isActive: true,
+          ...licenceOf(techIds.length),
         }));
       techIds.push(created.id);
     }
+
+    // The company that heads the certificates and the audit pack, and the products the technicians apply.
+    const storage = createFileStorage(config, database.db);
+    await new SettingsService(new SettingsRepository(database.db), storage.files).save(DEMO_COMPANY);
+    const products = new ProductsService(new ProductsRepository(database.db), storage.files, 'UTC');
+    const adminUser: AuthUser = { id: await firstAdminId(database.db), role: 'ADMIN', tokenVersion: 0 };
+    const productIds: number[] = [];
+    for (const product of DEMO_PRODUCTS) {
+      const { id } = await products.create(adminUser, CreateProductBody.parse(product));
+      const sheet = await safetyDataSheet(product);
+      await products.putDocument(adminUser, id, 'sds', async () => ({
+        file: await spool(Readable.from([sheet]), DOCUMENT_FORM),
+        fields: { issuedOn: '2025-03-14' },
+      }));
+      productIds.push(id);
+    }
+    await storage.close();
 
     const activeTraps = (await trapRepository.list()).filter((trap) => trap.isActive);
     const siteIds = [...new Set(activeTraps.map((trap) => trap.siteId))];
@@ -297,13 +433,14 @@ async function main(): Promise<void> {
         technicianIds: techIds.slice(index * 2, index * 2 + 2),
       })),
     );
-    const orders = await seedOrders(database.db, techIds, activeTraps);
+    const orders = await seedOrders(database.db, config, techIds, activeTraps, productIds);
 
     process.stdout.write(
       [
         `Demostración cargada: ${number} trampas en ${sites.length} sitios, ${TECHNICIANS.length} técnicos y ${orders + year.orders} órdenes.`,
         `Un año de visitas semanales: ${year.orders} órdenes cerradas, ${year.findings} hallazgos (${year.withActivity} con actividad) y ${year.exceptions} dispositivos no encontrados o inaccesibles.`,
         ...sites.map((site) => `${site.name}: ${site.traps} trampas, ${site.placed} ubicadas en su plano.`),
+        `Empresa: ${DEMO_COMPANY.name} (${DEMO_COMPANY.registryNumber}); productos: ${DEMO_PRODUCTS.map((product) => product.name).join(', ')}.`,
         `Técnicos: ${TECHNICIANS.map(emailFor).join(', ')}`,
         `Contraseña de cada técnico: ${DEMO_TECHNICIAN_PASSWORD}`,
         '',

@@ -14,6 +14,7 @@ const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
 const calendar = lazyScreen(() => import('./routes/admin/calendar'));
 const inspections = lazyScreen(() => import('./routes/admin/inspections'));
+const coverage = lazyScreen(() => import('./routes/admin/coverage'));
 const actions = lazyScreen(() => import('./routes/admin/actions'));
 const actionDetail = lazyScreen(() => import('./routes/admin/action-detail'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
@@ -25,6 +26,8 @@ const techLayout = lazyScreen(() => import('./routes/tech/layout'));
 const techSessions = lazyScreen(() => import('./routes/tech/sessions'));
 const techScan = lazyScreen(() => import('./routes/tech/scan'));
 const trapLink = lazyScreen(() => import('./routes/trap-link'));
+const verify = lazyScreen(() => import('./routes/verify'));
+const ownSignature = lazyScreen(() => import('./routes/own-signature'));
 
 const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin(\/dashboard)?\/?$/, [adminLayout, dashboard]],
@@ -34,6 +37,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
   [/^\/admin\/calendar\/?$/, [adminLayout, calendar]],
   [/^\/admin\/inspections\/?$/, [adminLayout, inspections]],
+  [/^\/admin\/coverage\/?$/, [adminLayout, coverage]],
   [/^\/admin\/actions\/?$/, [adminLayout, actions]],
   [/^\/admin\/actions\/\d+\/?$/, [adminLayout, actionDetail]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
@@ -42,6 +46,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
   [/^\/admin\/sites\/\d+\/plans\/\d+\/?$/, [adminLayout, sitePlan]],
   [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
+  [/^\/verificar\/[^/]+\/?$/, [verify]],
   // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
   [/^\/tech\/sessions\/[^/]+\/scan\/?$/, [techLayout, techScan]],
 ];
@@ -64,6 +69,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/t/:slug" element={<trapLink.Screen />} />
+        <Route path="/verificar/:code" element={<verify.Screen />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>
           <Route path="/admin" element={<adminLayout.Screen />}>
@@ -75,6 +81,7 @@ export function AppRoutes() {
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
             <Route path="calendar" element={<calendar.Screen />} />
             <Route path="inspections" element={<inspections.Screen />} />
+            <Route path="coverage" element={<coverage.Screen />} />
             <Route path="actions" element={<actions.Screen />} />
             <Route path="actions/:id" element={<actionDetail.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
@@ -82,6 +89,7 @@ export function AppRoutes() {
             <Route path="settings" element={<settings.Screen />} />
             <Route path="sites/:id" element={<siteDetail.Screen />} />
             <Route path="sites/:id/plans/:planId" element={<sitePlan.Screen />} />
+            <Route path="signature" element={<ownSignature.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>
@@ -90,6 +98,7 @@ export function AppRoutes() {
             <Route index element={<Navigate to="sessions" replace />} />
             <Route path="sessions" element={<techSessions.Screen />} />
             <Route path="sessions/:id/scan" element={<techScan.Screen />} />
+            <Route path="signature" element={<ownSignature.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's own words, read from the body; undefined when the body carried none. */
     readonly serverMessage: string | undefined,
+    /** The server's machine-readable reason, where it gives one (LICENCE_EXPIRED). */
+    readonly code?: string,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -141,9 +143,11 @@ async function send<T>(
     }
     reportReachable();
     if (!response.ok) {
-      const message = readErrorMessage(await readBody(response));
+      const errorBody = await readBody(response);
+      const message = readErrorMessage(errorBody);
       if (response.status === 401) clearAuth(message ?? SESSION_ENDED_MESSAGE);
-      throw new ApiError(response.status, message);
+      const code = (errorBody as { code?: unknown } | null)?.code;
+      throw new ApiError(response.status, message, typeof code === 'string' ? code : undefined);
     }
     try {
       return await read(response);

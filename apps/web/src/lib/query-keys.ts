@@ -27,6 +27,10 @@ export const queryKeys = {
   myCompletedSessions: (page: number) => ['sessions', 'me', 'completed', page] as const,
   /** One order as the technician's scan screen shows it. */
   session: (id: number) => ['sessions', 'detail', id] as const,
+  /** A closed order's certificate (folio, hash, verification address): under `sessions`, so a close refreshes it. */
+  certificate: (sessionId: number) => ['sessions', 'certificate', sessionId] as const,
+  /** The signed-in user's own drawn signature (a PNG), copied onto each certificate they close. */
+  ownSignature: ['auth', 'signature'] as const,
   /** The orders of a calendar's period: under `sessions`, so a moved or closed order shows at once. */
   calendarOrders: (filters: object) => ['sessions', 'calendar', filters] as const,
   compliance: ['reports', 'compliance'] as const,
@@ -45,6 +49,12 @@ export const queryKeys = {
   pests: ['pests'] as const,
   /** The active pests a finding can name, as the technician's phone keeps them for work without signal. */
   activePests: ['pests', 'active'] as const,
+  /** The biocide products as the settings screen shows them (inactive ones too). */
+  products: ['products'] as const,
+  /** The active products an application can name, kept on the phone for work without signal. */
+  activeProducts: ['products', 'active'] as const,
+  /** An order's applications of products. */
+  orderApplications: (sessionId: number) => ['applications', sessionId] as const,
   /** Prefix of every plan query: a plan's change refreshes its site's list, its own detail and the order views. */
   plans: ['plans'] as const,
   sitePlans: (siteId: number) => ['plans', 'site', siteId] as const,

@@ -13,6 +13,9 @@ export function makeTechnician(overrides: Partial<Technician> = {}): Technician 
     fullName: 'Ana Pérez',
     role: 'ADMIN',
     isActive: true,
+    licenceNumber: null,
+    licenceExpiresAt: null,
+    qualification: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

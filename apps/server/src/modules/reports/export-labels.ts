@@ -1,4 +1,5 @@
 import type { ComplianceReport } from '@rondin/contracts';
+import type { Letterhead } from '../../lib/pdf-letterhead.js';
 import { formatDateTime } from '../../lib/time-zone.js';
 import type { ExportRow } from './reports.repository.js';
 
@@ -8,6 +9,8 @@ export interface ExportOptions {
   site: { name: string; client: string | null } | null;
   timeZone: string;
   generatedAt: Date;
+  /** The company heading the PDF; without one it is headed by the product's name. */
+  letterhead?: Letterhead | undefined;
 }
 
 const STATUS_TEXT: Record<ExportRow['status'], string> = {
@@ -54,6 +57,8 @@ export function figureRows({ figures }: ExportOptions): Figure[] {
     { label: 'Trampas pendientes', kind: 'count', value: figures.pendingTraps },
     { label: 'Trampas programadas', kind: 'count', value: figures.dueTraps },
     { label: 'Trampas inspeccionadas', kind: 'count', value: figures.inspectedTraps },
+    { label: 'Trampas con excepción (no encontrada o inaccesible)', kind: 'count', value: figures.exceptionTraps },
+    { label: 'Meses de un plan sin visita completada', kind: 'count', value: figures.planGaps },
   ];
 }
 

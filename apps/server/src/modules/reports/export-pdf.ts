@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
+import { applyLetterhead } from '../../lib/pdf-letterhead.js';
 import { PdfTable } from '../../lib/pdf-table.js';
 import { formatDateTime } from '../../lib/time-zone.js';
 import {
@@ -20,6 +21,7 @@ const count = new Intl.NumberFormat('es-ES');
 /** The operational report as a paginated PDF: the period's figures first, then each of its orders. */
 export function writePdfExport(batches: AsyncIterable<ExportRow[]>, options: ExportOptions): Readable {
   const doc = createDocument('Reporte operativo', 'landscape');
+  applyLetterhead(doc, options.letterhead);
   const title = 'Reporte operativo';
   const reference = `Generado el ${formatDateTime(options.generatedAt, options.timeZone)} (${options.timeZone})`;
   const at = (value: Date | null) => (value ? formatDateTime(value, options.timeZone) : '—');

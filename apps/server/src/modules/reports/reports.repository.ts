@@ -1,7 +1,15 @@
-import type { Finding, ItemException, ItemOutcome, TrendDimension, TrendInterval, TrapType } from '@rondin/contracts';
+import type {
+  Finding,
+  ItemException,
+  ItemOutcome,
+  TrendDimension,
+  TrendInterval,
+  TrendThreshold,
+  TrapType,
+} from '@rondin/contracts';
 import type { FindingContent } from '@rondin/contracts/finding-text';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import {
   findingCaptures,
   findings,
@@ -12,6 +20,7 @@ import {
   technicians,
   traps,
 } from '../../db/schema.js';
+import { countTrends, trendThresholds, type TrendRow } from './trends.repository.js';
 
 /** A report's period, [from, to), the instant orders are judged due at, and the one site it covers if any. */
 export interface ReportPeriod {
@@ -36,6 +45,7 @@ export interface ComplianceCounts {
   overdueSessions: number;
   dueTraps: number;
   inspectedTraps: number;
+  exceptionTraps: number;
   planGaps: number;
 }
 
@@ -90,85 +100,22 @@ function dueIn({ from, to, now, siteId }: ReportPeriod): SQL {
   return and(or(scheduled, undated), siteId === undefined ? undefined : eq(sessions.siteId, siteId))!;
 }
 
-/** One period and series of a trend as the database counts it (see ReportsRepository.trends). */
-export interface TrendRow {
-  period: string;
-  key: string | null;
-  inspected: number;
-  withActivity: number;
-  meanBait: number | null;
-}
-
-/** The catches of one period and series, by pest group. */
-export interface TrendCaptureRow {
-  period: string;
-  key: string | null;
-  group: string;
-  caught: number;
-}
-
-/** The series key of a dimension, over the current findings `cur` (a pest group's series is split later). */
-const TREND_KEY: Record<TrendDimension | 'none', string> = {
-  area: "coalesce(cur.area, '')",
-  zone: "coalesce(cur.zone, '')",
-  type: 'cur.trap_type',
-  pestGroup: 'NULL::text',
-  none: 'NULL::text',
-};
-
-/**
- * The current version of every finding recorded in [$1, $2) (of site $3 when given), with its device's area and
- * zone and its period's first day in zone $5 (date_trunc by $4: a week starts on Monday).
- */
-const CURRENT_FINDINGS = `
-  WITH cur AS (
-    SELECT f.id, f.trap_id, f.trap_type, f.activity, f.bait_consumption, t.area, t.zone,
-           to_char(date_trunc($4, f.recorded_at AT TIME ZONE $5), 'YYYY-MM-DD') AS period
-    FROM findings f
-    JOIN session_items i ON i.id = f.item_id AND i.finding_id = f.id
-    JOIN traps t ON t.id = f.trap_id
-    WHERE f.recorded_at >= $1 AND f.recorded_at < $2 AND ($3::integer IS NULL OR f.site_id = $3)
-  )`;
-
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Per period and series: devices with a current finding, those with activity, the mean bait eaten (bait
-   * stations), and separately the catches by pest group (a band counts as its least). Two statements over
-   * the findings' (site, recorded_at) index; counting is the database's.
-   */
-  async trends(
+  /** What a trend shows, counted in the database (trends.repository.ts). */
+  trends(
     range: { from: Date; to: Date; siteId: number | undefined },
     interval: TrendInterval,
     by: TrendDimension | undefined,
     timeZone: string,
-  ): Promise<{ rows: TrendRow[]; captures: TrendCaptureRow[] }> {
-    const key = TREND_KEY[by ?? 'none'];
-    const params = [range.from, range.to, range.siteId ?? null, interval, timeZone];
-    const [rows, captures] = [
-      await queryRows<TrendRow>(
-        this.db,
-        `${CURRENT_FINDINGS}
-         SELECT cur.period, ${key} AS key,
-                count(DISTINCT cur.trap_id)::int AS inspected,
-                (count(DISTINCT cur.trap_id) FILTER (WHERE cur.activity <> 'NINGUNA'))::int AS "withActivity",
-                (avg(cur.bait_consumption) FILTER (WHERE cur.trap_type = 'CEBADERO'))::float8 AS "meanBait"
-         FROM cur GROUP BY 1, 2 ORDER BY 1, 2`,
-        params,
-      ),
-      await queryRows<TrendCaptureRow>(
-        this.db,
-        `${CURRENT_FINDINGS}
-         SELECT cur.period, ${key} AS key, p."group",
-                sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END))::int
-                  AS caught
-         FROM cur JOIN finding_captures c ON c.finding_id = cur.id JOIN pests p ON p.id = c.pest_id
-         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-        params,
-      ),
-    ];
-    return { rows, captures };
+  ): Promise<TrendRow[]> {
+    return countTrends(this.db, range, interval, by, timeZone);
+  }
+
+  /** The limits in force at `at` a trend is read against (trends.repository.ts). */
+  trendThresholds(siteId: number | undefined, at: Date, by: TrendDimension | undefined): Promise<TrendThreshold[]> {
+    return trendThresholds(this.db, siteId, at, by);
   }
 
   async site(id: number): Promise<ReportSite | undefined> {
@@ -218,7 +165,13 @@ export class ReportsRepository {
       .having(sql`not bool_or(${closed} and ${done})`)
       .as('plan_months');
     const [gaps] = await this.db.select({ planGaps: sql<number>`count(*)::int` }).from(planMonths);
-    return { ...row!, planGaps: gaps!.planGaps };
+    // Exceptions have no counter on the order: count the due orders' items recorded as one.
+    const [exceptions] = await this.db
+      .select({ exceptionTraps: sql<number>`count(*)::int` })
+      .from(sessionItems)
+      .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
+      .where(and(dueIn(period), isNotNull(sessionItems.exceptionReason)));
+    return { ...row!, planGaps: gaps!.planGaps, exceptionTraps: exceptions!.exceptionTraps };
   }
 
   /**
@@ -311,7 +264,10 @@ export class ReportsRepository {
       .leftJoin(findings, eq(findings.id, sessionItems.findingId))
       .where(inArray(sessionItems.sessionId, orderIds))
       .orderBy(desc(sessionItems.sessionId), asc(traps.code), asc(sessionItems.id));
-    const captures = await this.capturesOf(rows.flatMap((row) => (row.finding ? [row.finding.id] : [])));
+    const captures = await capturesOf(
+      this.db,
+      rows.flatMap((row) => (row.finding ? [row.finding.id] : [])),
+    );
     return rows.map(({ status, exceptionReason, exceptionNote, finding, ...row }) => ({
       ...row,
       outcome: status !== 'COMPLETED' ? null : exceptionReason === null ? 'SCANNED' : 'EXCEPTION',
@@ -327,33 +283,33 @@ export class ReportsRepository {
             },
     }));
   }
+}
 
-  /**
-   * The catches of the given findings, by finding, read in one statement: a subquery per device took three
-   * quarters of a batch's time, though nine devices in ten have none.
-   */
-  private async capturesOf(findingIds: number[]): Promise<Map<number, Finding['captures']>> {
-    const byFinding = new Map<number, Finding['captures']>();
-    if (findingIds.length === 0) return byFinding;
-    const rows = await this.db
-      .select({
-        findingId: findingCaptures.findingId,
-        pestId: findingCaptures.pestId,
-        name: pests.name,
-        group: pests.group,
-        count: findingCaptures.count,
-        band: findingCaptures.band,
-      })
-      .from(findingCaptures)
-      .innerJoin(pests, eq(pests.id, findingCaptures.pestId))
-      // One array parameter: thousands of separate ones cost more to bind than the read itself.
-      .where(sql`${findingCaptures.findingId} = any(${`{${findingIds.join(',')}}`}::bigint[])`)
-      .orderBy(findingCaptures.findingId, findingCaptures.pestId);
-    for (const { findingId, ...capture } of rows) {
-      const list = byFinding.get(findingId) ?? [];
-      list.push(capture);
-      byFinding.set(findingId, list);
-    }
-    return byFinding;
+/**
+ * The catches of the given findings, by finding, read in one statement: a subquery per device took three
+ * quarters of a batch's time, though nine devices in ten have none.
+ */
+export async function capturesOf(db: Database, findingIds: number[]): Promise<Map<number, Finding['captures']>> {
+  const byFinding = new Map<number, Finding['captures']>();
+  if (findingIds.length === 0) return byFinding;
+  const rows = await db
+    .select({
+      findingId: findingCaptures.findingId,
+      pestId: findingCaptures.pestId,
+      name: pests.name,
+      group: pests.group,
+      count: findingCaptures.count,
+      band: findingCaptures.band,
+    })
+    .from(findingCaptures)
+    .innerJoin(pests, eq(pests.id, findingCaptures.pestId))
+    // One array parameter: thousands of separate ones cost more to bind than the read itself.
+    .where(sql`${findingCaptures.findingId} = any(${`{${findingIds.join(',')}}`}::bigint[])`)
+    .orderBy(findingCaptures.findingId, findingCaptures.pestId);
+  for (const { findingId, ...capture } of rows) {
+    const list = byFinding.get(findingId) ?? [];
+    list.push(capture);
+    byFinding.set(findingId, list);
   }
+  return byFinding;
 }

@@ -1,6 +1,8 @@
 import {
   ComplianceQuery,
   ComplianceReport,
+  CoverageQuery,
+  CoverageReport,
   EXPORT_FILE_NAMES,
   ExportQuery,
   TrendsQuery,
@@ -8,6 +10,7 @@ import {
 } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
+import type { CoverageService } from './coverage.service.js';
 import type { ReportsService } from './reports.service.js';
 
 const errors = {
@@ -24,7 +27,10 @@ const CONTENT_TYPES = {
   excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; coverage: CoverageService }> = async (
+  app,
+  { service, coverage },
+) => {
   app.addHook('onRequest', app.authorize('ADMIN'));
 
   app.get(
@@ -59,7 +65,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
           'rango cuenta su mínimo: 1, 11, 51) y por dispositivo-semana, y el consumo medio de cebo de las ' +
           'estaciones de cebo. Cada inspección cuenta por su hallazgo vigente. by separa las series por área, ' +
           'zona, tipo o grupo de plaga; compare=prevYear añade los mismos períodos del año anterior. Sin from ' +
-          'ni to: los doce meses hasta ahora; como máximo cinco años.',
+          'ni to: los doce meses hasta ahora; como máximo cinco años. thresholds: los umbrales en vigor en to ' +
+          'con los que se leen las cifras (CONSUMO_CEBO frente al consumo medio, CAPTURAS_SEMANA frente a las ' +
+          'capturas por dispositivo-semana), por nivel, con la serie (key) sobre la que se dibujan; con siteId, ' +
+          'los propios del sitio sustituyen a los generales equivalentes; sin él, los generales.',
         tags,
         security,
         querystring: TrendsQuery,
@@ -67,6 +76,31 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
       },
     },
     (request) => service.trends(request.query),
+  );
+
+  app.get(
+    '/coverage',
+    {
+      schema: {
+        operationId: 'getCoverage',
+        summary: 'Cobertura por dispositivo: qué tocaba inspeccionar y qué se inspeccionó',
+        description:
+          'Un sitio (siteId, obligatorio), por mes o por semana (desde el lunes) en su zona horaria: cada ' +
+          'dispositivo activo del sitio (y los desactivados que alguna orden del período incluía) con el estado ' +
+          'de cada período: INSPECTED (escaneado en al menos una orden vencida del período), EXCEPTION (no ' +
+          'encontrado o inaccesible, nunca escaneado), MISSED (pendiente, o dejado pendiente por un cierre ' +
+          'forzado) y NOT_DUE (ninguna orden vencida del período lo incluía: un período sin visita). Las órdenes ' +
+          'cuentan como en getComplianceReport: programadas dentro de [from, to) y hasta ahora, o sin fecha y ' +
+          'creadas en el período; una orden programada más adelante no cuenta. EXCEPTION y MISSED son los ' +
+          'huecos (gaps), listados con sus órdenes. Sin from ni to: los doce meses del sitio hasta el actual; ' +
+          'como máximo 60 meses o 104 semanas.',
+        tags,
+        security,
+        querystring: CoverageQuery,
+        response: { 200: CoverageReport, ...errors },
+      },
+    },
+    (request) => coverage.coverage(request.query),
   );
 
   app.get(

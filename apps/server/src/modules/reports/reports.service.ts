@@ -13,8 +13,10 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import { writeExcelExport } from './export-excel.js';
 import { writePdfExport } from './export-pdf.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { localDate } from '../../lib/time-zone.js';
-import type { ReportPeriod, ReportSite, ReportsRepository, TrendCaptureRow, TrendRow } from './reports.repository.js';
+import type { ReportPeriod, ReportSite, ReportsRepository } from './reports.repository.js';
+import type { TrendRow } from './trends.repository.js';
 
 /**
  * The most devices the Excel export lists one by one (its sheet 'Dispositivos'): a year of weekly visits to a
@@ -29,6 +31,8 @@ export class ReportsService {
     private readonly repository: ReportsRepository,
     private readonly timeZone: string,
     private readonly deviceSheetMax = DEVICE_SHEET_MAX,
+    /** The company heading the PDF export. */
+    private readonly company?: LetterheadSource,
   ) {}
 
   /**
@@ -56,7 +60,7 @@ export class ReportsService {
       timeZone: site?.timeZone ?? this.timeZone,
       generatedAt: period.now,
     };
-    if (format === 'pdf') return writePdfExport(rows, options);
+    if (format === 'pdf') return writePdfExport(rows, { ...options, letterhead: await this.company?.() });
     const devices =
       figures.dueTraps <= this.deviceSheetMax
         ? { items: this.repository.itemsInBatches(period) }
@@ -66,7 +70,8 @@ export class ReportsService {
 
   /**
    * What was found, per period of the interval in the site's time zone (the server's without a site), split by
-   * area, zone, type or pest group. Without a period: the twelve months up to now.
+   * area, zone, type or pest group, with the limits in force at `to` it is read against (the site's own where it
+   * has them). Without a period: the twelve months up to now.
    */
   async trends(query: TrendsQuery): Promise<TrendsReport> {
     const site = query.siteId !== undefined ? await this.site(query.siteId) : undefined;
@@ -86,14 +91,20 @@ export class ReportsService {
       const days = { from: localDate(range.from, timeZone), to: localDate(range.to, timeZone) };
       return trendPoints(counted, query.by === 'pestGroup', (period) => periodWeeks(period, query.interval, days));
     };
+    const [thisYear, previousYear, thresholds] = await Promise.all([
+      points({ from, to }),
+      query.compare ? points({ from: shiftYears(from, -1), to: shiftYears(to, -1) }) : null,
+      this.repository.trendThresholds(query.siteId, to, query.by),
+    ]);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
       interval: query.interval,
       by: query.by ?? null,
       timeZone,
-      points: await points({ from, to }),
-      previousYear: query.compare ? await points({ from: shiftYears(from, -1), to: shiftYears(to, -1) }) : null,
+      points: thisYear,
+      previousYear,
+      thresholds,
     };
   }
 
@@ -154,16 +165,7 @@ function periodWeeks(period: string, interval: TrendInterval, days: { from: stri
 }
 
 /** The points of a trend from what the database counted; split by pest group, one series per group. */
-function trendPoints(
-  { rows, captures }: { rows: TrendRow[]; captures: TrendCaptureRow[] },
-  byPestGroup: boolean,
-  weeksOf: (period: string) => number,
-): TrendPoint[] {
-  const caught = new Map<string, Record<string, number>>();
-  for (const row of captures) {
-    const id = `${row.period}|${row.key ?? ''}`;
-    caught.set(id, { ...caught.get(id), [row.group]: row.caught });
-  }
+function trendPoints(rows: TrendRow[], byPestGroup: boolean, weeksOf: (period: string) => number): TrendPoint[] {
   const point = (row: TrendRow, key: string | null, found: Record<string, number>): TrendPoint => {
     const total = Object.values(found).reduce((sum, count) => sum + count, 0);
     return {
@@ -177,9 +179,8 @@ function trendPoints(
     };
   };
   return rows.flatMap((row) => {
-    const found = caught.get(`${row.period}|${row.key ?? ''}`) ?? {};
-    if (!byPestGroup) return [point(row, row.key, found)];
-    return PEST_GROUPS.map((group) => point(row, group, { [group]: found[group] ?? 0 }));
+    if (!byPestGroup) return [point(row, row.key, row.captures)];
+    return PEST_GROUPS.map((group) => point(row, group, { [group]: row.captures[group] ?? 0 }));
   });
 }
 

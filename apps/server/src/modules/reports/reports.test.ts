@@ -3,7 +3,8 @@ import { ReportMessages } from '@rondin/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.js';
+import { servicePlans, sessions } from '../../db/schema.js';
+import { notFoundException, recordException } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
@@ -96,6 +97,7 @@ describe('GET /api/reports/compliance', () => {
       forcedSessions: 0,
       dueTraps: 0,
       inspectedTraps: 0,
+      exceptionTraps: 0,
       planGaps: 0,
       from: null,
       to: null,
@@ -277,6 +279,8 @@ describe('compliance over random plants', () => {
       overdueSessions: open.filter((order) => order.scheduledIn !== null && at(order.scheduledIn) < asOf).length,
       dueTraps: due.reduce((sum, order) => sum + order.traps, 0),
       inspectedTraps: due.reduce((sum, order) => sum + order.inspected, 0),
+      // Every trap done is scanned.
+      exceptionTraps: 0,
       // Orders made by hand: no service plan, no gap to find.
       planGaps: 0,
     };
@@ -437,6 +441,40 @@ describe('GET /api/reports/export', () => {
     }
     expect(text).not.toContain('33.3');
     expect(text).not.toContain(`#${later.id}`);
+  });
+
+  it('counts exceptions apart and writes them and the plan months without a visit in both documents', async () => {
+    const [found, missing, pending] = [await createTrap(t), await createTrap(t), await createTrap(t)];
+    const order = await createOrder(t, admin, tech.id, [found.id, missing.id, pending.id], past);
+    await scan(t, tech, order.id, found.qrSlug);
+    const item = order.items.find((candidate) => candidate.trapId === missing.id)!;
+    const exception = await recordException(t, tech, order.id, item.id, notFoundException());
+    expect(exception.statusCode, exception.body).toBeLessThan(300);
+    // The order made by a monthly plan whose month has no completed visit: one plan gap.
+    const [plan] = await t.database.db
+      .insert(servicePlans)
+      .values({
+        siteId: 1,
+        name: 'Mensual',
+        technicianId: tech.id,
+        frequency: 'MENSUAL',
+        startDate: '2026-01-01',
+        time: '08:00',
+      })
+      .returning();
+    const plannedDate = past.slice(0, 10);
+    await t.database.db.update(sessions).set({ servicePlanId: plan!.id, plannedDate }).where(eq(sessions.id, order.id));
+
+    expect(await compliance()).toMatchObject({ dueTraps: 3, inspectedTraps: 2, exceptionTraps: 1, planGaps: 1 });
+    const cells = summaryCells(await readWorkbook('/api/reports/export?format=excel'));
+    expect(cells['Trampas con excepción (no encontrada o inaccesible)']!.value).toBe(1);
+    expect(cells['Meses de un plan sin visita completada']!.value).toBe(1);
+    const text = (await readPdf((await get('/api/reports/export?format=pdf')).rawPayload))
+      .map((page) => page.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('Trampas con excepción (no encontrada o inaccesible) 1');
+    expect(text).toContain('Meses de un plan sin visita completada 1');
   });
 
   it('says so when the period has no order', async () => {

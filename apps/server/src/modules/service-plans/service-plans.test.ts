@@ -13,8 +13,8 @@ import {
 import type { Database } from '../../db/database.js';
 import { servicePlans, sessionItems, sessions } from '../../db/schema.js';
 import { formatDateTime, localDate } from '../../lib/time-zone.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { createFileStorage } from '../../files/create-storage.js';
+import { sessionsWithCertificates } from '../certificates/sessions-with-certificates.js';
 import { startServicePlanJob } from './service-plans.job.js';
 import { ServicePlansRepository } from './service-plans.repository.js';
 import { ServicePlansService, type ServicePlansOptions } from './service-plans.service.js';
@@ -56,7 +56,8 @@ async function newPlan(body: Record<string, unknown> = {}): Promise<ServicePlan>
 
 /** The generator as a server process runs it, with its clock set to `now`. */
 function generatorAt(now: string, options: Partial<ServicePlansOptions> = {}, db: Database = t.database.db) {
-  const orders = new SessionsService(new SessionsRepository(db), t.app.sessionEvents, { timeZone: 'UTC' });
+  const files = createFileStorage(t.config, db).files;
+  const { sessions: orders } = sessionsWithCertificates(db, t.app.sessionEvents, files, { timeZone: 'UTC' });
   return new ServicePlansService(new ServicePlansRepository(db), orders, {
     timeZone: 'UTC',
     now: () => new Date(now),

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { TRAP_TYPE_MARKS, type TrapType } from '@rondin/contracts';
-import QRCode from 'qrcode';
 import { pacedOutput } from '../../lib/paced-stream.js';
+import { drawQr } from '../../lib/pdf-qr.js';
 import { openPdf, PRODUCT_NAME } from '../../lib/pdf-document.js';
 import { FONT, useFont, type FontName } from '../../lib/pdf-fonts.js';
+import { applyLetterhead, labelHeading, type Letterhead } from '../../lib/pdf-letterhead.js';
 import { drawFitted, drawText, fitText, type FittedText, type TextBox } from '../../lib/pdf-text.js';
 
 export interface LabelTrap {
@@ -27,7 +28,6 @@ const MM = 72 / 25.4;
 const LABEL_SIZE: [number, number] = [70 * MM, 95 * MM];
 /** A4 sheet of 3 × 4 labels, each with a 45 mm QR, inside 10 mm margins. */
 const SHEET = { size: 'A4', columns: 3, rows: 4, margin: 10 * MM } as const;
-const QUIET_ZONE = 4;
 
 /**
  * What the QR holds: with PUBLIC_URL set, the app's address of the trap ({PUBLIC_URL}/t/{slug}), which a phone's
@@ -40,29 +40,6 @@ export function labelQrText(qrSlug: string, publicUrl: string | undefined): stri
 /** The slug as printed under the code: in groups of four so it can be typed from a damaged label. */
 export function formatSlugForPrint(slug: string): string {
   return slug.match(/.{1,4}/g)?.join(' ') ?? slug;
-}
-
-/**
- * Draws the QR matrix as filled vector rectangles (one per horizontal run of dark modules), so the code
- * stays sharp at any print size and the PDF stays small.
- */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = modules.size + 2 * QUIET_ZONE;
-  const unit = size / count;
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0;
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < modules.size && modules.get(row, col)) col++;
-      doc.rect(x + (start + QUIET_ZONE) * unit, y + (row + QUIET_ZONE) * unit, (col - start) * unit, unit);
-    }
-  }
-  doc.fillColor('black').fill();
 }
 
 /** Below 6 pt a label printed at 100 % is hard to read at arm's length. */
@@ -115,7 +92,7 @@ function drawSized(
 
 /**
  * The type's mark (CEB, UV…) in a small box in the top left corner, level with the brand: a technician tells a
- * bait station's label from a light trap's at a glance. Answers the box's bottom edge.
+ * bait station's label from a light trap's at a glance. Answers the box's right edge.
  */
 function drawTypeMark(doc: PDFKit.PDFDocument, type: TrapType, x: number, y: number, size: number): number {
   const mark = TRAP_TYPE_MARKS[type];
@@ -127,7 +104,7 @@ function drawTypeMark(doc: PDFKit.PDFDocument, type: TrapType, x: number, y: num
   doc.fillColor('black').text(mark, x + padX, y + (height - doc.currentLineHeight()) / 2 + size * 0.05, {
     lineBreak: false,
   });
-  return y + height;
+  return x + width;
 }
 
 /**
@@ -165,9 +142,15 @@ function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl
   const qrSize = Math.min(inner, box.height - 2 * pad - headHeight - textHeight);
 
   const top = box.y + pad * 0.7;
-  drawTypeMark(doc, trap.type, box.x + pad, top - markSize * 0.2, markSize);
+  const markRight = drawTypeMark(doc, trap.type, box.x + pad, top - markSize * 0.2, markSize);
+  // The company (with its phone when it fits) where it is set, clear of the type's mark; the line keeps its
+  // size, so the QR keeps its own.
+  const headingX = markRight + pad * 0.5;
+  const headingWidth = box.x + box.width - pad - headingX;
+  const heading = labelHeading(doc, headingWidth, brandSize);
   useFont(doc, FONT.regular, brandSize).fillColor('#555555');
-  drawText(doc, 'RONDÍN · Control de plagas', box.x, top, { width: box.width, maxLines: 1, align: 'center' });
+  if (heading) drawText(doc, heading, headingX, top, { width: headingWidth, maxLines: 1, align: 'center' });
+  else drawText(doc, 'RONDÍN · Control de plagas', box.x, top, { width: box.width, maxLines: 1, align: 'center' });
   let y = top + headHeight;
 
   drawQr(doc, labelQrText(trap.qrSlug, publicUrl), box.x + (box.width - qrSize) / 2, y, qrSize);
@@ -186,8 +169,9 @@ function drawLabel(doc: PDFKit.PDFDocument, trap: LabelTrap, box: Box, publicUrl
 }
 
 /** One label on a page of its own size, for a label printer or a single replacement. */
-export function renderLabel(trap: LabelTrap, publicUrl?: string): PDFKit.PDFDocument {
+export function renderLabel(trap: LabelTrap, publicUrl?: string, letterhead?: Letterhead): PDFKit.PDFDocument {
   const doc = openPdf({ size: LABEL_SIZE, margin: 0, info: { Title: `Etiqueta ${trap.code}`, Author: PRODUCT_NAME } });
+  applyLetterhead(doc, letterhead);
   drawLabel(doc, trap, { x: 0, y: 0, width: LABEL_SIZE[0], height: LABEL_SIZE[1] }, publicUrl);
   doc.end();
   return doc;
@@ -197,13 +181,18 @@ export function renderLabel(trap: LabelTrap, publicUrl?: string): PDFKit.PDFDocu
  * A4 sheets with a grid of labels and light cut lines. Labels are drawn as they arrive, so a whole plant
  * prints without holding every trap in memory; the event loop gets a turn between batches.
  */
-export function renderLabelSheet(batches: AsyncIterable<LabelTrap[]>, publicUrl?: string): Readable {
+export function renderLabelSheet(
+  batches: AsyncIterable<LabelTrap[]>,
+  publicUrl?: string,
+  letterhead?: Letterhead,
+): Readable {
   const doc = openPdf({
     size: SHEET.size,
     margin: 0,
     autoFirstPage: false,
     info: { Title: 'Etiquetas de trampas', Author: PRODUCT_NAME },
   });
+  applyLetterhead(doc, letterhead);
   const perPage = SHEET.columns * SHEET.rows;
   const { output, caughtUp } = pacedOutput(doc);
   void (async () => {

@@ -34,6 +34,7 @@ import {
   readZone,
   siteFinder,
 } from './trap-import-cells.js';
+import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { type LabelTrap, renderLabel, renderLabelSheet } from './trap-labels.js';
 import type { TrapChanges, TrapRow, TrapsRepository } from './traps.repository.js';
 
@@ -83,6 +84,8 @@ function toLabel(row: TrapRow, siteNames: Map<number, string> | null): LabelTrap
 export interface TrapsServiceOptions {
   /** Labels encode {publicUrl}/t/{slug} when set (config PUBLIC_URL). */
   publicUrl?: string | undefined;
+  /** The company printed at the top of each label. */
+  company?: LetterheadSource | undefined;
 }
 
 export class TrapsService {
@@ -392,7 +395,8 @@ export class TrapsService {
   async label(id: number): Promise<PDFKit.PDFDocument> {
     const row = await this.repository.findById(id);
     if (!row) throw AppError.notFound(TrapMessages.notFound);
-    return renderLabel(toLabel(row, await this.labelSiteNames()), this.options.publicUrl);
+    const letterhead = await this.options.company?.();
+    return renderLabel(toLabel(row, await this.labelSiteNames()), this.options.publicUrl, letterhead);
   }
 
   /** The given traps, or every active trap when none are given, on A4 sheets. */
@@ -405,12 +409,14 @@ export class TrapsService {
     const first = await batches.next();
     if (first.done) throw AppError.notFound(TrapMessages.noneToPrint);
     const siteNames = await this.labelSiteNames();
+    const letterhead = await this.options.company?.();
     return renderLabelSheet(
       (async function* () {
         yield first.value.map((row) => toLabel(row, siteNames));
         for await (const batch of batches) yield batch.map((row) => toLabel(row, siteNames));
       })(),
       this.options.publicUrl,
+      letterhead,
     );
   }
 }

@@ -1,12 +1,16 @@
 import { ActionsSummary } from '../../../features/actions/components/actions-summary';
+import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
+import { useSites } from '../../../features/sites/api/get-sites';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 
 export default function DashboardRoute() {
+  const sites = useSites();
   return (
     <>
       <CompliancePanel />
       <ActionsSummary />
+      <AuditPackPanel sites={sites.data} sitesFailed={sites.isError && !sites.data} />
       <TrendsPanel />
     </>
   );

@@ -98,14 +98,17 @@ export function OrderCard({ session, showSite, busy, onClose, onDelete, onDownlo
             Cerrar orden
           </button>
         )}
-        <button
-          type="button"
-          className="button button--ghost-danger button--small"
-          onClick={() => onDelete(session)}
-          disabled={busy}
-        >
-          Eliminar
-        </button>
+        {/* A closed order's certificate is issued: the order stays on record, it is not deleted. */}
+        {session.status === 'COMPLETED' ? null : (
+          <button
+            type="button"
+            className="button button--ghost-danger button--small"
+            onClick={() => onDelete(session)}
+            disabled={busy}
+          >
+            Eliminar
+          </button>
+        )}
       </footer>
     </article>
   );

@@ -1,6 +1,6 @@
 import './orders.css';
 import type { Session, Technician } from '@rondin/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
@@ -32,6 +32,8 @@ interface OrderDetailViewProps {
   technicians: TechniciansState;
   /** Where 'Volver a órdenes' and a deletion lead: the list as it was left, filters and page included. */
   listPath: string;
+  /** Under a closed order's facts: its certificate (composed by the route, from the certificates feature). */
+  closedDetails?: ((session: Session) => ReactNode) | undefined;
 }
 
 type Dialog = 'close' | 'delete' | 'reassign' | 'reschedule' | null;
@@ -41,7 +43,7 @@ type Dialog = 'close' | 'delete' | 'reassign' | 'reschedule' | null;
  * state, time and inspector, and what can be done with it: close (spec rules), delete, download the report, and
  * while it is open move it to another technician or time.
  */
-export function OrderDetailView({ id, technicians, listPath }: OrderDetailViewProps) {
+export function OrderDetailView({ id, technicians, listPath, closedDetails }: OrderDetailViewProps) {
   const session = useSession(id);
   const notFound = session.error instanceof ApiError && session.error.status === 404 && !session.data;
   return (
@@ -66,7 +68,14 @@ export function OrderDetailView({ id, technicians, listPath }: OrderDetailViewPr
           errorText={TEXT.loadFailed}
           onRetry={() => void session.refetch()}
         >
-          {session.data ? <OrderDetail session={session.data} technicians={technicians} listPath={listPath} /> : null}
+          {session.data ? (
+            <OrderDetail
+              session={session.data}
+              technicians={technicians}
+              listPath={listPath}
+              closedDetails={closedDetails}
+            />
+          ) : null}
         </QueryState>
       )}
     </div>
@@ -77,10 +86,12 @@ function OrderDetail({
   session,
   technicians,
   listPath,
+  closedDetails,
 }: {
   session: Session;
   technicians: TechniciansState;
   listPath: string;
+  closedDetails: OrderDetailViewProps['closedDetails'];
 }) {
   const navigate = useNavigate();
   const closeSession = useCloseSession();
@@ -216,14 +227,17 @@ function OrderDetail({
               {TEXT.report}
             </button>
           )}
-          <button
-            type="button"
-            className="button button--ghost-danger"
-            onClick={() => openDialog('delete')}
-            disabled={busy}
-          >
-            {TEXT.remove}
-          </button>
+          {/* A closed order's certificate is issued: the order stays on record, it is not deleted. */}
+          {open ? (
+            <button
+              type="button"
+              className="button button--ghost-danger"
+              onClick={() => openDialog('delete')}
+              disabled={busy}
+            >
+              {TEXT.remove}
+            </button>
+          ) : null}
         </div>
       </header>
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
@@ -271,6 +285,8 @@ function OrderDetail({
           <ProgressBar percent={percent} label={`Progreso de la orden #${session.id}`} />
         </div>
       </section>
+
+      {!open && closedDetails ? closedDetails(session) : null}
 
       <OrderItems items={session.items} />
 

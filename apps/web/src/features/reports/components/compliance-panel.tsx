@@ -223,6 +223,10 @@ function Downloads({ period }: { period: Period }) {
         </button>
       </div>
       {failed ? <Notice notice={{ tone: 'error', text: REPORT_MESSAGES.downloadFailed }} /> : null}
+      <p className="panel__text">
+        <Link to="/admin/coverage">Cobertura por dispositivo</Link>: qué dispositivos quedaron sin inspeccionar cada
+        mes.
+      </p>
     </section>
   );
 }

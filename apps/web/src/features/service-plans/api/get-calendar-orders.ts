@@ -1,7 +1,10 @@
-import { MAX_PAGE_SIZE, type SessionListItem, type SessionPage } from '@rondin/contracts';
+import type { MAX_PAGE_SIZE, SessionListItem, SessionPage } from '@rondin/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+
+/** The API's largest page. */
+const LARGEST_PAGE: typeof MAX_PAGE_SIZE = 200;
 
 export interface CalendarFilters {
   /** The period shown, as instants (the browser's days). */
@@ -22,7 +25,7 @@ export async function getCalendarOrders(filters: CalendarFilters, signal?: Abort
       scheduledFrom: filters.from,
       scheduledTo: filters.to,
       page: String(page),
-      pageSize: String(MAX_PAGE_SIZE),
+      pageSize: String(LARGEST_PAGE),
     });
     if (filters.siteId) query.set('siteId', String(filters.siteId));
     if (filters.technicianId) query.set('technicianId', String(filters.technicianId));

@@ -1,5 +1,6 @@
-import { SERVICE_FREQUENCIES, type ServicePlan, type Technician } from '@rondin/contracts';
+import type { ServicePlan, Technician } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
+import { SERVICE_FREQUENCIES } from '@rondin/contracts/service-plan-options';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';

@@ -1,4 +1,5 @@
-import { DEFAULT_HORIZON_DAYS, type ServiceFrequency, type ServicePlan, type TrapType } from '@rondin/contracts';
+import type { ServiceFrequency, ServicePlan, TrapType } from '@rondin/contracts';
+import { DEFAULT_HORIZON_DAYS } from '@rondin/contracts/service-plan-options';
 import type { ServicePlanInput } from '../api/save-service-plan';
 import { SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
 

@@ -93,12 +93,15 @@ export function ScanView({
   const navigate = useNavigate();
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
   const held = useRef(false);
-  const lastDecode = useRef<{ slug: string; at: number } | null>(null);
+  /**
+   * When the camera first read each code that is on its way: frames of the next label keep coming while one
+   * scan is sent, so the time a sheet is measured from is its own code's, not the last frame's.
+   */
+  const decodedAt = useRef(new Map<string, number>());
   const onRegistered = useCallback(
     (item: SessionItem, code: string) => {
       if (!findingSheet) return;
-      const decodedAt = lastDecode.current?.slug === code ? lastDecode.current.at : null;
-      setSheet({ itemId: item.id, code, decodedAt });
+      setSheet({ itemId: item.id, code, decodedAt: decodedAt.current.get(code) ?? null });
     },
     [findingSheet],
   );
@@ -137,8 +140,10 @@ export function ScanView({
       const at = markDecoded();
       const slug = qrSlugFromLabel(text);
       if (slug) {
-        lastDecode.current = { slug, at };
-        void submit(slug);
+        const first = !decodedAt.current.has(slug);
+        if (first) decodedAt.current.set(slug, at);
+        // Registered, ignored or refused, this read is settled; a later read of the label starts a new time.
+        void submit(slug).finally(() => first && decodedAt.current.delete(slug));
       } else showStatus({ tone: 'error', text: SCAN_MESSAGES.foreignQr });
     },
     [submit, showStatus],

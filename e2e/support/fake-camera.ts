@@ -88,19 +88,32 @@ export function toYuv420(rgba: Uint8ClampedArray, width: number, height: number)
 
 /**
  * Writes a Y4M that shows each label PDF for `secondsEach` seconds, in the order given; `format` for a smaller
- * or slower video than the default camera (a long round of labels).
+ * or slower video than the default camera (a long round of labels). `leadInSeconds` of blank white first: Chromium
+ * plays the file from its first frame the moment the page opens the camera, while the app is still starting its
+ * decoder, so a first label shown for less than a second would be half gone before anything could read it (a
+ * technician holds the first label until it is read).
  */
 export async function writeLabelVideo(
   file: string,
   labels: Buffer[],
   secondsEach = 2,
   format: VideoFormat = CAMERA,
+  leadInSeconds = 0,
 ): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
   const repeats = Math.max(1, Math.round(secondsEach * format.fps));
   const fd = openSync(file, 'w');
   try {
     writeSync(fd, `YUV4MPEG2 W${format.width} H${format.height} F${format.fps}:1 Ip A1:1 C420jpeg\n`);
+    const blank = toYuv420(
+      new Uint8ClampedArray(format.width * format.height * 4).fill(255),
+      format.width,
+      format.height,
+    );
+    for (let frame = 0; frame < Math.round(leadInSeconds * format.fps); frame++) {
+      writeSync(fd, 'FRAME\n');
+      writeSync(fd, blank);
+    }
     for (const label of labels) {
       const frame = toYuv420(await labelFrame(label, format), format.width, format.height);
       for (let repeat = 0; repeat < repeats; repeat++) {

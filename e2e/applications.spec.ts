@@ -72,6 +72,10 @@ test('an application recorded without signal is sent once when back online, and 
   await waitForServiceWorker(page);
   const panel = page.getByRole('region', { name: 'Aplicaciones' });
   await expect(panel.getByText('Sin aplicación de biocidas en esta orden.')).toBeVisible();
+  // The camera stays first on the screen: the panel comes under it, not between the progress and the camera.
+  const camera = await page.getByRole('region', { name: 'Cámara y registro' }).boundingBox();
+  const panelBox = await panel.boundingBox();
+  expect(panelBox!.y).toBeGreaterThan(camera!.y + camera!.height);
   await savedOnDevice(page, order.id);
 
   await context.setOffline(true);

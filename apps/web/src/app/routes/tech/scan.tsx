@@ -122,12 +122,8 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
         />
       )}
       initialCode={arrivedWith}
-      planAction={(session) => (
-        <>
-          <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />
-          <OrderApplications session={session} pests={pests.data} />
-        </>
-      )}
+      planAction={(session) => <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />}
+      orderSections={(session) => <OrderApplications session={session} pests={pests.data} />}
       findingSheet={(item, controls) => (
         <FindingsSheet
           sessionId={orderId}

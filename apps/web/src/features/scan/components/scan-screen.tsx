@@ -26,6 +26,8 @@ interface ScanScreenProps {
   initialCode?: string | null;
   /** 'Ver en el plano' for the order as it stands. */
   planAction?: (session: Session) => ReactNode;
+  /** Sections of the order under the camera and the list (the products applied). */
+  orderSections?: (session: Session) => ReactNode;
   /** What was found at the device just registered. */
   findingSheet?: (item: SessionItem, controls: FindingSheetControls) => ReactNode;
   /** Under each trap of the list: what was recorded there and what can be. */
@@ -43,6 +45,7 @@ export function ScanScreen({
   signatureDialog,
   initialCode = null,
   planAction,
+  orderSections,
   findingSheet,
   itemDetails,
 }: ScanScreenProps) {
@@ -68,6 +71,7 @@ export function ScanScreen({
           signatureDialog={signatureDialog}
           initialCode={initialCode}
           planAction={planAction}
+          orderSections={orderSections}
           findingSheet={findingSheet}
           itemDetails={itemDetails}
         />

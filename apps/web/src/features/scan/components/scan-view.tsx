@@ -36,6 +36,11 @@ interface ScanViewProps {
   initialCode?: string | null;
   /** 'Ver en el plano', for this state of the order (composed by the route, from the plans feature). */
   planAction?: ((session: Session) => ReactNode) | undefined;
+  /**
+   * Sections of the order under the camera and the list, where they do not push the camera down on a phone: the
+   * products applied (composed by the route, from the products feature).
+   */
+  orderSections?: ((session: Session) => ReactNode) | undefined;
   /** What was found at the device just registered (composed by the route, from the findings feature). */
   findingSheet?: ((item: SessionItem, controls: FindingSheetControls) => ReactNode) | undefined;
   /** Under each trap of the list: what was recorded there and what can be (from the findings feature). */
@@ -87,6 +92,7 @@ export function ScanView({
   signatureDialog,
   initialCode = null,
   planAction,
+  orderSections,
   findingSheet,
   itemDetails,
 }: ScanViewProps) {
@@ -275,6 +281,7 @@ export function ScanView({
           }
         />
       </div>
+      {orderSections ? <div className="scan-page__sections">{orderSections(session)}</div> : null}
       {signing && !completed && signatureDialog
         ? signatureDialog({
             sessionId: session.id,

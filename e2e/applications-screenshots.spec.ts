@@ -46,5 +46,10 @@ test('screenshots of applications and products', async ({ page, adminApi, signIn
     await asAdmin('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Productos biocidas' })).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/products-settings-${size.name}.png`, fullPage: true });
+    // The products section alone: the settings page is long on a phone.
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Productos biocidas' }) })
+      .last()
+      .screenshot({ path: `test-results/screenshots/products-section-${size.name}.png` });
   }
 });

@@ -81,10 +81,10 @@ export function ProductsSection() {
                     </span>
                     {product.isActive ? null : <span className="muted"> · {TEXT.inactive}</span>}
                   </td>
-                  <td>{product.registrationNumber}</td>
-                  <td>{formatDate(product.authorisationExpiresAt)}</td>
+                  <td data-label={TEXT.registrationNumber}>{product.registrationNumber}</td>
+                  <td data-label={TEXT.expires}>{formatDate(product.authorisationExpiresAt)}</td>
                   {PRODUCT_DOCUMENT_KINDS.map((kind) => (
-                    <td key={kind}>
+                    <td key={kind} data-label={PRODUCT_DOCUMENT_LABELS[kind]}>
                       <DocumentCell product={product} kind={kind} onNotice={setNotice} />
                     </td>
                   ))}

@@ -1,7 +1,7 @@
 import type { PestGroup, Qualification, RiskLevel, TrapType, TrendThreshold, Zone } from '@rondin/contracts';
 import { PEST_GROUPS } from '@rondin/contracts';
 import { queryRows, type Database } from '../../db/database.js';
-import { countTrends, type TrendRow, trendThresholds } from '../reports/trends.repository.js';
+import { countTrends, type TrendRow, trendThresholds, withThresholdsInForce } from '../reports/trends.repository.js';
 
 /** What every query of a pack reads: one site and the half-open period [from, to). */
 export interface PackRange {
@@ -228,18 +228,10 @@ export class AuditPackRepository {
   thresholds(range: PackRange): Promise<PackThreshold[]> {
     return queryRows<PackThreshold>(
       this.db,
-      `WITH candidate AS (
-         SELECT * FROM thresholds
-         WHERE (site_id IS NULL OR site_id = $1) AND valid_from <= $2 AND (valid_to IS NULL OR valid_to > $2)
-       )
+      `${withThresholdsInForce('$1', '$2')}
        SELECT c.trap_type AS "trapType", c.zone, c.risk_level AS "riskLevel", c.metric, c.pest_group AS "pestGroup",
               c.level, c.value, c.site_id IS NOT NULL AS "siteOwn"
-       FROM candidate c
-       WHERE c.site_id IS NOT NULL OR NOT EXISTS (
-         SELECT 1 FROM candidate o
-         WHERE o.site_id IS NOT NULL AND o.trap_type = c.trap_type AND o.zone IS NOT DISTINCT FROM c.zone
-           AND o.risk_level IS NOT DISTINCT FROM c.risk_level AND o.metric = c.metric
-           AND o.pest_group IS NOT DISTINCT FROM c.pest_group AND o.level = c.level)
+       FROM in_force c
        ORDER BY c.trap_type, c.zone NULLS FIRST, c.risk_level NULLS FIRST, c.metric, c.pest_group NULLS FIRST,
                 c.level DESC`,
       [range.siteId, new Date(range.to.getTime() - 1)],

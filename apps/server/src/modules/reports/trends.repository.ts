@@ -89,11 +89,34 @@ export async function countTrends(
 }
 
 /**
- * The limits in force at `at` that a trend is read against, by the thresholds engine's rule: a site's own
- * threshold takes the place of the global one with the same type, zone, risk level, metric, pest group and
- * level; without a site, the global ones. Each is given the series `key` it is drawn over: its type, its zone
- * (a zone's limit also over devices without one, which the engine judges as inside), its pest group; null
- * (every series) where the trend is not split that way or the limit holds for any.
+ * The thresholds engine's rule for the limits in force at an instant, as the start of a statement: `in_force` holds
+ * the thresholds valid at `at` (a placeholder such as '$2') for the site `site` (a placeholder; null: none), a
+ * site's own threshold taking the place of the global one with the same type, zone, risk level, metric, pest
+ * group and level; `where` narrows the candidates (metrics compare like with like, so it changes no choice).
+ * The trends and the audit pack read their limits through it, as the engine judges a finding.
+ */
+export function withThresholdsInForce(site: string, at: string, where = 'true'): string {
+  return `WITH candidate AS (
+       SELECT * FROM thresholds
+       WHERE (site_id IS NULL OR site_id = ${site}) AND valid_from <= ${at} AND (valid_to IS NULL OR valid_to > ${at})
+         AND ${where}
+     ),
+     in_force AS (
+       SELECT c.* FROM candidate c
+       WHERE c.site_id IS NOT NULL OR NOT EXISTS (
+         SELECT 1 FROM candidate o
+         WHERE o.site_id IS NOT NULL AND o.trap_type = c.trap_type AND o.zone IS NOT DISTINCT FROM c.zone
+           AND o.risk_level IS NOT DISTINCT FROM c.risk_level AND o.metric = c.metric
+           AND o.pest_group IS NOT DISTINCT FROM c.pest_group AND o.level = c.level
+       )
+     )`;
+}
+
+/**
+ * The limits in force at `at` that a trend is read against (withThresholdsInForce): without a site, the global
+ * ones. Each is given the series `key` it is drawn over: its type, its zone (a zone's limit also over devices
+ * without one, which the engine judges as inside), its pest group; null (every series) where the trend is not
+ * split that way or the limit holds for any.
  */
 export async function trendThresholds(
   db: Database,
@@ -103,22 +126,10 @@ export async function trendThresholds(
 ): Promise<TrendThreshold[]> {
   const rows = await queryRows<Omit<TrendThreshold, 'key'>>(
     db,
-    `WITH candidate AS (
-       SELECT th.site_id, th.trap_type, th.zone, th.risk_level, th.metric, th.pest_group, th.level, th.value
-       FROM thresholds th
-       WHERE th.metric IN ('CONSUMO_CEBO', 'CAPTURAS_SEMANA')
-         AND (th.site_id IS NULL OR th.site_id = $1)
-         AND th.valid_from <= $2 AND (th.valid_to IS NULL OR th.valid_to > $2)
-     )
+    `${withThresholdsInForce('$1', '$2', "metric IN ('CONSUMO_CEBO', 'CAPTURAS_SEMANA')")}
      SELECT c.metric, c.level, c.value, c.pest_group AS "pestGroup", c.trap_type AS "trapType", c.zone,
             c.risk_level AS "riskLevel"
-     FROM candidate c
-     WHERE c.site_id IS NOT NULL OR NOT EXISTS (
-       SELECT 1 FROM candidate o
-       WHERE o.site_id IS NOT NULL AND o.trap_type = c.trap_type AND o.zone IS NOT DISTINCT FROM c.zone
-         AND o.risk_level IS NOT DISTINCT FROM c.risk_level AND o.metric = c.metric
-         AND o.pest_group IS NOT DISTINCT FROM c.pest_group AND o.level = c.level
-     )
+     FROM in_force c
      ORDER BY c.metric, c.level, c.trap_type, c.zone NULLS FIRST, c.risk_level NULLS FIRST, c.pest_group NULLS FIRST`,
     [siteId ?? null, at],
   );

@@ -212,7 +212,10 @@ export async function buildApp({
   const coverage = new CoverageService(new CoverageRepository(db), reportsRepository, config.TIME_ZONE);
   const settings = new SettingsService(new SettingsRepository(db), files);
   const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE, company });
-  const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents);
+  // A correction after close gives the order's certificate its next revision.
+  const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents, (sessionId, origin) =>
+    certificates.store(sessionId, origin),
+  );
   const servicePlans = new ServicePlansService(new ServicePlansRepository(db), sessions, {
     timeZone: config.TIME_ZONE,
   });

@@ -5,6 +5,7 @@ import {
   certificates,
   companySettings,
   correctiveActions,
+  findings,
   photos,
   sessionItems,
   sessions,
@@ -37,6 +38,11 @@ export interface CertificateAction {
   trapCode: string | null;
   area: string | null;
 }
+
+/** A finding of the certificate's order corrected after the certificate was issued. */
+const correctedSince = sql`exists (
+  select 1 from ${findings} f join ${sessionItems} i on i.id = f.item_id
+  where i.session_id = ${certificates.sessionId} and f.is_correction and f.received_at > ${certificates.issuedAt})`;
 
 export class CertificatesRepository {
   constructor(private readonly db: Database) {}
@@ -86,6 +92,54 @@ export class CertificatesRepository {
       .where(and(eq(certificates.sessionId, sessionId), isNull(certificates.replacedAt)))
       .for('update');
     return row;
+  }
+
+  /**
+   * The order's certificate in force, locked, when an administrator corrected one of its findings after it was
+   * issued (a version with is_correction received since): the document no longer says what the records say.
+   */
+  async lockOutdated(tx: Transaction, sessionId: number): Promise<CertificateRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.sessionId, sessionId), isNull(certificates.replacedAt), correctedSince))
+      .for('update');
+    return row;
+  }
+
+  /** Whether the certificate in force is outdated (lockOutdated), read without a lock. */
+  async outdated(sessionId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.sessionId, sessionId), isNull(certificates.replacedAt), correctedSince));
+    return row !== undefined;
+  }
+
+  /**
+   * Replaces `current` by its next revision: the same folio and signatures, a new random code and issue time,
+   * and no PDF yet (drawn from the records as they are now). `current` stays, marked replaced, so its code
+   * still verifies, as "sustituido".
+   */
+  async revise(tx: Transaction, current: CertificateRow, code: string): Promise<CertificateRow> {
+    await tx.update(certificates).set({ replacedAt: sql`clock_timestamp()` }).where(eq(certificates.id, current.id));
+    const [row] = await tx
+      .insert(certificates)
+      .values({
+        sessionId: current.sessionId,
+        year: current.year,
+        number: current.number,
+        revision: current.revision + 1,
+        code,
+        issuedAt: sql`clock_timestamp()`,
+        clientName: current.clientName,
+        clientRole: current.clientRole,
+        clientSignatureFileId: current.clientSignatureFileId,
+        clientAbsent: current.clientAbsent,
+        technicianSignatureFileId: current.technicianSignatureFileId,
+      })
+      .returning();
+    return row!;
   }
 
   async attachPdf(tx: Transaction, id: number, fileId: number, sha256: string): Promise<void> {

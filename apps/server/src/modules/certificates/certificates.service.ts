@@ -143,9 +143,12 @@ export class CertificatesService {
 
   /**
    * Draws the order's certificate and stores it, unless it is stored already (two requests at once: the
-   * second waits for the first's row lock and finds the PDF there). Answers the stored certificate.
+   * second waits for the first's row lock and finds the PDF there). Answers the stored certificate. A finding
+   * corrected since the certificate was issued first gives it a new revision (revise), drawn from the records
+   * as they are now.
    */
   async store(sessionId: number, origin?: string): Promise<CertificateRow | undefined> {
+    if (await this.repository.outdated(sessionId)) await this.revise(sessionId);
     const certificate = await this.repository.current(sessionId);
     if (!certificate || certificate.fileId !== null) return certificate;
     const session = await this.options.loadSession(sessionId);
@@ -165,6 +168,20 @@ export class CertificatesService {
     } finally {
       await pdf.dispose();
     }
+  }
+
+  /**
+   * Issued certificates never change (DESIGN-audit.md): after an administrator's correction the certificate in
+   * force is replaced by a new revision of the same folio, with a new code and, once drawn, a new hash; the old
+   * one stays stored and its code verifies as "sustituido". Called after each correction and again before any
+   * read (store), so a correction whose revision was never made (the process stopped in between) gets it then.
+   * Two at once: the second waits for the first's lock and finds nothing outdated.
+   */
+  private async revise(sessionId: number): Promise<void> {
+    await this.repository.transaction(async (tx) => {
+      const outdated = await this.repository.lockOutdated(tx, sessionId);
+      if (outdated) await this.repository.revise(tx, outdated, newQrSlug());
+    });
   }
 
   /** The order's certificate as issued, or undefined for an order closed before certificates existed. */

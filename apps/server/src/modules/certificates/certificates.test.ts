@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CertificateMessages, type CertificateSummary, type Verification } from '@rondin/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postPhoto } from '../../../test/findings.js';
+import { nothingFound, postPhoto, putFinding } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import { planImage } from '../../../test/plans.js';
@@ -340,6 +340,48 @@ describe('GET /api/verify/{code}', PDF_WORK, () => {
     const byFolio = await get(`/api/verify/${summary.folio.replace('-', '')}`);
     expect(byFolio.statusCode).toBe(404);
     expect(byFolio.json().message).toBe(CertificateMessages.notFound);
+  });
+
+  it('a correction after close issues the next revision; the replaced one still verifies, as replaced', async () => {
+    const trap = await createTrap(t, { code: 'CERT-REV', type: 'CEBADERO' });
+    const order = await createOrder(t, admin, tech.id, [trap.id]);
+    expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
+    const itemId = order.items[0]!.id;
+    const found = await putFinding(t, tech, order.id, itemId, nothingFound({ baitConsumption: 25 }));
+    expect(found.statusCode, found.body).toBe(200);
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
+    const first = await certificateOf(order.id);
+    const firstPdf = (await get(`/api/sessions/${order.id}/report`, admin)).rawPayload;
+
+    const reason = 'El técnico anotó 25 % de consumo en otro cebadero.';
+    const correction = nothingFound({ baitConsumption: 0, reason });
+    const corrected = await putFinding(t, admin, order.id, itemId, correction);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+
+    const second = await certificateOf(order.id, admin);
+    expect(second).toMatchObject({ folio: first.folio, revision: 2, clientName: first.clientName });
+    expect(codeOf(second)).not.toBe(codeOf(first));
+    expect(second.sha256).not.toBe(first.sha256);
+    const secondPdf = (await get(`/api/sessions/${order.id}/report`, tech)).rawPayload;
+    expect(sha256(secondPdf)).toBe(second.sha256);
+    const [before, after] = await Promise.all([readPdf(firstPdf), readPdf(secondPdf)]);
+    const textOf = (pages: { text: string }[]) => pages.map((page) => page.text).join(' ');
+    expect(textOf(before)).not.toContain('revisión 2');
+    expect(textOf(after)).toContain(`${first.folio} (revisión 2)`);
+    expect(zbarQrCodes(secondPdf)).toContain(second.verifyUrl);
+
+    const old = await get(`/api/verify/${codeOf(first)}`);
+    expect(old.json()).toMatchObject({ folio: first.folio, revision: 1, sha256: first.sha256, replaced: true });
+    const current = await get(`/api/verify/${codeOf(second)}`);
+    expect(current.json()).toMatchObject({ folio: first.folio, revision: 2, sha256: second.sha256, replaced: false });
+
+    // A replay of the same correction issues nothing more; the next order still takes the next number.
+    const replay = await putFinding(t, admin, order.id, itemId, correction);
+    expect(replay.statusCode).toBe(200);
+    expect((await certificateOf(order.id)).revision).toBe(2);
+    const next = await scannedOrder(1, 'CERT-NEXT');
+    expect((await close(t, tech, next.id)).statusCode).toBe(200);
+    expect((await certificateOf(next.id)).folio).toBe(`${year()}-000002`);
   });
 
   it('refuses more lookups than the limit from one address, in Spanish, with Retry-After', async () => {

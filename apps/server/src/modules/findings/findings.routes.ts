@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
+import { requestOrigin } from '../certificates/certificates.routes.js';
 import { sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
 import { PHOTO_FORM, type FindingsService } from './findings.service.js';
@@ -35,7 +36,7 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       schema: {
         operationId: 'putItemFinding',
         summary: 'Registrar lo encontrado en un dispositivo',
-        description: `Añade una versión del hallazgo de una trampa escaneada de la orden; ninguna versión se modifica ni se borra. El mismo clientFindingId otra vez responde la versión que guardó (200), también con la orden cerrada. La versión vigente es la de recordedAt más reciente: una anterior que llega tarde queda guardada sin reemplazarla. recordedAt es la hora del teléfono, tomada si es plausible (como scannedAt del escaneo); si no, la del servidor, con la marca HORA_IMPLAUSIBLE. Los campos deben corresponder al tipo de dispositivo (400). activity, si se omite, se deduce de capturas, consumo e indicios; indicada, solo puede ser mayor. Con la orden cerrada solo un administrador añade una corrección, con motivo (reason), y pasa a ser la vigente. ${parties}`,
+        description: `Añade una versión del hallazgo de una trampa escaneada de la orden; ninguna versión se modifica ni se borra. El mismo clientFindingId otra vez responde la versión que guardó (200), también con la orden cerrada. La versión vigente es la de recordedAt más reciente: una anterior que llega tarde queda guardada sin reemplazarla. recordedAt es la hora del teléfono, tomada si es plausible (como scannedAt del escaneo); si no, la del servidor, con la marca HORA_IMPLAUSIBLE. Los campos deben corresponder al tipo de dispositivo (400). activity, si se omite, se deduce de capturas, consumo e indicios; indicada, solo puede ser mayor. Con la orden cerrada solo un administrador añade una corrección, con motivo (reason), y pasa a ser la vigente; el certificado de la orden pasa a una nueva revisión (mismo folio, nuevo código y nuevo SHA-256) y el anterior queda como sustituido en /verificar. ${parties}`,
         tags,
         security,
         params: ItemParams,
@@ -43,7 +44,8 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
         response: { 200: FindingResponse, ...errors },
       },
     },
-    (request) => service.putFinding(request.user, request.params.id, request.params.itemId, request.body),
+    (request) =>
+      service.putFinding(request.user, request.params.id, request.params.itemId, request.body, requestOrigin(request)),
   );
 
   app.get(

@@ -76,6 +76,11 @@ export class FindingsService {
     private readonly repository: FindingsRepository,
     private readonly files: FileStorage,
     private readonly events: SessionEvents,
+    /**
+     * After an administrator's correction of a closed order is stored: its certificate gets a new revision
+     * (modules/certificates). `origin` is the request's, for the verification address without PUBLIC_URL.
+     */
+    private readonly corrected: (sessionId: number, origin?: string) => Promise<unknown> = async () => undefined,
   ) {}
 
   /**
@@ -88,17 +93,26 @@ export class FindingsService {
    * fields it takes), then one statement that locks, writes and answers, or says the context changed in
    * between (a close, a reassignment, a device's type edited), when it is read again.
    */
-  async putFinding(user: AuthUser, sessionId: number, itemId: number, body: PutFindingBody): Promise<FindingResponse> {
+  async putFinding(
+    user: AuthUser,
+    sessionId: number,
+    itemId: number,
+    body: PutFindingBody,
+    origin?: string,
+  ): Promise<FindingResponse> {
     const pestIds = caughtPests(body);
     for (let attempt = 1; ; attempt++) {
       const context = await this.repository.findingContext(user, sessionId, itemId, body.clientFindingId, pestIds);
+      const write = this.checkedFinding(user, sessionId, itemId, body, context);
       const written = await this.repository
-        .writeFinding(this.checkedFinding(user, sessionId, itemId, body, context))
+        .writeFinding(write)
         .catch(this.reusedId(FindingMessages.clientFindingIdReused));
       if (written.result === 'RECORDED') {
         this.events.updated(written.technicianId, sessionId);
         this.events.findingRecorded(sessionId, itemId);
         this.announceOpenedActions({ findingId: written.finding.id });
+        // The correction is stored whatever becomes of the revision: the next read of the certificate makes it.
+        if (write.correction) await this.corrected(sessionId, origin).catch(() => undefined);
       }
       if (written.result !== 'CHANGED') return { finding: written.finding, item: written.item };
       if (attempt === MAX_FINDING_ATTEMPTS) throw AppError.conflict(FindingMessages.changedMeanwhile);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { TrendPoint } from '@rondin/contracts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +16,8 @@ import { openPglite } from './database.js';
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Migrations 0000–0009 shipped in the release before sites, device types and plans. */
 const PREVIOUS_RELEASE_MIGRATIONS = 10;
+/** Migrations 0000–0018 shipped in the release before certificates, products and the trends summary. */
+const RELEASE_BEFORE_CERTIFICATES = 19;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -37,13 +40,47 @@ function migrationsOfRelease(count: number): string {
   return folder;
 }
 
-/** A data folder as the previous release left it: an admin, a technician, two traps and a half-done order. */
-async function previousReleaseDataDir(): Promise<string> {
+/** A data folder as the release of its first `migrationCount` migrations left it, with what `data` wrote. */
+async function releaseDataDir(migrationCount: number, data: string): Promise<string> {
   const dataDir = tempDir('rondin-upgrade-');
   const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   try {
-    await migrate(drizzle({ client }), { migrationsFolder: migrationsOfRelease(PREVIOUS_RELEASE_MIGRATIONS) });
-    await client.exec(`
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsOfRelease(migrationCount) });
+    await client.exec(data);
+  } finally {
+    await client.close();
+  }
+  return dataDir;
+}
+
+/** The app on an upgraded data folder, with an administrator's headers (technician 1 of the data). */
+async function upgradedApp(dataDir: string) {
+  const handle = await openPglite({ dataDir });
+  if (handle.kind !== 'pglite') throw new Error('PGlite expected');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    TIME_ZONE: 'Europe/Madrid',
+  });
+  const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
+  const app = await buildApp({ config, db: handle.db, tokens });
+  const headers = {
+    authorization: `Bearer ${await tokens.sign({ technicianId: 1, role: 'ADMIN', tokenVersion: 0 })}`,
+  };
+  const close = async () => {
+    await app.close();
+    await handle.close();
+  };
+  return { app, handle, headers, close };
+}
+
+/** A data folder as the previous release left it: an admin, a technician, two traps and a half-done order. */
+const previousReleaseDataDir = () =>
+  releaseDataDir(
+    PREVIOUS_RELEASE_MIGRATIONS,
+    `
       insert into technicians (email, full_name, role, password_hash) values
         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x');
       insert into traps (code, area, qr_slug) values ('TRP-0001', 'Bodega', 'slug-one'), ('TRP-0002', 'Patio', 'slug-two');
@@ -51,30 +88,14 @@ async function previousReleaseDataDir(): Promise<string> {
         values (2, 'IN_PROGRESS', 2, 1, now());
       insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
         values (1, 1, 'COMPLETED', now(), now(), 2), (1, 2, 'PENDING', null, null, null);
-    `);
-  } finally {
-    await client.close();
-  }
-  return dataDir;
-}
+    `,
+  );
 
 describe('upgrading a data folder of the previous release', () => {
   it('puts its traps and orders in "Sitio principal" and serves them as before', async () => {
-    const dataDir = await previousReleaseDataDir();
-    const handle = await openPglite({ dataDir });
-    if (handle.kind !== 'pglite') throw new Error('PGlite expected');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      LOG_LEVEL: 'silent',
-    });
-    const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
-    const app = await buildApp({ config, db: handle.db, tokens });
+    const upgraded = await upgradedApp(await previousReleaseDataDir());
+    const { app, handle, headers } = upgraded;
     try {
-      const headers = {
-        authorization: `Bearer ${await tokens.sign({ technicianId: 1, role: 'ADMIN', tokenVersion: 0 })}`,
-      };
       const traps = (await app.inject({ method: 'GET', url: '/api/traps', headers })).json();
       expect(traps).toEqual([
         expect.objectContaining({ code: 'TRP-0001', area: 'Bodega', siteId: 1, type: 'OTRO', zone: null }),
@@ -110,11 +131,67 @@ describe('upgrading a data folder of the previous release', () => {
       const pests = await handle.client.query<{ count: number }>('select count(*)::int as count from pests');
       expect(pests.rows[0]!.count).toBeGreaterThan(20);
     } finally {
-      await app.close();
-      await handle.close();
+      await upgraded.close();
     }
     // Two databases on disk, each migrated from nothing: 18–21 s on a busy 2-core machine.
   }, 60_000);
+});
+
+/**
+ * The release before certificates left a closed order with a finding (a bait station half eaten, ten days ago)
+ * and an order ready to close: the trends count the old finding (migration 0025 fills their summary), the old
+ * order keeps its report without a certificate, and the next close numbers the first certificate of its year.
+ */
+describe('upgrading a data folder of the release before certificates', () => {
+  it('counts its findings in the trends, keeps its reports and numbers the next close', async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_CERTIFICATES,
+      `insert into technicians (email, full_name, role, password_hash) values
+         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x');
+       insert into traps (code, area, qr_slug, site_id, type) values
+         ('CEB-01', 'Muelle', 'slug-one', 1, 'CEBADERO'), ('CEB-02', 'Patio', 'slug-two', 1, 'CEBADERO');
+       insert into sessions (technician_id, site_id, status, item_count, completed_count, started_at, closed_at)
+         values (2, 1, 'COMPLETED', 1, 1, now() - interval '10 days', now() - interval '10 days'),
+                (2, 1, 'IN_PROGRESS', 1, 1, now(), null);
+       insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
+         values (1, 1, 'COMPLETED', now() - interval '10 days', now() - interval '10 days', 2),
+                (2, 2, 'COMPLETED', now(), now(), 2);
+       insert into findings (item_id, site_id, trap_id, trap_type, client_finding_id, technician_id, recorded_at,
+                             device_time, received_at, device_status, activity, derived_activity, bait_consumption)
+         values (1, 1, 1, 'CEBADERO', gen_random_uuid(), 2, now() - interval '10 days', now() - interval '10 days',
+                 now() - interval '10 days', 'OK', 'MEDIA', 'MEDIA', 50);
+       update session_items set finding_id = 1 where id = 1;`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, headers } = upgraded;
+    try {
+      const trends = await app.inject({ method: 'GET', url: '/api/reports/trends?siteId=1&interval=year', headers });
+      expect(trends.statusCode, trends.body).toBe(200);
+      const points: TrendPoint[] = trends.json().points;
+      expect(points.reduce((sum, point) => sum + point.inspectedDevices, 0)).toBe(1);
+      expect(points.find((point) => point.inspectedDevices === 1)).toMatchObject({
+        devicesWithActivity: 1,
+        meanBaitConsumption: 50,
+      });
+
+      const oldReport = await app.inject({ method: 'GET', url: '/api/sessions/1/report', headers });
+      expect(oldReport.statusCode).toBe(200);
+      expect(oldReport.headers['content-type']).toBe('application/pdf');
+      const oldCertificate = await app.inject({ method: 'GET', url: '/api/sessions/1/certificate', headers });
+      expect(oldCertificate.statusCode).toBe(404);
+
+      const closed = await app.inject({ method: 'POST', url: '/api/sessions/2/close', headers, payload: {} });
+      expect(closed.statusCode, closed.body).toBe(200);
+      const certificate = await app.inject({ method: 'GET', url: '/api/sessions/2/certificate', headers });
+      expect(certificate.statusCode, certificate.body).toBe(200);
+      expect(certificate.json().folio).toMatch(/^\d{4}-000001$/);
+
+      const company = await app.inject({ method: 'GET', url: '/api/settings/company', headers });
+      expect(company.statusCode, company.body).toBe(200);
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
 });
 
 async function newSite(client: PGlite): Promise<number> {

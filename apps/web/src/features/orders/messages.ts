@@ -23,6 +23,7 @@ export const ORDER_MESSAGES = {
   noTechnicians: 'No hay técnicos activos. Crea o activa un técnico primero.',
   noTrapMatch: (q: string) => `Ninguna trampa activa coincide con «${q}».`,
   trapsLoading: 'Cargando trampas...',
+  sitesLoading: 'Cargando sitios…',
   trapsLoadFailed: 'No se pudieron cargar las trampas. Intenta nuevamente.',
   selectingTraps: 'Seleccionando trampas…',
   trapLimit: (max: number) => `Una orden admite como máximo ${max} trampas.`,

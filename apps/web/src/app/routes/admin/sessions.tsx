@@ -14,6 +14,7 @@ export default function SessionsRoute() {
   return (
     <OrdersView
       sites={sites.data}
+      sitesLoading={sites.isPending}
       technicians={technicians.data ?? []}
       // A list that failed is not an empty one: the order form says so, and offers to try again.
       techniciansProblem={

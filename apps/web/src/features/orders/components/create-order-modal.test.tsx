@@ -66,6 +66,32 @@ describe('CreateOrderModal', { timeout: 20_000 }, () => {
     expect(api.calls.some((call) => call.includes('siteId'))).toBe(false);
   });
 
+  it('opened before the sites came, says it waits for them, then starts with the site focused', async () => {
+    vi.stubGlobal('fetch', fakeTrapsApi(traps).fetch);
+    const form = (sites: Site[], sitesLoading: boolean) => (
+      <QueryClientProvider client={client}>
+        <CreateOrderModal
+          technicians={[technician]}
+          sites={sites}
+          sitesLoading={sitesLoading}
+          saving={false}
+          error={null}
+          onSubmit={() => undefined}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>
+    );
+    const client = createTestQueryClient();
+    const { rerender } = render(form([], true));
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando sitios…');
+    // No trap is offered before it is known whether a site must be chosen first.
+    expect(screen.queryByRole('group', { name: 'Trampas activas por área' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Técnico')).not.toBeInTheDocument();
+
+    rerender(form([site(1, 'Sitio principal'), site(2, 'Planta Norte')], false));
+    expect(screen.getByLabelText('Sitio')).toHaveFocus();
+  });
+
   it("with several, starts with the site and offers only that site's traps; another site lets the picks go", async () => {
     const user = userEvent.setup();
     const api = renderForm([site(1, 'Sitio principal'), site(2, 'Planta Norte')]);

@@ -1,5 +1,5 @@
 import type { CreateSessionBody, Site, Technician } from '@rondin/contracts';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
@@ -15,6 +15,11 @@ interface CreateOrderModalProps {
    * with a single active site: no site field, and the form is the spec's.
    */
   sites: readonly Site[];
+  /**
+   * The sites are still loading (a page opened right here): which form it is depends on them, so the dialog says
+   * so until they come, and then gives its first field the focus.
+   */
+  sitesLoading?: boolean;
   /** Shown instead of 'No hay técnicos activos' while the list is loading or failed (composed by the route). */
   techniciansProblem?: ReactNode;
   saving: boolean;
@@ -26,6 +31,7 @@ interface CreateOrderModalProps {
 export function CreateOrderModal({
   technicians,
   sites,
+  sitesLoading = false,
   techniciansProblem = null,
   saving,
   error,
@@ -66,10 +72,27 @@ export function CreateOrderModal({
     onSubmit(body);
   }
 
+  const form = useRef<HTMLFormElement>(null);
+  // Opened before the sites came, the dialog focused what it had (its close button); the form's first field takes
+  // the focus once it shows, unless the user has moved into the form meanwhile.
+  useEffect(() => {
+    if (sitesLoading || form.current?.contains(document.activeElement)) return;
+    form.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [sitesLoading]);
+
   const shown = problem ?? error;
+  if (sitesLoading) {
+    return (
+      <Modal title="Nueva orden" onClose={onClose} size="large">
+        <p role="status" className="muted">
+          {ORDER_MESSAGES.sitesLoading}
+        </p>
+      </Modal>
+    );
+  }
   return (
     <Modal title="Nueva orden" onClose={onClose} locked={saving} size="large">
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={form} className="form" onSubmit={submit} noValidate>
         {askSite ? (
           <div className="field">
             <label htmlFor={ids.site}>{ORDER_MESSAGES.site}</label>

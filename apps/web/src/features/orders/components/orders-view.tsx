@@ -31,15 +31,17 @@ interface OrdersViewProps {
   technicians: readonly Technician[];
   /** What the create dialog shows while that list is loading or failed. */
   techniciansProblem?: ReactNode;
-  /** Every site, loaded by the route from its own feature; undefined while it loads. */
+  /** Every site, loaded by the route from its own feature; undefined while it loads or when it failed. */
   sites?: readonly Site[] | undefined;
+  /** The sites are loading: the create dialog waits for them (with one site it has no site field). */
+  sitesLoading?: boolean;
 }
 
 /**
  * Orders, newest first, 24 at a time: search, filters and page are applied by the server and kept in the
  * address. Each card is a summary; an order's items are never loaded here.
  */
-export function OrdersView({ technicians, techniciansProblem = null, sites }: OrdersViewProps) {
+export function OrdersView({ technicians, techniciansProblem = null, sites, sitesLoading = false }: OrdersViewProps) {
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
   // With several active sites the form starts with the site, and the list names and filters by it.
   const choices = sitesToChoose(sites);
@@ -177,6 +179,7 @@ export function OrdersView({ technicians, techniciansProblem = null, sites }: Or
         <CreateOrderModal
           technicians={technicians}
           sites={choices}
+          sitesLoading={sitesLoading}
           techniciansProblem={techniciansProblem}
           saving={createSession.isPending}
           error={createError}

@@ -7,6 +7,7 @@ import { DatabaseBackend } from '../apps/server/src/files/database-backend.js';
 import { FileStorage } from '../apps/server/src/files/file-storage.js';
 import { FilesRepository } from '../apps/server/src/files/files.repository.js';
 import { spool } from '../apps/server/src/files/spool.js';
+import { spoolPrintThumbnail } from '../apps/server/src/lib/print-thumbnail.js';
 import type { AuthUser } from '../apps/server/src/modules/auth/auth-user.js';
 import type { CertificatesService } from '../apps/server/src/modules/certificates/certificates.service.js';
 import { sessionsWithCertificates } from '../apps/server/src/modules/certificates/sessions-with-certificates.js';
@@ -96,18 +97,22 @@ async function addPhotos(
       maxBytes: 2 * 1024 * 1024,
       messages: { tooLarge: 'grande', wrongType: 'tipo', empty: 'vacía' },
     });
+    // Made small at upload, as the photo route does, to be printed as it is.
+    const thumbnail = await spoolPrintThumbnail(file);
     try {
       await handle.db.transaction(async (tx) => {
         const saved = await files.save(file, 'foto', tx);
+        const small = thumbnail && (await files.save(thumbnail, 'miniatura', tx));
         await tx.insert(photos).values({
           itemId: items[index]!.id,
           fileId: saved.id,
+          thumbnailFileId: small ? small.id : null,
           clientPhotoId: randomUUID(),
           technicianId: order.technicianId,
         });
       });
     } finally {
-      await file.dispose();
+      await Promise.all([file.dispose(), thumbnail?.dispose()]);
     }
   }
 }

@@ -217,9 +217,9 @@ describe('backup and restore', () => {
       sessions: 2,
       session_items: 4,
       scan_events: 3,
-      // The plan's image, the photo, the logo and the closed order's certificate.
-      files: 4,
-      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 3,
+      // The plan's image, the photo and its thumbnail, the logo and the closed order's certificate.
+      files: 5,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 4,
       company_settings: 1,
       products: 0,
       plans: 1,

@@ -594,6 +594,11 @@ export const photos = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     clientPhotoId: uuid('client_photo_id').notNull(),
     technicianId: integer('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /**
+     * The photo made small at upload, as certificates print it (lib/print-thumbnail.ts); null for a photo stored
+     * before thumbnails were (migration 0026), or one whose bytes could not be decoded: made at close then.
+     */
+    thumbnailFileId: integer('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -449,19 +449,28 @@ describe.each(['database', 's3'] as const)('%s storage', (kind) => {
       expect(photo.statusCode, photo.body).toBe(201);
       photoIds.push(photo.json<{ id: number }>().id);
     }
+    // Each photo, then the thumbnail certificates print (made at upload).
     const stored = await t.database.db.select().from(files).orderBy(files.id);
-    expect(stored.map((file) => file.backend)).toEqual([kind, kind]);
+    expect(stored.map((file) => [file.backend, file.mediaType])).toEqual(
+      [0, 1].flatMap(() => [
+        [kind, 'image/jpeg'],
+        [kind, 'image/jpeg'],
+      ]),
+    );
 
     const one = await t.app.inject({ method: 'DELETE', url: `/api/photos/${photoIds[0]}`, headers: tech.headers });
     expect(one.statusCode).toBe(204);
     await afterCommit();
     expect(await kept(stored[0]!)).toBeUndefined();
-    expect(await kept(stored[1]!)).toBe(sha256(jpeg));
+    expect(await kept(stored[1]!)).toBeUndefined();
+    expect(await kept(stored[2]!)).toBe(sha256(jpeg));
+    expect(await kept(stored[3]!)).toBe(stored[3]!.sha256);
 
     const all = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
     expect(all.statusCode).toBe(204);
     await afterCommit();
-    expect(await kept(stored[1]!)).toBeUndefined();
+    expect(await kept(stored[2]!)).toBeUndefined();
+    expect(await kept(stored[3]!)).toBeUndefined();
   });
 });
 

@@ -265,13 +265,14 @@ export class CertificatesRepository {
   }
 
   /** The stored file of each of these photos, by the photo's id. */
-  async photoFiles(photoIds: number[]): Promise<Map<number, number>> {
+  /** Each photo's file, and its thumbnail's when it was made at upload. */
+  async photoFiles(photoIds: number[]): Promise<Map<number, { fileId: number; thumbnailFileId: number | null }>> {
     if (photoIds.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: photos.id, fileId: photos.fileId })
+      .select({ id: photos.id, fileId: photos.fileId, thumbnailFileId: photos.thumbnailFileId })
       .from(photos)
       .where(inArray(photos.id, photoIds));
-    return new Map(rows.map((row) => [row.id, row.fileId]));
+    return new Map(rows.map(({ id, ...files }) => [id, files]));
   }
 
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -14,10 +14,11 @@ import type { Transaction } from '../../db/database.js';
 import type { FileStorage, OpenedFile } from '../../files/file-storage.js';
 import { type SpooledFile, spool } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
+import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CertificateApplication, CertificateContent } from './certificate-content.js';
-import { certificatePhoto, type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
+import { type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository.js';
 
 /** Draws an order's certificate: the order as the API answers it, and what only the certificate holds. */
@@ -306,18 +307,24 @@ export class CertificatesService {
   }
 
   /**
-   * Each device's first photos, read from the files storage and made small (certificate-photos.ts), two at a
+   * Each device's first photos, small: the thumbnail made at upload, else (a photo stored before thumbnails were,
+   * or one whose thumbnail cannot be read) the photo read from the files storage and made small here, two at a
    * time: the order's devices in order, so the work and the memory stay bounded whatever the order's size.
    */
   private async photos(session: Session): Promise<Map<number, DevicePhotos>> {
     const devices = session.items.filter((item) => item.photoIds.length > 0);
     const wanted = devices.flatMap((item) => item.photoIds.slice(0, PHOTOS_SHOWN));
     const fileIds = await this.repository.photoFiles(wanted);
+    // A file whose bytes cannot be read (an object missing from its backend) is left out, not the certificate.
+    const read = (fileId: number) => this.files.open(fileId).then(bytesOf, () => null);
     const made = await mapLimited(wanted, 2, async (photoId) => {
-      const fileId = fileIds.get(photoId);
-      // A photo whose bytes cannot be read (an object missing from its backend) is left out, not the certificate.
-      const bytes = fileId === undefined ? null : await this.files.open(fileId).then(bytesOf, () => null);
-      return bytes && certificatePhoto(bytes);
+      const files = fileIds.get(photoId);
+      if (!files) return null;
+      const thumbnail = files.thumbnailFileId === null ? null : await read(files.thumbnailFileId);
+      const kept = thumbnail && (await storedPrintThumbnail(thumbnail));
+      if (kept) return kept;
+      const bytes = await read(files.fileId);
+      return bytes && printThumbnail(bytes);
     });
     const byPhoto = new Map(wanted.map((photoId, index) => [photoId, made[index]]));
     return new Map(

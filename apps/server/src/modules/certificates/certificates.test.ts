@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CertificateMessages, type CertificateSummary, type Verification } from '@rondin/contracts';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileChunks, photos } from '../../db/schema.js';
 import { nothingFound, postPhoto, putFinding } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
@@ -263,6 +265,36 @@ describe('the certificate issued at close', PDF_WORK, () => {
     expect(images.map(([page, , , width, height, , , , enc]) => ({ page, width, height, enc }))).toEqual([
       ...colors.slice(0, 3).map(() => ({ page: String(annexPage), width: '180', height: '135', enc: 'jpeg' })),
       { page: String(annexPage), width: '135', height: '180', enc: 'jpeg' },
+    ]);
+  });
+
+  it('prints the thumbnail made at upload: a close decodes no photo', async () => {
+    const order = await scannedOrder(1, 'MINI');
+    const file = await planImage(1600, 1200, 'jpeg', { x: 200, y: 200, width: 800, height: 600, color: '#b3261e' });
+    const uploaded = await postPhoto(t, tech, order.id, order.items[0]!.id, { clientPhotoId: randomUUID(), file });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [photo] = await t.database.db.select().from(photos).where(eq(photos.id, uploaded.json().id));
+    expect(photo!.thumbnailFileId).not.toBeNull();
+    const thumbnail = await t.database.db
+      .select({ data: fileChunks.data })
+      .from(fileChunks)
+      .where(eq(fileChunks.fileId, photo!.thumbnailFileId!));
+    const kept = await sharp(Buffer.concat(thumbnail.map((chunk) => chunk.data))).metadata();
+    expect({ format: kept.format, width: kept.width, height: kept.height }).toEqual({
+      format: 'jpeg',
+      width: 180,
+      height: 135,
+    });
+    // The photo's own bytes made unreadable: the certificate still shows it, from its thumbnail.
+    await t.database.db
+      .update(fileChunks)
+      .set({ data: Buffer.from('no es una imagen') })
+      .where(eq(fileChunks.fileId, photo!.fileId));
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
+    const pdf = (await get(`/api/sessions/${order.id}/report`, tech)).rawPayload;
+    const images = pdfImages(pdf).map((line) => line.trim().split(/\s+/));
+    expect(images.map(([, , , width, height, , , , enc]) => ({ width, height, enc }))).toEqual([
+      { width: '180', height: '135', enc: 'jpeg' },
     ]);
   });
 

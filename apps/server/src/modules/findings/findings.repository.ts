@@ -259,7 +259,13 @@ export class FindingsRepository {
 
   async insertPhoto(
     tx: Transaction,
-    values: { itemId: number; fileId: number; clientPhotoId: string; technicianId: number },
+    values: {
+      itemId: number;
+      fileId: number;
+      thumbnailFileId: number | null;
+      clientPhotoId: string;
+      technicianId: number;
+    },
   ): Promise<number> {
     const [row] = await tx.insert(photos).values(values).returning({ id: photos.id });
     return row!.id;

@@ -22,7 +22,9 @@ import type { Transaction } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
+import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from '../sessions/session-events.js';
 import type { FindingContext, FindingsRepository, FindingWrite, LockedOrder } from './findings.repository.js';
@@ -234,10 +236,13 @@ export class FindingsService {
   async addPhoto(user: AuthUser, sessionId: number, itemId: number, readForm: ReadForm): Promise<StoredPhoto> {
     await this.visibleItem(user, sessionId, itemId);
     const { file, fields } = await readForm();
+    let thumbnail: SpooledFile | null = null;
     try {
       const clientPhotoId = ClientPhotoId.safeParse(fields.clientPhotoId);
       if (!clientPhotoId.success) throw AppError.badRequest(PhotoMessages.clientPhotoIdRequired);
       if (!file) throw AppError.badRequest(PhotoMessages.fileRequired);
+      // Made small before the transaction, as certificates print it: a close then decodes no photo.
+      thumbnail = await spoolPrintThumbnail(file);
       const { photoId, technicianId, created } = await this.repository
         .transaction(async (tx) => {
           const order = await this.writableOrder(tx, user, sessionId, 'share');
@@ -256,9 +261,11 @@ export class FindingsService {
             throw AppError.conflict(PhotoMessages.tooMany);
           }
           const saved = await this.files.save(file, `Foto ${item.trapCode} - orden ${sessionId}`, tx);
+          const small = thumbnail && (await this.files.save(thumbnail, `Miniatura ${item.trapCode}`, tx));
           const id = await this.repository.insertPhoto(tx, {
             itemId,
             fileId: saved.id,
+            thumbnailFileId: small ? small.id : null,
             clientPhotoId: clientPhotoId.data,
             technicianId: user.id,
           });
@@ -268,7 +275,7 @@ export class FindingsService {
       if (created) this.events.updated(technicianId, sessionId);
       return { photo: (await this.repository.photoJson(photoId))!, created };
     } finally {
-      await file?.dispose();
+      await Promise.all([file?.dispose(), thumbnail?.dispose()]);
     }
   }
 

@@ -608,7 +608,8 @@ describe('photos', () => {
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().message).toBe(PhotoMessages.tooMany);
     expect((await upload(tech, order.id, items[0]!, { clientPhotoId: ids[4]!, file: jpeg })).statusCode).toBe(200);
-    expect(await t.database.db.select().from(files)).toHaveLength(5);
+    // Five photos, each with the thumbnail certificates print.
+    expect(await t.database.db.select().from(files)).toHaveLength(10);
   });
 
   it('needs the trap completed and the order open; another technician is told the order does not exist', async () => {
@@ -643,7 +644,8 @@ describe('photos', () => {
     expect((await remove(admin, photoIds[1]!)).statusCode).toBe(204);
     expect((await remove(tech, photoIds[1]!)).statusCode).toBe(404);
     expect((await get(`/api/photos/${photoIds[0]}`, tech)).statusCode).toBe(404);
-    expect(await t.database.db.select().from(files)).toHaveLength(1);
+    // The photo left, and its thumbnail.
+    expect(await t.database.db.select().from(files)).toHaveLength(2);
     expect((await close(t, tech, order.id)).statusCode).toBe(200);
     const afterClose = await remove(admin, photoIds[2]!);
     expect(afterClose.statusCode).toBe(409);
@@ -687,7 +689,8 @@ describe('deliveries at once (a phone retrying while the first answer is on its 
       ),
     );
     expect(uploads.map((response) => response.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 409, 409]);
-    expect(await t.database.db.select().from(files)).toHaveLength(5);
+    // Five photos with their thumbnails: the two refused left neither.
+    expect(await t.database.db.select().from(files)).toHaveLength(10);
   });
 });
 

@@ -1,0 +1,11 @@
+ALTER TABLE "photos" ADD COLUMN "thumbnail_file_id" integer;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_thumbnail_file_id_files_id_fk" FOREIGN KEY ("thumbnail_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- A photo's file goes with the photo, however the photo goes: deleted on its own, or with its order's items; and
+-- its thumbnail's (migration 0026) with it. On the database backend the file's bytes (file_chunks) go with its row.
+CREATE OR REPLACE FUNCTION rondin_photo_file_delete() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM files WHERE id = OLD.file_id OR id = OLD.thumbnail_file_id;
+  RETURN NULL;
+END
+$$;

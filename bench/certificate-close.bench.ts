@@ -26,7 +26,8 @@ import { median, round } from './lib/stats.js';
  * part replaced by nothing: no folio, no PDF); (b) the service of sessions-with-certificates.ts, as the server
  * wires it, with the client's drawn signature: the folio in the close's transaction, then the PDF drawn and
  * stored; (c) the same with 20 of the devices carrying one phone photo each (the demo plan as a grainy 1,600 px
- * JPEG), read from the files storage and made small for the annex. Also the certificate's size.
+ * JPEG), printed from the thumbnail the upload made; (d) the same photos without thumbnails (stored before
+ * migration 0026), each read from the files storage and made small for the annex. Also the certificate's size.
  * npx tsx bench/certificate-close.bench.ts   (BENCH_DATABASES=postgres|pglite, BENCH_ROUNDS, default 10)
  */
 const DEVICES = 50;
@@ -34,8 +35,15 @@ const PHOTOS = 20;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const KINDS = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as Kind[];
 
-type Variant = 'sin certificado' | 'con certificado' | 'con certificado y 20 fotos';
-const VARIANTS: Variant[] = ['sin certificado', 'con certificado', 'con certificado y 20 fotos'];
+const VARIANTS = [
+  'sin certificado',
+  'con certificado',
+  'con certificado y 20 fotos',
+  'con certificado y 20 fotos sin miniatura',
+] as const;
+type Variant = (typeof VARIANTS)[number];
+const byVariant = <T>(): Record<Variant, T[]> =>
+  Object.fromEntries(VARIANTS.map((variant) => [variant, []])) as unknown as Record<Variant, T[]>;
 
 /** Orders ready to close: every device scanned and its finding recorded, as a technician leaves them. */
 async function seed(database: BenchDatabase, orders: number) {
@@ -89,6 +97,7 @@ async function addPhotos(
   files: FileStorage,
   order: { id: number; technicianId: number },
   images: Buffer[],
+  thumbnails: boolean,
 ) {
   const items = (await new SessionsRepository(handle.db).findJson(order.id))!.items;
   for (const [index, image] of images.entries()) {
@@ -97,8 +106,9 @@ async function addPhotos(
       maxBytes: 2 * 1024 * 1024,
       messages: { tooLarge: 'grande', wrongType: 'tipo', empty: 'vacía' },
     });
-    // Made small at upload, as the photo route does, to be printed as it is.
-    const thumbnail = await spoolPrintThumbnail(file);
+    // Made small at upload, as the photo route does, to be printed as it is; or not, as photos stored before
+    // migration 0026, which the certificate makes small itself.
+    const thumbnail = thumbnails ? await spoolPrintThumbnail(file) : null;
     try {
       await handle.db.transaction(async (tx) => {
         const saved = await files.save(file, 'foto', tx);
@@ -148,22 +158,10 @@ async function measure(kind: Kind) {
   const photo = await phonePhoto();
   const images = Array.from({ length: PHOTOS }, () => photo);
   const signature = await signaturePng();
-  const times: Record<Variant, number[]> = {
-    'sin certificado': [],
-    'con certificado': [],
-    'con certificado y 20 fotos': [],
-  };
+  const times = byVariant<number>();
   // The benchmark's own CPU time (the server's part; PostgreSQL's is not in it): less swayed by the load.
-  const cpu: Record<Variant, number[]> = {
-    'sin certificado': [],
-    'con certificado': [],
-    'con certificado y 20 fotos': [],
-  };
-  const sizes: Record<Variant, number[]> = {
-    'sin certificado': [],
-    'con certificado': [],
-    'con certificado y 20 fotos': [],
-  };
+  const cpu = byVariant<number>();
+  const sizes = byVariant<number>();
   const loads: number[] = [];
   let next = 0;
   try {
@@ -171,7 +169,9 @@ async function measure(kind: Kind) {
       loads.push(os.loadavg()[0]!);
       for (const variant of VARIANTS) {
         const order = orders[next++]!;
-        if (variant === 'con certificado y 20 fotos') await addPhotos(handle, files, order, images);
+        if (variant === 'con certificado y 20 fotos') await addPhotos(handle, files, order, images, true);
+        if (variant === 'con certificado y 20 fotos sin miniatura')
+          await addPhotos(handle, files, order, images, false);
         const user: AuthUser = { id: order.technicianId, role: 'TECH', tokenVersion: 0 };
         const service = variant === 'sin certificado' ? plain : withCertificates.sessions;
         const body =

@@ -158,10 +158,12 @@ export class CertificatesService {
       await this.options.render(session, await this.content(session, certificate, origin)),
       PDF_FILE,
     );
+    let stored: CertificateRow | undefined;
     try {
-      return await this.repository.transaction(async (tx) => {
+      stored = await this.repository.transaction(async (tx) => {
         const locked = await this.repository.lockCurrent(tx, sessionId);
-        if (!locked || locked.fileId !== null) return locked;
+        // Stored meanwhile by another request, or replaced by a later revision while this one was drawn.
+        if (!locked || locked.fileId !== null || locked.id !== certificate.id) return locked;
         const file = await this.files.save(pdf, `certificado-${folioText(locked.year, locked.number)}`, tx);
         await this.repository.attachPdf(tx, locked.id, file.id, file.sha256);
         return { ...locked, fileId: file.id, sha256: file.sha256 };
@@ -169,6 +171,8 @@ export class CertificatesService {
     } finally {
       await pdf.dispose();
     }
+    // The later revision is drawn from the records as they are now.
+    return stored?.fileId === null ? this.store(sessionId, origin) : stored;
   }
 
   /**

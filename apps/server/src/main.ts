@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { useServerZone } from './modules/reports/trends.repository.js';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.js';
 import { ensureAdmin } from './modules/technicians/ensure-admin.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The trends count the sites without a zone of their own in the server's: counted again if it changed.
+  await useServerZone(database.db, config.TIME_ZONE);
   const admin = await ensureAdmin(new TechniciansRepository(database.db), {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { useServerZone } from '../src/modules/reports/trends.repository.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/database.js';
 import { technicians, traps } from '../src/db/schema.js';
@@ -89,6 +90,7 @@ export async function createTestApp(
     ...env,
   });
   const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
+  await useServerZone(database.db, config.TIME_ZONE);
   const app = await buildApp({
     config,
     db: database.db,

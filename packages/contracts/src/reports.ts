@@ -80,7 +80,8 @@ export type TrendDimension = (typeof TREND_DIMENSIONS)[number];
 
 /**
  * GET /reports/trends: what was found over a period [from, to), by week, month, quarter or year in the site's
- * time zone. Without from/to: the twelve months up to now. `compare=prevYear` adds the same periods a year
+ * time zone. Without to: up to now; without from: from the first day of the period (week, month…) a year before
+ * `to`, so that the first period is whole. `compare=prevYear` adds the same periods a year
  * before. Every inspection counts by its current finding (a corrected one by its correction).
  */
 export const TrendsQuery = z

@@ -53,10 +53,16 @@ type TableName = (typeof TABLES)[number]['name'];
 const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
 /**
  * The tables a backup holds, and those it leaves out on purpose (see TABLES). trend_inspections is derived from
- * the findings: the triggers session_items_trend* write it again as the backup's items go in (migration 0025).
+ * the findings: the triggers session_items_trend* write it again as the backup's items go in (migration 0025),
+ * and trend_periods from it (migration 0027); trend_settings is the zone of the server that runs.
  */
 export const BACKED_UP_TABLES: readonly string[] = TABLE_NAMES;
-export const NOT_BACKED_UP_TABLES: readonly string[] = ['file_object_deletions', 'trend_inspections'];
+export const NOT_BACKED_UP_TABLES: readonly string[] = [
+  'file_object_deletions',
+  'trend_inspections',
+  'trend_periods',
+  'trend_settings',
+];
 /** Seeded by the migrations, replaced by what the backup holds when it holds them (older backups do not). */
 const SEEDED_TABLES = ['pests', 'thresholds'];
 /**

@@ -33,7 +33,7 @@ const MAX_HEAT_YEARS = 5;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
-/** [from, to): as given, else the twelve months up to `to` (now when not given), as the trends read it. */
+/** [from, to): as given, else the twelve months up to `to` (now when not given). */
 export function heatPeriod(query: PlanHeatQuery, now = new Date()): { from: Date; to: Date; weeks: number } {
   const to = query.to ? new Date(query.to) : now;
   const from = query.from ? new Date(query.from) : new Date(to);

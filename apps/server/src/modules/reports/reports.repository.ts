@@ -20,7 +20,7 @@ import {
   technicians,
   traps,
 } from '../../db/schema.js';
-import { countTrends, trendThresholds, type TrendRow } from './trends.repository.js';
+import { countTrends, periodStart, trendThresholds, type TrendRow } from './trends.repository.js';
 
 /** A report's period, [from, to), the instant orders are judged due at, and the one site it covers if any. */
 export interface ReportPeriod {
@@ -111,6 +111,11 @@ export class ReportsRepository {
     timeZone: string,
   ): Promise<TrendRow[]> {
     return countTrends(this.db, range, interval, by, timeZone);
+  }
+
+  /** The first instant of the period holding `at` (trends.repository.ts). */
+  periodStart(at: Date, interval: TrendInterval, timeZone: string): Promise<Date> {
+    return periodStart(this.db, at, interval, timeZone);
   }
 
   /** The limits in force at `at` a trend is read against (trends.repository.ts). */

@@ -64,8 +64,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; cov
           'siteId): dispositivos inspeccionados, los que tuvieron actividad, capturas por grupo de plaga (un ' +
           'rango cuenta su mínimo: 1, 11, 51) y por dispositivo-semana, y el consumo medio de cebo de las ' +
           'estaciones de cebo. Cada inspección cuenta por su hallazgo vigente. by separa las series por área, ' +
-          'zona, tipo o grupo de plaga; compare=prevYear añade los mismos períodos del año anterior. Sin from ' +
-          'ni to: los doce meses hasta ahora; como máximo cinco años. thresholds: los umbrales en vigor en to ' +
+          'zona, tipo o grupo de plaga; compare=prevYear añade los mismos períodos del año anterior. Sin to: ' +
+          'hasta ahora; sin from: desde el primer día del período (semana, mes…) de un año antes de to, para ' +
+          'que el primero esté completo; como máximo cinco años. thresholds: los umbrales en vigor en to ' +
           'con los que se leen las cifras (CONSUMO_CEBO frente al consumo medio, CAPTURAS_SEMANA frente a las ' +
           'capturas por dispositivo-semana), por nivel, con la serie (key) sobre la que se dibujan; con siteId, ' +
           'los propios del sitio sustituyen a los generales equivalentes; sin él, los generales.',

@@ -71,13 +71,16 @@ export class ReportsService {
   /**
    * What was found, per period of the interval in the site's time zone (the server's without a site), split by
    * area, zone, type or pest group, with the limits in force at `to` it is read against (the site's own where it
-   * has them). Without a period: the twelve months up to now.
+   * has them). Without a start: from the first day of the period (week, month…) a year before `to`.
    */
   async trends(query: TrendsQuery): Promise<TrendsReport> {
     const site = query.siteId !== undefined ? await this.site(query.siteId) : undefined;
     const timeZone = site?.timeZone ?? this.timeZone;
     const to = query.to ? new Date(query.to) : new Date();
-    const from = query.from ? new Date(query.from) : shiftYears(to, -1);
+    // Without a start, from the first day of the period a year before: whole periods, which trend_periods holds.
+    const from = query.from
+      ? new Date(query.from)
+      : await this.repository.periodStart(shiftYears(to, -1), query.interval, timeZone);
     if (to.getTime() - from.getTime() > MAX_TREND_YEARS * YEAR_MS) {
       throw AppError.badRequest(ReportMessages.trendTooLong(MAX_TREND_YEARS));
     }

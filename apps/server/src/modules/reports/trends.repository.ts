@@ -30,15 +30,95 @@ interface CountedRow extends Omit<TrendRow, 'key' | 'captures'> {
   [group: `g${number}`]: number | null;
 }
 
+/** How long a period is, as PostgreSQL adds it (rondin_trend_step). */
+const STEP: Record<TrendInterval, string> = { week: '1 week', month: '1 month', quarter: '3 months', year: '1 year' };
+
+/** The series trend_periods keeps of each dimension (a pest group's are split from the undivided one). */
+const DIMENSION: Record<TrendDimension | 'none', string> = {
+  area: 'area',
+  zone: 'zone',
+  type: 'type',
+  pestGroup: '',
+  none: '',
+};
+
+/**
+ * Which periods of [from, to) a trend reads whole from trend_periods: `wholeFrom` to `wholeTo` (local days, the
+ * first days of periods in `zone`; none when wholeFrom >= wholeTo). A first or last period only partly inside is
+ * whole too when no inspection of it lies outside, as the year up to now's last period (and its first, when it
+ * starts on one); else it is counted from trend_inspections, between the bound and the period's edge. Without a
+ * site, the sites counted in trend_periods in another zone (or not yet in any) are all read from
+ * trend_inspections: `live`.
+ */
+interface Span {
+  wholeFrom: string;
+  wholeTo: string;
+  /** The same bounds as instants. */
+  wholeFromAt: Date;
+  wholeToAt: Date;
+  live: number[];
+}
+
+async function wholePeriods(
+  db: Database,
+  range: { from: Date; to: Date; siteId: number | undefined },
+  interval: TrendInterval,
+  timeZone: string,
+): Promise<Span> {
+  const site = range.siteId === undefined ? '' : 'AND s.site_id = $6';
+  const [span] = await queryRows<Span>(
+    db,
+    `WITH edge AS (
+       SELECT date_trunc($3::text, $1::timestamptz AT TIME ZONE $4::text) AS first_start,
+              date_trunc($3::text, $2::timestamptz AT TIME ZONE $4::text) AS last_start
+     ),
+     whole AS (
+       SELECT CASE WHEN EXISTS (SELECT 1 FROM trend_inspections s
+                                WHERE s.recorded_at >= first_start AT TIME ZONE $4 AND s.recorded_at < $1 ${site})
+                   THEN first_start + $5::interval ELSE first_start END AS whole_from,
+              CASE WHEN EXISTS (SELECT 1 FROM trend_inspections s
+                                WHERE s.recorded_at >= $2 AND s.recorded_at < (last_start + $5::interval) AT TIME ZONE $4 ${site})
+                   THEN last_start ELSE last_start + $5::interval END AS whole_to
+       FROM edge
+     )
+     SELECT to_char(whole_from, 'YYYY-MM-DD') AS "wholeFrom", to_char(whole_to, 'YYYY-MM-DD') AS "wholeTo",
+            whole_from AT TIME ZONE $4 AS "wholeFromAt", whole_to AT TIME ZONE $4 AS "wholeToAt",
+            coalesce((SELECT array_agg(id ORDER BY id) FROM sites
+                      WHERE rondin_trend_zone(id) IS DISTINCT FROM $4 ${range.siteId === undefined ? '' : 'AND id = $6'}),
+                     '{}') AS live
+     FROM whole`,
+    [range.from, range.to, interval, timeZone, STEP[interval], ...(range.siteId === undefined ? [] : [range.siteId])],
+  );
+  return span!;
+}
+
+/** The first instant of the period of `interval` holding `at`, in `timeZone` (a week from Monday). */
+export async function periodStart(db: Database, at: Date, interval: TrendInterval, timeZone: string): Promise<Date> {
+  const [row] = await queryRows<{ start: Date }>(
+    db,
+    'SELECT date_trunc($2::text, $1::timestamptz AT TIME ZONE $3::text) AT TIME ZONE $3::text AS start',
+    [at, interval, timeZone],
+  );
+  return row!.start;
+}
+
+/**
+ * Says the server's zone (TIME_ZONE) to the database as the server starts: trend_periods counts the sites without
+ * a zone of their own in it, and counts them again when it changed (rondin_trend_server_zone).
+ */
+export async function useServerZone(db: Database, timeZone: string): Promise<void> {
+  await queryRows(db, 'SELECT rondin_trend_server_zone($1) AS changed', [timeZone]);
+}
+
 /**
  * Per period and series: devices with a current finding, those with activity, the mean bait eaten (bait
- * stations), and the catches by pest group, in one statement over trend_inspections (one row an inspection:
- * its item's current finding with its catches already summed by group, kept by the triggers of migration 0025),
- * a site's year one range of its (site, recorded_at) index. A period starts on its first day in zone $4
- * (date_trunc by $3: a week starts on Monday); the device's area and zone are today's (traps). Each device's
- * inspections of a period are folded into one row, and only then are the devices counted: no count(DISTINCT)
- * sorts them. Before the summary the statement picked the current versions and summed the catches itself:
- * 4–6 s a site's year on a loaded machine (BENCHMARKS.md "Trends").
+ * stations), and the catches by pest group. Whole periods are read from trend_periods, counted as the findings
+ * are written (migration 0027): a site's year is some tens of rows, every site's some thousands. What lies
+ * outside them (a partial first or last period, a site counted in another zone) is counted here from
+ * trend_inspections (one row an inspection, its catches summed by group; migration 0025): each device's
+ * inspections of a period folded into one row, then the devices counted. A period starts on its first day in
+ * zone $4 (date_trunc by $3: a week starts on Monday); the device's area and zone are today's (traps). Counting
+ * everything from trend_inspections took 0.3–0.8 s a site's year and 6–10 s every site's (BENCHMARKS.md "Trends").
  */
 export async function countTrends(
   db: Database,
@@ -47,28 +127,70 @@ export async function countTrends(
   by: TrendDimension | undefined,
   timeZone: string,
 ): Promise<TrendRow[]> {
+  const span = await wholePeriods(db, range, interval, timeZone);
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const site = range.siteId;
+  // Whole periods, from trend_periods: of the site, or of every site counted there in this zone.
+  const whole = span.wholeFrom < span.wholeTo && !(site !== undefined && span.live.length > 0);
+  const rolled = whole
+    ? `SELECT period, key, inspected, with_activity, bait_sum, baits,
+              ${GROUP_COLUMNS.map((column, index) => `${column} AS g${index}, ${column}_recorded AS n${index}`).join(', ')}
+       FROM trend_periods
+       WHERE interval = ${param(interval)} AND dimension = ${param(DIMENSION[by ?? 'none'])}
+         AND period >= ${param(span.wholeFrom)}::date AND period < ${param(span.wholeTo)}::date
+         AND ${site === undefined ? `NOT site_id = ANY(${param(span.live)})` : `site_id = ${param(site)}`}`
+    : null;
+  // The rest, from trend_inspections: each range its own index range (a generic "site_id = $n OR …" plan would
+  // read every site). Around the whole periods, or all of [from, to); without a site, every period of the sites
+  // not counted in trend_periods in this zone.
+  const ranges: string[] = [];
+  const within = (from: Date, to: Date, sites: () => string) => {
+    if (from.getTime() < to.getTime()) {
+      ranges.push(`(s.recorded_at >= ${param(from)} AND s.recorded_at < ${param(to)} AND ${sites()})`);
+    }
+  };
+  if (site !== undefined) {
+    const mine = () => `s.site_id = ${param(site)}`;
+    if (whole) {
+      within(range.from, span.wholeFromAt, mine);
+      within(span.wholeToAt, range.to, mine);
+    } else within(range.from, range.to, mine);
+  } else {
+    const rolledSites = () => `NOT s.site_id = ANY(${param(span.live)})`;
+    if (whole) {
+      within(range.from, span.wholeFromAt, rolledSites);
+      within(span.wholeToAt, range.to, rolledSites);
+    } else within(range.from, range.to, rolledSites);
+    if (span.live.length > 0) within(range.from, range.to, () => `s.site_id = ANY(${param(span.live)})`);
+  }
   const key = TREND_KEY[by ?? 'none'];
-  const groups = PEST_GROUPS.map((_, index) => `g${index}`);
   const traps = by === 'area' || by === 'zone' ? 'JOIN traps t ON t.id = s.trap_id' : '';
-  // Apart, so a site's plan is the index range whatever the first values were (a generic plan of
-  // "$5 IS NULL OR s.site_id = $5" reads every site).
-  const site = range.siteId === undefined ? '' : 'AND s.site_id = $5';
+  const live = ranges.length
+    ? `SELECT period::date AS period, key, count(*) AS inspected, count(*) FILTER (WHERE active) AS with_activity,
+              sum(bait_sum) AS bait_sum, sum(baits) AS baits,
+              ${GROUP_COLUMNS.map((_, index) => `sum(g${index}) AS g${index}, sum(n${index}) AS n${index}`).join(', ')}
+       FROM (
+         SELECT date_trunc(${param(interval)}, s.recorded_at AT TIME ZONE ${param(timeZone)}) AS period, ${key} AS key,
+                s.trap_id, bool_or(s.active) AS active, sum(s.bait_consumption) AS bait_sum,
+                count(s.bait_consumption) AS baits,
+                ${GROUP_COLUMNS.map((column, index) => `sum(s.${column}) AS g${index}, count(s.${column}) AS n${index}`).join(', ')}
+         FROM trend_inspections s ${traps}
+         WHERE ${ranges.join(' OR ')}
+         GROUP BY 1, 2, 3
+       ) device
+       GROUP BY 1, 2`
+    : null;
+  const parts = [rolled, live].filter((part) => part !== null);
+  if (parts.length === 0) return [];
   const rows = await queryRows<CountedRow>(
     db,
-    `WITH device AS (
-       SELECT date_trunc($3, s.recorded_at AT TIME ZONE $4) AS period, ${key} AS key, s.trap_id,
-              bool_or(s.active) AS active, sum(s.bait_consumption) AS bait_sum, count(s.bait_consumption) AS baits,
-              ${GROUP_COLUMNS.map((column, index) => `sum(s.${column}) AS g${index}`).join(', ')}
-       FROM trend_inspections s ${traps}
-       WHERE s.recorded_at >= $1 AND s.recorded_at < $2 ${site}
-       GROUP BY 1, 2, 3
-     )
-     SELECT to_char(period, 'YYYY-MM-DD') AS period, key, count(*)::int AS inspected,
-            (count(*) FILTER (WHERE active))::int AS "withActivity",
-            (sum(bait_sum)::float8 / nullif(sum(baits), 0)) AS "meanBait",
-            ${groups.map((g) => `sum(${g})::int AS ${g}`).join(', ')}
-     FROM device GROUP BY period, key ORDER BY period, key`,
-    [range.from, range.to, interval, timeZone, ...(range.siteId === undefined ? [] : [range.siteId])],
+    `SELECT to_char(period, 'YYYY-MM-DD') AS period, key, sum(inspected)::int AS inspected,
+            sum(with_activity)::int AS "withActivity", (sum(bait_sum)::float8 / nullif(sum(baits), 0)) AS "meanBait",
+            ${GROUP_COLUMNS.map((_, index) => `(CASE WHEN sum(n${index}) > 0 THEN sum(g${index}) END)::int AS g${index}`).join(', ')}
+     FROM (${parts.join(' UNION ALL ')}) counted
+     GROUP BY period, key HAVING sum(inspected) > 0 ORDER BY period, key`,
+    params,
   );
   const split = by !== undefined && by !== 'pestGroup';
   return rows.map((row) => {

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { TrapsRepository } from '../traps/traps.repository.js';
+import { countTrends } from './trends.repository.js';
 import { nothingFound, putFinding } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 
@@ -338,6 +339,268 @@ describe('GET /api/reports/trends', () => {
   });
 });
 
+class RolledBack extends Error {}
+
+/** trend_periods as the triggers kept it, in a stable order, numbers as numbers. */
+async function periodRows(run: (query: ReturnType<typeof sql>) => Promise<unknown> = (q) => t.database.db.execute(q)) {
+  const { rows } = (await run(sql`
+    select site_id, interval, dimension, to_char(period, 'YYYY-MM-DD') as period, key, inspected, with_activity,
+           bait_sum::float8 as bait_sum, baits, roedores::float8 as roedores, roedores_recorded,
+           rastreros::float8 as rastreros, rastreros_recorded, voladores::float8 as voladores, voladores_recorded,
+           producto_almacenado::float8 as producto_almacenado, producto_almacenado_recorded,
+           otros::float8 as otros, otros_recorded
+    from trend_periods where inspected > 0 order by site_id, interval, dimension, period, key`)) as {
+    rows: Record<string, unknown>[];
+  };
+  return rows;
+}
+
+/** trend_periods counted again from scratch by rondin_trend_periods_rebuild, in a transaction rolled back. */
+async function rebuiltPeriodRows() {
+  let rows: Record<string, unknown>[] = [];
+  await t.database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select rondin_trend_periods_rebuild(null)`);
+      rows = await periodRows((query) => tx.execute(query));
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return rows;
+}
+
+describe('trend_periods: what the trends read whole', () => {
+  const utcMonthOf = (instant: Date) => `${instant.toISOString().slice(0, 7)}-01`;
+
+  it('counts every site as an independent count does, a site in another zone counted apart', async () => {
+    // A second plant without a zone of its own (counted in the server's, UTC here) beside the one in Santiago.
+    const [plant] = await t.database.db.insert(sites).values({ name: 'Planta Norte' }).returning();
+    for (const type of ['CEBADERO', 'LUZ_UV', 'LAMINA'] as const) await createTrap(t, { siteId: plant!.id, type });
+    const theirs = (await new TrapsRepository(t.database.db).list()).filter((trap) => trap.siteId === plant!.id);
+    await seedDemoYear(t.database.db, [{ siteId: plant!.id, traps: theirs, technicianIds: [admin.id] }]);
+
+    // Without a start: from the first day of the month a year before, in the server's zone.
+    const national = (await trends('interval=month&by=type')).json<TrendsReport>();
+    const from = new Date(national.from);
+    const yearBefore = new Date();
+    yearBefore.setUTCFullYear(yearBefore.getUTCFullYear() - 1);
+    expect(national.from).toBe(`${utcMonthOf(yearBefore)}T00:00:00.000Z`);
+    const rows = (await currentFindings()).filter(
+      (row) => row.recordedAt >= from && row.recordedAt < new Date(national.to),
+    );
+    const sortKey = (point: { period: string; key: string | null }) => point.period + (point.key ?? '');
+    expect(withoutRate([...national.points].sort((a, b) => sortKey(a).localeCompare(sortKey(b))))).toEqual(
+      expected(
+        rows,
+        (row) => row.type,
+        (row) => utcMonthOf(row.recordedAt),
+      ),
+    );
+    // The plant's months come from trend_periods (Santiago's are counted in its own zone, not in UTC).
+    const { rows: kept } = (await t.database.db.execute(
+      sql`select distinct site_id from trend_periods where interval = 'month' order by 1`,
+    )) as unknown as { rows: { site_id: number }[] };
+    expect(kept.map((row) => row.site_id)).toEqual([DEFAULT_SITE_ID, plant!.id]);
+
+    // The site in Santiago by week, its first week whole.
+    const weekly = (await trends(`siteId=${DEFAULT_SITE_ID}&interval=week`)).json<TrendsReport>();
+    expect(new Date(`${weekly.points[0]!.period}T12:00:00Z`).getUTCDay()).toBe(1);
+    const mondayOf = (row: Current) => {
+      const local = new Date(`${day.format(row.recordedAt)}T00:00:00Z`);
+      local.setUTCDate(local.getUTCDate() - ((local.getUTCDay() + 6) % 7));
+      return local.toISOString().slice(0, 10);
+    };
+    const site = (await currentFindings()).filter(
+      (row) =>
+        theirs.every((trap) => trap.id !== row.trapId) &&
+        row.recordedAt >= new Date(weekly.from) &&
+        row.recordedAt < new Date(weekly.to),
+    );
+    expect(withoutRate(weekly.points)).toEqual(expected(site, () => null, mondayOf));
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+  });
+
+  it('follows a device moved to another area and a site given another zone', async () => {
+    const byArea = async () => {
+      const report = (await trends(`siteId=${DEFAULT_SITE_ID}&by=area`)).json<TrendsReport>();
+      const sortKey = (point: { period: string; key: string | null }) => point.period + (point.key ?? '');
+      return { report, points: withoutRate([...report.points].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))) };
+    };
+    const site = async (from: string, to: string) =>
+      (await currentFindings()).filter(
+        (row) =>
+          row.recordedAt >= new Date(from) &&
+          row.recordedAt < new Date(to) &&
+          row.area !== undefined &&
+          siteTraps.has(row.trapId),
+      );
+    const siteTraps = new Set(
+      (await new TrapsRepository(t.database.db).list())
+        .filter((trap) => trap.siteId === DEFAULT_SITE_ID)
+        .map((trap) => trap.id),
+    );
+    const moved = (await new TrapsRepository(t.database.db).list()).find(
+      (trap) => trap.siteId === DEFAULT_SITE_ID && trap.area === AREAS[0],
+    )!;
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/traps/${moved.id}`,
+      headers: admin.headers,
+      payload: { area: 'Sala de envasado' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = await byArea();
+    expect(after.points.some((point) => point.key === 'Sala de envasado')).toBe(true);
+    expect(after.points).toEqual(
+      expected(
+        await site(after.report.from, after.report.to),
+        (row) => row.area ?? '',
+        (row) => monthOf(row.recordedAt),
+      ),
+    );
+
+    // The site moves to Madrid's zone: its months are counted again there.
+    const zoned = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sites/${DEFAULT_SITE_ID}`,
+      headers: admin.headers,
+      payload: { timeZone: 'Europe/Madrid' },
+    });
+    expect(zoned.statusCode, zoned.body).toBe(200);
+    const madrid = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit' });
+    const inMadrid = await byArea();
+    expect(inMadrid.report.timeZone).toBe('Europe/Madrid');
+    expect(inMadrid.points).toEqual(
+      expected(
+        await site(inMadrid.report.from, inMadrid.report.to),
+        (row) => row.area ?? '',
+        (row) => `${madrid.format(row.recordedAt)}-01`,
+      ),
+    );
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+    await t.database.db.update(sites).set({ timeZone: ZONE }).where(eq(sites.id, DEFAULT_SITE_ID));
+  });
+
+  it('counts the sites without a zone again when the server starts in another', async () => {
+    const plantRows = async () => (await periodRows()).filter((row) => row.site_id !== DEFAULT_SITE_ID);
+    // One of the plant's inspections with catches at 02:30 UTC on the first of a month: the month before in Bogotá.
+    const now = new Date();
+    const early = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1, 2, 30));
+    await t.database.db.execute(sql`update findings set recorded_at = ${early}
+      where id = (select max(i.finding_id) from session_items i join sessions o on o.id = i.session_id
+                  where o.site_id <> ${DEFAULT_SITE_ID} and exists (
+                    select 1 from finding_captures c where c.finding_id = i.finding_id and c.count > 0))`);
+    const inUtc = await plantRows();
+    expect(await useServerZoneChanged('America/Bogota')).toBe(true);
+    expect(await useServerZoneChanged('America/Bogota')).toBe(false);
+    const inBogota = await plantRows();
+    expect(inBogota).not.toEqual(inUtc);
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+    // What the plant's months in Bogotá read from trend_periods is what its findings say, counted here.
+    const plantId = inBogota[0]!.site_id as number;
+    const to = new Date();
+    const from = new Date(Date.UTC(to.getUTCFullYear() - 2, 0, 1, 5));
+    const bogota = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit' });
+    const plantTraps = new Set(
+      (await new TrapsRepository(t.database.db).list())
+        .filter((trap) => trap.siteId === plantId)
+        .map((trap) => trap.id),
+    );
+    const counted = await countTrends(
+      t.database.db,
+      { from, to, siteId: plantId },
+      'month',
+      undefined,
+      'America/Bogota',
+    );
+    expect(
+      counted.map((row) => ({
+        period: row.period,
+        key: row.key,
+        inspectedDevices: row.inspected,
+        devicesWithActivity: row.withActivity,
+        captures: row.captures,
+        meanBaitConsumption: row.meanBait === null ? null : Math.round(row.meanBait * 100) / 100,
+      })),
+    ).toEqual(
+      expected(
+        (await currentFindings()).filter((row) => plantTraps.has(row.trapId) && row.recordedAt < to),
+        () => null,
+        (row) => `${bogota.format(row.recordedAt)}-01`,
+      ),
+    );
+    // Meanwhile the server (TIME_ZONE=UTC) counts the plant from trend_inspections: the same figures.
+    const national = (await trends('interval=week&by=zone')).json<TrendsReport>();
+    expect(await useServerZoneChanged('UTC')).toBe(true);
+    expect((await trends(`interval=week&by=zone&to=${national.to}`)).json<TrendsReport>().points).toEqual(
+      national.points,
+    );
+    expect(await plantRows()).toEqual(inUtc);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('counts a device once when two of its inspections commit at once', async () => {
+    if (t.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    const tech = await createUser(t);
+    const trap = await createTrap(t, { type: 'LAMINA', area: AREAS[1] });
+    const items = [
+      (await createOrder(t, admin, tech.id, [trap.id])).items[0]!.id,
+      (await createOrder(t, admin, tech.id, [trap.id])).items[0]!.id,
+    ];
+    const [first, second] = [await t.database.pool.connect(), await t.database.pool.connect()];
+    const insert = (itemId: number) =>
+      `insert into trend_inspections (item_id, finding_id, site_id, trap_id, trap_type, recorded_at, active)
+       values (${itemId}, 0, ${DEFAULT_SITE_ID}, ${trap.id}, 'LAMINA', now(), true)`;
+    try {
+      await first.query('begin');
+      await second.query('begin');
+      await first.query(insert(items[0]!));
+      const pid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const waiting = second.query(insert(items[1]!));
+      // The second waits for the first's commit (the site's lock), then sees its inspection.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await t.database.pool.query<{ wait: string | null }>(
+          'select wait_event_type as wait from pg_stat_activity where pid = $1',
+          [pid],
+        );
+        if (rows[0]?.wait === 'Lock') break;
+        if (tries > 200) throw new Error('the second transaction never waited');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await first.query('commit');
+      await waiting;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+    const { rows } = (await t.database.db.execute(sql`
+      select inspected, with_activity from trend_periods
+      where site_id = ${DEFAULT_SITE_ID} and interval = 'week' and dimension = 'area' and key = ${AREAS[1]!}
+        and period = (select date_trunc('week', now() at time zone ${ZONE})::date)`)) as unknown as {
+      rows: { inspected: number; with_activity: number }[];
+    };
+    const { rows: devices } = (await t.database.db.execute(sql`
+      select count(distinct s.trap_id)::int as inspected from trend_inspections s join traps t on t.id = s.trap_id
+      where s.site_id = ${DEFAULT_SITE_ID} and t.area = ${AREAS[1]!}
+        and s.recorded_at >= date_trunc('week', now() at time zone ${ZONE}) at time zone ${ZONE}`)) as unknown as {
+      rows: { inspected: number }[];
+    };
+    expect(rows[0]!.inspected).toBe(devices[0]!.inspected);
+    await t.database.db.execute(sql`delete from trend_inspections where item_id in (${items[0]!}, ${items[1]!})`);
+  });
+});
+
+async function useServerZoneChanged(zone: string): Promise<boolean> {
+  const { rows } = (await t.database.db.execute(
+    sql`select rondin_trend_server_zone(${zone}) as changed`,
+  )) as unknown as {
+    rows: { changed: boolean }[];
+  };
+  return rows[0]!.changed;
+}
+
 describe('the summary the trends read (trend_inspections)', () => {
   /**
    * The summary as it should be, recomputed from the findings with a plain join and grouping (not the view
@@ -427,5 +690,7 @@ describe('the summary the trends read (trend_inspections)', () => {
     await t.database.db.delete(trendInspections);
     await t.database.db.execute(sql.raw(backfill));
     expect(await summary()).toEqual(await recomputed());
+    // trend_periods followed each row that went and came back, as counting it again from scratch does.
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
   });
 });

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTokenService } from '../modules/auth/tokens.js';
+import { useServerZone } from '../modules/reports/trends.repository.js';
 import { openPglite } from './database.js';
 
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -18,6 +19,8 @@ const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const PREVIOUS_RELEASE_MIGRATIONS = 10;
 /** Migrations 0000–0018 shipped in the release before certificates, products and the trends summary. */
 const RELEASE_BEFORE_CERTIFICATES = 19;
+/** Migrations 0000–0026 shipped in the release before the trends' per-period counts (trend_periods). */
+const RELEASE_BEFORE_TREND_PERIODS = 27;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -65,6 +68,8 @@ async function upgradedApp(dataDir: string) {
     TIME_ZONE: 'Europe/Madrid',
   });
   const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
+  // As the server starts (main.ts): the trends count the sites without a zone in the server's.
+  await useServerZone(handle.db, config.TIME_ZONE);
   const app = await buildApp({ config, db: handle.db, tokens });
   const headers = {
     authorization: `Bearer ${await tokens.sign({ technicianId: 1, role: 'ADMIN', tokenVersion: 0 })}`,
@@ -188,6 +193,69 @@ describe('upgrading a data folder of the release before certificates', () => {
 
       const company = await app.inject({ method: 'GET', url: '/api/settings/company', headers });
       expect(company.statusCode, company.body).toBe(200);
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
+});
+
+/**
+ * The last release left findings at a site in its own zone and at one without: migration 0027 counts the first's
+ * periods, the server's start the second's (in its zone), and the trends read them whole.
+ */
+describe('upgrading a data folder of the release before trend_periods', () => {
+  it('counts the periods of the findings already recorded, at sites with and without a zone', async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_TREND_PERIODS,
+      `insert into technicians (email, full_name, role, password_hash) values
+         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x');
+       insert into sites (name, time_zone) values ('Planta Sur', 'America/Santiago');
+       insert into traps (code, area, qr_slug, site_id, type) values
+         ('CEB-01', 'Muelle', 'slug-one', 1, 'CEBADERO'), ('CEB-02', 'Patio', 'slug-two', 2, 'CEBADERO');
+       insert into sessions (technician_id, site_id, status, item_count, completed_count, started_at)
+         values (2, 1, 'IN_PROGRESS', 1, 1, now() - interval '10 days'),
+                (2, 2, 'IN_PROGRESS', 1, 1, now() - interval '10 days');
+       insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
+         values (1, 1, 'COMPLETED', now() - interval '10 days', now() - interval '10 days', 2),
+                (2, 2, 'COMPLETED', now() - interval '10 days', now() - interval '10 days', 2);
+       insert into findings (item_id, site_id, trap_id, trap_type, client_finding_id, technician_id, recorded_at,
+                             device_time, received_at, device_status, activity, derived_activity, bait_consumption)
+         values (1, 1, 1, 'CEBADERO', gen_random_uuid(), 2, now() - interval '10 days', now() - interval '10 days',
+                 now() - interval '10 days', 'OK', 'MEDIA', 'MEDIA', 50),
+                (2, 2, 2, 'CEBADERO', gen_random_uuid(), 2, now() - interval '10 days', now() - interval '10 days',
+                 now() - interval '10 days', 'OK', 'NINGUNA', 'NINGUNA', 0);
+       update session_items set finding_id = item_id from findings where findings.item_id = session_items.id;`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, handle, headers } = upgraded;
+    try {
+      const counted = await handle.client.query<{ site_id: number; rows: number }>(
+        `select site_id, count(*)::int as rows from trend_periods where inspected > 0 group by 1 order by 1`,
+      );
+      // Each site: 4 intervals × 4 series (undivided, area, zone, type) for its one inspection.
+      expect(counted.rows).toEqual([
+        { site_id: 1, rows: 16 },
+        { site_id: 2, rows: 16 },
+      ]);
+      for (const [site, withActivity, bait] of [
+        [1, 1, 50],
+        [2, 0, 0],
+      ] as const) {
+        const trends = await app.inject({ method: 'GET', url: `/api/reports/trends?siteId=${site}`, headers });
+        expect(trends.statusCode, trends.body).toBe(200);
+        const points: TrendPoint[] = trends.json().points;
+        expect(
+          points.map(({ inspectedDevices, devicesWithActivity, meanBaitConsumption }) => ({
+            inspectedDevices,
+            devicesWithActivity,
+            meanBaitConsumption,
+          })),
+        ).toEqual([{ inspectedDevices: 1, devicesWithActivity: withActivity, meanBaitConsumption: bait }]);
+      }
+      // Every site's, in the server's zone: the first from trend_periods, the one in Santiago counted apart.
+      const national = await app.inject({ method: 'GET', url: '/api/reports/trends?interval=year', headers });
+      const all: TrendPoint[] = national.json().points;
+      expect(all.reduce((sum, point) => sum + point.inspectedDevices, 0)).toBe(2);
     } finally {
       await upgraded.close();
     }

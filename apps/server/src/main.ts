@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   }
 
   // The trends count the sites without a zone of their own in the server's: counted again if it changed.
-  await useServerZone(database.db, config.TIME_ZONE);
+  const recounted = await useServerZone(database.db, config.TIME_ZONE);
   const admin = await ensureAdmin(new TechniciansRepository(database.db), {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
@@ -78,6 +78,9 @@ async function main(): Promise<void> {
       fail(error.message);
     }
     throw error;
+  }
+  if (recounted) {
+    app.log.info(`Tendencias: los sitios sin zona horaria propia se cuentan en la del servidor (${config.TIME_ZONE}).`);
   }
   if (!webBuilt) app.log.warn('La aplicación web no está compilada (npm run build): solo se sirve la API.');
   app.addHook('onClose', () => database.close());

@@ -104,10 +104,11 @@ export async function periodStart(db: Database, at: Date, interval: TrendInterva
 
 /**
  * Says the server's zone (TIME_ZONE) to the database as the server starts: trend_periods counts the sites without
- * a zone of their own in it, and counts them again when it changed (rondin_trend_server_zone).
+ * a zone of their own in it, and counts them again when it changed (rondin_trend_server_zone): whether it did.
  */
-export async function useServerZone(db: Database, timeZone: string): Promise<void> {
-  await queryRows(db, 'SELECT rondin_trend_server_zone($1) AS changed', [timeZone]);
+export async function useServerZone(db: Database, timeZone: string): Promise<boolean> {
+  const [row] = await queryRows<{ changed: boolean }>(db, 'SELECT rondin_trend_server_zone($1) AS changed', [timeZone]);
+  return row!.changed;
 }
 
 /**

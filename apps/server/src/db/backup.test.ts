@@ -207,6 +207,9 @@ describe('backup and restore', () => {
       /attachment; filename="rondin-respaldo-\d{8}-\d{4}\.ndjson\.gz"/,
     );
 
+    // The target as a server in the same zone left it (the zone it counts the sites without one in).
+    await target.db.execute(sql`insert into trend_settings (id, server_time_zone) values (1, ${t.config.TIME_ZONE})
+      on conflict (id) do update set server_time_zone = excluded.server_time_zone`);
     const counts = await restoreBackup(target.db, Readable.from(response.rawPayload));
     expect(counts).toEqual({
       sites: 1,
@@ -238,6 +241,15 @@ describe('backup and restore', () => {
       certificates: 1,
     });
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
+    // What the trends count, as the findings' own commits counted it at the source.
+    const periods = async (db: DatabaseHandle['db']) =>
+      (
+        (await db.execute(
+          sql`select * from trend_periods order by site_id, interval, dimension, period, key`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    expect((await periods(target.db)).length).toBeGreaterThan(0);
+    expect(await periods(target.db)).toEqual(await periods(t.database.db));
     const restored = (await target.db.execute(
       sql`select string_agg(data, ''::bytea order by seq) as image from file_chunks
           where file_id = (select file_id from plans)`,

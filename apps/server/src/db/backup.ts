@@ -70,6 +70,11 @@ const SEEDED_TABLES = ['pests', 'thresholds'];
  * with it (threshold_breaches), so they stay off while the backup's rows go in.
  */
 const JUDGING_TRIGGERS = [{ table: 'findings', trigger: 'findings_thresholds' }];
+/**
+ * What counts trend_inspections' rows into trend_periods one at a time: off while the backup's items write them,
+ * then trend_periods is counted once from all of them (rondin_trend_periods_rebuild, migration 0027).
+ */
+const COUNTING_TRIGGERS = [{ table: 'trend_inspections', trigger: 'trend_inspections_periods' }];
 /** Backups of the first release held these tables only, and no sites: restored into "Sitio principal". */
 const VERSION_1_TABLES = ['technicians', 'traps', 'sessions', 'session_items', 'scan_events'];
 const INSERT_BATCH = 1000;
@@ -290,7 +295,7 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
         for (const table of SEEDED_TABLES) {
           if (table in header.counts) await tx.execute(sql`delete from ${sql.identifier(table)}`);
         }
-        for (const { table, trigger } of JUDGING_TRIGGERS) {
+        for (const { table, trigger } of [...JUDGING_TRIGGERS, ...COUNTING_TRIGGERS]) {
           await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
         }
         continue;
@@ -310,6 +315,13 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     for (const { table, trigger } of JUDGING_TRIGGERS) {
       await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
     }
+    // The items' rows of trend_inspections, deferred to the commit, are written now, and trend_periods counted
+    // from them in one statement: a large backup's million inspections in seconds, not one by one.
+    await tx.execute(sql`set constraints all immediate`);
+    for (const { table, trigger } of COUNTING_TRIGGERS) {
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
+    }
+    await tx.execute(sql`select rondin_trend_periods_rebuild(null)`);
     const version1 = header.version === 1;
     const tables = version1 ? VERSION_1_TABLES : TABLE_NAMES;
     for (const table of tables) {

@@ -112,6 +112,21 @@ export async function useServerZone(db: Database, timeZone: string): Promise<boo
 }
 
 /**
+ * Runs a bulk load of findings (the demonstration's year) with trend_periods counted once at its end from
+ * trend_inspections, instead of one inspection at a time by the trigger trend_inspections_periods: off meanwhile,
+ * for every writer of the database, and on again however the load ends.
+ */
+export async function countTrendPeriodsAfter<T>(db: Database, load: () => Promise<T>): Promise<T> {
+  await queryRows(db, 'ALTER TABLE trend_inspections DISABLE TRIGGER trend_inspections_periods', []);
+  try {
+    return await load();
+  } finally {
+    await queryRows(db, 'ALTER TABLE trend_inspections ENABLE TRIGGER trend_inspections_periods', []);
+    await queryRows(db, 'SELECT rondin_trend_periods_rebuild(NULL)', []);
+  }
+}
+
+/**
  * Per period and series: devices with a current finding, those with activity, the mean bait eaten (bait
  * stations), and the catches by pest group. Whole periods are read from trend_periods, counted as the findings
  * are written (migration 0027): a site's year is some tens of rows, every site's some thousands. What lies

@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { TrapsRepository } from '../traps/traps.repository.js';
-import { countTrends } from './trends.repository.js';
+import { countTrendPeriodsAfter, countTrends } from './trends.repository.js';
 import { nothingFound, putFinding } from '../../../test/findings.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 
@@ -691,6 +691,33 @@ describe('the summary the trends read (trend_inspections)', () => {
     await t.database.db.execute(sql.raw(backfill));
     expect(await summary()).toEqual(await recomputed());
     // trend_periods followed each row that went and came back, as counting it again from scratch does.
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+  });
+
+  it('counts a bulk load once at its end, and one row at a time again after it, even when it failed', async () => {
+    const enabled = async () => {
+      const { rows } = (await t.database.db.execute(
+        sql`select tgenabled from pg_trigger where tgname = 'trend_inspections_periods'`,
+      )) as unknown as { rows: { tgenabled: string }[] };
+      return rows[0]!.tgenabled === 'O';
+    };
+    const { rows } = (await t.database.db.execute(
+      sql`select max(item_id) as "itemId" from trend_inspections`,
+    )) as unknown as { rows: { itemId: number }[] };
+    const itemId = rows[0]!.itemId;
+    await expect(
+      countTrendPeriodsAfter(t.database.db, async () => {
+        expect(await enabled()).toBe(false);
+        // An inspection gone while nothing counts it out: only the count at the end does.
+        await t.database.db.delete(trendInspections).where(eq(trendInspections.itemId, itemId));
+        throw new Error('La carga se cortó.');
+      }),
+    ).rejects.toThrow('La carga se cortó.');
+    expect(await enabled()).toBe(true);
+    expect(await periodRows()).toEqual(await rebuiltPeriodRows());
+    await t.database.db.execute(
+      sql`insert into trend_inspections select * from trend_inspection_source where item_id = ${itemId}`,
+    );
     expect(await periodRows()).toEqual(await rebuiltPeriodRows());
   });
 });

@@ -166,19 +166,15 @@ export async function countTrends(
       ranges.push(`(s.recorded_at >= ${param(from)} AND s.recorded_at < ${param(to)} AND ${sites()})`);
     }
   };
-  if (site !== undefined) {
-    const mine = () => `s.site_id = ${param(site)}`;
-    if (whole) {
-      within(range.from, span.wholeFromAt, mine);
-      within(span.wholeToAt, range.to, mine);
-    } else within(range.from, range.to, mine);
-  } else {
-    const rolledSites = () => `NOT s.site_id = ANY(${param(span.live)})`;
-    if (whole) {
-      within(range.from, span.wholeFromAt, rolledSites);
-      within(span.wholeToAt, range.to, rolledSites);
-    } else within(range.from, range.to, rolledSites);
-    if (span.live.length > 0) within(range.from, range.to, () => `s.site_id = ANY(${param(span.live)})`);
+  // The site's, or every site's counted in trend_periods in this zone: around its whole periods, if any.
+  const counted = () =>
+    site === undefined ? `NOT s.site_id = ANY(${param(span.live)})` : `s.site_id = ${param(site)}`;
+  if (whole) {
+    within(range.from, span.wholeFromAt, counted);
+    within(span.wholeToAt, range.to, counted);
+  } else within(range.from, range.to, counted);
+  if (site === undefined && span.live.length > 0) {
+    within(range.from, range.to, () => `s.site_id = ANY(${param(span.live)})`);
   }
   const key = TREND_KEY[by ?? 'none'];
   const traps = by === 'area' || by === 'zone' ? 'JOIN traps t ON t.id = s.trap_id' : '';

@@ -30,9 +30,6 @@ interface CountedRow extends Omit<TrendRow, 'key' | 'captures'> {
   [group: `g${number}`]: number | null;
 }
 
-/** How long a period is, as PostgreSQL adds it (rondin_trend_step). */
-const STEP: Record<TrendInterval, string> = { week: '1 week', month: '1 month', quarter: '3 months', year: '1 year' };
-
 /** The series trend_periods keeps of each dimension (a pest group's are split from the undivided one). */
 const DIMENSION: Record<TrendDimension | 'none', string> = {
   area: 'area',
@@ -65,29 +62,30 @@ async function wholePeriods(
   interval: TrendInterval,
   timeZone: string,
 ): Promise<Span> {
-  const site = range.siteId === undefined ? '' : 'AND s.site_id = $6';
+  const site = range.siteId === undefined ? '' : 'AND s.site_id = $5';
   const [span] = await queryRows<Span>(
     db,
     `WITH edge AS (
        SELECT date_trunc($3::text, $1::timestamptz AT TIME ZONE $4::text) AS first_start,
-              date_trunc($3::text, $2::timestamptz AT TIME ZONE $4::text) AS last_start
+              date_trunc($3::text, $2::timestamptz AT TIME ZONE $4::text) AS last_start,
+              rondin_trend_step($3::text) AS step
      ),
      whole AS (
        SELECT CASE WHEN EXISTS (SELECT 1 FROM trend_inspections s
                                 WHERE s.recorded_at >= first_start AT TIME ZONE $4 AND s.recorded_at < $1 ${site})
-                   THEN first_start + $5::interval ELSE first_start END AS whole_from,
+                   THEN first_start + step ELSE first_start END AS whole_from,
               CASE WHEN EXISTS (SELECT 1 FROM trend_inspections s
-                                WHERE s.recorded_at >= $2 AND s.recorded_at < (last_start + $5::interval) AT TIME ZONE $4 ${site})
-                   THEN last_start ELSE last_start + $5::interval END AS whole_to
+                                WHERE s.recorded_at >= $2 AND s.recorded_at < (last_start + step) AT TIME ZONE $4 ${site})
+                   THEN last_start ELSE last_start + step END AS whole_to
        FROM edge
      )
      SELECT to_char(whole_from, 'YYYY-MM-DD') AS "wholeFrom", to_char(whole_to, 'YYYY-MM-DD') AS "wholeTo",
             whole_from AT TIME ZONE $4 AS "wholeFromAt", whole_to AT TIME ZONE $4 AS "wholeToAt",
             coalesce((SELECT array_agg(id ORDER BY id) FROM sites
-                      WHERE rondin_trend_zone(id) IS DISTINCT FROM $4 ${range.siteId === undefined ? '' : 'AND id = $6'}),
+                      WHERE rondin_trend_zone(id) IS DISTINCT FROM $4 ${range.siteId === undefined ? '' : 'AND id = $5'}),
                      '{}') AS live
      FROM whole`,
-    [range.from, range.to, interval, timeZone, STEP[interval], ...(range.siteId === undefined ? [] : [range.siteId])],
+    [range.from, range.to, interval, timeZone, ...(range.siteId === undefined ? [] : [range.siteId])],
   );
   return span!;
 }

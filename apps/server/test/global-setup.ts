@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database.js';
-import { TEST_DATABASE_PREFIX } from './test-database.js';
+import { testDatabasePrefix } from './test-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,9 +37,12 @@ async function dropWorkerDatabases(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-      `${TEST_DATABASE_PREFIX}%`,
-    ]);
+    // A prefix compared as text: in LIKE its underscores would match any character, and other runs' databases.
+    const prefix = testDatabasePrefix(url);
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where left(datname, length($1)) = $1',
+      [prefix],
+    );
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();

@@ -15,7 +15,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { newQrSlug } from '../src/lib/qr-slug.js';
 import { createTokenService, type TokenService } from '../src/modules/auth/tokens.js';
 import { checkResponsesAgainstOpenapi } from './openapi-responses.js';
-import { TEST_DATABASE_PREFIX } from './test-database.js';
+import { testDatabaseUrl } from './test-database.js';
 
 export const TEST_PASSWORD = 'contraseña-segura';
 /** The site a reset database holds, as a migrated one does ("Sitio principal"). */
@@ -53,7 +53,10 @@ export async function openTestDatabase(purpose = 'main'): Promise<DatabaseHandle
     const dump = fs.readFileSync(inject('pgliteDump'));
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
-  const name = `${TEST_DATABASE_PREFIX}${purpose === 'main' ? '' : `${purpose}_`}${process.env.VITEST_POOL_ID ?? '0'}`;
+  const { name, url: workerUrl } = testDatabaseUrl(
+    url,
+    `${purpose === 'main' ? '' : `${purpose}_`}${process.env.VITEST_POOL_ID ?? '0'}`,
+  );
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -62,9 +65,7 @@ export async function openTestDatabase(purpose = 'main'): Promise<DatabaseHandle
   } finally {
     await admin.end();
   }
-  const workerUrl = new URL(url);
-  workerUrl.pathname = `/${name}`;
-  return openPostgres(workerUrl.toString(), 5);
+  return openPostgres(workerUrl, 5);
 }
 
 export interface TestApp {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
  * Two real server processes sharing one PostgreSQL database and one Redis: an order created through the
@@ -12,25 +13,23 @@ import { call, startServerProcess, type ServerProcess } from '../../test/server-
  * where DATABASE_URL and REDIS_URL are set (CI sets them).
  */
 const { DATABASE_URL, REDIS_URL } = process.env;
-const DATABASE = 'rondin_test_multiprocess';
 
 describe.runIf(DATABASE_URL && REDIS_URL)('several server processes with Redis', () => {
   const servers: ServerProcess[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-multi-'));
 
   beforeAll(async () => {
+    const database = testDatabaseUrl(DATABASE_URL!, 'multiprocess');
     const admin = new pg.Client({ connectionString: DATABASE_URL });
     await admin.connect();
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.query(`create database ${DATABASE}`);
+    await admin.query(`drop database if exists ${database.name} with (force)`);
+    await admin.query(`create database ${database.name}`);
     await admin.end();
-    const url = new URL(DATABASE_URL!);
-    url.pathname = `/${DATABASE}`;
     // Started one after the other: the first creates the schema and the administrator.
     for (let i = 0; i < 2; i++) {
       servers.push(
         await startServerProcess({
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           REDIS_URL: REDIS_URL!,
           DATA_DIR: dataDir,
           JWT_SECRET: 'shared-secret-of-both-processes-0123456789',

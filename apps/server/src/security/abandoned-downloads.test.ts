@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
  * A client that goes away mid-download must not hurt anyone else. Streaming a backup straight from the
@@ -21,7 +22,7 @@ const { DATABASE_URL } = process.env;
 const kind = DATABASE_URL ? 'postgres' : 'pglite';
 const TRAPS = 15_000;
 const ORDERS = 20_000;
-const DATABASE_NAME = 'rondin_test_abandoned';
+const DATABASE = DATABASE_URL ? testDatabaseUrl(DATABASE_URL, 'abandoned') : undefined;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-abandoned-'));
 let databaseUrl: string | undefined;
@@ -89,7 +90,7 @@ async function idleInTransaction(): Promise<number> {
   try {
     const { rows } = await client.query<{ count: string }>(
       `select count(*) from pg_stat_activity where datname = $1 and state like 'idle in transaction%'`,
-      [DATABASE_NAME],
+      [DATABASE!.name],
     );
     return Number(rows[0]!.count);
   } finally {
@@ -102,12 +103,10 @@ describe(`downloads abandoned half-way on ${kind}`, () => {
     if (DATABASE_URL) {
       const admin = new pg.Client({ connectionString: DATABASE_URL });
       await admin.connect();
-      await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`);
-      await admin.query(`create database ${DATABASE_NAME}`);
+      await admin.query(`drop database if exists ${DATABASE!.name} with (force)`);
+      await admin.query(`create database ${DATABASE!.name}`);
       await admin.end();
-      const url = new URL(DATABASE_URL);
-      url.pathname = `/${DATABASE_NAME}`;
-      databaseUrl = url.toString();
+      databaseUrl = DATABASE!.url;
     }
     const database = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite({ dataDir });
     try {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
 import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
  * Nothing acknowledged is lost, nothing is half-written: 2,000 scans fired at a real server process that is
@@ -87,14 +88,13 @@ describe(`crash safety on ${kind}`, () => {
 
   beforeAll(async () => {
     if (DATABASE_URL) {
+      const database = testDatabaseUrl(DATABASE_URL, 'crash');
       const admin = new pg.Client({ connectionString: DATABASE_URL });
       await admin.connect();
-      await admin.query('drop database if exists rondin_test_crash with (force)');
-      await admin.query('create database rondin_test_crash');
+      await admin.query(`drop database if exists ${database.name} with (force)`);
+      await admin.query(`create database ${database.name}`);
       await admin.end();
-      const url = new URL(DATABASE_URL);
-      url.pathname = '/rondin_test_crash';
-      databaseUrl = url.toString();
+      databaseUrl = database.url;
     }
     server = await startServerProcess(env());
     adminToken = (

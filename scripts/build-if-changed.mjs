@@ -44,7 +44,10 @@ function inputsHash() {
     const full = path.join(root, input);
     if (!existsSync(full)) continue;
     for (const file of statSync(full).isDirectory() ? files(input) : [input]) {
-      hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update('\0');
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(path.join(root, file)))
+        .update('\0');
     }
   }
   return hash.digest('hex');

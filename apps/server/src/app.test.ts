@@ -10,10 +10,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the API surface', () => {
-  it('answers health once the database answers', async () => {
+  it('answers health once the database answers, with the zone of sites that have none', async () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', timeZone: t.config.TIME_ZONE });
   });
 
   it('logs one line per request once it is answered: method, address, status and time', async () => {

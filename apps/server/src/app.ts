@@ -236,7 +236,7 @@ export async function buildApp({
         reply.header('cache-control', 'no-store');
         done();
       });
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, timeZone: config.TIME_ZONE });
       await api.register(authRoutes, {
         prefix: '/auth',
         service: authService,

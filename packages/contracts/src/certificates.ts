@@ -12,6 +12,8 @@ export const CertificateMessages = {
   signatureNotPng: 'La firma debe ser una imagen PNG en base64.',
   signatureTooLarge: `La firma supera ${SIGNATURE_MAX_BYTES / 1024} KB: bórrala y firma de nuevo.`,
   signatureAbsentWithImage: 'Con «Cliente ausente» no se envía firma.',
+  absentReason: 'Indica por qué nadie del cliente pudo firmar (por ejemplo «Nadie del cliente en planta»).',
+  absentReasonLong: 'El motivo de la ausencia tiene como máximo 200 caracteres.',
   notFound: 'No existe un certificado con ese código.',
   tooManyLookups: 'Demasiadas consultas de verificación desde esta dirección. Espera un minuto y vuelve a intentarlo.',
   noCertificate: 'Esta orden se cerró antes de que Rondín emitiera certificados: descarga su reporte.',
@@ -32,7 +34,9 @@ export const SignaturePng = z
 
 /**
  * Who signs for the client at the end of the visit: a name (and role) with the drawn signature, or, when nobody
- * was there to sign, `absent: true` ("cliente ausente", which the certificate says in words).
+ * was there to sign, `absent: true` with the `reason` ("cliente ausente" and why, which the certificate says in
+ * words). The reason is required with absent once the server enforces the close rules (400
+ * CertificateMessages.absentReason); until then an absent without one is still taken.
  */
 export const ClientSignature = z
   .strictObject({
@@ -44,6 +48,12 @@ export const ClientSignature = z
     role: z.string().trim().max(120, CertificateMessages.signatureRoleLong).optional(),
     imagePng: SignaturePng.optional(),
     absent: z.boolean().optional(),
+    /** Why nobody of the client could sign; only with absent. */
+    reason: z
+      .string({ error: CertificateMessages.absentReason })
+      .trim()
+      .max(200, CertificateMessages.absentReasonLong)
+      .optional(),
   })
   .superRefine((value, context) => {
     if (value.absent) {
@@ -92,6 +102,8 @@ export const CertificateSummary = z.object({
   sha256: z.string().nullable(),
   clientName: z.string().nullable(),
   clientAbsent: z.boolean(),
+  /** Why nobody of the client signed. Optional only until the server answers it; then always present. */
+  clientAbsentReason: z.string().nullable().optional(),
 });
 export type CertificateSummary = z.infer<typeof CertificateSummary>;
 

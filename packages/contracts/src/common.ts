@@ -44,6 +44,10 @@ export const ErrorResponse = z.object({
   message: z.union([z.string(), z.array(z.string())]),
   /** Set where a client must tell one refusal from another (LICENCE_EXPIRED: confirm and resend). */
   code: z.string().optional(),
+  /** A scan refused for a code that is not the order's, when the code is a device's: which one (SCAN_REFUSAL_CODES). */
+  device: z.object({ id: z.number().int(), code: z.string(), area: z.string().nullable() }).optional(),
+  /** FINDINGS_MISSING: every inspected item of the order without a finding. */
+  items: z.array(z.object({ itemId: z.number().int(), code: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
@@ -107,3 +111,7 @@ function inStorableRange(value: string): boolean {
 export const DateTimeInput = z.iso
   .datetime({ offset: true, error: DateTimeMessages.format, abort: true })
   .refine(inStorableRange, DateTimeMessages.range);
+
+/** GET /api/health: the server answers and its database too; `timeZone` is its TIME_ZONE (sites without a zone). */
+export const Health = z.object({ status: z.literal('ok'), timeZone: z.string() });
+export type Health = z.infer<typeof Health>;

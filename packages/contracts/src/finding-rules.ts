@@ -104,9 +104,51 @@ export const EXCEPTION_REASON_NAMES: Record<ExceptionReason, string> = {
   INACCESIBLE: 'Inaccesible',
 };
 
-/** How an item was completed: scanned (proves presence) or accounted for without a scan. Null while pending. */
-export const ITEM_OUTCOMES = ['SCANNED', 'EXCEPTION'] as const;
+/**
+ * Why an exception's device could not be scanned, in more detail than its reason: preset, so nothing has to be
+ * typed with gloves on. A note is asked only for OTRO (and when the detail is absent, as older phones send).
+ */
+export const EXCEPTION_REASON_DETAILS = [
+  'AREA_CERRADA',
+  'BLOQUEADO_MERCADERIA',
+  'PRODUCCION',
+  'RETIRADO_CLIENTE',
+  'OTRO',
+] as const;
+export type ExceptionReasonDetail = (typeof EXCEPTION_REASON_DETAILS)[number];
+
+export const EXCEPTION_REASON_DETAIL_NAMES: Record<ExceptionReasonDetail, string> = {
+  AREA_CERRADA: 'Área cerrada',
+  BLOQUEADO_MERCADERIA: 'Bloqueado por mercadería',
+  PRODUCCION: 'Producción en marcha',
+  RETIRADO_CLIENTE: 'Retirado por el cliente',
+  OTRO: 'Otro',
+};
+
+/** Whether an exception with this detail (or none, from an older phone) needs a note saying why. */
+export const exceptionNeedsNote = (detail: ExceptionReasonDetail | null | undefined): boolean =>
+  detail === undefined || detail === null || detail === 'OTRO';
+
+/** Why the technician typed the device's printed code instead of scanning its QR (outcome MANUAL). */
+export const MANUAL_REASONS = ['ETIQUETA_DANADA', 'ETIQUETA_AUSENTE'] as const;
+export type ManualReason = (typeof MANUAL_REASONS)[number];
+
+export const MANUAL_REASON_NAMES: Record<ManualReason, string> = {
+  ETIQUETA_DANADA: 'Etiqueta dañada',
+  ETIQUETA_AUSENTE: 'Etiqueta ausente',
+};
+
+/**
+ * How an item was completed. SCANNED: its QR was read (the only proof of presence). MANUAL: its label could
+ * not be read and the technician typed the printed code: inspected, and takes findings and photos like a scanned
+ * one, but not proof of presence. EXCEPTION: accounted for without a scan (not found, not reachable), no
+ * finding. Null while pending.
+ */
+export const ITEM_OUTCOMES = ['SCANNED', 'MANUAL', 'EXCEPTION'] as const;
 export type ItemOutcome = (typeof ITEM_OUTCOMES)[number];
+
+/** The outcomes that say the device was inspected and so must carry a finding before the order closes. */
+export const INSPECTED_OUTCOMES: readonly ItemOutcome[] = ['SCANNED', 'MANUAL'];
 
 /**
  * What the office is warned of on a finding, never hidden: HORA_IMPLAUSIBLE, the device's clock said a time
@@ -131,6 +173,8 @@ export const CADENCE_MAX_DEVICES = 40;
 export const CADENCE_WINDOW_MS = 3 * 60 * 1000;
 
 export const FINDING_NOTES_MAX = 1000;
+/** The longest printed code a technician may type for a MANUAL outcome (a device's code is at most 40). */
+export const MANUAL_CODE_MAX = 128;
 export const EXCEPTION_NOTE_MAX = 1000;
 export const CORRECTION_REASON_MAX = 500;
 
@@ -307,4 +351,48 @@ export function findingProblems(type: TrapType, finding: FindingInput, groupOf: 
     }
   }
   return problems;
+}
+
+/**
+ * What the phone's «Sin novedad» button records for a device of this type, and what a close with
+ * `defaultNoActivity: true` records for each inspected device left without a finding: the device OK, no activity,
+ * nothing caught, nothing done; a bait station's bait looked at and nothing eaten (0 %).
+ */
+export function noNewsFinding(type: TrapType): FindingInput {
+  return {
+    deviceStatus: 'OK',
+    activity: null,
+    baitConsumption: type === 'CEBADERO' ? 0 : null,
+    baitState: null,
+    captures: [],
+    evidence: [],
+    actions: [],
+  };
+}
+
+/** What a recorded version holds that a later one may lower. */
+export interface RecordedFacts {
+  activity: ActivityLevel;
+  baitConsumption: number | null;
+  captures: readonly CaptureFields[];
+  evidence: readonly Evidence[];
+}
+
+/**
+ * How `next` lowers what `previous` recorded, in Spanish, one phrase per way; empty when it lowers nothing.
+ * Lowering: a lower activity; a pest caught before now missing or fewer (a band counts as its least, so a count
+ * turned into a band below it is fewer); a sign of activity removed; less bait eaten (none recorded counts as
+ * 0 %). A technician's new version that lowers the current one needs a `reason` (422 REASON_REQUIRED), so the
+ * phone asks for one when this is not empty.
+ */
+export function loweredFacts(previous: RecordedFacts, next: RecordedFacts): string[] {
+  const lowered: string[] = [];
+  if (activityRank(next.activity) < activityRank(previous.activity)) lowered.push('la actividad');
+  const amounts = new Map(next.captures.map((capture) => [capture.pestId, captured(capture)]));
+  if (previous.captures.some((capture) => captured(capture) > (amounts.get(capture.pestId) ?? 0))) {
+    lowered.push('las capturas');
+  }
+  if (previous.evidence.some((kind) => !next.evidence.includes(kind))) lowered.push('los indicios');
+  if ((next.baitConsumption ?? 0) < (previous.baitConsumption ?? 0)) lowered.push('el consumo de cebo');
+  return lowered;
 }

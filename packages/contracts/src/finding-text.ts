@@ -1,6 +1,6 @@
 // No zod here: the office screens import this module alone (@rondin/contracts/finding-text), and the service
 // report and the export print the same words.
-import type { Capture, Finding, ItemException } from './findings.js';
+import type { Capture, Finding, ItemException, ItemManual } from './findings.js';
 import {
   ACTIVITY_NAMES,
   BAIT_STATE_NAMES,
@@ -9,11 +9,13 @@ import {
   DEVICE_STATUS_NAMES,
   type Evidence,
   EVIDENCE_NAMES,
+  EXCEPTION_REASON_DETAIL_NAMES,
   EXCEPTION_REASON_NAMES,
   type FindingAction,
   FINDING_ACTIONS,
   FINDING_ACTION_NAMES,
   type ItemOutcome,
+  MANUAL_REASON_NAMES,
 } from './finding-rules.js';
 
 /** A band as people write it: "11–50", "más de 50". */
@@ -118,12 +120,40 @@ export function findingText(finding: FindingContent): string {
 
 /**
  * How a device's visit ended, in the words the office and the reports use: only "Escaneada" proves the
- * technician was at the device; "No encontrada" and "Inaccesible" were recorded without a scan.
+ * technician was at the device; "Código escrito (etiqueta dañada)" was inspected but its QR not read, and "No
+ * encontrada" and "Inaccesible" were recorded without a scan.
  */
-export function outcomeName(outcome: ItemOutcome | null, exception: ItemException | null): string {
+export function outcomeName(
+  outcome: ItemOutcome | null,
+  exception: ItemException | null,
+  manual: ItemManual | null = null,
+): string {
   if (outcome === 'SCANNED') return 'Escaneada';
+  if (outcome === 'MANUAL') {
+    return manual
+      ? `${MANUAL_OUTCOME_NAME} (${MANUAL_REASON_NAMES[manual.reason].toLowerCase()})`
+      : MANUAL_OUTCOME_NAME;
+  }
   if (outcome === 'EXCEPTION' && exception) return EXCEPTION_REASON_NAMES[exception.reason];
   return 'Pendiente';
+}
+
+/** A MANUAL outcome's name: the technician typed the code printed on the label. */
+export const MANUAL_OUTCOME_NAME = 'Código escrito';
+
+/** What a document says beside a MANUAL outcome, wherever presence is shown or counted. */
+export const NOT_PROOF_OF_PRESENCE = 'no prueba presencia';
+
+/** Why an exception's device was not scanned: "Área cerrada · la bodega estaba con llave", or its note alone. */
+export function exceptionText(exception: ItemException): string {
+  return [
+    exception.reasonDetail && exception.reasonDetail !== 'OTRO'
+      ? EXCEPTION_REASON_DETAIL_NAMES[exception.reasonDetail]
+      : null,
+    exception.note,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
 }
 
 /** What the reports say under a list of devices, so nobody reads an exception as a visit. */

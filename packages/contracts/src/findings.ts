@@ -10,15 +10,19 @@ import {
   DEVICE_STATUSES,
   EVIDENCE_KINDS,
   EXCEPTION_NOTE_MAX,
+  EXCEPTION_REASON_DETAILS,
   EXCEPTION_REASONS,
+  exceptionNeedsNote,
   FINDING_ACTIONS,
   FINDING_FLAGS,
   FINDING_NOTES_MAX,
   ITEM_OUTCOMES,
+  MANUAL_CODE_MAX,
+  MANUAL_REASONS,
   MAX_CAPTURE_COUNT,
   PHOTO_TYPES,
 } from './finding-rules.js';
-import { PhotoMessages } from './messages.js';
+import { FindingMessages, PhotoMessages } from './messages.js';
 
 const oneOf = (label: string, values: readonly string[]) => `${label} debe ser uno de: ${values.join(', ')}.`;
 
@@ -31,6 +35,10 @@ export const EvidenceSchema = z.enum(EVIDENCE_KINDS, { error: oneOf('El indicio'
 export const FindingActionSchema = z.enum(FINDING_ACTIONS, { error: oneOf('La acción', FINDING_ACTIONS) });
 export const CaptureBandSchema = z.enum(CAPTURE_BANDS, { error: oneOf('El rango de capturas', CAPTURE_BANDS) });
 export const ExceptionReasonSchema = z.enum(EXCEPTION_REASONS, { error: oneOf('El motivo', EXCEPTION_REASONS) });
+export const ExceptionReasonDetailSchema = z.enum(EXCEPTION_REASON_DETAILS, {
+  error: oneOf('El detalle del motivo', EXCEPTION_REASON_DETAILS),
+});
+export const ManualReasonSchema = z.enum(MANUAL_REASONS, { error: oneOf('El motivo', MANUAL_REASONS) });
 export const ItemOutcomeSchema = z.enum(ITEM_OUTCOMES);
 export const FindingFlagSchema = z.enum(FINDING_FLAGS);
 const BaitConsumptionSchema = z.literal(BAIT_CONSUMPTIONS, {
@@ -74,9 +82,17 @@ const optionalText = (label: string, max: number) =>
 
 /**
  * PUT /api/sessions/{id}/items/{itemId}/finding: what the technician found at the device. A new
- * clientFindingId adds a version; the same one again is answered with the version it stored. `activity` left
- * out is derived from captures, consumption and evidence; given, it may only be higher. `reason` is required
- * for an administrator's correction once the order is closed.
+ * clientFindingId adds a version; the same one again is answered with the version it stored (never refused by
+ * the rules below). `activity` left out is derived from captures, consumption and evidence; given, it may only
+ * be higher.
+ *
+ * `reason` (trimmed, non-empty) is required:
+ * - for an administrator's correction once the order is closed (400, as before);
+ * - in an open order, for a version that lowers the item's current one (`loweredFacts` in finding-rules: lower
+ *   activity, fewer or no catches of a pest, a sign removed, less bait eaten): 422 with code REASON_REQUIRED and
+ *   FindingMessages.lowerNeedsReason(code). A version recorded (by the device's plausible clock) before the
+ *   current one does not replace it, lowers nothing and needs no reason: a late delivery from an offline queue is
+ *   history, not a correction.
  */
 export const PutFindingBody = z.strictObject({
   clientFindingId: z.uuid('clientFindingId debe ser un UUID.'),
@@ -145,15 +161,32 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-/** A device accounted for without a scan. */
-export const ItemException = z.object({ reason: ExceptionReasonSchema, note: z.string() });
+/**
+ * A device accounted for without a scan: the reason, its preset detail (null from phones that predate it) and
+ * the note (null when the detail needed none).
+ */
+export const ItemException = z.object({
+  reason: ExceptionReasonSchema,
+  /** Optional only until the server answers it; then always present. */
+  reasonDetail: ExceptionReasonDetailSchema.nullable().optional(),
+  note: z.string().nullable(),
+});
 export type ItemException = z.infer<typeof ItemException>;
+
+/** A device whose label could not be read: why, and the printed code the technician typed (as typed, trimmed). */
+export const ItemManual = z.object({ reason: ManualReasonSchema, code: z.string() });
+export type ItemManual = z.infer<typeof ItemManual>;
 
 /** What each order item carries beyond its trap and state: how it was completed, what was found, its photos. */
 export const ItemRecord = {
-  /** SCANNED proves presence; EXCEPTION was accounted for without a scan; null while pending. */
+  /**
+   * SCANNED proves presence; MANUAL was inspected with its printed code typed (not proof of presence);
+   * EXCEPTION was accounted for without a scan; null while pending.
+   */
   outcome: ItemOutcomeSchema.nullable(),
   exception: ItemException.nullable(),
+  /** Set for a MANUAL outcome. Optional only until the server answers it; then always present. */
+  manual: ItemManual.nullable().optional(),
   /** The current version of the finding, or null. */
   finding: Finding.nullable(),
   photoIds: z.array(z.number().int()),
@@ -163,16 +196,44 @@ export const ItemRecord = {
  * POST /api/sessions/{id}/items/{itemId}/exception: the device could not be scanned. Completes the item
  * without a QR; `clientScanId` shares its id space with the scans' (one id, one thing done).
  */
-export const ExceptionBody = z.strictObject({
+export const ExceptionBody = z
+  .strictObject({
+    clientScanId: z.uuid('clientScanId debe ser un UUID.'),
+    reason: ExceptionReasonSchema,
+    /** Preset detail; left out by phones that predate it, which always send a note. */
+    reasonDetail: ExceptionReasonDetailSchema.optional(),
+    /** Required only for reasonDetail OTRO, or without reasonDetail; trimmed, nothing left is no note. */
+    note: text('La nota', { error: 'La nota debe ser texto.' })
+      .trim()
+      .max(EXCEPTION_NOTE_MAX, `La nota admite como máximo ${EXCEPTION_NOTE_MAX} caracteres.`)
+      .optional(),
+    recordedAt: DateTimeInput,
+  })
+  .refine((body) => !exceptionNeedsNote(body.reasonDetail) || Boolean(body.note), {
+    message: FindingMessages.exceptionNoteRequired,
+    path: ['note'],
+  });
+export type ExceptionBody = z.infer<typeof ExceptionBody>;
+
+/**
+ * POST /api/sessions/{id}/items/{itemId}/manual: the label could not be read, and the technician typed the
+ * device's printed code (TRP-113). It must be the item's device code (trimmed, any case; 400 naming what was
+ * typed otherwise). Completes the item as a scan does and answers as a scan (ScanResponse), with outcome MANUAL:
+ * inspected, takes findings and photos, never proof of presence. Queues a reprint of the device's label (one
+ * pending per device). `clientScanId` shares its id space with scans and exceptions: the same id again is
+ * answered as it was, on another item 409. Open order only (409); the order's technician or an administrator
+ * (others 404).
+ */
+export const ManualBody = z.strictObject({
   clientScanId: z.uuid('clientScanId debe ser un UUID.'),
-  reason: ExceptionReasonSchema,
-  note: text('La nota', { error: 'La nota es obligatoria: explica por qué no se pudo escanear.' })
+  code: text('El código', { error: FindingMessages.manualCodeRequired })
     .trim()
-    .min(1, 'La nota es obligatoria: explica por qué no se pudo escanear.')
-    .max(EXCEPTION_NOTE_MAX, `La nota admite como máximo ${EXCEPTION_NOTE_MAX} caracteres.`),
+    .min(1, FindingMessages.manualCodeRequired)
+    .max(MANUAL_CODE_MAX, `El código admite como máximo ${MANUAL_CODE_MAX} caracteres.`),
+  reason: ManualReasonSchema,
   recordedAt: DateTimeInput,
 });
-export type ExceptionBody = z.infer<typeof ExceptionBody>;
+export type ManualBody = z.infer<typeof ManualBody>;
 
 /** A photo of a device in an order. */
 export const Photo = z.object({

@@ -26,3 +26,4 @@ export * from './certificates.js';
 export * from './products.js';
 export * from './product-names.js';
 export * from './audit-pack.js';
+export * from './label-reprints.js';

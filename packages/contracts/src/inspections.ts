@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeInput, Id, Timestamp } from './common.js';
 import { ACTIVITY_LEVELS, ITEM_OUTCOMES } from './finding-rules.js';
-import { Finding, ItemException, ItemOutcomeSchema } from './findings.js';
+import { Finding, ItemException, ItemManual, ItemOutcomeSchema } from './findings.js';
 import { ReportMessages } from './messages.js';
 import { PageParams, pageOf } from './paging.js';
 import { periodInOrder } from './reports.js';
@@ -34,8 +34,8 @@ export type InspectionListQuery = z.infer<typeof InspectionListQuery>;
 const Person = z.object({ id: z.number().int(), fullName: z.string() });
 
 /**
- * One device inspected in one order: scanned (SCANNED, the only outcome that proves the technician was there)
- * or accounted for without a scan (EXCEPTION), with what was found (the finding's current version) and its
+ * One device inspected in one order: scanned (SCANNED, the only outcome that proves the technician was there),
+ * its printed code typed (MANUAL, inspected but not proof of presence) or accounted for without a scan (EXCEPTION), with what was found (the finding's current version) and its
  * photos. Devices still pending are not inspections and are not listed.
  */
 export const Inspection = z.object({
@@ -58,6 +58,8 @@ export const Inspection = z.object({
   inspectedBy: Person.nullable(),
   outcome: ItemOutcomeSchema,
   exception: ItemException.nullable(),
+  /** Set for a MANUAL outcome (code typed, not proof of presence). Optional only until the server answers it. */
+  manual: ItemManual.nullable().optional(),
   /** The current version of what was found; null when nothing was recorded (or for an exception). */
   finding: Finding.nullable(),
   photoIds: z.array(z.number().int()),

@@ -13,7 +13,63 @@ export const SessionMessages = {
   clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
   reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
   closedNotDeleted: 'Una orden cerrada no se elimina: su certificado ya se emitió y es parte del registro.',
+  /** A scan refused because the code read is not one of the order's, naming what it is (ErrorResponse.device). */
+  trapNotInThisOrder: (device: string) => `${device} es de este sitio pero no está en esta orden.`,
+  trapInOtherOrder: (device: string, sessionId: number, technician: string) =>
+    `${device} no está en esta orden: está en la orden #${sessionId} (${technician}).`,
+  trapOfOtherSite: (code: string, site: string, orderSite: string) =>
+    `${code} es del sitio ${site}, no de ${orderSite}.`,
+  unknownCode: (read: string) => `El código leído (${read}) no corresponde a ningún dispositivo registrado.`,
+  trapInactive: (code: string) => `${code} está dado de baja.`,
+  printedCodeTyped: (code: string) =>
+    `${code} es el código impreso de un dispositivo de esta orden: si su QR no se puede leer, regístralo como «Código escrito».`,
+  /** Adding a device to an order on the spot. */
+  trapAlreadyInOrder: (code: string) => `${code} ya está en esta orden.`,
+  orderFull: (max: number) => `Una orden admite como máximo ${max} trampas.`,
+  /** Closing: the inspected devices still without a finding (ErrorResponse.items lists them all). */
+  findingsMissing: (codes: readonly string[]) => {
+    const shown = codes.length > 10 ? `${codes.slice(0, 10).join(', ')} y ${codes.length - 10} más` : codes.join(', ');
+    return codes.length === 1
+      ? `Falta el hallazgo en 1 dispositivo escaneado: ${shown}.`
+      : `Faltan hallazgos en ${codes.length} dispositivos escaneados: ${shown}.`;
+  },
+  signatureRequired: 'Registra tu firma antes de cerrar la orden (menú de usuario › Mi firma).',
+  clientSignatureRequired:
+    'Falta la firma del cliente: que firme en el recuadro, o marca «Cliente ausente» e indica el motivo.',
 } as const;
+
+/** A device as a refusal names it: "TRP-113 (Bodega)", or its code alone when it has no area. */
+export const namedDevice = (code: string, area: string | null): string => (area ? `${code} (${area})` : code);
+
+/**
+ * ErrorResponse.code of the refusals a client answers differently. A scan refused because the code read is not
+ * one of the order's (404) says what it is: TRAP_NOT_IN_ORDER (a device of the order's site; the phone offers
+ * «Añadir a esta orden»), TRAP_IN_OTHER_ORDER (also in another open order of the site; still addable),
+ * TRAP_OF_OTHER_SITE, TRAP_INACTIVE, UNKNOWN_CODE (no device has it), TRAP_CODE_TYPED (the printed code of one of
+ * the order's devices sent as a scan: record it as MANUAL). All but UNKNOWN_CODE carry ErrorResponse.device.
+ */
+export const SCAN_REFUSAL_CODES = [
+  'TRAP_NOT_IN_ORDER',
+  'TRAP_IN_OTHER_ORDER',
+  'TRAP_OF_OTHER_SITE',
+  'TRAP_INACTIVE',
+  'UNKNOWN_CODE',
+  'TRAP_CODE_TYPED',
+] as const;
+export type ScanRefusalCode = (typeof SCAN_REFUSAL_CODES)[number];
+
+/** The refusals a device can answer by adding the device read to the order (POST /sessions/{id}/items). */
+export const ADDABLE_REFUSAL_CODES: readonly ScanRefusalCode[] = ['TRAP_NOT_IN_ORDER', 'TRAP_IN_OTHER_ORDER'];
+
+/** 422: a version lowering the current finding without a reason. */
+export const REASON_REQUIRED_CODE = 'REASON_REQUIRED';
+/** 409: closing with inspected devices that have no finding (ErrorResponse.items). */
+export const FINDINGS_MISSING_CODE = 'FINDINGS_MISSING';
+/** 409: the closer has no stored signature. */
+export const SIGNATURE_REQUIRED_CODE = 'SIGNATURE_REQUIRED';
+
+/** What the certificate records as the client's absence when an administrator closes without a client signature. */
+export const OFFICE_CLOSE_ABSENT_REASON = 'Cierre desde la oficina';
 
 /** The server's answers about traps; the trap form checks the code with the same words. */
 export const TrapMessages = {
@@ -114,8 +170,25 @@ export const FindingMessages = {
   triggeredWithCaptures: 'Una trampa disparada sin captura no puede registrar capturas.',
   statusNotForType: (status: string, type: string) => `El estado «${status}» no aplica a: ${type}.`,
   actionNotForType: (action: string, type: string) => `La acción «${action}» no aplica a: ${type}.`,
+  lowerNeedsReason: (code: string) => `Para bajar lo registrado en ${code} escribe el motivo de la corrección.`,
+  exceptionNoteRequired: 'La nota es obligatoria: explica por qué no se pudo escanear.',
+  manualCodeRequired: 'Escribe el código impreso en la etiqueta del dispositivo.',
+  manualCodeMismatch: (typed: string, code: string) =>
+    `El código escrito (${typed}) no es el de este dispositivo (${code}): revisa lo escrito.`,
   activityBelowDerived: (derived: string) =>
     `La actividad no puede ser menor que la que indican las capturas, el consumo y los indicios (${derived}).`,
+} as const;
+
+/** The server's answers about the label reprint queue (devices whose label was unreadable). */
+export const LabelReprintMessages = {
+  noneToPrint: 'No hay etiquetas pendientes de reimprimir.',
+  someNotPending: 'Algunas reimpresiones solicitadas no existen o ya se imprimieron.',
+} as const;
+
+/** The server's answers about a site's walk order. */
+export const RouteMessages = {
+  otherSite: 'Todas las trampas del recorrido deben ser dispositivos activos de este sitio.',
+  empty: 'Indica al menos una trampa del recorrido.',
 } as const;
 
 /** The server's answers about photos of a device. */

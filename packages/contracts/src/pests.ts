@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, Timestamp } from './common.js';
 import { PEST_GROUPS } from './devices.js';
+import { TrapTypeSchema } from './traps.js';
 import { PestMessages } from './messages.js';
 
 export const PestGroupSchema = z.enum(PEST_GROUPS, { error: `El grupo debe ser uno de: ${PEST_GROUPS.join(', ')}.` });
@@ -55,3 +56,17 @@ export const PestListQuery = z.strictObject({
   all: z.enum(['true', 'false'], { error: 'all debe ser true o false.' }).optional(),
 });
 export type PestListQuery = z.infer<typeof PestListQuery>;
+
+/** How many of a site's most caught pests GET /sites/{id}/common-pests gives per device type. */
+export const COMMON_PESTS_PER_TYPE = 10;
+
+/**
+ * GET /sites/{id}/common-pests (ADMIN, or a technician with an open order at that site; others 404): for each
+ * device type, the ids of the pests most caught at the site over the last 12 months (current versions of the
+ * findings, a band counting as its least), most first, at most COMMON_PESTS_PER_TYPE; a type with no catches is
+ * left out. The phone keeps it for offline use and lists those pests first in the capture form.
+ */
+export const CommonPests = z.object({
+  byType: z.partialRecord(TrapTypeSchema, z.array(z.number().int())),
+});
+export type CommonPests = z.infer<typeof CommonPests>;

@@ -23,7 +23,17 @@ export const SessionItem = z.object({
      * belongs to without the order revealing the codes themselves.
      */
     qrHash: z.string().regex(/^[0-9a-f]{64}$/),
+    /**
+     * The device's place in its site's walk order (1 first); null when it has none (walked after, by code).
+     * Optional only until the server answers it; then always present.
+     */
+    routeOrder: z.number().int().nullable().optional(),
   }),
+  /**
+   * Added to the order on the spot by its technician (POST /sessions/{id}/items), not planned by the office.
+   * Optional only until the server answers it; then always present.
+   */
+  addedOnSite: z.boolean().optional(),
   ...ItemRecord,
 });
 export type SessionItem = z.infer<typeof SessionItem>;
@@ -46,7 +56,17 @@ export const Session = z.object({
   technician: SessionTechnician,
   /** The site every trap of the order belongs to. */
   siteId: z.number().int(),
-  site: z.object({ id: z.number().int(), name: z.string() }),
+  site: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /**
+     * The company served, the site's address and the IANA zone its times are shown in (null: the server's
+     * TIME_ZONE, GET /api/health `timeZone`). Optional only until the server answers them; then always present.
+     */
+    client: z.string().nullable().optional(),
+    address: z.string().nullable().optional(),
+    timeZone: z.string().nullable().optional(),
+  }),
   /** The service plan that created the order; null: created by hand. */
   servicePlanId: z.number().int().nullable(),
   itemCount: z.number().int(),
@@ -134,11 +154,36 @@ export const ScanBody = z.strictObject({
 });
 export type ScanBody = z.infer<typeof ScanBody>;
 
+/**
+ * POST /sessions/{id}/items: adds a device of the order's site that the office did not plan, on the spot. The
+ * order's technician or an administrator; the order open (409), the device active (409 TrapMessages /
+ * SessionMessages.trapInactive), of the order's site (400 trapOfOtherSite), not already in it (409
+ * trapAlreadyInOrder), the order below MAX_TRAPS_PER_ORDER (409). Answers 201 {session, item} (ScanResponse's
+ * shape) with the item PENDING and `addedOnSite: true`: the phone then scans it (or records it MANUAL) as any
+ * other. Online only.
+ */
+export const AddSessionItemBody = z.strictObject({ trapId: IdNumber });
+export type AddSessionItemBody = z.infer<typeof AddSessionItemBody>;
+
+/**
+ * Closing an order (POST /sessions/{id}/close). The rules, in the order they are checked:
+ * - pending devices: a technician's close 409; an administrator's needs `force: true` (409 otherwise);
+ * - every SCANNED or MANUAL item needs a finding: 409 FINDINGS_MISSING with ErrorResponse.items, unless
+ *   `defaultNoActivity: true`, which records «Sin novedad» (noNewsFinding of the device's type) for each of them
+ *   in the close's transaction, recorded by the closer;
+ * - the closer needs a stored signature (PUT /technicians/me/signature): 409 SIGNATURE_REQUIRED. An
+ *   administrator's close (forced or not) signs with the administrator's signature; the certificate names who
+ *   closed;
+ * - `clientSignature`: the client signs, or `{absent: true, reason}`. A technician's close without it: 400. An
+ *   administrator's close without it records the client as absent, reason OFFICE_CLOSE_ABSENT_REASON.
+ */
 export const CloseSessionBody = z
   .strictObject({
     force: z.boolean({ error: 'force debe ser verdadero o falso.' }).optional(),
-    /** Who signed for the client at the end of the visit (or that nobody could): printed on the certificate. */
+    /** Who signed for the client at the end of the visit (or that nobody could, and why): printed on the certificate. */
     clientSignature: ClientSignature.optional(),
+    /** Record «Sin novedad» for every inspected device still without a finding (the phone's «Registrar Sin novedad en N escaneados»). */
+    defaultNoActivity: z.boolean({ error: 'defaultNoActivity debe ser verdadero o falso.' }).optional(),
   })
   // A close without a signature (an older phone, or the office) has no body at all.
   .nullish();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { text, Timestamp } from './common.js';
-import { SiteMessages } from './messages.js';
+import { IdNumber, text, Timestamp } from './common.js';
+import { RouteMessages, SiteMessages } from './messages.js';
+import { MAX_TRAPS_PER_ORDER } from './sessions.js';
 
 export const Site = z.object({
   id: z.number().int(),
@@ -60,3 +61,37 @@ export const UpdateSiteBody = z.strictObject({
   isActive: z.boolean().optional(),
 });
 export type UpdateSiteBody = z.infer<typeof UpdateSiteBody>;
+
+/** One device in a site's walk order. */
+export const SiteRouteItem = z.object({
+  trapId: z.number().int(),
+  code: z.string(),
+  area: z.string().nullable(),
+  /** 1 first; null: not placed in the walk (listed after, by code). */
+  routeOrder: z.number().int().nullable(),
+});
+export type SiteRouteItem = z.infer<typeof SiteRouteItem>;
+
+/**
+ * A site's walk order, the site's active devices in it (ADMIN):
+ * - GET /sites/{id}/route: as saved, by routeOrder, then those without one by code;
+ * - POST /sites/{id}/route/propose: proposed from the floor plans, not saved: area by area (each area starting
+ *   with its device nearest the previous area's last, the first area being the one whose device comes first by
+ *   code), within an area nearest next from the previous device's position; devices without a position after,
+ *   by area then code. routeOrder is the proposed position (1…n);
+ * - PUT /sites/{id}/route {trapIds}: saves that order (1…n in the order given); every id must be an active device
+ *   of the site (400 RouteMessages.otherSite), a repeated id counts once, and the site's devices left out lose
+ *   their place (null). Answers the saved route.
+ * Each order item's trap and each Trap carry routeOrder; the phone lists an order's devices by it, then by code.
+ */
+export const SiteRoute = z.object({ items: z.array(SiteRouteItem) });
+export type SiteRoute = z.infer<typeof SiteRoute>;
+
+export const SaveSiteRouteBody = z.strictObject({
+  trapIds: z
+    .array(IdNumber, { error: RouteMessages.empty })
+    .min(1, RouteMessages.empty)
+    .max(MAX_TRAPS_PER_ORDER, `Un recorrido admite como máximo ${MAX_TRAPS_PER_ORDER} trampas.`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SaveSiteRouteBody = z.infer<typeof SaveSiteRouteBody>;

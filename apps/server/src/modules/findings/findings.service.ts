@@ -3,6 +3,7 @@ import {
   CADENCE_WINDOW_MS,
   ClientPhotoId,
   deriveActivity,
+  EXCEPTION_REASON_DETAIL_NAMES,
   FindingMessages,
   findingProblems,
   LATE_DELIVERY_MS,
@@ -208,7 +209,8 @@ export class FindingsService {
           sessionId,
           itemId,
           reason: body.reason,
-          note: body.note,
+          // Until the item stores the detail apart, its name stands in for a note the detail made unnecessary.
+          note: body.note || EXCEPTION_REASON_DETAIL_NAMES[body.reasonDetail ?? 'OTRO'],
           clientScanId: body.clientScanId,
           completedAt: plausibleTime(new Date(body.recordedAt), order).at,
           receivedAt: order.now,

@@ -1,9 +1,12 @@
+import { Health } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pingDatabase, type Database } from '../../db/database.js';
 import { noAuth } from '../../lib/route-schema.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.get(
     '/health',
     {
@@ -12,12 +15,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         summary: 'Estado del servidor y de su base de datos',
         tags: ['Sistema'],
         security: noAuth,
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        description:
+          'timeZone es la zona horaria del servidor (TIME_ZONE): la de los sitios sin zona propia (Session.site.timeZone null).',
+        response: { 200: Health },
       },
     },
     async () => {
       await pingDatabase(db);
-      return { status: 'ok' as const };
+      return { status: 'ok' as const, timeZone };
     },
   );
 };

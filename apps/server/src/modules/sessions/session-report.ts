@@ -1,5 +1,12 @@
 import type { Session, SessionItem } from '@rondin/contracts';
-import { captureTotals, findingText, OUTCOME_NOTE, outcomeName, totalText } from '@rondin/contracts/finding-text';
+import {
+  captureTotals,
+  exceptionText,
+  findingText,
+  OUTCOME_NOTE,
+  outcomeName,
+  totalText,
+} from '@rondin/contracts/finding-text';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
@@ -33,7 +40,7 @@ const ROWS_PER_TURN = 100;
 
 /** What the report says was found at a device: its finding, why it could not be scanned, or nothing. */
 function foundText(item: SessionItem): string {
-  if (item.exception) return item.exception.note;
+  if (item.exception) return exceptionText(item.exception);
   if (item.finding) return findingText(item.finding);
   return item.status === 'COMPLETED' ? 'Sin hallazgo registrado' : '—';
 }

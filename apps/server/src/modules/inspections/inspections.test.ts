@@ -279,7 +279,7 @@ describe('GET /api/inspections', () => {
     };
     expect(await refused(`from=${at(today, 0)}&to=${at(march, 0)}`)).toBe(ReportMessages.periodReversed);
     expect(await refused('activityMin=MUCHA')).toBe('activityMin debe ser uno de: NINGUNA, BAJA, MEDIA, ALTA.');
-    expect(await refused('outcome=PENDING')).toBe('outcome debe ser uno de: SCANNED, EXCEPTION.');
+    expect(await refused('outcome=PENDING')).toBe('outcome debe ser uno de: SCANNED, MANUAL, EXCEPTION.');
     expect(await refused('type=TRAMPA')).toMatch(/^El tipo debe ser uno de/);
     expect(await refused('pestId=0')).toMatch(/identificador/);
     expect(await refused('from=ayer')).toMatch(/ISO 8601/);

@@ -200,6 +200,7 @@ export async function buildApp({
     timeZone: config.TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
     company,
+    log: app.log,
   });
   await app.register(metrics, {
     token: config.METRICS_TOKEN,

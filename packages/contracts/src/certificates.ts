@@ -3,6 +3,12 @@ import { Timestamp } from './common.js';
 
 /** A drawn signature as the phone sends it: a PNG, base64, at most this many bytes once decoded. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
+/**
+ * The largest drawn signature, in pixels: the phone exports at most 600 × 240; twice that leaves room for other
+ * clients. A few bytes of PNG can claim 9,000 × 9,000 pixels, a quarter of a gigabyte once decoded.
+ */
+export const SIGNATURE_MAX_WIDTH = 1200;
+export const SIGNATURE_MAX_HEIGHT = 600;
 
 export const CertificateMessages = {
   signatureName: 'Escribe el nombre de quien firma por el cliente.',
@@ -11,6 +17,8 @@ export const CertificateMessages = {
   signatureImage: 'Falta la firma del cliente: que firme en el recuadro, o marca «Cliente ausente».',
   signatureNotPng: 'La firma debe ser una imagen PNG en base64.',
   signatureTooLarge: `La firma supera ${SIGNATURE_MAX_BYTES / 1024} KB: bórrala y firma de nuevo.`,
+  signatureUnreadable: 'La firma no es una imagen PNG válida: está dañada o incompleta. Bórrala y firma de nuevo.',
+  signatureTooManyPixels: `La firma mide más de ${SIGNATURE_MAX_WIDTH} × ${SIGNATURE_MAX_HEIGHT} píxeles: bórrala y firma de nuevo.`,
   signatureAbsentWithImage: 'Con «Cliente ausente» no se envía firma.',
   absentReason: 'Indica por qué nadie del cliente pudo firmar (por ejemplo «Nadie del cliente en planta»).',
   absentReasonLong: 'El motivo de la ausencia tiene como máximo 200 caracteres.',

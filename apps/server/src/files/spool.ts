@@ -26,6 +26,8 @@ export interface SpooledFile {
   dispose(): Promise<void>;
 }
 
+const ignoreUntilPiped = () => undefined;
+
 /**
  * Reads an upload into a temporary file, refusing it (413) as soon as it passes `maxBytes` and (415) as soon
  * as its first bytes are none of the accepted types; the rest of a refused upload is not read. Nothing waits
@@ -33,6 +35,10 @@ export interface SpooledFile {
  * in one quick transaction. Memory holds one piece of the upload at a time, never the whole of it.
  */
 export async function spool(content: Readable, options: SpoolOptions): Promise<SpooledFile> {
+  // The source may fail before the temporary folder exists (a PDF whose drawing fails at once): an 'error' no
+  // one listens to ends the process, so a listener is there from the start; pipeline then takes the error
+  // from the stream itself.
+  content.on('error', ignoreUntilPiped);
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rondin-upload-'));
   const file = path.join(folder, 'content');
   const dispose = () => fs.promises.rm(folder, { recursive: true, force: true });

@@ -17,6 +17,13 @@ export interface CertificateApplication {
   reentryAt: string | null;
 }
 
+/**
+ * A signature as the certificate draws it: a PNG pdfkit embeds as it is (lib/pdf-image.ts), or 'unreadable' when
+ * the stored file cannot be decoded (saved before signatures were checked whole): the certificate then says so in
+ * the signature's box, and is still drawn.
+ */
+export type PrintedSignature = Buffer | 'unreadable' | null;
+
 /** What a service certificate holds beyond the order itself (DESIGN-audit.md "Certificates and the audit pack"). */
 export interface CertificateContent {
   folio: string;
@@ -28,10 +35,10 @@ export interface CertificateContent {
     licenceNumber: string | null;
     licenceExpiresAt: string | null;
     qualification: string | null;
-    /** PNG bytes of the signature saved in the technician's profile at close, if any. */
-    signature: Buffer | null;
+    /** The signature saved in the technician's profile at close, if any. */
+    signature: PrintedSignature;
   };
-  client: { name: string | null; role: string | null; absent: boolean; signature: Buffer | null };
+  client: { name: string | null; role: string | null; absent: boolean; signature: PrintedSignature };
   actionsOpened: CertificateAction[];
   recommendationsPending: CertificateAction[];
   nextVisit: string | null;

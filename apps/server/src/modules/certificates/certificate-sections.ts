@@ -5,7 +5,7 @@ import { drawQr } from '../../lib/pdf-qr.js';
 import { PdfTable } from '../../lib/pdf-table.js';
 import { drawText } from '../../lib/pdf-text.js';
 import { formatDateTime } from '../../lib/time-zone.js';
-import type { CertificateContent } from './certificate-content.js';
+import type { CertificateContent, PrintedSignature } from './certificate-content.js';
 import type { DevicePhotos } from './certificate-photos.js';
 import type { CertificateAction } from './certificates.repository.js';
 
@@ -164,14 +164,20 @@ function signature(
   x: number,
   y: number,
   label: string,
-  image: Buffer | null,
+  image: PrintedSignature,
   lines: string[],
 ): void {
   useFont(doc, FONT.regular, 8).fillColor('#555555');
   drawText(doc, label, x, y, { width: SIGNATURE_BOX.width, maxLines: 1 });
   const boxY = y + 12;
   doc.rect(x, boxY, SIGNATURE_BOX.width, SIGNATURE_BOX.height).lineWidth(0.5).strokeColor('#999999').stroke();
-  if (image) {
+  if (image === 'unreadable') {
+    useFont(doc, FONT.regular, 8).fillColor('#b3261e');
+    drawText(doc, 'La firma guardada no se puede leer.', x + 8, boxY + SIGNATURE_BOX.height / 2 - 5, {
+      width: SIGNATURE_BOX.width - 16,
+      maxLines: 2,
+    });
+  } else if (image) {
     doc.image(image, x + 4, boxY + 4, {
       fit: [SIGNATURE_BOX.width - 8, SIGNATURE_BOX.height - 8],
       align: 'center',

@@ -5,6 +5,8 @@ import {
   type ClientSignature,
   folioText,
   SIGNATURE_MAX_BYTES,
+  SIGNATURE_MAX_HEIGHT,
+  SIGNATURE_MAX_WIDTH,
   type Session,
   SessionMessages,
   type Verification,
@@ -12,12 +14,14 @@ import {
 import { Readable } from 'node:stream';
 import type { Transaction } from '../../db/database.js';
 import type { FileStorage, OpenedFile } from '../../files/file-storage.js';
+import { checkImage, type ImageRules } from '../../files/images.js';
 import { type SpooledFile, spool } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
+import { printablePng } from '../../lib/pdf-image.js';
 import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { CertificateApplication, CertificateContent } from './certificate-content.js';
+import type { CertificateApplication, CertificateContent, PrintedSignature } from './certificate-content.js';
 import { type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository.js';
 
@@ -33,6 +37,14 @@ export interface CertificatesOptions {
   /** The products applied during the order (modules/products). */
   loadApplications: (sessionId: number) => Promise<Application[]>;
   render: CertificateRenderer;
+  /** Where a certificate drawn without its signature, or not drawn at close, is reported. */
+  log: CertificateLog;
+}
+
+/** The server's logger (pino's signature), or a script's stand-in. */
+export interface CertificateLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 /** A signature read and checked before the close's transaction starts: only its file is written inside it. */
@@ -52,6 +64,18 @@ const SIGNATURE_FILE = {
     empty: CertificateMessages.signatureNotPng,
   },
 };
+const SIGNATURE_IMAGE: ImageRules = {
+  maxWidth: SIGNATURE_MAX_WIDTH,
+  maxHeight: SIGNATURE_MAX_HEIGHT,
+  maxPixels: SIGNATURE_MAX_WIDTH * SIGNATURE_MAX_HEIGHT,
+  messages: {
+    unreadable: CertificateMessages.signatureUnreadable,
+    tooManyPixels: CertificateMessages.signatureTooManyPixels,
+  },
+};
+/** A signature's box on the certificate (192 × 62 pt) at about 300 dpi. */
+const SIGNATURE_PRINT = { width: 800, height: 260 };
+
 /** A certificate's PDF: no order is so large, but a limit keeps a runaway render from filling the disk. */
 const PDF_FILE = {
   accept: ['application/pdf'] as const,
@@ -63,9 +87,19 @@ const PDF_FILE = {
   },
 };
 
-/** A base64 PNG read into a temporary file, its bytes checked (PNG, at most SIGNATURE_MAX_BYTES). */
-export function spoolSignature(imagePng: string): Promise<SpooledFile> {
-  return spool(Readable.from([Buffer.from(imagePng, 'base64')]), SIGNATURE_FILE);
+/**
+ * A base64 PNG read into a temporary file and decoded whole (files/images.ts): a PNG of at most
+ * SIGNATURE_MAX_BYTES and SIGNATURE_MAX_WIDTH × SIGNATURE_MAX_HEIGHT pixels whose every byte decodes, or a 400.
+ */
+export async function spoolSignature(imagePng: string): Promise<SpooledFile> {
+  const file = await spool(Readable.from([Buffer.from(imagePng, 'base64')]), SIGNATURE_FILE);
+  try {
+    await checkImage(file.path, SIGNATURE_IMAGE);
+    return file;
+  } catch (error) {
+    await file.dispose();
+    throw error;
+  }
 }
 
 /** An application as the certificate prints it: every field the design lists, in words. */
@@ -176,6 +210,18 @@ export class CertificatesService {
   }
 
   /**
+   * Draws and stores the certificate of an order just closed. The close has committed: a failure here is logged,
+   * not answered, and the first read of the certificate draws it again from the same records (store).
+   */
+  async storeAfterClose(sessionId: number, origin?: string): Promise<void> {
+    try {
+      await this.store(sessionId, origin);
+    } catch (error) {
+      this.options.log.error({ err: error, sessionId }, 'certificate not drawn at close; drawn on its first read');
+    }
+  }
+
+  /**
    * Issued certificates never change (DESIGN-audit.md): after an administrator's correction the certificate in
    * force is replaced by a new revision of the same folio, with a new code and, once drawn, a new hash; the old
    * one stays stored and its code verifies as "sustituido". Called after each correction and again before any
@@ -279,10 +325,8 @@ export class CertificatesService {
         this.repository.actions(session.id, session.siteId),
         this.repository.nextVisit(session.siteId, new Date(session.closedAt ?? certificate.issuedAt)),
         this.options.loadApplications(session.id),
-        certificate.clientSignatureFileId ? this.files.open(certificate.clientSignatureFileId).then(bytesOf) : null,
-        certificate.technicianSignatureFileId
-          ? this.files.open(certificate.technicianSignatureFileId).then(bytesOf)
-          : null,
+        this.printedSignature(session.id, certificate.clientSignatureFileId),
+        this.printedSignature(session.id, certificate.technicianSignatureFileId),
         this.photos(session),
       ]);
     return {
@@ -308,6 +352,21 @@ export class CertificatesService {
       applications: applications.map(applicationLine),
       photos,
     };
+  }
+
+  /**
+   * A stored signature made ready for pdfkit (lib/pdf-image.ts). One that cannot be decoded (stored before
+   * signatures were checked whole, or damaged since) is drawn as unreadable and reported: the certificate, which
+   * its folio already promises, is drawn all the same.
+   */
+  private async printedSignature(sessionId: number, fileId: number | null): Promise<PrintedSignature> {
+    if (fileId === null) return null;
+    const bytes = await this.files.open(fileId).then(bytesOf);
+    if (!bytes) return null;
+    const png = await printablePng(bytes, SIGNATURE_PRINT, SIGNATURE_IMAGE.maxPixels);
+    if (png) return png;
+    this.options.log.warn({ sessionId, fileId }, 'certificate drawn without a signature that cannot be decoded');
+    return 'unreadable';
   }
 
   /**

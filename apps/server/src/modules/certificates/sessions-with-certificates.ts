@@ -6,7 +6,12 @@ import type { SessionEvents } from '../sessions/session-events.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { CertificatesRepository } from './certificates.repository.js';
-import { CertificatesService } from './certificates.service.js';
+import { type CertificateLog, CertificatesService } from './certificates.service.js';
+
+const STDERR_LOG: CertificateLog = {
+  warn: (details: object, message: string) => process.emitWarning(`${message} ${JSON.stringify(details)}`),
+  error: (details: object, message: string) => process.emitWarning(`${message} ${JSON.stringify(details)}`),
+};
 
 /**
  * Orders and their certificates, wired to each other: closing an order issues its certificate, and a
@@ -16,7 +21,13 @@ export function sessionsWithCertificates(
   db: Database,
   events: SessionEvents,
   files: FileStorage,
-  options: { timeZone: string; publicUrl?: string | undefined; company?: LetterheadSource },
+  options: {
+    timeZone: string;
+    publicUrl?: string | undefined;
+    company?: LetterheadSource;
+    /** The server's logger; scripts without one report on standard error. */
+    log?: CertificateLog;
+  },
 ) {
   const repository = new SessionsRepository(db);
   const applications = new ApplicationsRepository(db);
@@ -26,6 +37,7 @@ export function sessionsWithCertificates(
     loadSession: (id) => repository.findJson(id),
     loadApplications: async (sessionId) => (await applications.orderReport(sessionId)).applications,
     render: (session, content) => sessions.renderReport(session, content),
+    log: options.log ?? STDERR_LOG,
   });
   const sessions = new SessionsService(
     repository,

@@ -213,7 +213,7 @@ export class SessionsService {
       await signature?.image?.dispose();
     }
     // Drawn once now; should that fail, the first download draws it from the same records.
-    await this.certificates.store(id, origin).catch(() => undefined);
+    await this.certificates.storeAfterClose(id, origin);
     return (await this.repository.findJson(id))!;
   }
 

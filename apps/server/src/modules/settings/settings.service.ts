@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   CompanySettingsMessages,
   LOGO_MAX_BYTES,
+  LOGO_MAX_PIXELS,
   type CompanySettings,
   type PutCompanySettingsBody,
 } from '@rondin/contracts';
@@ -9,6 +10,7 @@ import type { FileStorage } from '../../files/file-storage.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import { AppError } from '../../lib/app-error.js';
+import { printablePng } from '../../lib/pdf-image.js';
 import type { Letterhead } from '../../lib/pdf-letterhead.js';
 import { normaliseLogo } from './company-logo.js';
 import type { CompanySettingsRow, SettingsRepository } from './settings.repository.js';
@@ -50,12 +52,17 @@ function toSettings(row: CompanySettingsRow | undefined): CompanySettings {
   };
 }
 
+/** The logo's box in a page header (96 × 32 pt) at about 300 dpi. */
+const LOGO_PRINT = { width: 400, height: 134 };
+
 /** The company that heads every document: its data, its logo, and the letterhead the PDFs draw from them. */
 export class SettingsService {
   constructor(
     private readonly repository: SettingsRepository,
     private readonly files: FileStorage,
   ) {}
+
+  private printed: { fileId: number; png: Buffer | null } | undefined;
 
   async company(): Promise<CompanySettings> {
     return toSettings(await this.repository.find());
@@ -110,7 +117,6 @@ export class SettingsService {
   async letterhead(): Promise<Letterhead | undefined> {
     const row = await this.repository.find();
     if (!row) return undefined;
-    const opened = row.logoFileId ? await this.files.open(row.logoFileId) : undefined;
     return {
       name: row.name,
       taxId: row.taxId,
@@ -118,7 +124,21 @@ export class SettingsService {
       phone: row.phone,
       registryNumber: row.registryNumber,
       technicalManager: row.technicalManager,
-      logo: opened ? await buffer(opened.content) : null,
+      logo: row.logoFileId ? await this.printableLogo(row.logoFileId) : null,
     };
+  }
+
+  /**
+   * The logo as every PDF embeds it (lib/pdf-image.ts: on white, no transparency for pdfkit to decode), made
+   * once per logo: each PDF and label sheet asks for it. A stored logo that cannot be decoded heads nothing.
+   */
+  private async printableLogo(fileId: number): Promise<Buffer | null> {
+    // A file's bytes never change under its id.
+    if (this.printed?.fileId !== fileId) {
+      const opened = await this.files.open(fileId);
+      const png = opened ? await printablePng(await buffer(opened.content), LOGO_PRINT, LOGO_MAX_PIXELS) : null;
+      this.printed = { fileId, png };
+    }
+    return this.printed.png;
   }
 }

@@ -180,6 +180,12 @@ export const CORRECTION_REASON_MAX = 500;
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/webp'] as const;
+/**
+ * The most pixels a photo may have: a phone's 48-megapixel sensor saves 12 (the app sends 1,600 px a side);
+ * 40 leaves room and keeps a decoded photo near 120 MB. WebP cannot be wider or taller than 16,383.
+ */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+export const PHOTO_MAX_DIMENSION = 16_383;
 export const PHOTOS_PER_ITEM = 5;
 
 /** Which finding fields a device type takes. */

@@ -200,6 +200,9 @@ export const PhotoMessages = {
   tooLarge: 'La foto supera los 2 MB.',
   wrongType: 'La foto debe ser una imagen JPEG o WebP.',
   emptyFile: 'La foto está vacía.',
+  unreadable: 'La foto está dañada o incompleta: no se puede leer.',
+  tooManyPixels: 'La foto pasa de 40 megapíxeles o de 16.383 píxeles de lado.',
+  thumbnailUnreadable: 'La foto guardada no se puede leer: no tiene miniatura.',
   tooMany: 'Una trampa admite como máximo 5 fotos por orden.',
   notCompleted: 'Escanea la trampa, o regístrala como no encontrada o inaccesible, antes de adjuntar fotos.',
 } as const;

@@ -1,11 +1,13 @@
+import { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../lib/app-error.js';
+import { type SpooledFile, spool } from './spool.js';
 
 /** What an image may be before anything decodes it whole, and what a refusal says. */
 export interface ImageRules {
-  /** Width and height as stored, before any EXIF turn: the header says them before the pixels are read. */
-  maxWidth: number;
-  maxHeight: number;
+  /** Width and height as stored, before any EXIF turn; without them, any shape within maxPixels. */
+  maxWidth?: number;
+  maxHeight?: number;
   /** Width × height; libvips refuses to decode more. */
   maxPixels: number;
   messages: { unreadable: string; tooManyPixels: string };
@@ -40,7 +42,8 @@ export async function checkImage(input: string | Buffer, rules: ImageRules): Pro
   }
   const { width = 0, height = 0 } = header;
   if (width === 0 || height === 0) throw AppError.badRequest(rules.messages.unreadable);
-  if (width > rules.maxWidth || height > rules.maxHeight || width * height > rules.maxPixels) {
+  const { maxWidth = Number.POSITIVE_INFINITY, maxHeight = Number.POSITIVE_INFINITY } = rules;
+  if (width > maxWidth || height > maxHeight || width * height > rules.maxPixels) {
     throw AppError.badRequest(rules.messages.tooManyPixels);
   }
   try {
@@ -60,4 +63,33 @@ export async function checkImage(input: string | Buffer, rules: ImageRules): Pro
     ),
     turned: (header.orientation ?? 1) !== 1,
   };
+}
+
+/** What a re-encoded image may weigh: more than its upload's limit, since quality 90 can outweigh the original. */
+const REENCODED_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A JPEG or WebP checked whole (checkImage) and kept without what a camera writes beside the pixels: one that
+ * carries EXIF, XMP, IPTC or comments (the place it was taken, the phone's model and serial), or is turned by
+ * its EXIF orientation, is re-encoded upright without them (quality 90), into a new spooled file; the caller
+ * disposes of both. One without (what the app sends, already re-encoded on the phone) is kept byte for byte.
+ */
+export async function withoutMetadata(file: SpooledFile, rules: ImageRules): Promise<SpooledFile> {
+  const checked = await checkImage(file.path, rules);
+  if (!checked.hasMetadata && !checked.turned) return file;
+  const image = sharp(file.path, { limitInputPixels: rules.maxPixels, failOn: 'error' }).rotate();
+  const bytes = await (file.mediaType === 'image/webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 }))
+    .toBuffer()
+    .catch(() => {
+      throw AppError.badRequest(rules.messages.unreadable);
+    });
+  return spool(Readable.from([bytes]), {
+    accept: [file.mediaType],
+    maxBytes: REENCODED_MAX_BYTES,
+    messages: {
+      tooLarge: rules.messages.unreadable,
+      wrongType: rules.messages.unreadable,
+      empty: rules.messages.unreadable,
+    },
+  });
 }

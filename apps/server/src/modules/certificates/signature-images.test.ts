@@ -1,10 +1,7 @@
-import { Readable } from 'node:stream';
 import { CertificateMessages } from '@rondin/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFileStorage } from '../../files/create-storage.js';
-import { spool } from '../../files/spool.js';
-import { brokenPngs, hugePng, signaturePng } from '../../../test/bad-images.js';
+import { brokenPngs, hugePng, signaturePng, storeUnchecked } from '../../../test/bad-images.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
@@ -39,21 +36,6 @@ async function scannedOrder(code: string) {
   const order = await createOrder(t, admin, tech.id, [trap.id]);
   expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
   return order;
-}
-
-/** A signature stored as it was before signatures were decoded on arrival: kept as sent, checked by its first bytes. */
-async function storeUnchecked(bytes: Buffer): Promise<number> {
-  const file = await spool(Readable.from([bytes]), {
-    accept: ['image/png'],
-    maxBytes: 1024 * 1024,
-    messages: { tooLarge: 'grande', wrongType: 'no png', empty: 'vacía' },
-  });
-  try {
-    const { files } = createFileStorage(t.config, t.database.db);
-    return await t.database.db.transaction(async (tx) => (await files.save(file, 'firma-tecnico', tx)).id);
-  } finally {
-    await file.dispose();
-  }
 }
 
 /** Closing draws and stores PDFs, which are then read back. */
@@ -100,7 +82,7 @@ describe('signature images', PDF_WORK, () => {
 
   it('draws the certificate of a signature stored broken before the check: the close answers, the PDF says so', async () => {
     for (const [what, png] of Object.entries(await brokenPngs())) {
-      const fileId = await storeUnchecked(png);
+      const fileId = await storeUnchecked(t, png, 'image/png');
       await t.database.db.execute(sql`update technicians set signature_file_id = ${fileId} where id = ${tech.id}`);
       const order = await scannedOrder(`ROTA-${fileId}`);
       const closed = await close(t, tech, order.id, { clientSignature: { absent: true } } as never);

@@ -99,6 +99,9 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
           200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
           304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
           ...errors,
+          422: ErrorResponse.describe(
+            'size=thumb de una foto guardada que no se puede decodificar (anterior a la comprobación al subirla).',
+          ),
         },
       },
     },

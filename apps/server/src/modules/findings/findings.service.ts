@@ -8,6 +8,8 @@ import {
   findingProblems,
   LATE_DELIVERY_MS,
   PHOTO_MAX_BYTES,
+  PHOTO_MAX_DIMENSION,
+  PHOTO_MAX_PIXELS,
   PHOTO_TYPES,
   PHOTOS_PER_ITEM,
   PhotoMessages,
@@ -21,6 +23,7 @@ import {
 } from '@rondin/contracts';
 import type { Transaction } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
+import { type ImageRules, withoutMetadata } from '../../files/images.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import type { SpooledFile } from '../../files/spool.js';
@@ -29,6 +32,14 @@ import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from '../sessions/session-events.js';
 import type { FindingContext, FindingsRepository, FindingWrite, LockedOrder } from './findings.repository.js';
+
+/** What a photo may be once decoded (files/images.ts). */
+const PHOTO_IMAGE: ImageRules = {
+  maxWidth: PHOTO_MAX_DIMENSION,
+  maxHeight: PHOTO_MAX_DIMENSION,
+  maxPixels: PHOTO_MAX_PIXELS,
+  messages: { unreadable: PhotoMessages.unreadable, tooManyPixels: PhotoMessages.tooManyPixels },
+};
 
 /** A photo's form: the file, and the device's id for it. */
 export const PHOTO_FORM: UploadSpec = {
@@ -237,12 +248,17 @@ export class FindingsService {
    */
   async addPhoto(user: AuthUser, sessionId: number, itemId: number, readForm: ReadForm): Promise<StoredPhoto> {
     await this.visibleItem(user, sessionId, itemId);
-    const { file, fields } = await readForm();
+    const { file: upload, fields } = await readForm();
+    let kept: SpooledFile | undefined;
     let thumbnail: SpooledFile | null = null;
     try {
       const clientPhotoId = ClientPhotoId.safeParse(fields.clientPhotoId);
       if (!clientPhotoId.success) throw AppError.badRequest(PhotoMessages.clientPhotoIdRequired);
-      if (!file) throw AppError.badRequest(PhotoMessages.fileRequired);
+      if (!upload) throw AppError.badRequest(PhotoMessages.fileRequired);
+      // Decoded whole before anything is kept: a photo that cannot be (cut short, 65,000 pixels a side) is a
+      // 400 now rather than a thumbnail that fails for ever; and kept without its EXIF (where, which phone).
+      const file = await withoutMetadata(upload, PHOTO_IMAGE);
+      kept = file;
       // Made small before the transaction, as certificates print it: a close then decodes no photo.
       thumbnail = await spoolPrintThumbnail(file);
       const { photoId, technicianId, created } = await this.repository
@@ -277,7 +293,7 @@ export class FindingsService {
       if (created) this.events.updated(technicianId, sessionId);
       return { photo: (await this.repository.photoJson(photoId))!, created };
     } finally {
-      await Promise.all([file?.dispose(), thumbnail?.dispose()]);
+      await Promise.all([upload?.dispose(), kept !== upload && kept?.dispose(), thumbnail?.dispose()]);
     }
   }
 

@@ -1,6 +1,8 @@
+import { PHOTO_MAX_PIXELS, PhotoMessages } from '@rondin/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { contentDisposition, matches, type ServedFile } from '../../files/send-file.js';
+import { AppError } from '../../lib/app-error.js';
 
 /** The longest side of a thumbnail, in pixels: the lists' small squares on any screen, and room for a preview. */
 export const THUMBNAIL_SIZE = 320;
@@ -13,7 +15,7 @@ const MADE = new Map<string, Buffer>();
 const KEPT = 200;
 
 /**
- * A photo (JPEG or WebP, at most 2 MB, already checked on upload) as a WebP of at most 320 px on its longest side,
+ * A photo (JPEG or WebP, at most 2 MB, decoded whole on upload) as a WebP of at most 320 px on its longest side,
  * upright, never enlarged. With sharp (libvips), as the plan images are (docs/decisions/0008).
  */
 async function photoThumbnail(sha256: string, open: ServedFile['open']): Promise<Buffer> {
@@ -25,11 +27,18 @@ async function photoThumbnail(sha256: string, open: ServedFile['open']): Promise
   }
   const chunks: Buffer[] = [];
   for await (const chunk of open()) chunks.push(chunk as Buffer);
-  const thumbnail = await sharp(Buffer.concat(chunks))
-    .rotate()
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 72 })
-    .toBuffer();
+  let thumbnail: Buffer;
+  try {
+    // What a photo stored cut short still holds is shown (failOn none); one claiming more pixels than a photo may
+    // have is not decoded at all. Photos are decoded whole on upload: only ones stored before can fail here.
+    thumbnail = await sharp(Buffer.concat(chunks), { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'none' })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer();
+  } catch {
+    throw new AppError(422, PhotoMessages.thumbnailUnreadable);
+  }
   MADE.set(sha256, thumbnail);
   if (MADE.size > KEPT) MADE.delete(MADE.keys().next().value!);
   return thumbnail;

@@ -1,6 +1,6 @@
 import { PLAN_IMAGE_MAX_PIXELS, PlanMessages } from '@rondin/contracts';
 import sharp from 'sharp';
-import { AppError } from '../../lib/app-error.js';
+import { checkImage } from '../../files/images.js';
 
 /** An image's size in pixels as it is shown: a phone photo turned by its EXIF orientation counts turned. */
 export interface ImageSize {
@@ -8,34 +8,21 @@ export interface ImageSize {
   height: number;
 }
 
-/**
- * libvips decodes at most this many pixels: a 15 MB PNG of one colour can claim 16,384 × 16,384 pixels, a
- * gigabyte once decoded. Any damage to the data fails the decoding.
- */
+/** libvips decodes at most this many pixels; any damage to the data fails the decoding. */
 const decodeOptions = { limitInputPixels: PLAN_IMAGE_MAX_PIXELS, failOn: 'error' } as const;
 
 /**
- * The size of an uploaded plan, after decoding all of it: a file whose header is fine but whose data is cut
- * short or corrupt would show as a broken image on every screen and fail the printed map, so it is refused
- * here (400), as is one of more than PLAN_IMAGE_MAX_PIXELS.
+ * The size of an uploaded plan, after decoding all of it (files/images.ts): a file whose header is fine but
+ * whose data is cut short or corrupt would show as a broken image on every screen and fail the printed map, so
+ * it is refused here (400), as is one of more than PLAN_IMAGE_MAX_PIXELS (a 15 MB PNG of one colour can claim
+ * 16,384 × 16,384 pixels, a gigabyte once decoded).
  */
 export async function readPlanImageSize(path: string): Promise<ImageSize> {
-  let size: ImageSize;
-  try {
-    // The header alone: the pixel limit is for decoding, and is checked here with the plan's own message.
-    const metadata = await sharp(path, { limitInputPixels: false }).metadata();
-    size = metadata.autoOrient;
-  } catch {
-    throw AppError.badRequest(PlanMessages.unreadableImage);
-  }
-  if (size.width * size.height > PLAN_IMAGE_MAX_PIXELS) throw AppError.badRequest(PlanMessages.tooManyPixels);
-  try {
-    // Decoded to a thumbnail: every byte is read and checked, little memory is used.
-    await sharp(path, decodeOptions).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-  } catch {
-    throw AppError.badRequest(PlanMessages.unreadableImage);
-  }
-  return size;
+  const { width, height } = await checkImage(path, {
+    maxPixels: PLAN_IMAGE_MAX_PIXELS,
+    messages: { unreadable: PlanMessages.unreadableImage, tooManyPixels: PlanMessages.tooManyPixels },
+  });
+  return { width, height };
 }
 
 /**

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CompanySettingsMessages, LOGO_MAX_PIXELS, LOGO_MAX_SIDE } from '@rondin/contracts';
 import sharp from 'sharp';
+import { checkImage } from '../../files/images.js';
 import type { SpooledFile } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -14,17 +15,21 @@ import { AppError } from '../../lib/app-error.js';
  * for the file storage; the caller disposes of it.
  */
 export async function normaliseLogo(upload: SpooledFile): Promise<SpooledFile> {
+  await checkImage(upload.path, {
+    maxPixels: LOGO_MAX_PIXELS,
+    messages: {
+      unreadable: CompanySettingsMessages.logoUnreadable,
+      tooManyPixels: CompanySettingsMessages.logoTooManyPixels,
+    },
+  });
   let png: Buffer;
   try {
-    const { width = 0, height = 0 } = await sharp(upload.path, { limitInputPixels: false }).metadata();
-    if (width * height > LOGO_MAX_PIXELS) throw AppError.badRequest(CompanySettingsMessages.logoTooManyPixels);
     png = await sharp(upload.path, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .png({ compressionLevel: 9 })
       .toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+  } catch {
     throw AppError.badRequest(CompanySettingsMessages.logoUnreadable);
   }
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rondin-logo-'));

@@ -20,7 +20,7 @@ import {
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { pests, thresholds, traps } from './schema.js';
+import { labelReprints, pests, thresholds, traps } from './schema.js';
 
 /** Every table a backup holds, each with the columns its rows are in order of. */
 const TABLES: [string, string][] = [
@@ -124,6 +124,18 @@ describe('backup and restore', () => {
     const lost = await recordException(t, tech, done.id, itemOf(plant[2]!.id), notFoundException());
     expect(lost.statusCode, lost.body).toBe(200);
     await close(t, tech, done.id);
+    // A label waiting to be printed again, and one already printed.
+    await t.database.db.insert(labelReprints).values([
+      { trapId: plant[0]!.id, reason: 'ETIQUETA_DANADA', sessionId: done.id, requestedById: tech.id },
+      {
+        trapId: plant[1]!.id,
+        reason: 'ETIQUETA_AUSENTE',
+        sessionId: done.id,
+        requestedById: tech.id,
+        printedAt: new Date(),
+        printedById: admin.id,
+      },
+    ]);
     const manual = await t.app.inject({
       method: 'POST',
       url: '/api/actions',
@@ -239,6 +251,7 @@ describe('backup and restore', () => {
       threshold_breaches: 2,
       certificate_counters: 1,
       certificates: 1,
+      label_reprints: 2,
     });
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
     // What the trends count, as the findings' own commits counted it at the source.

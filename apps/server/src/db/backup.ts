@@ -48,6 +48,7 @@ const TABLES = [
   { name: 'threshold_breaches', key: 'id', batch: 1000 },
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },
+  { name: 'label_reprints', key: 'id', batch: 1000 },
 ] as const;
 type TableName = (typeof TABLES)[number]['name'];
 const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
@@ -82,6 +83,7 @@ const INSERT_BATCH = 1000;
 const ADDED_COLUMNS: Record<string, Record<string, unknown>> = {
   technicians: { token_version: 0 },
   traps: { type: 'OTRO' },
+  session_items: { added_on_site: false },
 };
 
 interface Header {

@@ -5,9 +5,11 @@ import {
   CAPTURE_BANDS,
   DEVICE_STATUSES,
   EVIDENCE_KINDS,
+  EXCEPTION_REASON_DETAILS,
   EXCEPTION_REASONS,
   FINDING_ACTIONS,
   FINDING_FLAGS,
+  MANUAL_REASONS,
 } from '@rondin/contracts/finding-rules';
 import { sql } from 'drizzle-orm';
 import {
@@ -105,6 +107,8 @@ export const traps = pgTable(
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
     qrSlug: text('qr_slug').notNull(),
+    /** Its place in the site's walk order (1 first); null: none, walked after, by code. */
+    routeOrder: integer('route_order'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -115,6 +119,7 @@ export const traps = pgTable(
     check('traps_type_check', sql`${table.type} in ('CEBADERO', 'CAPTURA', 'LAMINA', 'LUZ_UV', 'FEROMONA', 'OTRO')`),
     check('traps_zone_check', sql`${table.zone} in ('EXTERIOR', 'PERIMETRO_INTERIOR', 'INTERIOR')`),
     check('traps_risk_level_check', sql`${table.riskLevel} in ('ALTO', 'MEDIO', 'BAJO')`),
+    check('traps_route_order_check', sql`${table.routeOrder} > 0`),
     // Inventory filters: the code order, a search for text anywhere in the code or area, area, status (each
     // paged in code order). In byte order ("C"), one btree gives the code order and pages through it; the
     // trigram indexes (pg_trgm) find a code or area containing the text without reading every trap.
@@ -233,7 +238,18 @@ export const sessionItems = pgTable(
     clientScanId: uuid('client_scan_id'),
     /** Set when the item was completed without a scan (the device could not be found or reached). */
     exceptionReason: text('exception_reason', { enum: EXCEPTION_REASONS }),
+    /** The preset detail of the reason; null for exceptions recorded before details existed. */
+    exceptionDetail: text('exception_detail', { enum: EXCEPTION_REASON_DETAILS }),
+    /** Required without a detail or with OTRO; optional otherwise. */
     exceptionNote: text('exception_note'),
+    /**
+     * Set when the item was completed by typing the device's printed code (outcome MANUAL): why its label could
+     * not be read, and the code as typed.
+     */
+    manualReason: text('manual_reason', { enum: MANUAL_REASONS }),
+    manualCode: text('manual_code'),
+    /** Added to the order on the spot by its technician, not planned by the office. */
+    addedOnSite: boolean('added_on_site').notNull().default(false),
     /**
      * The current version of the item's finding (findings): the latest by recorded_at, or a correction made
      * after close. No foreign key: a version is only ever deleted with its item, and the key's check would read
@@ -251,10 +267,47 @@ export const sessionItems = pgTable(
     check('session_items_status_check', sql`${table.status} in ('PENDING', 'COMPLETED')`),
     check(
       'session_items_exception_check',
-      sql`(${table.exceptionReason} is null) = (${table.exceptionNote} is null)
-        and (${table.exceptionReason} is null or ${table.status} = 'COMPLETED')
-        and ${table.exceptionReason} in ('NO_ENCONTRADO', 'INACCESIBLE')`,
+      sql`(${table.exceptionReason} is null or ${table.status} = 'COMPLETED')
+        and (${table.exceptionReason} is not null or (${table.exceptionNote} is null and ${table.exceptionDetail} is null))
+        and (${table.exceptionReason} is null or ${table.exceptionNote} is not null
+          or (${table.exceptionDetail} is not null and ${table.exceptionDetail} <> 'OTRO'))
+        and ${table.exceptionReason} in ('NO_ENCONTRADO', 'INACCESIBLE')
+        and ${table.exceptionDetail} in ('AREA_CERRADA', 'BLOQUEADO_MERCADERIA', 'PRODUCCION', 'RETIRADO_CLIENTE', 'OTRO')`,
     ),
+    check(
+      'session_items_manual_check',
+      sql`(${table.manualReason} is null) = (${table.manualCode} is null)
+        and (${table.manualReason} is null or (${table.status} = 'COMPLETED' and ${table.exceptionReason} is null))
+        and ${table.manualReason} in ('ETIQUETA_DANADA', 'ETIQUETA_AUSENTE')`,
+    ),
+  ],
+);
+
+/**
+ * Labels to print again: a device recorded MANUAL (its label could not be read) queues one. At most one pending
+ * per device; printing marks them printed (`printedAt`, `printedBy`) in the same transaction as the sheet is
+ * made, so the queue empties.
+ */
+export const labelReprints = pgTable(
+  'label_reprints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    trapId: integer('trap_id')
+      .notNull()
+      .references(() => traps.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: MANUAL_REASONS }).notNull(),
+    /** The order the technician asked in; null once that order was deleted. */
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedById: integer('requested_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    printedById: integer('printed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('label_reprints_pending_trap_key').on(table.trapId).where(sql`${table.printedAt} is null`),
+    index('label_reprints_pending_idx').on(table.requestedAt, table.id).where(sql`${table.printedAt} is null`),
+    index('label_reprints_session_id_idx').on(table.sessionId),
+    check('label_reprints_reason_check', sql`${table.reason} in ('ETIQUETA_DANADA', 'ETIQUETA_AUSENTE')`),
   ],
 );
 
@@ -858,7 +911,9 @@ export const certificates = pgTable(
     clientRole: text('client_role'),
     clientSignatureFileId: integer('client_signature_file_id').references(() => files.id, { onDelete: 'restrict' }),
     clientAbsent: boolean('client_absent').notNull().default(false),
-    /** The closing technician's signature as it was at close. */
+    /** Why nobody of the client signed; null for certificates issued before it was asked. */
+    clientAbsentReason: text('client_absent_reason'),
+    /** The closer's signature as it was at close: the technician's, or the administrator's who closed. */
     technicianSignatureFileId: integer('technician_signature_file_id').references(() => files.id, {
       onDelete: 'restrict',
     }),

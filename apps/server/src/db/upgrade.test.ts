@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { TrendPoint } from '@rondin/contracts';
+import type { SessionItem, TrendPoint } from '@rondin/contracts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +22,8 @@ const PREVIOUS_RELEASE_MIGRATIONS = 10;
 const RELEASE_BEFORE_CERTIFICATES = 19;
 /** Migrations 0000–0026 shipped in the release before the trends' per-period counts (trend_periods). */
 const RELEASE_BEFORE_TREND_PERIODS = 27;
+/** Migrations 0000–0027 shipped in the release before [Q] (MANUAL, exception details, walk order, reprints). */
+const RELEASE_BEFORE_FIELD_RECORDS = 28;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -256,6 +259,78 @@ describe('upgrading a data folder of the release before trend_periods', () => {
       const national = await app.inject({ method: 'GET', url: '/api/reports/trends?interval=year', headers });
       const all: TrendPoint[] = national.json().points;
       expect(all.reduce((sum, point) => sum + point.inspectedDevices, 0)).toBe(2);
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
+});
+
+/**
+ * The release before [Q] left an order with a scanned device, one not found (its note) and one pending: after
+ * migration 0028 they read as before (SCANNED, EXCEPTION without a preset detail), none added on site or typed,
+ * no walk order; and an exception recorded now takes a preset detail without a note.
+ */
+describe('upgrading a data folder of the release before [Q]', () => {
+  it('keeps its scans and exceptions as they were and takes the new exception details', async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_FIELD_RECORDS,
+      `insert into technicians (email, full_name, role, password_hash) values
+         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x');
+       insert into traps (code, area, qr_slug, site_id, type) values
+         ('LAM-01', 'Bodega', 'slug-one', 1, 'LAMINA'), ('LAM-02', 'Bodega', 'slug-two', 1, 'LAMINA'),
+         ('LAM-03', 'Patio', 'slug-three', 1, 'LAMINA');
+       insert into sessions (technician_id, site_id, status, item_count, completed_count, started_at)
+         values (2, 1, 'IN_PROGRESS', 3, 2, now() - interval '1 hour');
+       insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id,
+                                  exception_reason, exception_note)
+         values (1, 1, 'COMPLETED', now(), now(), 2, null, null),
+                (1, 2, 'COMPLETED', now(), now(), 2, 'NO_ENCONTRADO', 'No estaba en su lugar'),
+                (1, 3, 'PENDING', null, null, null, null, null);`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, headers } = upgraded;
+    try {
+      const order = (await app.inject({ method: 'GET', url: '/api/sessions/1', headers })).json();
+      expect(order.site).toEqual({ id: 1, name: 'Sitio principal', client: null, address: null, timeZone: null });
+      expect(
+        order.items.map(({ trap, outcome, exception, manual, addedOnSite }: SessionItem) => ({
+          code: trap.code,
+          routeOrder: trap.routeOrder,
+          outcome,
+          exception,
+          manual,
+          addedOnSite,
+        })),
+      ).toEqual([
+        { code: 'LAM-01', routeOrder: null, outcome: 'SCANNED', exception: null, manual: null, addedOnSite: false },
+        {
+          code: 'LAM-02',
+          routeOrder: null,
+          outcome: 'EXCEPTION',
+          exception: { reason: 'NO_ENCONTRADO', reasonDetail: null, note: 'No estaba en su lugar' },
+          manual: null,
+          addedOnSite: false,
+        },
+        { code: 'LAM-03', routeOrder: null, outcome: null, exception: null, manual: null, addedOnSite: false },
+      ]);
+
+      const exception = await app.inject({
+        method: 'POST',
+        url: `/api/sessions/1/items/${order.items[2].id}/exception`,
+        headers,
+        payload: {
+          clientScanId: randomUUID(),
+          reason: 'INACCESIBLE',
+          reasonDetail: 'AREA_CERRADA',
+          recordedAt: new Date().toISOString(),
+        },
+      });
+      expect(exception.statusCode, exception.body).toBe(200);
+      expect(exception.json().item.exception).toEqual({
+        reason: 'INACCESIBLE',
+        reasonDetail: 'AREA_CERRADA',
+        note: null,
+      });
     } finally {
       await upgraded.close();
     }

@@ -13,7 +13,8 @@
 -- first, as it is made in the office.
 --
 -- p_finding: {clientFindingId, deviceTime, deviceStatus, activity, derivedActivity, baitConsumption, baitState,
--- evidence[], actions[], notes, reason, captures[{pestId, count, band}]}; p_pests: [{id, group}] as checked.
+-- evidence[], actions[], notes, reason, captures[{pestId, count, band}], currentFindingId (the item's current
+-- version the server checked it against, null when none)}; p_pests: [{id, group}] as checked.
 CREATE OR REPLACE FUNCTION rondin_finding(
   p_session_id integer,
   p_item_id integer,
@@ -67,6 +68,8 @@ BEGIN
   END IF;
 
   IF v_stored_item_id IS NOT NULL
+     -- The version the server compared this one with (to ask a reason for lowering it) is still the current one.
+     OR v_item.finding_id IS DISTINCT FROM (p_finding->>'currentFindingId')::bigint
      OR (v_status = 'COMPLETED') <> p_correction
      OR (p_correction AND v_role <> 'ADMIN')
      OR v_item.status <> 'COMPLETED' OR v_item.exception_reason IS NOT NULL

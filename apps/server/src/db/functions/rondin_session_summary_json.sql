@@ -1,4 +1,5 @@
--- An order without its items, with the site it belongs to.
+-- An order without its items, with the site it belongs to: what the phone's order card shows (client, address)
+-- and the zone its times are shown in (null: the server's).
 CREATE OR REPLACE VIEW rondin_session_summary_json AS
   SELECT s.id, json_build_object(
     'id', s.id,
@@ -14,7 +15,7 @@ CREATE OR REPLACE VIEW rondin_session_summary_json AS
     'itemCount', s.item_count,
     'completedCount', s.completed_count,
     'siteId', s.site_id,
-    'site', json_build_object('id', si.id, 'name', si.name),
+    'site', json_build_object('id', si.id, 'name', si.name, 'client', si.client, 'address', si.address, 'timeZone', si.time_zone),
     'servicePlanId', s.service_plan_id
   ) AS summary
   FROM sessions s

@@ -1,5 +1,5 @@
 import type { Finding, Photo, SessionItem, SessionSummary } from '@rondin/contracts';
-import type { ExceptionReason, PestGroup, TrapType } from '@rondin/contracts';
+import type { ExceptionReason, ExceptionReasonDetail, PestGroup, RecordedFacts, TrapType } from '@rondin/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../../db/database.js';
 import { files, photos, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
@@ -35,6 +35,17 @@ export interface FindingContext {
   storedItemId: number | null;
   /** The caught pests that exist and are active, with their groups. */
   pests: { id: number; group: PestGroup }[];
+  trapCode: string | null;
+  /** The order's creation to the millisecond: a device time before it is not plausible. */
+  orderCreatedAt: Date | null;
+  /** The item's current version, what a new one may lower; null when it has none. */
+  currentFinding: CurrentFinding | null;
+}
+
+/** The item's current version as far as lowering it is concerned. */
+export interface CurrentFinding extends RecordedFacts {
+  id: number;
+  recordedAt: string;
 }
 
 /** A version checked against its context, with what it was checked against. */
@@ -60,6 +71,8 @@ export interface FindingWrite {
     notes: string | null;
     reason: string | null;
     captures: { pestId: number; count: number | null; band: string | null }[];
+    /** The item's current version this one was checked against: the write answers CHANGED if it is no longer. */
+    currentFindingId: number | null;
   };
   rules: { lateDeliveryMs: number; cadenceWindowMs: number; cadenceMaxDevices: number };
 }
@@ -146,11 +159,13 @@ export class FindingsRepository {
       this.db,
       `select role, token_version as "tokenVersion", order_technician_id as "orderTechnicianId",
          order_status as "orderStatus", item_status as "itemStatus", exception_reason as "exceptionReason",
-         trap_type as "trapType", stored_item_id as "storedItemId", pests
+         trap_type as "trapType", stored_item_id as "storedItemId", pests, trap_code as "trapCode",
+         order_created_at as "orderCreatedAt", current_finding as "currentFinding"
        from rondin_finding_context($1::integer, $2::integer, $3::integer, $4::uuid, $5::integer[])`,
       [sessionId, itemId, user.id, clientFindingId, pestIds],
     );
-    return row!;
+    // Each driver reads a timestamptz its own way: one Date for both.
+    return { ...row!, orderCreatedAt: row!.orderCreatedAt === null ? null : new Date(row!.orderCreatedAt) };
   }
 
   /** Writes a checked version in one round trip (src/db/functions/rondin_finding.sql). */
@@ -196,7 +211,8 @@ export class FindingsRepository {
       sessionId: number;
       itemId: number;
       reason: ExceptionReason;
-      note: string;
+      detail: ExceptionReasonDetail | null;
+      note: string | null;
       clientScanId: string;
       completedAt: Date;
       receivedAt: Date;
@@ -212,6 +228,7 @@ export class FindingsRepository {
         completedById: values.completedById,
         clientScanId: values.clientScanId,
         exceptionReason: values.reason,
+        exceptionDetail: values.detail,
         exceptionNote: values.note,
       })
       .where(eq(sessionItems.id, values.itemId));

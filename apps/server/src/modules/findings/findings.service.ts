@@ -3,7 +3,6 @@ import {
   CADENCE_WINDOW_MS,
   ClientPhotoId,
   deriveActivity,
-  EXCEPTION_REASON_DETAIL_NAMES,
   FindingMessages,
   findingProblems,
   LATE_DELIVERY_MS,
@@ -165,6 +164,7 @@ export class FindingsService {
         count: capture.count ?? null,
         band: capture.band ?? null,
       })),
+      currentFindingId: context.currentFinding?.id ?? null,
     };
     const rules = {
       lateDeliveryMs: LATE_DELIVERY_MS,
@@ -220,8 +220,8 @@ export class FindingsService {
           sessionId,
           itemId,
           reason: body.reason,
-          // Until the item stores the detail apart, its name stands in for a note the detail made unnecessary.
-          note: body.note || EXCEPTION_REASON_DETAIL_NAMES[body.reasonDetail ?? 'OTRO'],
+          detail: body.reasonDetail ?? null,
+          note: body.note || null,
           clientScanId: body.clientScanId,
           completedAt: plausibleTime(new Date(body.recordedAt), order).at,
           receivedAt: order.now,

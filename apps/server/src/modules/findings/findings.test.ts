@@ -331,6 +331,7 @@ describe('PUT /api/sessions/:id/items/:itemId/finding', () => {
         notes: null,
         reason: null,
         captures: [{ pestId: rat!.id, count: 1, band: null }],
+        currentFindingId: null,
       },
       rules: { lateDeliveryMs: 86_400_000, cadenceWindowMs: 180_000, cadenceMaxDevices: 40 },
     };
@@ -342,12 +343,20 @@ describe('PUT /api/sessions/:id/items/:itemId/finding', () => {
       changed,
     );
     expect(await repository.writeFinding({ ...checked, user: { id: tech.id, tokenVersion: 1 } })).toEqual(changed);
+    // Checked against a current version the item does not have.
+    expect(await repository.writeFinding({ ...checked, finding: { ...checked.finding, currentFindingId: 1 } })).toEqual(
+      changed,
+    );
     await t.database.db.update(pests).set({ isActive: false }).where(eq(pests.id, rat!.id));
     expect(await repository.writeFinding(checked)).toEqual(changed);
     await t.database.db.update(pests).set({ isActive: true }).where(eq(pests.id, rat!.id));
     expect(await findingRows()).toHaveLength(0);
     expect(await repository.writeFinding(checked)).toMatchObject({ result: 'RECORDED', technicianId: tech.id });
     expect(await repository.writeFinding(checked)).toMatchObject({ result: 'REPLAYED', technicianId: tech.id });
+    // A second version checked before the first was written: the first is now current, so it is read again.
+    expect(
+      await repository.writeFinding({ ...checked, finding: { ...checked.finding, clientFindingId: randomUUID() } }),
+    ).toEqual(changed);
     expect(await findingRows()).toHaveLength(1);
   });
 
@@ -713,7 +722,11 @@ describe('GET /api/traps/:id/history', () => {
       [second.id, 'EXCEPTION', null],
       [order.id, 'SCANNED', finding.id],
     ]);
-    expect(history.items[0]!.exception).toEqual({ reason: 'NO_ENCONTRADO', note: 'La trampa no estaba en su lugar.' });
+    expect(history.items[0]!.exception).toEqual({
+      reason: 'NO_ENCONTRADO',
+      reasonDetail: null,
+      note: 'La trampa no estaba en su lugar.',
+    });
     expect(history.items[1]!.finding).toMatchObject({ activity: 'BAJA', captures: [{ count: 4 }] });
     const rows = await t.database.db
       .select()

@@ -1,3 +1,5 @@
+import type { ErrorResponse } from '@rondin/contracts';
+
 /** The one error type services throw; the error handler turns it into the API's JSON error shape. */
 export class AppError extends Error {
   constructor(
@@ -5,6 +7,8 @@ export class AppError extends Error {
     message: string,
     /** A machine-readable reason, for the refusals a client answers differently (ErrorResponse.code). */
     readonly code?: string,
+    /** What the refusal is about, beside its message: ErrorResponse.device or ErrorResponse.items. */
+    readonly details?: Pick<ErrorResponse, 'device' | 'items'>,
   ) {
     super(message);
     this.name = 'AppError';

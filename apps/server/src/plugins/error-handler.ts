@@ -96,7 +96,9 @@ export default fp(
       const reply = asJson(rawReply);
       if (error instanceof AppError) {
         const answer = body(error.statusCode, error.message);
-        return reply.code(error.statusCode).send(error.code ? { ...answer, code: error.code } : answer);
+        return reply
+          .code(error.statusCode)
+          .send({ ...answer, ...(error.code ? { code: error.code } : {}), ...error.details });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send(

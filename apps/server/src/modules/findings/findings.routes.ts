@@ -36,12 +36,16 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       schema: {
         operationId: 'putItemFinding',
         summary: 'Registrar lo encontrado en un dispositivo',
-        description: `Añade una versión del hallazgo de una trampa escaneada de la orden; ninguna versión se modifica ni se borra. El mismo clientFindingId otra vez responde la versión que guardó (200), también con la orden cerrada. La versión vigente es la de recordedAt más reciente: una anterior que llega tarde queda guardada sin reemplazarla. recordedAt es la hora del teléfono, tomada si es plausible (como scannedAt del escaneo); si no, la del servidor, con la marca HORA_IMPLAUSIBLE. Los campos deben corresponder al tipo de dispositivo (400). activity, si se omite, se deduce de capturas, consumo e indicios; indicada, solo puede ser mayor. Con la orden cerrada solo un administrador añade una corrección, con motivo (reason), y pasa a ser la vigente; el certificado de la orden pasa a una nueva revisión (mismo folio, nuevo código y nuevo SHA-256) y el anterior queda como sustituido en /verificar. ${parties}`,
+        description: `Añade una versión del hallazgo de una trampa escaneada de la orden; ninguna versión se modifica ni se borra. El mismo clientFindingId otra vez responde la versión que guardó (200), también con la orden cerrada. La versión vigente es la de recordedAt más reciente: una anterior que llega tarde queda guardada sin reemplazarla. recordedAt es la hora del teléfono, tomada si es plausible (como scannedAt del escaneo); si no, la del servidor, con la marca HORA_IMPLAUSIBLE. Los campos deben corresponder al tipo de dispositivo (400). activity, si se omite, se deduce de capturas, consumo e indicios; indicada, solo puede ser mayor. Con la orden abierta, una versión que baja la vigente (menos actividad, menos capturas de una plaga, un indicio quitado, menos consumo de cebo) necesita motivo (reason): 422 REASON_REQUIRED sin él; una versión anterior a la vigente no la reemplaza y no lo necesita. Con la orden cerrada solo un administrador añade una corrección, con motivo (reason), y pasa a ser la vigente; el certificado de la orden pasa a una nueva revisión (mismo folio, nuevo código y nuevo SHA-256) y el anterior queda como sustituido en /verificar. ${parties}`,
         tags,
         security,
         params: ItemParams,
         body: PutFindingBody,
-        response: { 200: FindingResponse, ...errors },
+        response: {
+          200: FindingResponse,
+          ...errors,
+          422: ErrorResponse.describe('La versión baja lo registrado y no trae motivo (REASON_REQUIRED).'),
+        },
       },
     },
     (request) =>

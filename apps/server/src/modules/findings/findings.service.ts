@@ -6,12 +6,14 @@ import {
   FindingMessages,
   findingProblems,
   LATE_DELIVERY_MS,
+  loweredFacts,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_DIMENSION,
   PHOTO_MAX_PIXELS,
   PHOTO_TYPES,
   PHOTOS_PER_ITEM,
   PhotoMessages,
+  REASON_REQUIRED_CODE,
   SessionMessages,
   type ExceptionBody,
   type Finding,
@@ -30,7 +32,13 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { SessionEvents } from '../sessions/session-events.js';
-import type { FindingContext, FindingsRepository, FindingWrite, LockedOrder } from './findings.repository.js';
+import type {
+  CurrentFinding,
+  FindingContext,
+  FindingsRepository,
+  FindingWrite,
+  LockedOrder,
+} from './findings.repository.js';
 
 /** What a photo may be once decoded (files/images.ts). */
 const PHOTO_IMAGE: ImageRules = {
@@ -64,6 +72,18 @@ function plausibleTime(deviceTime: Date, order: LockedOrder): { at: Date; plausi
     deviceTime.getTime() <= order.now.getTime() + DEVICE_CLOCK_AHEAD_MS;
   if (!plausible) return { at: order.now, plausible };
   return { at: deviceTime.getTime() < order.now.getTime() ? deviceTime : order.now, plausible };
+}
+
+/**
+ * Whether a new version becomes the item's current one, as rondin_finding decides: it does unless its device time
+ * is plausible (not before the order) and earlier than the current version's. One that does not replace the
+ * current version lowers nothing (an offline queue delivering what was recorded before), so needs no reason.
+ */
+function replacesCurrent(deviceTime: string, current: CurrentFinding, orderCreatedAt: Date | null): boolean {
+  const at = new Date(deviceTime).getTime();
+  const plausibleAndEarlier =
+    orderCreatedAt !== null && at >= orderCreatedAt.getTime() && at < new Date(current.recordedAt).getTime();
+  return !plausibleAndEarlier;
 }
 
 /** Reads of the context and writes that found it changed, before the caller is asked to try again. */
@@ -187,7 +207,15 @@ export class FindingsService {
     const problems = findingProblems(context.trapType, body, groupOf);
     if (problems.length > 0) throw AppError.badRequest(problems.join(' '));
     const derivedActivity = deriveActivity(body, groupOf);
-    return { ...write, finding: { ...stored, activity: body.activity ?? derivedActivity, derivedActivity }, rules };
+    const activity = body.activity ?? derivedActivity;
+    const current = context.currentFinding;
+    if (!correction && current && !body.reason && replacesCurrent(body.recordedAt, current, context.orderCreatedAt)) {
+      const lowered = loweredFacts(current, { ...body, activity, baitConsumption: body.baitConsumption ?? null });
+      if (lowered.length > 0) {
+        throw new AppError(422, FindingMessages.lowerNeedsReason(context.trapCode ?? ''), REASON_REQUIRED_CODE);
+      }
+    }
+    return { ...write, finding: { ...stored, activity, derivedActivity }, rules };
   }
 
   /** Every version of the item's finding, the current one first. */

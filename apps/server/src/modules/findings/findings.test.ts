@@ -401,6 +401,94 @@ describe('PUT /api/sessions/:id/items/:itemId/finding', () => {
   });
 });
 
+describe('lowering what was recorded in an open order', () => {
+  const lowerRefused = async (sessionId: number, itemId: number, body: PutFindingInput) => {
+    const response = await putFinding(t, tech, sessionId, itemId, body);
+    expect(response.statusCode, response.body).toBe(422);
+    return response.json();
+  };
+
+  it('needs a reason to replace 4 catches by «Sin novedad», and keeps the catches current until one is given', async () => {
+    const { order, traps, items } = await orderWith(['LAMINA']);
+    const caught = await stored(
+      tech,
+      order.id,
+      items[0]!,
+      nothingFound({ captures: [{ pestId: pest['Cucaracha alemana']!, count: 4 }] }),
+    );
+
+    expect(await lowerRefused(order.id, items[0]!, nothingFound())).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      code: 'REASON_REQUIRED',
+      message: FindingMessages.lowerNeedsReason(traps[0]!.code),
+    });
+    // A reason of blanks is no reason.
+    await lowerRefused(order.id, items[0]!, nothingFound({ reason: '   ' }));
+    expect((await orderOf(order.id)).items[0]!.finding!.id).toBe(caught.finding.id);
+    expect(await findingRows()).toHaveLength(1);
+
+    const corrected = await stored(tech, order.id, items[0]!, nothingFound({ reason: ' Era polvo, no insectos. ' }));
+    expect(corrected.finding).toMatchObject({
+      activity: 'NINGUNA',
+      reason: 'Era polvo, no insectos.',
+      isCurrent: true,
+    });
+    expect(corrected.item.finding!.id).toBe(corrected.finding.id);
+    expect(await versionsOf(order.id, items[0]!)).toHaveLength(2);
+  });
+
+  it('counts as lowering a lower activity, fewer catches, a sign removed and less bait eaten', async () => {
+    const { order, items } = await orderWith(['LAMINA', 'CEBADERO', 'OTRO', 'LAMINA']);
+    const moth = pest['Polilla india de la harina']!;
+    await stored(tech, order.id, items[0]!, nothingFound({ captures: [{ pestId: moth, band: '11-50' }] }));
+    // 11–50 to 12 counted is not fewer (a band counts as its least); 12 to 11 is.
+    await stored(tech, order.id, items[0]!, nothingFound({ captures: [{ pestId: moth, count: 12 }] }));
+    await lowerRefused(order.id, items[0]!, nothingFound({ captures: [{ pestId: moth, count: 11 }] }));
+
+    await stored(tech, order.id, items[1]!, nothingFound({ baitConsumption: 50 }));
+    await lowerRefused(order.id, items[1]!, nothingFound({ baitConsumption: 25 }));
+    await lowerRefused(order.id, items[1]!, nothingFound({ baitState: 'CEBO_AUSENTE' }));
+    await stored(tech, order.id, items[1]!, nothingFound({ baitConsumption: 75 }));
+
+    await stored(tech, order.id, items[2]!, nothingFound({ evidence: ['EXCREMENTOS', 'ROEDURAS'] }));
+    // The same activity (low) with one sign less is still lowering.
+    await lowerRefused(order.id, items[2]!, nothingFound({ evidence: ['ROEDURAS'] }));
+    await stored(tech, order.id, items[2]!, nothingFound({ evidence: ['ROEDURAS', 'EXCREMENTOS', 'HUELLAS'] }));
+
+    await stored(tech, order.id, items[3]!, nothingFound({ activity: 'ALTA' }));
+    await lowerRefused(order.id, items[3]!, nothingFound({ activity: 'MEDIA' }));
+    // What is not lowering needs nothing: the same again, more, a note, an action.
+    await stored(tech, order.id, items[3]!, nothingFound({ activity: 'ALTA', notes: 'Revisada de nuevo.' }));
+    await stored(tech, order.id, items[3]!, nothingFound({ activity: 'ALTA', actions: ['LAMINA_CAMBIADA'] }));
+  });
+
+  it('answers a replay as stored, and takes without a reason a version recorded before the current one', async () => {
+    const { order, items } = await orderWith(['LAMINA']);
+    const first = nothingFound({ recordedAt: minutesFromNow(-30) });
+    const none = await stored(tech, order.id, items[0]!, first);
+    const catches = nothingFound({ captures: [{ pestId: pest['Cucaracha alemana']!, count: 4 }] });
+    const current = await stored(tech, order.id, items[0]!, catches);
+    // The first «Sin novedad» delivered again (a lost answer): the version it stored, not a lowering.
+    const replay = await stored(tech, order.id, items[0]!, first);
+    expect(replay.finding).toMatchObject({ id: none.finding.id, isCurrent: false });
+    // Recorded offline an hour ago, delivered now: kept as history, the catches stay current.
+    const late = await stored(tech, order.id, items[0]!, nothingFound({ recordedAt: minutesFromNow(-60) }));
+    expect(late.finding.isCurrent).toBe(false);
+    expect(late.item.finding!.id).toBe(current.finding.id);
+    // A device clock ahead of the server's is the server's time: it would be current, so it needs a reason.
+    await lowerRefused(order.id, items[0]!, nothingFound({ recordedAt: minutesFromNow(60) }));
+  });
+
+  it('asks the same of an administrator in an open order', async () => {
+    const { order, items } = await orderWith(['CEBADERO']);
+    await stored(tech, order.id, items[0]!, nothingFound({ baitConsumption: 100 }));
+    const response = await putFinding(t, admin, order.id, items[0]!, nothingFound({ baitConsumption: 0 }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('REASON_REQUIRED');
+  });
+});
+
 describe('flags the office sees', () => {
   it('uses the server’s time for a device time ahead of it or before the order, and flags it', async () => {
     const { order, items } = await orderWith(['LAMINA', 'LAMINA']);

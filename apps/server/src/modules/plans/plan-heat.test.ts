@@ -111,6 +111,8 @@ beforeAll(async () => {
         recordedAt: new Date(at.getTime() + 5 * 60_000).toISOString(),
         deviceStatus: 'OK',
         baitConsumption: 0,
+        // Lowering what was recorded takes a reason.
+        reason: 'El cebo estaba desplazado, no consumido.',
       });
       expect(corrected.statusCode, corrected.body).toBe(200);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeInput, digits, IdNumber, text, Timestamp } from './common.js';
+import { DateTimeInput, digits, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import { MAX_PAGE_SIZE } from './paging.js';
 
@@ -153,12 +153,20 @@ const Day = z
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, ActionMessages.dueDate);
 
+/** What is typed in the action's text areas: tabs and line breaks are its own. */
 const longText = (label: string) =>
-  text(label, { error: `${label} debe ser texto.` })
+  multilineText(label, { error: `${label} debe ser texto.` })
     .trim()
     .max(2000, `${label} admite como máximo 2000 caracteres.`);
 const optionalText = (label: string) =>
   longText(label)
+    .nullable()
+    .transform((value) => (value ? value : null));
+/** A place or a name: one line. */
+const optionalLine = (label: string, max: number) =>
+  text(label, { error: `${label} debe ser texto.` })
+    .trim()
+    .max(max, `${label} admite como máximo ${max} caracteres.`)
     .nullable()
     .transform((value) => (value ? value : null));
 
@@ -273,7 +281,7 @@ export type ActionList = z.infer<typeof ActionList>;
 export const CreateActionBody = z.strictObject({
   siteId: IdNumber,
   trapId: IdNumber.nullable().optional(),
-  area: optionalText('El área').optional(),
+  area: optionalLine('El área', 2000).optional(),
   origin: z.enum(['MANUAL', 'RECOMENDACION'], { error: ActionMessages.manualOrigin }).default('MANUAL'),
   severity: oneOf('La gravedad', ACTION_SEVERITIES).default('MEDIA'),
   description: longText('La descripción').min(1, ActionMessages.descriptionRequired),
@@ -282,7 +290,7 @@ export const CreateActionBody = z.strictObject({
   rootCause: optionalText('La causa raíz').optional(),
   preventiveAction: optionalText('La acción preventiva').optional(),
   responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
-  responsibleName: optionalText('El nombre del responsable').optional(),
+  responsibleName: optionalLine('El nombre del responsable', 2000).optional(),
   dueDate: Day,
   verificationPlan: optionalText('El plan de verificación').optional(),
 });
@@ -302,7 +310,7 @@ export const UpdateActionBody = z.strictObject({
   rootCause: optionalText('La causa raíz').optional(),
   preventiveAction: optionalText('La acción preventiva').optional(),
   responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
-  responsibleName: optionalText('El nombre del responsable').optional(),
+  responsibleName: optionalLine('El nombre del responsable', 2000).optional(),
   dueDate: Day.optional(),
   verificationPlan: optionalText('El plan de verificación').optional(),
   verificationResult: optionalText('El resultado de la verificación').optional(),

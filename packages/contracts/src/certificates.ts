@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { text, Timestamp } from './common.js';
 
 /** A drawn signature as the phone sends it: a PNG, base64, at most this many bytes once decoded. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
@@ -48,17 +48,15 @@ export const SignaturePng = z
  */
 export const ClientSignature = z
   .strictObject({
-    name: z
-      .string({ error: CertificateMessages.signatureName })
+    name: text('El nombre de quien firma', { error: CertificateMessages.signatureName })
       .trim()
       .max(120, CertificateMessages.signatureNameLong)
       .optional(),
-    role: z.string().trim().max(120, CertificateMessages.signatureRoleLong).optional(),
+    role: text('El cargo de quien firma').trim().max(120, CertificateMessages.signatureRoleLong).optional(),
     imagePng: SignaturePng.optional(),
     absent: z.boolean().optional(),
     /** Why nobody of the client could sign; only with absent. */
-    reason: z
-      .string({ error: CertificateMessages.absentReason })
+    reason: text('El motivo de la ausencia', { error: CertificateMessages.absentReason })
       .trim()
       .max(200, CertificateMessages.absentReasonLong)
       .optional(),

@@ -54,6 +54,36 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /** A UTF-16 surrogate not paired with its other half: it has no character, and UTF-8 cannot carry it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * Characters nobody types on purpose, each of which changes what a text shows or how it reads elsewhere: C0 and
+ * C1 controls and DEL (an ANSI escape "\u001b[31m" repaints a terminal that reads a log or a CSV), format
+ * characters (bidi overrides and isolates U+202A–U+202E and U+2066–U+2069 reorder what is shown, zero-width
+ * spaces and joiners, the BOM and the soft hyphen hide inside a code that then matches nothing) and the Unicode
+ * line and paragraph separators. U+0000 has its own message; tab, LF and CR are allowed where a field is
+ * multi-line (MULTILINE_FORBIDDEN).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this rule is for.
+const FORBIDDEN = /[\u0001-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this rule is for.
+const MULTILINE_FORBIDDEN = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+/**
+ * The format characters emoji are made of, which a phone's keyboard does type: the joiner between two pictographs
+ * (🤷‍♂️, 👨‍👩‍👧) and the tags of a subdivision's flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). Taken out before the check, so only these uses pass.
+ */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_TAGS = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+
+/** The first character `value` may not hold, as U+XXXX; undefined when it holds none. */
+export function forbiddenCharacter(value: string, multiline = false): string | undefined {
+  const found = (multiline ? MULTILINE_FORBIDDEN : FORBIDDEN).exec(
+    value.replace(EMOJI_TAGS, '').replace(EMOJI_JOINER, ''),
+  )?.[0];
+  return found && `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+const forbiddenMessage = (label: string, code: string, multiline: boolean) =>
+  `${label} contiene un carácter de control o invisible (${code})${multiline ? '' : ' o un salto de línea'}: escríbelo sin él.`;
+
 /** `label` names the field in the messages, as the other rules' messages do ("El código…"). */
 const encodable = (label: string, params?: Parameters<typeof z.string>[0]) =>
   z
@@ -61,16 +91,28 @@ const encodable = (label: string, params?: Parameters<typeof z.string>[0]) =>
     .refine((value) => !value.includes('\0'), `${label} no puede contener el carácter nulo (U+0000).`)
     .refine((value) => !LONE_SURROGATE.test(value), `${label} contiene caracteres Unicode mal formados.`);
 
+/** encodable, and no character FORBIDDEN (or MULTILINE_FORBIDDEN) holds. */
+const visible = (label: string, multiline: boolean, params?: Parameters<typeof z.string>[0]) =>
+  encodable(label, params).superRefine((value, context) => {
+    const code = forbiddenCharacter(value, multiline);
+    if (code) context.addIssue({ code: 'custom', message: forbiddenMessage(label, code, multiline) });
+  });
+
 /**
- * The one rule for text typed by people: no U+0000 (PostgreSQL cannot store it), no lone surrogates (they
- * would be stored as U+FFFD, silently changing the data: refused instead), and NFC, so "José" typed with a
- * combining accent and "José" typed precomposed are the same name for search, uniqueness and printing.
+ * The one rule for text typed by people, on one line: no U+0000 (PostgreSQL cannot store it), no lone
+ * surrogates (they would be stored as U+FFFD, silently changing the data: refused instead), no control or
+ * invisible character (FORBIDDEN), no line break; and NFC, so "José" typed with a combining accent and "José"
+ * typed precomposed are the same name for search, uniqueness and printing.
  */
 export const text = (label: string, params?: Parameters<typeof z.string>[0]) =>
-  encodable(label, params).normalize('NFC');
+  visible(label, false, params).normalize('NFC');
 
-/** Secrets are compared byte for byte: checked like any text, never normalised. */
-export const secretText = encodable;
+/** text for a field typed in a text area (notes, descriptions): tabs and line breaks are its own. */
+export const multilineText = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  visible(label, true, params).normalize('NFC');
+
+/** Secrets are compared byte for byte: checked like any text on one line, never normalised. */
+export const secretText = (label: string, params?: Parameters<typeof z.string>[0]) => visible(label, false, params);
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;

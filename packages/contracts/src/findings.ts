@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeInput, Id, IdNumber, text, Timestamp } from './common.js';
+import { DateTimeInput, Id, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS } from './devices.js';
 import {
   ACTIVITY_LEVELS,
@@ -72,9 +72,9 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, label: string, max: nu
     .max(max, `${label} admite como máximo ${max} elementos.`)
     .transform((values) => [...new Set(values)] as z.infer<T>[]);
 
-/** Trimmed; nothing left is stored as null. */
-const optionalText = (label: string, max: number) =>
-  text(label, { error: `${label} debe ser texto.` })
+/** Trimmed; nothing left is stored as null. `multiline` for what is typed in a text area. */
+const optionalText = (label: string, max: number, multiline = false) =>
+  (multiline ? multilineText : text)(label, { error: `${label} debe ser texto.` })
     .trim()
     .max(max, `${label} admite como máximo ${max} caracteres.`)
     .nullable()
@@ -108,7 +108,7 @@ export const PutFindingBody = z.strictObject({
     .default([]),
   evidence: uniqueList(EvidenceSchema, 'Los indicios', EVIDENCE_KINDS.length * 2).default([]),
   actions: uniqueList(FindingActionSchema, 'Las acciones', FINDING_ACTIONS.length * 2).default([]),
-  notes: optionalText('Las notas', FINDING_NOTES_MAX).optional(),
+  notes: optionalText('Las notas', FINDING_NOTES_MAX, true).optional(),
   reason: optionalText('El motivo de la corrección', CORRECTION_REASON_MAX).optional(),
 });
 export type PutFindingBody = z.infer<typeof PutFindingBody>;
@@ -203,7 +203,7 @@ export const ExceptionBody = z
     /** Preset detail; left out by phones that predate it, which always send a note. */
     reasonDetail: ExceptionReasonDetailSchema.optional(),
     /** Required only for reasonDetail OTRO, or without reasonDetail; trimmed, nothing left is no note. */
-    note: text('La nota', { error: 'La nota debe ser texto.' })
+    note: multilineText('La nota', { error: 'La nota debe ser texto.' })
       .trim()
       .max(EXCEPTION_NOTE_MAX, `La nota admite como máximo ${EXCEPTION_NOTE_MAX} caracteres.`)
       .optional(),

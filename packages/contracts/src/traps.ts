@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdNumber, ItemStatus, MAX_ID, SessionStatus, text, Timestamp } from './common.js';
+import { Id, IdNumber, ItemStatus, MAX_ID, multilineText, SessionStatus, text, Timestamp } from './common.js';
 import { RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import { ItemRecord } from './findings.js';
 import { TrapMessages } from './messages.js';
@@ -40,16 +40,16 @@ const TrapCode = text('El código', { error: TrapMessages.codeRequired })
   .min(1, TrapMessages.codeRequired)
   .max(TRAP_CODE_MAX, `El código admite como máximo ${TRAP_CODE_MAX} caracteres.`);
 
-/** Optional text: trimmed, and stored as null when nothing is left. */
-const optionalText = (label: string, max: number) =>
-  text(label, { error: `${label} debe ser texto.` })
+/** Optional text: trimmed, and stored as null when nothing is left. `multiline` for a text area's. */
+const optionalText = (label: string, max: number, multiline = false) =>
+  (multiline ? multilineText : text)(label, { error: `${label} debe ser texto.` })
     .trim()
     .max(max, `${label} admite como máximo ${max} caracteres.`)
     .nullable()
     .transform((value) => (value ? value : null));
 
 const Area = optionalText('El área', 80);
-const Description = optionalText('La descripción', 500);
+const Description = optionalText('La descripción', 500, true);
 
 export const CreateTrapBody = z.strictObject({
   /** Needed only when there is more than one active site. */

@@ -166,13 +166,33 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
   return 'texto';
 }
 
-/** Text with U+0000 or a lone surrogate somewhere in it. */
+/**
+ * Text with U+0000 or a lone surrogate somewhere in it, or a character that changes how it shows elsewhere: an
+ * ANSI escape, a bell, a C1 control, a bidi override or isolate, a zero-width space or joiner, a BOM, a soft
+ * hyphen, a line separator.
+ */
+const ODD_CHARACTERS = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\ud83d',
+  '\u001b[31m',
+  '\u0007',
+  '\u007f',
+  '\u0085',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\u200b',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u2028',
+];
 const unstorableText = fc
-  .tuple(
-    fc.string({ maxLength: 8 }),
-    fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d'),
-    fc.string({ maxLength: 8 }),
-  )
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...ODD_CHARACTERS), fc.string({ maxLength: 8 }))
   .map(([before, odd, after]) => `${before}${odd}${after}`);
 /** Dates zod's ISO format accepts but PostgreSQL cannot store, or stores as another year. */
 const unstorableDate = fc.oneof(
@@ -221,7 +241,7 @@ function probesFor(route: RouteEntry): fc.Arbitrary<Probe> {
         options.push(probe(otherNotation(String(validValue(field, schema, part, route.url)))));
         options.push(probe(fc.constant('1%00')));
       } else if (isType(schema, 'string') || isType(schema, 'array')) {
-        const text = part === 'body' ? unstorableText : fc.constant('a\u0000b');
+        const text = part === 'body' ? unstorableText : fc.constantFrom('a\u0000b', 'a\u202eb', 'a\u001b[31mb');
         options.push(probe(isType(schema, 'array') && !isType(schema, 'string') ? text.map((value) => [value]) : text));
       }
     }
@@ -289,7 +309,7 @@ function requestFor(route: RouteEntry, probe: Probe) {
 const ENGLISH = /\b(the|is|must|invalid|expected|required|should|received)\b/i;
 
 describe('odd input on every field of every route', () => {
-  it('refuses U+0000, lone surrogates, unstorable dates, other number notations and repeated keys with a Spanish 400', async () => {
+  it('refuses U+0000, lone surrogates, control and invisible characters, unstorable dates, other number notations and repeated keys with a Spanish 400', async () => {
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) {
       await fc.assert(

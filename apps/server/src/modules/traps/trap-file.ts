@@ -1,5 +1,9 @@
 import type { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
+  MAX_IMPORT_ROWS,
   RISK_LEVEL_NAMES,
   TRAP_FILE_COLUMNS,
   TRAP_TYPE_NAMES,
@@ -13,6 +17,7 @@ import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.js';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import type { TrapRow } from './traps.repository.js';
+import type { XlsxAnswer, XlsxJob } from './xlsx-worker.js';
 
 export type TrapFileFormat = 'csv' | 'xlsx';
 
@@ -113,33 +118,62 @@ function readCsv(file: Buffer): TableRow[] {
   }
 }
 
-async function readXlsx(file: Buffer): Promise<TableRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.badRequest(
-      'No se pudo leer el archivo Excel: guárdalo como libro de Excel (.xlsx) y vuelve a intentarlo.',
-    );
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: TableRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let index = 1; index <= row.cellCount; index++) cells.push(cellText(row.getCell(index)));
-    rows.push({ row: row.number, cells });
-  });
-  // The header is the sheet's first row that holds anything; rows keep the numbers the spreadsheet shows.
-  return rows;
+/** A workbook inflates to at most this (10,000 rows of every column are about 3.4 MB). */
+const XLSX_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
+const XLSX_MAX_ENTRIES = 1000;
+/** A reading that takes longer is given up: 10,000 rows take about four seconds on a loaded machine. */
+const XLSX_TIMEOUT_MS = 60_000;
+
+const XlsxMessages = {
+  unreadable: 'No se pudo leer el archivo Excel: guárdalo como libro de Excel (.xlsx) y vuelve a intentarlo.',
+  tooLarge: `El archivo Excel ocupa más de ${XLSX_MAX_INFLATED_BYTES / 1024 / 1024} MB descomprimido: divídelo en partes más pequeñas.`,
+  tooManyRows: (rows: number) =>
+    `El archivo tiene ${rows.toLocaleString('es')} filas; se pueden importar como máximo ${MAX_IMPORT_ROWS.toLocaleString('es')} a la vez.`,
+};
+
+/**
+ * The worker that reads workbooks (xlsx-worker.ts): the compiled JavaScript beside this file; under the tests and
+ * `npm run dev`, which run the TypeScript sources, the source, loaded through tsx's hooks (a worker's execArgv
+ * --import does not reach its entry module on Node 20).
+ */
+function startXlsxWorker(job: XlsxJob): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./xlsx-worker.js', import.meta.url), { workerData: job });
+  // tsx's ESM API (its `import` condition), whose register() installs the hooks in this thread.
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const source = new URL('./xlsx-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(code, { eval: true, workerData: job });
 }
 
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  if (typeof value === 'number' || typeof value === 'string') return String(value);
-  return cell.text;
+/** Reads the first sheet of an .xlsx in a worker thread, so no other request waits for it. */
+async function readXlsx(file: Buffer): Promise<TableRow[]> {
+  const job: XlsxJob = {
+    file,
+    maxInflatedBytes: XLSX_MAX_INFLATED_BYTES,
+    maxEntries: XLSX_MAX_ENTRIES,
+    // The header, then at most MAX_IMPORT_ROWS rows of traps.
+    maxRows: MAX_IMPORT_ROWS + 1,
+  };
+  const worker = startXlsxWorker(job);
+  const answer = await new Promise<XlsxAnswer>((resolve, reject) => {
+    const timer = setTimeout(() => resolve({ refused: 'unreadable' }), XLSX_TIMEOUT_MS);
+    worker.once('message', (message: XlsxAnswer) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  }).finally(() => worker.terminate());
+  if ('rows' in answer && !('refused' in answer)) return answer.rows;
+  if (answer.refused === 'tooManyRows') throw AppError.badRequest(XlsxMessages.tooManyRows(answer.rows - 1));
+  throw AppError.badRequest(XlsxMessages[answer.refused]);
 }
 
 /** Characters that make a spreadsheet read a cell as a formula; exported cells starting with one get a '. */

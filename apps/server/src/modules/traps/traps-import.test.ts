@@ -1,4 +1,11 @@
-import { TRAP_FILE_TYPES, TrapMessages, type Trap, type TrapImportResult } from '@rondin/contracts';
+import {
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  TRAP_FILE_TYPES,
+  TrapMessages,
+  type Trap,
+  type TrapImportResult,
+} from '@rondin/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -10,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.js';
+import { sheetXml, zipOf } from '../../../test/zips.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -42,6 +50,28 @@ async function xlsx(rows: (string | number | boolean | null)[][]): Promise<Buffe
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** Each refusal starts a worker thread, which under the tests loads the TypeScript source through tsx. */
+describe('POST /api/traps/import of a workbook past its limits', { timeout: 60_000 }, () => {
+  it('refuses a zip bomb, an entry that lies about its size, and more rows than an import takes, before parsing', async () => {
+    // 60 MB of one byte: about 60 KB once deflated, under the 5 MB upload limit.
+    const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20) }]);
+    expect(bomb.length).toBeLessThan(MAX_IMPORT_BYTES);
+    const lying = zipOf([
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(2 * 1024 * 1024, 0x20), declaredSize: 1000 },
+    ]);
+    for (const [file, message] of [
+      [bomb, 'descomprimido'],
+      [lying, 'No se pudo leer el archivo Excel'],
+      [zipOf([{ name: 'xl/worksheets/sheet1.xml', data: sheetXml(MAX_IMPORT_ROWS + 2) }]), 'como máximo 10.000'],
+    ] as const) {
+      const response = await importFile(file, { dryRun: true, type: TRAP_FILE_TYPES.xlsx });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect(await allTraps()).toEqual([]);
+  });
+});
 
 describe('POST /api/traps/import', () => {
   it('previews a dry run without writing, then writes every row', async () => {

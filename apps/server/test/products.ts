@@ -55,7 +55,24 @@ export function putApplication(
 }
 
 /** The smallest file that is a PDF by its bytes. */
-export const tinyPdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** A PDF of one blank page, as small as one can be and still parse (documents are parsed on upload). */
+export const tinyPdf = pdfOf('');
+
+/** A one-page PDF whose catalog carries `catalogExtra` and whose objects end with `objects`. */
+export function pdfOf(catalogExtra: string, objects = ''): Buffer {
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      `1 0 obj << /Type /Catalog /Pages 2 0 R ${catalogExtra} >> endobj`,
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+      objects,
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+}
 
 export function putDocument(
   t: TestApp,

@@ -11,6 +11,10 @@ export const ProductMessages = {
   documentNotFound: 'El producto no tiene ese documento.',
   documentTooLarge: 'El documento pasa de 10 MB.',
   documentWrongType: 'El documento debe ser un PDF.',
+  documentNotPdf:
+    'El documento no es un PDF válido: empieza como uno, pero no se puede leer. Guárdalo de nuevo como PDF.',
+  documentActiveContent:
+    'El PDF lleva JavaScript, acciones automáticas o archivos incrustados: guárdalo de nuevo sin ellos (por ejemplo, «Imprimir a PDF»).',
   documentEmpty: 'El documento está vacío.',
   documentRequired: 'Adjunta el documento en PDF (campo file).',
   documentDateRequired: 'Indica la fecha del documento (issuedOn, AAAA-MM-DD).',

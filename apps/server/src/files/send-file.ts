@@ -8,6 +8,8 @@ export interface ServedFile {
   /** The name it is saved under, without extension: the type's own extension is added. */
   name: string;
   open(): Readable;
+  /** Shown in the browser (the default), or only saved: a document not known to be harmless is not opened in place. */
+  disposition?: 'inline' | 'attachment';
 }
 
 /**
@@ -31,7 +33,10 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, served: S
   return reply
     .type(file.mediaType)
     .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(`${served.name}.${EXTENSIONS[file.mediaType]}`))
+    .header(
+      'content-disposition',
+      contentDisposition(`${served.name}.${EXTENSIONS[file.mediaType]}`, served.disposition ?? 'inline'),
+    )
     .send(served.open());
 }
 
@@ -45,10 +50,10 @@ export function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * `inline` with the name twice: plain ASCII for old clients (accents dropped, anything that could end the
+ * `inline` (or `attachment`) with the name twice: plain ASCII for old clients (accents dropped, anything that could end the
  * quoted string or the header replaced) and the real name in UTF-8 (RFC 6266, RFC 8187).
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const ascii = fileName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -58,5 +63,5 @@ export function contentDisposition(fileName: string): string {
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `inline; filename="${ascii || 'archivo'}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii || 'archivo'}"; filename*=UTF-8''${encoded}`;
 }

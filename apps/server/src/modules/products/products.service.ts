@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   ProductMessages,
   PRODUCT_DOCUMENT_LABELS,
@@ -13,6 +14,7 @@ import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { localDate } from '../../lib/time-zone.js';
+import { checkPdf, isCleanPdf } from '../../files/documents.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ProductChanges, ProductsRepository, ProductWithFiles } from './products.repository.js';
 
@@ -26,6 +28,21 @@ export const DOCUMENT_FORM: UploadSpec = {
     empty: ProductMessages.documentEmpty,
   },
   fields: ['issuedOn'],
+};
+
+const DOCUMENT_CHECK = {
+  notPdf: ProductMessages.documentNotPdf,
+  activeContent: ProductMessages.documentActiveContent,
+};
+
+/**
+ * Whether each stored document (by SHA-256) parsed clean (files/documents.ts): shown in the browser if so, only
+ * saved otherwise. Documents are checked on upload; one stored before is parsed on its first download.
+ */
+const CHECKED = new Map<string, boolean>();
+const remember = (sha256: string, clean: boolean) => {
+  CHECKED.set(sha256, clean);
+  if (CHECKED.size > 1000) CHECKED.delete(CHECKED.keys().next().value!);
 };
 
 const documentOf = (file: ProductWithFiles['sdsFile'], issuedOn: string | null) =>
@@ -129,6 +146,8 @@ export class ProductsService {
         throw AppError.badRequest(ProductMessages.documentDateFuture);
       }
       if (!file) throw AppError.badRequest(ProductMessages.documentRequired);
+      await checkPdf(file.path, DOCUMENT_CHECK);
+      remember(file.sha256, true);
       await this.repository.transaction(async (tx) => {
         const product = await this.repository.findById(id, tx);
         if (!product) throw AppError.notFound(ProductMessages.notFound);
@@ -151,6 +170,16 @@ export class ProductsService {
     const opened = fileId ? await this.files.open(fileId) : undefined;
     if (!opened) throw AppError.notFound(ProductMessages.documentNotFound);
     const name = `${kind === 'sds' ? 'fds' : 'etiqueta'}-${product.name}`;
-    return { file: opened.file, name, open: () => opened.content };
+    let clean = CHECKED.get(opened.file.sha256);
+    let content = opened.content;
+    if (clean === undefined) {
+      // Stored before documents were parsed on upload: parsed once (by its SHA-256), then opened again to send.
+      clean = await isCleanPdf(await buffer(opened.content));
+      remember(opened.file.sha256, clean);
+      const reopened = await this.files.open(opened.file.id);
+      if (!reopened) throw AppError.notFound(ProductMessages.documentNotFound);
+      content = reopened.content;
+    }
+    return { file: opened.file, name, open: () => content, disposition: clean ? 'inline' : 'attachment' };
   }
 }

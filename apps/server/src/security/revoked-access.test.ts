@@ -134,6 +134,42 @@ describe('tokens issued before a password change', () => {
     expect((await profile(await login(tech.email, 'clave-restablecida-9'))).statusCode).toBe(200);
   });
 
+  it('are refused (401) before their body is judged on the scan and finding routes, whose account is checked late', async () => {
+    const tech = await createUser(t);
+    const trap = await createTrap(t);
+    const order = await createOrder(t, admin, tech.id, [trap.id]);
+    const before = await login(tech.email);
+    const write = (token: string, invalid: boolean) => [
+      t.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${order.id}/scan`,
+        headers: bearer(token),
+        payload: invalid ? { qrSlug: 42 } : { qrSlug: trap.qrSlug },
+      }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${order.id}/items/${order.items[0]!.id}/finding`,
+        headers: bearer(token),
+        payload: invalid ? { activity: 'MUCHA' } : {},
+      }),
+    ];
+    // Valid token, invalid body: 400, as before.
+    for (const answer of await Promise.all(write(before, true))) expect(answer.statusCode).toBe(400);
+    const reset = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/technicians/${tech.id}`,
+      headers: admin.headers,
+      payload: { password: 'clave-restablecida-9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const invalid of [true, false]) {
+      for (const answer of await Promise.all(write(before, invalid))) {
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(answer.json().message).toBe(PASSWORD_CHANGED);
+      }
+    }
+  });
+
   it('keep working when the account changes anything but its password, and when issued by the previous release', async () => {
     const tech = await createUser(t);
     const token = await login(tech.email);

@@ -33,6 +33,8 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
     {
       // The account is checked by the write's own statements (rondin_finding_context, rondin_finding).
       onRequest: app.authenticate(),
+      attachValidation: true,
+      preHandler: app.accountBeforeInvalid(),
       schema: {
         operationId: 'putItemFinding',
         summary: 'Registrar lo encontrado en un dispositivo',

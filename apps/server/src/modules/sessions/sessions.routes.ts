@@ -106,6 +106,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     {
       // The hot path: the token is checked here, the account inside the scan's single database call.
       onRequest: app.authenticate(),
+      attachValidation: true,
+      preHandler: app.accountBeforeInvalid(),
       schema: {
         operationId: 'scanSessionItem',
         summary: 'Registrar el escaneo de una trampa',

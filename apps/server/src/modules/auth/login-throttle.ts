@@ -54,6 +54,12 @@ export class FailureCounter {
     this.windows.delete(key);
   }
 
+  /** Takes back one failure counted ahead of an attempt that then succeeded. */
+  forgive(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.failures > 0) window.failures--;
+  }
+
   /**
    * A window is inserted when it opens and every window lasts as long, so the map's insertion order is also
    * the order in which windows end: expired ones are all at the front. Dropping from the front costs O(1)

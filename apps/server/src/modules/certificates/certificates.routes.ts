@@ -46,7 +46,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
         operationId: 'verifyCertificate',
         summary: 'Verificar un certificado de servicio',
         description:
-          'Público, sin sesión: lo que el QR de un certificado abre ({PUBLIC_URL}/verificar/{código}). Responde solo folio, revisión, fecha de emisión, sitio, empresa y el SHA-256 del PDF emitido, para compararlo con el archivo recibido; `replaced` es true si una revisión posterior lo sustituyó. Los códigos son aleatorios (no el folio). Cada dirección puede consultar un número limitado de veces por minuto: después, 429 con Retry-After.',
+          'Público, sin sesión: lo que el QR de un certificado abre ({PUBLIC_URL}/verificar/{código}). Responde solo folio, revisión, fecha de emisión, sitio, empresa y el SHA-256 del PDF emitido, para compararlo con el archivo recibido; `replaced` es true si una revisión posterior lo sustituyó. Los códigos son aleatorios (no el folio). Cada dirección puede consultar códigos inexistentes un número limitado de veces por minuto: después, 429 con Retry-After (las consultas de códigos que existen no cuentan).',
         tags,
         // No sign-in: anyone holding the certificate checks it.
         security: [],
@@ -64,8 +64,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
         reply.header('retry-after', Math.ceil(wait / 1000));
         throw new AppError(429, CertificateMessages.tooManyLookups);
       }
+      // Counted before the lookup, so a burst of requests at once cannot pass the limit; taken back when the
+      // code exists. Only misses count: guessing codes is what the limit stops, and an auditor checking a
+      // pile of certificates from one office is never refused.
       lookups.fail(request.ip);
-      return service.verify(request.params.code);
+      const verification = await service.verify(request.params.code);
+      lookups.forgive(request.ip);
+      return verification;
     },
   );
 

@@ -22,13 +22,14 @@ export const IdNumber = z
   .max(MAX_ID, 'El identificador no existe.');
 
 /**
- * A whole number in a path or query string, where everything arrives as text: plain decimal digits only.
- * Number() alone would also read "0x1", "1e0", "+1" and " 1" as 1, so one order would have many addresses.
+ * A whole number in a path or query string, where everything arrives as text: plain decimal digits only, with
+ * no leading zero. Number() alone would also read "0x1", "1e0", "+1", " 1" and "01" as 1, so one order would
+ * have many addresses (and caches, logs and audit trails would tell them apart).
  */
 export const digits = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^[0-9]{1,16}$/, message)
+    .regex(/^(0|[1-9][0-9]{0,15})$/, message)
     .transform(Number);
 
 /** An id in a path or query string. */

@@ -25,7 +25,7 @@ import {
  * the route's own schemas (a new route or field is probed without anyone adding it here). Each request is
  * valid but for one field, so without the shared text, date and id rules the odd value would reach the
  * database: U+0000 or a lone surrogate in any text, a year 0 or 10000 or an offset PostgreSQL cannot store
- * in any date, an id in another notation ("0x1", "1e0", "+1"), a JSON key given twice. Every one must be
+ * in any date, an id in another notation ("0x1", "1e0", "+1", "01"), a JSON key given twice. Every one must be
  * refused with a 400 and a Spanish message, and a refused write must change nothing.
  */
 const RUNS_PER_ROUTE = 60;
@@ -213,6 +213,7 @@ const otherNotation = (value: string) =>
     `${value}.0`,
     `0b${Number(value).toString(2)}`,
     `${value} `,
+    `0${value}`,
   );
 
 interface Probe {

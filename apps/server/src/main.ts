@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installSpanishErrors } from '@rondin/contracts';
 import { buildApp } from './app.js';
+import { sweepStaleUploads } from './files/spool.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
@@ -108,6 +109,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Rondín escuchando en http://localhost:${config.PORT} (base de datos: ${database.kind})`);
+  sweepStaleUploads().then(
+    (swept) => swept > 0 && app.log.info(`${swept} carpetas temporales de subidas interrumpidas borradas`),
+    (error: unknown) => app.log.warn({ err: error }, 'stale upload folders not swept'),
+  );
 }
 
 await main();

@@ -77,3 +77,25 @@ export async function spool(content: Readable, options: SpoolOptions): Promise<S
     throw error;
   }
 }
+
+/** The temporary folders uploads are spooled into (here and company-logo.ts). */
+const TEMPORARY_PREFIXES = ['rondin-upload-', 'rondin-logo-'];
+
+/**
+ * Deletes upload folders older than `olderThanMs` left in the temporary directory by a process that stopped
+ * mid-upload (killed, out of memory): each request deletes its own, but a process that dies cannot. Run at
+ * start-up; the age spares the uploads in progress of another process sharing the directory. Answers how many
+ * went.
+ */
+export async function sweepStaleUploads(olderThanMs = 60 * 60 * 1000, now = Date.now()): Promise<number> {
+  let swept = 0;
+  for (const name of await fs.promises.readdir(os.tmpdir())) {
+    if (!TEMPORARY_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    const folder = path.join(os.tmpdir(), name);
+    const stat = await fs.promises.stat(folder).catch(() => undefined);
+    if (!stat?.isDirectory() || now - stat.mtimeMs < olderThanMs) continue;
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    swept++;
+  }
+  return swept;
+}

@@ -118,7 +118,8 @@ export const LabelSheetQuery = z.strictObject({
   ids: z
     .string()
     .max(100_000, 'Demasiados identificadores.')
-    .regex(/^\d+(,\d+)*$/, 'ids debe ser una lista de números separados por comas.')
+    // Canonical digits, as every id in a path or query (common.ts digits).
+    .regex(/^[1-9]\d*(,[1-9]\d*)*$/, 'ids debe ser una lista de números separados por comas.')
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'Algunas trampas solicitadas no existen.')
     .refine(

@@ -234,6 +234,5 @@ describe('bad files on every image and document route', () => {
     expect(
       (await t.app.inject({ url: `/api/sessions/${order.id}/certificate`, headers: tech.headers })).json().sha256,
     ).toMatch(/^[0-9a-f]{64}$/);
-
   }, 900_000);
 });

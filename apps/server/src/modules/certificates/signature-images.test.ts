@@ -1,7 +1,8 @@
 import { CertificateMessages } from '@rondin/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { brokenPngs, hugePng, signaturePng, storeUnchecked } from '../../../test/bad-images.js';
+import { brokenPngs, hugePng, signaturePng } from '../../../test/bad-images.js';
+import { storeUnchecked } from '../../../test/unchecked-files.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {

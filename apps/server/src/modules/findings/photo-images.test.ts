@@ -3,7 +3,8 @@ import { PhotoMessages, type Photo } from '@rondin/contracts';
 import sharp from 'sharp';
 import { queryRows } from '../../db/database.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jpegClaiming, photoWithExif, storeUnchecked } from '../../../test/bad-images.js';
+import { jpegClaiming, photoWithExif } from '../../../test/bad-images.js';
+import { storeUnchecked } from '../../../test/unchecked-files.js';
 import { postPhoto } from '../../../test/findings.js';
 import { createOrder, scan } from '../../../test/orders.js';
 import {

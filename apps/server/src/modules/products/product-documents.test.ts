@@ -1,7 +1,7 @@
 import { ProductMessages } from '@rondin/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storeUnchecked } from '../../../test/bad-images.js';
+import { storeUnchecked } from '../../../test/unchecked-files.js';
 import { createProduct, pdfOf, putDocument, tinyPdf } from '../../../test/products.js';
 import { createAdmin, createTestApp, type TestApp, type TestUser } from '../../../test/test-app.js';
 

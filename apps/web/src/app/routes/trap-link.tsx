@@ -9,7 +9,7 @@ import { ApiError, serverMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { SignInFirst } from '../../features/auth/components/protected-route';
 import { useSavedQueries } from '../../features/offline/hooks/use-saved-queries';
-import { qrHashOf } from '../../features/offline/qr-hash';
+import { qrHashOf } from '../../lib/qr-hash';
 import { useMyOpenSessions } from '../../features/orders/api/get-my-open-sessions';
 import { useTrapByQr } from '../../features/traps/api/get-trap-by-qr';
 

@@ -1,5 +1,5 @@
 import { createStore, del, set, values } from 'idb-keyval';
-import { qrHashOf } from './qr-hash';
+import { qrHashOf } from '../../lib/qr-hash';
 import { type QueuedPhoto, type QueuedRecord, recordId, type ScanQueueStorage } from './scan-queue';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExceptionReason, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
-import { qrHashOf } from './qr-hash';
+import { qrHashOf } from '../../lib/qr-hash';
 
 /** One reading of a trap's code, as the scan screen sends it (POST /api/sessions/{id}/scan). */
 export interface ScanToSend {
@@ -89,7 +89,7 @@ interface Kept {
 export interface QueuedScan extends ScanToSend, Kept {
   kind: 'scan';
   /**
-   * SHA-256 of the scanned code (qr-hash.ts), to mark the trap whose item carries the same `trap.qrHash`;
+   * SHA-256 of the scanned code (lib/qr-hash.ts), to mark the trap whose item carries the same `trap.qrHash`;
    * null where the browser could not compute it.
    */
   qrHash: string | null;

@@ -239,7 +239,7 @@ test('a round of five devices without signal: three with nothing, one with catch
 
   // The signal returns: the queue empties, each device shows what the server now has.
   await context.setOffline(false);
-  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0, { timeout: 60_000 });
+  await expect(bar(page).getByText(/por enviar|Enviando/)).toHaveCount(0, { timeout: 60_000 });
   expect(await readIndexedDb(page, 'rondin-scan-queue', 'scans')).toEqual([]);
   for (const trap of traps) await expect(trapRow(page, trap)).toContainText('Completada');
   await expect(trapRow(page, board())).toContainText('Actividad baja · 3 capturas · 1 acción · 1 foto');
@@ -348,7 +348,7 @@ test('the phone removes a photo it took, after asking: one still waiting leaves 
   test.setTimeout(120_000);
   // The round first, online: every device the camera shows, 'Sin novedad' (the camera then knows them all).
   const { order } = await roundOfFour(page, adminApi, signIn);
-  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0);
+  await expect(bar(page).getByText(/por enviar|Enviando/)).toHaveCount(0);
   const photo = await cameraPhoto(page, 1200, 900, 'Rondin EXIF');
   const code = board().code;
 
@@ -399,7 +399,7 @@ test('the phone removes a photo it took, after asking: one still waiting leaves 
 
   // The signal returns: the server gets one photo.
   await context.setOffline(false);
-  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0, { timeout: 60_000 });
+  await expect(bar(page).getByText(/por enviar|Enviando/)).toHaveCount(0, { timeout: 60_000 });
   const itemNow = async () => (await adminApi.session(order.id)).items.find((item) => item.trapId === board().id)!;
   await expect.poll(async () => (await itemNow()).photoIds).toHaveLength(1);
   const [sentId] = (await itemNow()).photoIds;
@@ -436,7 +436,7 @@ test('the phone removes a photo it took, after asking: one still waiting leaves 
 
   // The signal returns: the server no longer has it, once.
   await context.setOffline(false);
-  await expect(bar(page).getByText(/por enviar/)).toHaveCount(0, { timeout: 60_000 });
+  await expect(bar(page).getByText(/por enviar|Enviando/)).toHaveCount(0, { timeout: 60_000 });
   await expect.poll(async () => (await itemNow()).photoIds).toEqual([]);
   await expect(adminApi.photo(sentId!)).rejects.toThrow(/404/);
   expect(await readIndexedDb(page, 'rondin-scan-queue', 'scans')).toEqual([]);

@@ -134,7 +134,7 @@ test('scans made without signal wait on the device, survive a reload and reach t
 
   // The signal returns: the queue empties and the order shows every trap done.
   await context.setOffline(false);
-  await expect(bar.getByText(/escaneos? por enviar/)).toHaveCount(0, { timeout: 45_000 });
+  await expect(bar.getByText(/escaneos? por enviar|Enviando/)).toHaveCount(0, { timeout: 45_000 });
   expect(await queuedScans(page)).toEqual([]);
   const list = page.getByRole('region', { name: 'Listado de trampas' });
   for (const trap of traps) await expect(trapRow(page, trap)).toContainText('Completada');
@@ -190,7 +190,7 @@ test('a saved scan the server refuses (the order was closed meanwhile) is shown 
   await expect(refusals).toHaveCount(queued.length, { timeout: 45_000 });
   await expect(refusals.first()).toContainText(`El servidor rechazó un escaneo guardado: Orden #${order.id}`);
   await expect(refusals.first()).toContainText('La orden ya fue cerrada.');
-  await expect(bar.getByText(/escaneos? por enviar/)).toHaveCount(0);
+  await expect(bar.getByText(/escaneos? por enviar|Enviando/)).toHaveCount(0);
   await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
   // The refused scans no longer mark their traps: the server never counted them.
   await expect(list.getByText('Hecha, por enviar')).toHaveCount(0);

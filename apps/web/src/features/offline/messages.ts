@@ -20,20 +20,24 @@ const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
   application: 'una aplicación de producto',
 };
 
+/** '3 escaneos, 1 hallazgo y 2 fotos'. */
+function listed(counts: Partial<Record<RecordKind, number>>): string {
+  const parts = RECORD_KINDS.flatMap((kind) => {
+    const count = counts[kind] ?? 0;
+    const [one, many] = KIND_WORDS[kind];
+    return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+  });
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
 /** The field screens' texts about data kept on the device and scans waiting to be sent. */
 export const OFFLINE_MESSAGES = {
   savedData: (savedAt: number) =>
     `Sin conexión · datos guardados en este dispositivo el ${formatDateTime(new Date(savedAt).toISOString())}`,
   /** What waits, by kind: '3 escaneos por enviar', '3 escaneos, 1 hallazgo y 2 fotos por enviar'. */
-  waiting: (counts: Partial<Record<RecordKind, number>>) => {
-    const parts = RECORD_KINDS.flatMap((kind) => {
-      const count = counts[kind] ?? 0;
-      const [one, many] = KIND_WORDS[kind];
-      return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
-    });
-    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '');
-    return `${listed} por enviar`;
-  },
+  waiting: (counts: Partial<Record<RecordKind, number>>) => `${listed(counts)} por enviar`,
+  /** The same while the server answers: on its way now, not waiting for the connection. */
+  sending: (counts: Partial<Record<RecordKind, number>>) => `Enviando ${listed(counts)}…`,
   waitingHint: 'Se enviarán solos, en el orden en que se hicieron, al volver la conexión.',
   waitingList: 'Ver escaneos guardados',
   /** The list's summary when more than scans wait. */

@@ -6,7 +6,13 @@ import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { createTestQueryClient } from '../../testing/render';
 import { makeListItem, makeSession } from '../../testing/sessions';
-import { keepQueriesOnDevice, restoreSavedQueries, SAVED_MAX_AGE_MS, savedDataShownSince } from './saved-queries';
+import {
+  keepQueriesOnDevice,
+  readAgainWhatFailed,
+  restoreSavedQueries,
+  SAVED_MAX_AGE_MS,
+  savedDataShownSince,
+} from './saved-queries';
 
 let storeCount = 0;
 const freshStore = () => createStore(`saved-queries-test-${++storeCount}`, 'queries');
@@ -215,5 +221,41 @@ describe('savedDataShownSince', () => {
     query.setState({ error: new ApiError(500, 'Error interno'), errorUpdatedAt: READ_AT + 6_000 });
     expect(savedDataShownSince(client)).toBeNull();
     stop();
+  });
+});
+
+describe('readAgainWhatFailed', () => {
+  it("reads again each kept query on screen whose last read found no server, so the saved copy gives way to the server's", async () => {
+    const client = createTestQueryClient();
+    const fromServer = [makeSession({ id: 9 })];
+    const read = vi.fn(() => Promise.resolve(fromServer));
+    client.setQueryData(queryKeys.orderApplications(3), [], { updatedAt: READ_AT });
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.orderApplications(3),
+      queryFn: read,
+      enabled: true,
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => undefined);
+    // Read after a reload without signal: the screen shows the saved copy, and the banner says so.
+    client
+      .getQueryCache()
+      .find({ queryKey: queryKeys.orderApplications(3) })!
+      .setState({ error: new TypeError('Failed to fetch'), errorUpdatedAt: READ_AT + 5_000, status: 'error' });
+    expect(savedDataShownSince(client)).toBe(READ_AT);
+    // Another kept query, read fine, is not asked again.
+    const fine = vi.fn(() => Promise.resolve(orders));
+    client.setQueryData(queryKeys.myOpenSessions, orders);
+    const other = new QueryObserver(client, { queryKey: queryKeys.myOpenSessions, queryFn: fine, staleTime: 60_000 });
+    const stopOther = other.subscribe(() => undefined);
+
+    await readAgainWhatFailed(client);
+
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(fine).not.toHaveBeenCalled();
+    expect(client.getQueryData(queryKeys.orderApplications(3))).toEqual(fromServer);
+    expect(savedDataShownSince(client)).toBeNull();
+    stop();
+    stopOther();
   });
 });

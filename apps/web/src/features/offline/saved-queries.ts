@@ -148,6 +148,16 @@ function copyOrdersToDetails(client: QueryClient, list: Query<Session[]>): void 
   }
 }
 
+/** A kept query on screen that shows the device's copy because its last read could not reach the server. */
+function shownFromDevice(query: Query): boolean {
+  if (!isKeptOnDevice(query.queryKey) || query.getObserversCount() === 0) return false;
+  const { data, dataUpdatedAt, fetchStatus, errorUpdatedAt, error } = query.state;
+  if (data === undefined) return false;
+  const waitingForNetwork = fetchStatus === 'paused';
+  const lastReadFailed = errorUpdatedAt > dataUpdatedAt && isUnreachable(error);
+  return waitingForNetwork || lastReadFailed;
+}
+
 /**
  * When the screen on view shows data the device saved because the server cannot be reached: the time that
  * data was last read from the server (the oldest, if several), else null.
@@ -155,13 +165,20 @@ function copyOrdersToDetails(client: QueryClient, list: Query<Session[]>): void 
 export function savedDataShownSince(client: QueryClient): number | null {
   let oldest: number | null = null;
   for (const query of client.getQueryCache().getAll()) {
-    if (!isKeptOnDevice(query.queryKey) || query.getObserversCount() === 0) continue;
-    const { data, dataUpdatedAt, fetchStatus, errorUpdatedAt, error } = query.state;
-    if (data === undefined) continue;
-    const waitingForNetwork = fetchStatus === 'paused';
-    const lastReadFailed = errorUpdatedAt > dataUpdatedAt && isUnreachable(error);
-    if (!waitingForNetwork && !lastReadFailed) continue;
+    if (!shownFromDevice(query)) continue;
+    const { dataUpdatedAt } = query.state;
     oldest = oldest === null ? dataUpdatedAt : Math.min(oldest, dataUpdatedAt);
   }
   return oldest;
+}
+
+/**
+ * Reads again every kept query on screen that shows the device's copy, once the server may answer again. The
+ * query library's own refetch on reconnect does not cover it: after a reload without signal it believes it was
+ * online all along (it learns only from `online`/`offline` events), and the browser may say online before the
+ * server answers; so the saved copy, and 'Sin conexión · datos guardados…', stayed on screen after everything
+ * was sent.
+ */
+export function readAgainWhatFailed(client: QueryClient): Promise<void> {
+  return client.refetchQueries({ predicate: shownFromDevice }, { cancelRefetch: false });
 }

@@ -255,6 +255,24 @@ describe('ScanQueue', () => {
     expect(queue.getSnapshot().waiting).toEqual([]);
   });
 
+  it('a retry asked for while a pass is on its way is not lost: the signal back mid-request sends at once', async () => {
+    const { queue, server } = setup();
+    server.mockImplementation(offline);
+    await queue.send(scan(1, 'slug-a'));
+    await vi.advanceTimersByTimeAsync(0);
+    // A pass is on its way, its request about to fail (sent before the signal came back).
+    let fail: (error: unknown) => void = () => undefined;
+    server.mockImplementation(() => new Promise((_resolve, reject) => (fail = reject)));
+    void queue.drain();
+    await vi.advanceTimersByTimeAsync(0);
+    server.mockImplementation(() => Promise.resolve('aceptado'));
+    queue.retryNow();
+    fail(new TypeError('Failed to fetch'));
+    // No backoff to wait for: the 'online' event asked for another pass, and it runs as soon as this one ends.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().waiting).toEqual([]);
+  });
+
   it('shows a scan the server refuses with its reason, sends the rest, and forgets it once read', async () => {
     const { queue, server, sentSlugs } = setup();
     server.mockImplementation(offline);

@@ -173,6 +173,12 @@ export interface ScanQueueOptions<Answer> {
   now?: () => number;
 }
 
+/** What one pass over the queue did: the records it tried, and whether it stopped because the server was out of reach. */
+interface DrainPass {
+  tried: ReadonlySet<string>;
+  unavailable: boolean;
+}
+
 /** Retry delays after a failed attempt: 2 s, doubling, at most 30 s (a small POST, cheap to retry). */
 export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 30_000;
@@ -235,7 +241,9 @@ export class ScanQueue<Answer> {
   private records: QueuedRecord[] = [];
   private snapshot: ScanQueueSnapshot = { waiting: [], refused: [] };
   private loaded: Promise<void> | null = null;
-  private draining: Promise<void> | null = null;
+  private draining: Promise<DrainPass> | null = null;
+  /** The pass asked for while one was on its way, run once that one ends. */
+  private followUp: Promise<void> | null = null;
   private failures = 0;
   /** Server errors in a row, by record id. */
   private readonly serverErrors = new Map<string, number>();
@@ -301,12 +309,31 @@ export class ScanQueue<Answer> {
     return queued;
   }
 
-  /** Sends what waits, oldest first, until the queue is empty or the server is out of reach again. */
+  /**
+   * Sends what waits, oldest first, until the queue is empty or the server is out of reach again. Asked while a
+   * pass is on its way (the signal came back during a request that is about to fail, a record was kept as the
+   * pass ended), another pass follows it at once: the request is not lost until the backoff's next attempt.
+   */
   drain(): Promise<void> {
-    this.draining ??= this.drainOnce().finally(() => {
-      this.draining = null;
-    });
-    return this.draining;
+    if (!this.draining) {
+      this.draining = this.drainOnce().finally(() => {
+        this.draining = null;
+      });
+      return this.draining.then(() => undefined);
+    }
+    this.followUp ??= this.draining.then(
+      (pass) => {
+        this.followUp = null;
+        // Worth another pass: the server was out of reach during this one, or a record came after its last
+        // look. A record the server failed on (500) keeps its backoff.
+        const untried = this.snapshot.waiting.some((record) => !pass.tried.has(recordId(record)));
+        return pass.unavailable || untried ? this.drain() : undefined;
+      },
+      () => {
+        this.followUp = null;
+      },
+    );
+    return this.followUp;
   }
 
   /** The technician has read why the server refused this record. */
@@ -339,7 +366,7 @@ export class ScanQueue<Answer> {
     void this.drain();
   }
 
-  private async drainOnce(): Promise<void> {
+  private async drainOnce(): Promise<DrainPass> {
     // Another tab may have queued or sent records since: the stored queue is the truth.
     await this.reload();
     // Oldest first, each record once a pass: records queued meanwhile are sent in the same pass, and a record
@@ -365,10 +392,10 @@ export class ScanQueue<Answer> {
         if (isUnavailable(error)) {
           this.failures += 1;
           this.scheduleRetry();
-          return;
+          return { tried, unavailable: true };
         }
         // 401: the sign-in expired and the app goes to /login; the record waits for its owner to sign in again.
-        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.status === 401) return { tried, unavailable: false };
         if (error instanceof ApiError && error.status >= 500) {
           const inARow = (this.serverErrors.get(id) ?? 0) + 1;
           this.serverErrors.set(id, inARow);
@@ -405,6 +432,7 @@ export class ScanQueue<Answer> {
       this.failures += 1;
       this.scheduleRetry();
     }
+    return { tried, unavailable: false };
   }
 
   /** Keeps the record with the reason it will not be sent, until the technician has read it. */

@@ -101,7 +101,7 @@ describe('scan screen in the field (offline queue)', () => {
     server.slowReads = true;
     server.online = true;
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(screen.queryByText(/escaneos? por enviar/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/escaneos? por enviar|Enviando/)).not.toBeInTheDocument());
     expect(row()).toHaveTextContent('Completada');
     expect(screen.getByText('Orden #12 · Progreso 2 de 3')).toBeInTheDocument();
     observer.disconnect();

@@ -1,8 +1,9 @@
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { reportReachable, reportUnreachable } from '../../../lib/connectivity';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
@@ -38,14 +39,32 @@ const scan = (n: number, sessionId = 12): ScanToSend => ({
   },
 });
 
+let testRun = 0;
+/**
+ * A server out of reach for this test's requests, as the API client reports it. The queues of earlier tests keep
+ * retrying on their backoff: only the running test's requests may say the server cannot be reached.
+ */
+function unreachableServer(): () => Promise<never> {
+  const run = testRun;
+  return () => {
+    if (run === testRun) reportUnreachable();
+    return Promise.reject(new TypeError('Failed to fetch'));
+  };
+}
+
 describe('OfflineBar', () => {
+  beforeEach(() => {
+    testRun += 1;
+    reportReachable();
+  });
+
   it('shows nothing while the server answers and nothing waits', async () => {
     setup(() => Promise.resolve('ok'));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('counts the scans waiting to be sent and lists them as the labels print them', async () => {
-    const { queue } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { queue } = setup(unreachableServer());
     await act(async () => {
       for (const n of [1, 2, 3]) await queue.send(scan(n));
     });
@@ -56,11 +75,8 @@ describe('OfflineBar', () => {
 
   it("shows a saved scan the server refused, with the server's reason, until 'Entendido'", async () => {
     let refuse = false;
-    const { queue } = setup(() =>
-      refuse
-        ? Promise.reject(new ApiError(404, 'La orden no existe.'))
-        : Promise.reject(new TypeError('Failed to fetch')),
-    );
+    const offline = unreachableServer();
+    const { queue } = setup(() => (refuse ? Promise.reject(new ApiError(404, 'La orden no existe.')) : offline()));
     await act(async () => void (await queue.send(scan(1, 40))));
     refuse = true;
     await act(() => queue.drain());
@@ -73,9 +89,10 @@ describe('OfflineBar', () => {
 
   it('counts each kind that waits, and names the trap of each finding, exception and photo', async () => {
     let refuse = false;
+    const offline = unreachableServer();
     const { queue } = setup((record) =>
       !refuse
-        ? Promise.reject(new TypeError('Failed to fetch'))
+        ? offline()
         : record.kind === 'photo'
           ? Promise.reject(new ApiError(409, 'Una trampa admite como máximo 5 fotos por orden.'))
           : Promise.resolve('ok'),
@@ -132,6 +149,37 @@ describe('OfflineBar', () => {
     expect(alert).toHaveTextContent('El servidor rechazó una foto guardada: Orden #12 · TRP-005');
     expect(alert).toHaveTextContent('Una trampa admite como máximo 5 fotos por orden.');
     expect(within(bar).queryByText(/por enviar/)).not.toBeInTheDocument();
+  });
+
+  it("while the server answers, a photo on its way is being sent: never 'al volver la conexión'", async () => {
+    let upload: (value: unknown) => void = () => undefined;
+    const { queue } = setup((record) =>
+      record.kind === 'photo' ? new Promise((resolve) => (upload = resolve)) : Promise.resolve('ok'),
+    );
+    await act(async () => {
+      await queue.send({
+        sessionId: 12,
+        itemId: 5,
+        qrHash: 'a'.repeat(64),
+        trapCode: 'TRP-005',
+        kind: 'photo',
+        body: { clientPhotoId: '30000000-0000-4000-8000-000000000001', takenAt: '2030-01-02T10:00:00.000Z' },
+        photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      });
+    });
+    const bar = screen.getByRole('region', { name: 'Sincronización de escaneos' });
+    expect(within(bar).getByText('Enviando 1 foto…')).toBeInTheDocument();
+    expect(bar).not.toHaveTextContent(/por enviar|al volver la conexión/);
+    // The connection drops meanwhile: now it waits for it.
+    act(() => reportUnreachable());
+    expect(within(bar).getByText('1 foto por enviar')).toBeInTheDocument();
+    expect(bar).toHaveTextContent('al volver la conexión');
+    await act(async () => {
+      reportReachable();
+      upload({ id: 1 });
+      await queue.drain();
+    });
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('says when the orders on screen are the copy saved on the device, and since when', async () => {

@@ -1,5 +1,6 @@
 import './offline-bar.css';
 import { EXCEPTION_REASON_NAMES } from '@rondin/contracts/finding-rules';
+import { useServerReachable } from '../../../lib/connectivity';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
 import { useScanQueue } from '../hooks/use-scan-queue';
 import { OFFLINE_MESSAGES as TEXT, printedCode } from '../messages';
@@ -13,6 +14,8 @@ import { type QueuedRecord, type RecordKind, recordId, type ScanQueue } from '..
 export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
   const savedSince = useSavedDataSince();
   const { waiting, refused } = useScanQueue(queue);
+  // A photo is always kept first, and sent from the queue in seconds: with the server answering, it is on its way.
+  const reachable = useServerReachable();
   if (savedSince === null && waiting.length === 0 && refused.length === 0) return null;
   const counts: Partial<Record<RecordKind, number>> = {};
   for (const record of waiting) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
@@ -27,10 +30,16 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
       ) : null}
       {waiting.length > 0 ? (
         <div className="offline-bar__waiting">
-          <p role="status">
-            <strong className="offline-bar__count">{TEXT.waiting(counts)}</strong>{' '}
-            <span className="offline-bar__hint">{TEXT.waitingHint}</span>
-          </p>
+          {reachable ? (
+            <p role="status">
+              <strong className="offline-bar__count">{TEXT.sending(counts)}</strong>
+            </p>
+          ) : (
+            <p role="status">
+              <strong className="offline-bar__count">{TEXT.waiting(counts)}</strong>{' '}
+              <span className="offline-bar__hint">{TEXT.waitingHint}</span>
+            </p>
+          )}
           <details className="offline-bar__details">
             <summary>{onlyScans ? TEXT.waitingList : TEXT.waitingRecords}</summary>
             <ul>

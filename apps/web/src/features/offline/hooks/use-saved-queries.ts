@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getAuth } from '../../../lib/auth-store';
+import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
 import { forgetPlanImages } from '../saved-plan-images';
-import { keepQueriesOnDevice, restoreSavedQueries, savedDataShownSince } from '../saved-queries';
+import { keepQueriesOnDevice, readAgainWhatFailed, restoreSavedQueries, savedDataShownSince } from '../saved-queries';
 
 /**
  * The technician's orders saved on the device: put back before the screens first render (true while that
@@ -30,6 +31,14 @@ export function useSavedQueries(userId: number | null): boolean {
       if (getAuth()?.user?.id !== userId) forgetPlanImages().catch(() => undefined);
     };
   }, [queryClient, userId]);
+  // The connection is back (or a request reached the server again): what is shown from the device is read again.
+  useEffect(
+    () =>
+      subscribeConnectivity(() => {
+        if (isServerReachable()) void readAgainWhatFailed(queryClient);
+      }),
+    [queryClient],
+  );
   return restoring;
 }
 

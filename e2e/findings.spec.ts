@@ -321,18 +321,20 @@ test('online, a device with nothing to report takes one tap, and the phone is re
   test.info().annotations.push({ type: 'decode-to-ready-machine-ms', description: machine.join(', ') });
   for (const ms of machine) expect(ms).toBeLessThan(300);
 
-  // On a laptop, the list opens a device's sheet again: what is saved is a new version, the current one.
+  // On a laptop, the list corrects a device's finding, from what it holds: what is saved is a new version, the
+  // current one. Nothing is lowered, so no reason is asked.
   await page.setViewportSize({ width: 1366, height: 768 });
   const again = devices[0]!;
   await trapRow(page, again)
-    .getByRole('button', { name: `Registrar hallazgo de ${again.code}` })
+    .getByRole('button', { name: `Corregir el hallazgo de ${again.code}` })
     .click();
-  await sheetOf(page, again).getByRole('button', { name: 'Registrar hallazgo', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Hallazgo en ${again.code}` });
+  const dialog = page.getByRole('dialog', { name: `Corregir el hallazgo de ${again.code}` });
+  await expect(dialog.getByRole('radio', { name: 'Dispositivo OK' })).toBeChecked();
   await dialog.getByRole('radio', { name: 'Sucio' }).check();
   await dialog.getByRole('checkbox', { name: 'Limpieza' }).check();
+  await expect(dialog.getByRole('textbox', { name: 'Motivo de la corrección' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/findings-form-desktop.png` });
-  await dialog.getByRole('button', { name: 'Guardar hallazgo' }).click();
+  await dialog.getByRole('button', { name: 'Guardar corrección' }).click();
   await expect(trapRow(page, again)).toContainText('Sin actividad · Sucio · 1 acción');
   await page.screenshot({ path: `${SHOTS}/findings-list-desktop.png` });
   const item = (await adminApi.session(order.id)).items.find((each) => each.trapId === again.id)!;
@@ -355,15 +357,14 @@ test('the phone removes a photo it took, after asking: one still waiting leaves 
   // Without signal: a finding with two photos, both waiting on the phone.
   await context.setOffline(true);
   await trapRow(page, board())
-    .getByRole('button', { name: `Registrar hallazgo de ${code}` })
+    .getByRole('button', { name: `Corregir el hallazgo de ${code}` })
     .click();
-  await sheetOf(page, board()).getByRole('button', { name: 'Registrar hallazgo', exact: true }).click();
-  const form = page.getByRole('dialog', { name: `Hallazgo en ${code}` });
+  const form = page.getByRole('dialog', { name: `Corregir el hallazgo de ${code}` });
   for (const [index, name] of ['IMG_0501.jpg', 'IMG_0502.jpg'].entries()) {
     await form.getByLabel('Tomar foto').setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
     await expect(form.getByRole('img', { name: `Foto ${index + 1} de ${code}` })).toBeVisible();
   }
-  await form.getByRole('button', { name: 'Guardar hallazgo' }).click();
+  await form.getByRole('button', { name: 'Guardar corrección' }).click();
   await expect(form).toHaveCount(0);
   await expect(bar(page).getByText('1 hallazgo y 2 fotos por enviar')).toBeVisible();
   await expect(trapRow(page, board())).toContainText('2 fotos · por enviar');

@@ -104,10 +104,9 @@ test('scans made without signal wait on the device, survive a reload and reach t
   ).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible({ timeout: 30_000 });
   await expectAllUnsent(page);
-  // The camera shows the labels again (the video loops): each is already saved, and nothing is kept twice.
-  await expect(
-    page.getByText('Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.'),
-  ).toBeVisible({ timeout: 30_000 });
+  // The camera shows the labels again (the video loops): each is «Ya registrada» on the phone, and nothing is
+  // kept twice.
+  await expect(page.getByText('Ya registrada', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByText('3 escaneos por enviar')).toBeVisible();
   await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
   await expect(

@@ -63,14 +63,19 @@ test("typing the trap's name or a short code says what to type, above the close 
   await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
   await expect(page.getByText('Verifica que el QR pertenezca a esta sesión.')).toHaveCount(0);
 
-  // The right code registers the trap, and typed again says it is already registered.
+  // The right code registers the trap (nothing found there), and typed again says it is already registered,
+  // with what it holds.
   await field.fill(trap.qrSlug);
   await page.getByRole('button', { name: 'Registrar código' }).click();
   await expect(page.getByText('Trampa registrada correctamente.')).toBeVisible();
+  await page
+    .getByRole('region', { name: `Hallazgo · ${trap.code}` })
+    .getByRole('button', { name: 'Sin novedad' })
+    .click();
   await field.fill(trap.qrSlug);
   await page.getByRole('button', { name: 'Registrar código' }).click();
-  await expect(
-    page.getByText('Trampa ya registrada en esta orden: no es necesario escanearla de nuevo.'),
-  ).toBeVisible();
+  const recorded = page.getByRole('status').filter({ hasText: 'Ya registrada' });
+  await expect(recorded).toContainText(`Ya registrada · ${trap.code} · Bodega`);
+  await expect(recorded).toContainText('Sin novedad');
   expect(scans).toHaveLength(2);
 });

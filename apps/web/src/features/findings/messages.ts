@@ -8,6 +8,19 @@ export const FINDINGS_MESSAGES = {
   record: 'Registrar hallazgo',
   resume: 'Seguir con el hallazgo',
   dismiss: 'Cerrar sin registrar hallazgo',
+  // A device already recorded in this order: never a preset answer, a correction only on purpose
+  recorded: 'Ya registrada',
+  recordedDone: 'Listo',
+  recordedDismiss: 'Cerrar el aviso',
+  correct: 'Corregir',
+  correctFor: (code: string) => `Corregir el hallazgo de ${code}`,
+  correctTitle: (code: string) => `Corregir el hallazgo de ${code}`,
+  saveCorrection: 'Guardar corrección',
+  correctionReason: 'Motivo de la corrección',
+  /** What the correction lowers, in finding-rules' words ('la actividad', 'las capturas'…). */
+  correctionReasonHint: (lowered: readonly string[]) =>
+    `Bajas ${lowered.length > 1 ? `${lowered.slice(0, -1).join(', ')} y ${lowered.at(-1)}` : (lowered[0] ?? '')} de lo ya registrado: explica por qué.`,
+  correctionReasonRequired: 'Escribe el motivo de la corrección: bajas lo que ya estaba registrado.',
   dialogTitle: (code: string) => `Hallazgo en ${code}`,
   save: 'Guardar hallazgo',
   back: 'Volver',

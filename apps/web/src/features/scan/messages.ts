@@ -26,6 +26,8 @@ export const SCAN_MESSAGES = {
   queued: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
   alreadyQueued: 'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
   scanFailed: 'No se pudo registrar el escaneo. Verifica el QR.',
+  /** Without the server, a code of none of the order's devices (as the phone's copy of the order has them). */
+  notInOrderOffline: 'El código leído no es de ninguna trampa de esta orden.',
   scanFailedBanner: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',
   closed: 'Orden cerrada correctamente.',
   closeFailed: 'No se pudo cerrar la orden. Asegúrate de completar todas las trampas.',

@@ -84,13 +84,15 @@ describe('scan screen in the field (offline queue)', () => {
     expect(within(list).getByText('Progreso actual: 2 de 3 trampas')).toBeInTheDocument();
     expect(screen.getByText('1 escaneo por enviar')).toBeInTheDocument();
 
-    // The same label again: nothing new waits, and the technician is told it was already saved.
+    // Its sheet closed without a finding, the same label again: nothing new waits, and the technician is told it
+    // is done, with what it holds (no finding yet: the way to record one).
+    await user.click(screen.getByRole('button', { name: 'Cerrar sin registrar hallazgo' }));
     await enterCode();
-    expect(
-      await screen.findByText(
-        'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
-      ),
-    ).toBeInTheDocument();
+    const recorded = await screen.findByText('Ya registrada');
+    const line = recorded.closest<HTMLElement>('[role="status"]')!;
+    expect(line).toHaveTextContent('Ya registrada · TRP-002 · Bodega norte');
+    expect(line).toHaveTextContent('Sin hallazgo registrado');
+    expect(within(line).getByRole('button', { name: 'Registrar hallazgo de TRP-002' })).toBeInTheDocument();
     expect(screen.getByText('1 escaneo por enviar')).toBeInTheDocument();
 
     // The signal returns on a slow network: the trap goes from 'Hecha, por enviar' to 'Completada' with the

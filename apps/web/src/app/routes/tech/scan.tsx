@@ -11,8 +11,9 @@ import type {
   PhotoRequest,
   SendRecord,
 } from '../../../features/findings/api/record-finding';
-import { FindingsSheet } from '../../../features/findings/components/findings-sheet';
+import { FindingsSheet, type RecordedFinding } from '../../../features/findings/components/findings-sheet';
 import { ItemFindingLine } from '../../../features/findings/components/item-finding-line';
+import { RecordedNotice } from '../../../features/findings/components/recorded-notice';
 import {
   useCloseBlockedReason,
   useWaitingByItem,
@@ -79,6 +80,15 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
     const groups = new Map((pests.data ?? []).map((pest) => [pest.id, pest.group]));
     return (pestId: number) => groups.get(pestId);
   }, [pests.data]);
+  // What a device holds now: the latest finding waiting on the phone, else the server's current version.
+  const currentOf = useCallback(
+    (item: Session['items'][number]): RecordedFinding | null => {
+      const waiting = waitingByItem.get(item.id)?.finding;
+      if (waiting) return { finding: waiting, waiting: true };
+      return item.finding ? { finding: item.finding, waiting: false } : null;
+    },
+    [waitingByItem],
+  );
   // A finding the server took at once shows in the list at once.
   const sendRecord = useCallback<SendRecord>(
     (record) =>
@@ -128,12 +138,24 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
         <FindingsSheet
           sessionId={orderId}
           item={item}
+          current={currentOf(item)}
+          correcting={controls.correcting}
           pests={pests.data}
           waitingPhotos={waitingByItem.get(item.id)?.photos ?? 0}
           send={sendRecord}
           onDone={controls.done}
           onHold={controls.hold}
           onFailed={(text, detail) => controls.showStatus({ tone: 'error', text, detail })}
+        />
+      )}
+      recordedNotice={(item, controls) => (
+        <RecordedNotice
+          item={item}
+          current={currentOf(item)}
+          exception={waitingByItem.get(item.id)?.exception ?? item.exception}
+          groupOf={groupOf}
+          onOpen={controls.openFinding}
+          onDismiss={controls.dismiss}
         />
       )}
       itemDetails={(item, controls) => (

@@ -3,9 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../testing/render';
+import { makeFinding } from '../../../testing/finding';
 import { makeSession } from '../../../testing/sessions';
 import type { FindingsRecord } from '../api/record-finding';
-import { FindingsSheet } from './findings-sheet';
+import { FindingsSheet, type RecordedFinding } from './findings-sheet';
 import { ItemFindingLine } from './item-finding-line';
 
 const PESTS: Pest[] = [
@@ -34,7 +35,7 @@ function itemOf(type: SessionItem['trap']['type'], overrides: Partial<SessionIte
   ]).items[0]!;
 }
 
-function renderSheet(item: SessionItem) {
+function renderSheet(item: SessionItem, recorded: { current?: RecordedFinding; correcting?: boolean } = {}) {
   const sent: FindingsRecord[] = [];
   const send = vi.fn(async (record: FindingsRecord) => {
     sent.push(record);
@@ -46,6 +47,8 @@ function renderSheet(item: SessionItem) {
     <FindingsSheet
       sessionId={12}
       item={item}
+      current={recorded.current ?? null}
+      correcting={recorded.correcting ?? false}
       pests={PESTS}
       waitingPhotos={0}
       send={send}
@@ -105,7 +108,9 @@ describe('FindingsSheet', () => {
     expect(within(activity).getByRole('radio', { name: 'Actividad alta' })).toBeChecked();
     expect(within(activity).getByRole('radio', { name: 'Actividad media' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Cebo repuesto' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nota' }), 'Dos ratones junto al muelle');
+    // Pasted rather than typed key by key: each key renders the whole form again, which a loaded machine feels.
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Nota' }));
+    await userEvent.paste('Dos ratones junto al muelle');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar hallazgo' }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(sent).toHaveLength(1);
@@ -161,6 +166,63 @@ describe('FindingsSheet', () => {
     expect(screen.getByRole('checkbox', { name: 'Tubo cambiado' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Lámina cambiada' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Cebo repuesto' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FindingsSheet on a device already recorded in the order', () => {
+  const fourRoaches: RecordedFinding = {
+    finding: makeFinding({
+      itemId: 7,
+      activity: 'BAJA',
+      derivedActivity: 'BAJA',
+      captures: [{ pestId: 3, name: 'Cucaracha alemana', group: 'RASTREROS', count: 4, band: null }],
+    }),
+    waiting: false,
+  };
+
+  it('says «Ya registrada» with what it holds, and offers no preset answer a tap could record over it', async () => {
+    const { sent, onDone, onHold } = renderSheet(itemOf('LAMINA'), { current: fourRoaches });
+    const sheet = screen.getByRole('region', { name: 'Hallazgo · CEB-7' });
+    expect(sheet).toHaveTextContent('Ya registrada · Actividad baja · 4 capturas');
+    expect(within(sheet).queryByRole('button', { name: 'Sin novedad' })).not.toBeInTheDocument();
+    // Under the thumb only what changes nothing.
+    const done = within(sheet).getByRole('button', { name: 'Listo' });
+    expect(done).toHaveFocus();
+    expect(onHold).toHaveBeenLastCalledWith(false);
+    await userEvent.click(done);
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([]);
+  });
+
+  it('«Corregir» starts from the current finding; lowering it asks why, and the reason goes with the new version', async () => {
+    const { sent, onDone } = renderSheet(itemOf('LAMINA'), { current: fourRoaches, correcting: true });
+    const dialog = screen.getByRole('dialog', { name: 'Corregir el hallazgo de CEB-7' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Capturas de Cucaracha alemana' })).toHaveValue(4);
+    expect(within(dialog).queryByRole('textbox', { name: 'Motivo de la corrección' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Una captura menos de Cucaracha alemana' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Motivo de la corrección' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar corrección' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Escribe el motivo de la corrección: bajas lo que ya estaba registrado.',
+    );
+    expect(reason).toHaveFocus();
+    expect(sent).toEqual([]);
+    await userEvent.type(reason, '  Una era de la semana pasada ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar corrección' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ captures: [{ pestId: 3, count: 3 }], reason: 'Una era de la semana pasada' });
+  });
+
+  it('a correction that records more needs no reason', async () => {
+    const { sent } = renderSheet(itemOf('LAMINA'), { current: fourRoaches, correcting: true });
+    const dialog = screen.getByRole('dialog', { name: 'Corregir el hallazgo de CEB-7' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Una captura más de Cucaracha alemana' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Lámina cambiada' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Motivo de la corrección' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar corrección' }));
+    expect(sent[0]!.body).toMatchObject({ captures: [{ pestId: 3, count: 5 }], actions: ['LAMINA_CAMBIADA'] });
+    expect(sent[0]!.body).not.toHaveProperty('reason');
   });
 });
 
@@ -240,7 +302,8 @@ describe('ItemFindingLine', () => {
     expect(screen.getByText(/^Actividad media · 1 captura · 2 fotos/)).toHaveTextContent(
       'Actividad media · 1 captura · 2 fotos · por enviar',
     );
-    expect(screen.getByRole('button', { name: 'Registrar hallazgo de CEB-7' })).toBeInTheDocument();
+    // Recorded already: only a correction, never the sheet's preset answer.
+    expect(screen.getByRole('button', { name: 'Corregir el hallazgo de CEB-7' })).toHaveTextContent('Corregir');
   });
 
   it('removes a photo after asking: one still on the phone leaves the queue, one the server has is deleted there', async () => {

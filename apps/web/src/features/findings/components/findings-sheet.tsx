@@ -1,6 +1,7 @@
 import './findings.css';
 import type { Pest, SessionItem } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
+import { CORRECTION_REASON_MAX } from '@rondin/contracts/finding-rules';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { Modal } from '../../../components/ui/modal';
@@ -9,13 +10,36 @@ import { markRecorded } from '../../../lib/field-timing';
 import { randomUuid } from '../../../lib/uuid';
 import type { FindingRequest, PhotoRequest, SendRecord } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
-import { draftProblems, type FindingDraft, findingBody, isNoNews, noNewsDraft } from '../utils/finding-form';
+import {
+  draftFromFinding,
+  draftProblems,
+  type FindingDraft,
+  type FindingLike,
+  findingBody,
+  findingSummary,
+  isNoNews,
+  loweredBy,
+  noNewsDraft,
+} from '../utils/finding-form';
 import { FindingForm } from './finding-form';
 import type { DraftPhoto } from './photo-picker';
+
+/** What the device already has in this order: its current finding, and whether it still waits on the phone. */
+export interface RecordedFinding {
+  finding: FindingLike;
+  waiting: boolean;
+}
 
 interface FindingsSheetProps {
   sessionId: number;
   item: SessionItem;
+  /**
+   * The device's current finding, when it has one: the sheet then says «Ya registrada» with it and never offers
+   * a preset answer; changing it takes «Corregir», which starts from it.
+   */
+  current?: RecordedFinding | null;
+  /** Open «Corregir» at once (asked from the «Ya registrada» line under the camera). */
+  correcting?: boolean;
   /** The active pests; undefined while they cannot be read (the form still works, without catches to name). */
   pests: readonly Pest[] | undefined;
   /** Photos of this item waiting on the device. */
@@ -37,6 +61,8 @@ interface FindingsSheetProps {
 export function FindingsSheet({
   sessionId,
   item,
+  current = null,
+  correcting = false,
   pests,
   waitingPhotos,
   send,
@@ -46,24 +72,34 @@ export function FindingsSheet({
 }: FindingsSheetProps) {
   const titleId = useId();
   const hintId = useId();
-  const noNewsRef = useRef<HTMLButtonElement>(null);
+  const reasonId = useId();
+  const firstRef = useRef<HTMLButtonElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const type = item.trap.type;
   const code = item.trap.code;
-  const start = useMemo(() => noNewsDraft(type, pests ?? []), [type, pests]);
-  const [draft, setDraft] = useState<FindingDraft | null>(null);
-  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
-  const [open, setOpen] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
-  const current = draft ?? start;
-  const entered = photos.length > 0 || !isNoNews(current, type, pests ?? []);
   const groupOf = useMemo(() => {
     const groups = new Map((pests ?? []).map((pest) => [pest.id, pest.group]));
     return (pestId: number) => groups.get(pestId);
   }, [pests]);
+  const recorded = current?.finding ?? null;
+  const start = useMemo(
+    () => (recorded ? draftFromFinding(type, recorded, pests ?? [], groupOf) : noNewsDraft(type, pests ?? [])),
+    [recorded, type, pests, groupOf],
+  );
+  const [draft, setDraft] = useState<FindingDraft | null>(null);
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
+  const [open, setOpen] = useState(correcting && recorded !== null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const draftNow = draft ?? start;
+  const entered = photos.length > 0 || (recorded ? draft !== null : !isNoNews(draftNow, type, pests ?? []));
+  const lowered = recorded ? loweredBy(recorded, findingBody(type, draftNow, groupOf), groupOf) : [];
+  const lowers = lowered.length > 0;
 
   useEffect(() => {
-    // The one tap a device with nothing to report needs is under the thumb, and where the keyboard is.
-    noNewsRef.current?.focus({ preventScroll: true });
+    // The one tap a device with nothing to report needs is under the thumb, and where the keyboard is. A device
+    // already recorded offers no answer there: 'Listo' only closes the sheet.
+    firstRef.current?.focus({ preventScroll: true });
   }, []);
 
   const held = open || entered;
@@ -93,9 +129,14 @@ export function FindingsSheet({
   }
 
   function save() {
-    const found = draftProblems(type, current, groupOf);
+    const found = draftProblems(type, draftNow, groupOf);
+    const why = reason.trim();
+    if (lowers && !why) found.push(TEXT.correctionReasonRequired);
     setProblems(found);
-    if (found.length > 0) return;
+    if (found.length > 0) {
+      if (lowers && !why) reasonRef.current?.focus();
+      return;
+    }
     markRecorded();
     const photoRecords = photos.map(
       (photo): PhotoRequest => ({
@@ -105,7 +146,8 @@ export function FindingsSheet({
         photo: photo.photo,
       }),
     );
-    deliver([findingOf(findingBody(type, current, groupOf)), ...photoRecords]);
+    const body = findingBody(type, draftNow, groupOf);
+    deliver([findingOf(lowers ? { ...body, reason: why } : body), ...photoRecords]);
     setOpen(false);
     onDone();
   }
@@ -126,27 +168,44 @@ export function FindingsSheet({
           <CloseIcon size={20} />
         </button>
       </header>
-      <div className="finding-sheet__actions">
-        <button
-          ref={noNewsRef}
-          type="button"
-          className="button button--primary button--large finding-sheet__no-news"
-          aria-describedby={hintId}
-          onClick={noNews}
-        >
-          {TEXT.noNews}
-          {/* Its description, not part of its name: the button is 'Sin novedad'. */}
-          <span id={hintId} className="finding-sheet__no-news-hint" aria-hidden="true">
-            {TEXT.noNewsHint}
-          </span>
-        </button>
-        <button type="button" className="button button--secondary button--large" onClick={() => setOpen(true)}>
-          {entered ? TEXT.resume : TEXT.record}
-        </button>
-      </div>
+      {recorded ? (
+        <>
+          <p className="finding-sheet__recorded">
+            <strong>{TEXT.recorded}</strong> · {findingSummary(recorded, groupOf)}
+            {current?.waiting ? <span className="item-finding__unsent"> · {TEXT.waiting}</span> : null}
+          </p>
+          <div className="finding-sheet__actions">
+            <button ref={firstRef} type="button" className="button button--primary button--large" onClick={onDone}>
+              {TEXT.recordedDone}
+            </button>
+            <button type="button" className="button button--secondary button--large" onClick={() => setOpen(true)}>
+              {entered ? TEXT.resume : TEXT.correct}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="finding-sheet__actions">
+          <button
+            ref={firstRef}
+            type="button"
+            className="button button--primary button--large finding-sheet__no-news"
+            aria-describedby={hintId}
+            onClick={noNews}
+          >
+            {TEXT.noNews}
+            {/* Its description, not part of its name: the button is 'Sin novedad'. */}
+            <span id={hintId} className="finding-sheet__no-news-hint" aria-hidden="true">
+              {TEXT.noNewsHint}
+            </span>
+          </button>
+          <button type="button" className="button button--secondary button--large" onClick={() => setOpen(true)}>
+            {entered ? TEXT.resume : TEXT.record}
+          </button>
+        </div>
+      )}
       {open ? (
         <Modal
-          title={TEXT.dialogTitle(code)}
+          title={recorded ? TEXT.correctTitle(code) : TEXT.dialogTitle(code)}
           size="large"
           onClose={() => setOpen(false)}
           description={TRAP_TYPE_NAMES[type]}
@@ -156,7 +215,7 @@ export function FindingsSheet({
                 {TEXT.back}
               </button>
               <button type="button" className="button button--primary button--large" onClick={save}>
-                {TEXT.save}
+                {recorded ? TEXT.saveCorrection : TEXT.save}
               </button>
             </>
           }
@@ -173,10 +232,28 @@ export function FindingsSheet({
               </div>
             </div>
           ) : null}
+          {lowers ? (
+            <div className="field finding-form__reason">
+              <label htmlFor={reasonId}>{TEXT.correctionReason}</label>
+              <textarea
+                ref={reasonRef}
+                id={reasonId}
+                rows={2}
+                required
+                maxLength={CORRECTION_REASON_MAX}
+                aria-describedby={`${reasonId}-hint`}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+              <p id={`${reasonId}-hint`} className="field-hint">
+                {TEXT.correctionReasonHint(lowered)}
+              </p>
+            </div>
+          ) : null}
           <FindingForm
             type={type}
             trapCode={code}
-            draft={current}
+            draft={draftNow}
             onChange={setDraft}
             photos={photos}
             onPhotosChange={setPhotos}

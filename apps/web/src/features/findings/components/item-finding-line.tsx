@@ -90,13 +90,14 @@ export function ItemFindingLine({
         </button>
       ) : null}
       {closed ? null : scanned ? (
+        // A device with a finding is never opened on a preset answer: only a correction, from what it holds.
         <button
           type="button"
           className="button button--secondary button--small item-finding__button"
-          aria-label={TEXT.findingFor(code)}
+          aria-label={finding ? TEXT.correctFor(code) : TEXT.findingFor(code)}
           onClick={onOpenFinding}
         >
-          {TEXT.findingButton}
+          {finding ? TEXT.correct : TEXT.findingButton}
         </button>
       ) : done ? null : (
         <button

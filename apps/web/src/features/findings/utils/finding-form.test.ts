@@ -1,12 +1,15 @@
 import type { Pest } from '@rondin/contracts';
 import { TRAP_TYPES } from '@rondin/contracts/devices';
 import { describe, expect, it } from 'vitest';
+import { makeFinding } from '../../../testing/finding';
 import {
   actionName,
+  draftFromFinding,
   draftProblems,
   findingBody,
   findingSummary,
   isNoNews,
+  loweredBy,
   noNewsDraft,
   recordedActivityOf,
   usualPests,
@@ -208,5 +211,98 @@ describe('names and summaries', () => {
       findingSummary({ deviceStatus: 'OK', captures: [{ pestId: byName('Rata parda').id, count: 2 }] }, groupOf),
     ).toBe('Actividad alta · 2 capturas');
     expect(findingSummary({ deviceStatus: 'OK', baitConsumption: 0 }, groupOf)).toBe('Sin novedad');
+  });
+});
+
+describe('«Corregir»: the form starts from the current finding', () => {
+  const roach = () => byName('Cucaracha alemana').id;
+
+  it('opens a glue board with its catches, signs, actions and note, on the usual rows', () => {
+    const current = makeFinding({
+      activity: 'BAJA',
+      derivedActivity: 'BAJA',
+      captures: [{ pestId: roach(), name: 'Cucaracha alemana', group: 'RASTREROS', count: 4, band: null }],
+      evidence: ['INSECTOS_VIVOS'],
+      actions: ['LAMINA_CAMBIADA'],
+      notes: 'Junto a la puerta',
+    });
+    const draft = draftFromFinding('LAMINA', current, CATALOGUE, groupOf);
+    expect(draft.captures.find((row) => row.pestId === roach())).toEqual({ pestId: roach(), count: 4, band: null });
+    expect(draft.captures.length).toBe(noNewsDraft('LAMINA', CATALOGUE).captures.length);
+    expect(draft).toMatchObject({
+      evidence: ['INSECTOS_VIVOS'],
+      actions: ['LAMINA_CAMBIADA'],
+      notes: 'Junto a la puerta',
+    });
+    expect(draft.activity).toBeNull();
+    // Saved unchanged, it records the same.
+    expect(loweredBy(current, findingBody('LAMINA', draft, groupOf), groupOf)).toEqual([]);
+    expect(findingBody('LAMINA', draft, groupOf).captures).toEqual([{ pestId: roach(), count: 4 }]);
+  });
+
+  it('keeps an activity the technician raised, and banded catches as a saturated board', () => {
+    const raised = makeFinding({ activity: 'ALTA', derivedActivity: 'NINGUNA', deviceStatus: 'SUCIO' });
+    expect(draftFromFinding('CEBADERO', raised, CATALOGUE, groupOf).activity).toBe('ALTA');
+    const banded = makeFinding({
+      captures: [{ pestId: roach(), name: 'Cucaracha alemana', group: 'RASTREROS', count: null, band: '11-50' }],
+    });
+    const draft = draftFromFinding('LAMINA', banded, CATALOGUE, groupOf);
+    expect(draft.saturated).toBe(true);
+    expect(draft.captures.find((row) => row.pestId === roach())?.band).toBe('11-50');
+  });
+
+  it('reads a finding still waiting on the phone, as the queue keeps it', () => {
+    const waiting = { deviceStatus: 'OK' as const, captures: [{ pestId: roach(), count: 2 }], baitConsumption: null };
+    const draft = draftFromFinding('LAMINA', waiting, CATALOGUE, groupOf);
+    expect(draft.captures.find((row) => row.pestId === roach())?.count).toBe(2);
+  });
+});
+
+describe('loweredBy: a correction that records less needs its reason', () => {
+  const roach = () => byName('Cucaracha alemana').id;
+  const rat = () => byName('Rata parda').id;
+  const four = makeFinding({
+    activity: 'BAJA',
+    derivedActivity: 'BAJA',
+    captures: [{ pestId: 3, name: 'Cucaracha alemana', group: 'RASTREROS', count: 4, band: null }],
+    evidence: ['EXCREMENTOS'],
+    baitConsumption: 50,
+  });
+  const withRoach = (count: number) => ({ ...four, captures: [{ ...four.captures[0]!, pestId: roach(), count }] });
+  const body = (change: Partial<ReturnType<typeof findingBody>>): ReturnType<typeof findingBody> => ({
+    deviceStatus: 'OK',
+    captures: [{ pestId: roach(), count: 4 }],
+    evidence: ['EXCREMENTOS'],
+    actions: [],
+    baitConsumption: 50,
+    ...change,
+  });
+
+  it("is 'Sin novedad' over 4 catches: the tap the issue saw erase an infestation", () => {
+    const noNews = findingBody('LAMINA', noNewsDraft('LAMINA', CATALOGUE), groupOf);
+    expect(loweredBy(withRoach(4), noNews, groupOf)).toEqual([
+      'la actividad',
+      'las capturas',
+      'los indicios',
+      'el consumo de cebo',
+    ]);
+  });
+
+  it('is fewer catches of a pest, a pest gone, a sign gone, less bait eaten or a lower activity', () => {
+    expect(loweredBy(withRoach(4), body({ captures: [{ pestId: roach(), count: 3 }] }), groupOf)).not.toEqual([]);
+    expect(loweredBy(withRoach(4), body({ captures: [{ pestId: rat(), count: 9 }] }), groupOf)).not.toEqual([]);
+    expect(loweredBy(withRoach(4), body({ evidence: [] }), groupOf)).not.toEqual([]);
+    expect(loweredBy(withRoach(4), body({ baitConsumption: 25 }), groupOf)).not.toEqual([]);
+    const high = { ...withRoach(4), activity: 'ALTA' as const };
+    expect(loweredBy(high, body({}), groupOf)).not.toEqual([]);
+  });
+
+  it('is not more catches, a sign or an action added, or the same again', () => {
+    expect(loweredBy(withRoach(4), body({}), groupOf)).toEqual([]);
+    expect(loweredBy(withRoach(4), body({ captures: [{ pestId: roach(), count: 9 }] }), groupOf)).toEqual([]);
+    expect(
+      loweredBy(withRoach(4), body({ evidence: ['EXCREMENTOS', 'HUELLAS'], actions: ['LIMPIEZA'] }), groupOf),
+    ).toEqual([]);
+    expect(loweredBy(withRoach(4), body({ captures: [{ pestId: roach(), band: '11-50' }] }), groupOf)).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ import {
   type FindingAction,
   type FindingInput,
   findingProblems,
+  loweredFacts,
   type PestGroupOf,
+  type RecordedFacts,
 } from '@rondin/contracts/finding-rules';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
 
@@ -179,7 +181,7 @@ export function actionName(type: TrapType, action: FindingAction): string {
 }
 
 /** A finding as the server gives it, or as it waits on the device (fields left out, activity not yet derived). */
-interface FindingLike {
+export interface FindingLike {
   deviceStatus: DeviceStatus;
   activity?: ActivityLevel | null | undefined;
   baitConsumption?: number | null | undefined;
@@ -187,6 +189,7 @@ interface FindingLike {
   captures?: readonly { pestId: number; count?: number | null | undefined; band?: CaptureBand | null | undefined }[];
   evidence?: readonly Evidence[] | undefined;
   actions?: readonly FindingAction[] | undefined;
+  notes?: string | null | undefined;
 }
 
 /**
@@ -200,19 +203,7 @@ export function findingSummary(finding: FindingLike, groupOf: PestGroupOf): stri
   const actions = finding.actions ?? [];
   const catches = captures.reduce((sum, capture) => sum + (capture.count ?? 0), 0);
   const banded = captures.some((capture) => capture.band != null && capture.band !== '0');
-  const activity =
-    finding.activity ??
-    deriveActivity(
-      {
-        deviceStatus: finding.deviceStatus,
-        baitConsumption: finding.baitConsumption as BaitConsumption | null | undefined,
-        baitState: finding.baitState,
-        captures,
-        evidence,
-        actions,
-      },
-      groupOf,
-    );
+  const activity = activityOf(finding, groupOf);
   const quiet =
     activity === 'NINGUNA' &&
     finding.deviceStatus === 'OK' &&
@@ -230,4 +221,77 @@ export function findingSummary(finding: FindingLike, groupOf: PestGroupOf): stri
   if (finding.deviceStatus !== 'OK') parts.push(DEVICE_STATUS_NAMES[finding.deviceStatus]);
   if (actions.length > 0) parts.push(TEXT.actionsCount(actions.length));
   return parts.join(' · ');
+}
+
+/** The activity a finding stands for: the recorded one, or what its contents show while it waits on the device. */
+function activityOf(finding: FindingLike, groupOf: PestGroupOf): ActivityLevel {
+  return (
+    finding.activity ??
+    deriveActivity(
+      {
+        deviceStatus: finding.deviceStatus,
+        baitConsumption: finding.baitConsumption as BaitConsumption | null | undefined,
+        baitState: finding.baitState,
+        captures: finding.captures ?? [],
+        evidence: finding.evidence ?? [],
+        actions: finding.actions ?? [],
+      },
+      groupOf,
+    )
+  );
+}
+
+/**
+ * The form set to a device's current finding, for «Corregir»: every catch, bait, sign and action recorded, on the
+ * type's usual rows. A finding with banded catches opens as a saturated board.
+ */
+export function draftFromFinding(
+  type: TrapType,
+  finding: FindingLike,
+  pests: readonly Pest[],
+  groupOf: PestGroupOf,
+): FindingDraft {
+  const recorded = finding.captures ?? [];
+  const saturated = recorded.some((capture) => capture.band != null);
+  const rows = noNewsDraft(type, pests).captures;
+  for (const capture of recorded) {
+    if (!rows.some((row) => row.pestId === capture.pestId)) rows.push({ pestId: capture.pestId, count: 0, band: null });
+  }
+  const captures = rows.map((row) => {
+    const found = recorded.find((capture) => capture.pestId === row.pestId);
+    return found ? { pestId: row.pestId, count: found.count ?? 0, band: found.band ?? null } : row;
+  });
+  const draft: FindingDraft = {
+    deviceStatus: finding.deviceStatus,
+    activity: null,
+    baitConsumption: (finding.baitConsumption ?? (type === 'CEBADERO' ? 0 : null)) as BaitConsumption | null,
+    baitState: finding.baitState ?? null,
+    captures,
+    saturated,
+    evidence: [...(finding.evidence ?? [])],
+    actions: [...(finding.actions ?? [])],
+    notes: finding.notes ?? '',
+  };
+  // A level the technician raised above what the finding shows stays raised.
+  const activity = activityOf(finding, groupOf);
+  return activityRank(activity) > activityRank(shownActivity(draft, groupOf)) ? { ...draft, activity } : draft;
+}
+
+/** What a version holds that a later one may lower (finding-rules' `loweredFacts` compares them). */
+function recordedFacts(finding: FindingLike, groupOf: PestGroupOf): RecordedFacts {
+  return {
+    activity: activityOf(finding, groupOf),
+    baitConsumption: finding.baitConsumption ?? null,
+    captures: finding.captures ?? [],
+    evidence: finding.evidence ?? [],
+  };
+}
+
+/**
+ * How a new version lowers the current one, one phrase per way ('la actividad', 'las capturas'…); empty when it
+ * lowers nothing. Such a correction needs its reason (the server refuses it without one: 422 REASON_REQUIRED),
+ * so the technician can never erase what was found with a tap.
+ */
+export function loweredBy(before: FindingLike, after: FindingFields, groupOf: PestGroupOf): string[] {
+  return loweredFacts(recordedFacts(before, groupOf), recordedFacts(after, groupOf));
 }

@@ -16,7 +16,7 @@ import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
 import { TrapChecklist } from './trap-checklist';
 
-interface ScanViewProps {
+export interface ScanViewProps {
   session: Session;
   sendScan: SendScan;
   /** Closing needs the server: why it cannot be asked now, shown beside the disabled button. */
@@ -45,6 +45,17 @@ interface ScanViewProps {
   findingSheet?: ((item: SessionItem, controls: FindingSheetControls) => ReactNode) | undefined;
   /** Under each trap of the list: what was recorded there and what can be (from the findings feature). */
   itemDetails?: ((item: SessionItem, controls: ItemControls) => ReactNode) | undefined;
+  /**
+   * A device of the order read again once done: «Ya registrada» with what it holds and the way to correct it
+   * (from the findings feature). Without it the status line says so in words.
+   */
+  recordedNotice?: ((item: SessionItem, controls: RecordedNoticeControls) => ReactNode) | undefined;
+}
+
+/** What the «Ya registrada» line may do: open the device's findings sheet (on its correction), or go. */
+export interface RecordedNoticeControls {
+  openFinding: () => void;
+  dismiss: () => void;
 }
 
 /** What the close dialog may do: close with the client's signature, or go back to the order. */
@@ -59,6 +70,8 @@ export interface SignatureDialogControls {
 
 /** What the findings sheet may do to the screen around it. */
 export interface FindingSheetControls {
+  /** Opened on purpose from the list or the «Ya registrada» line: a recorded device opens on its correction. */
+  correcting: boolean;
   /** Done with the device: the sheet goes and the camera takes the next one. */
   done: () => void;
   /** While true, a code of another device is not registered: what is being entered would be lost. */
@@ -79,6 +92,7 @@ interface OpenSheet {
   itemId: number;
   code: string | null;
   decodedAt: number | null;
+  correcting: boolean;
 }
 
 /** Spec section 2, 'Escaneo de orden': camera, manual entry, the trap list and closing the order. */
@@ -95,6 +109,7 @@ export function ScanView({
   orderSections,
   findingSheet,
   itemDetails,
+  recordedNotice,
 }: ScanViewProps) {
   const navigate = useNavigate();
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
@@ -107,11 +122,11 @@ export function ScanView({
   const onRegistered = useCallback(
     (item: SessionItem, code: string) => {
       if (!findingSheet) return;
-      setSheet({ itemId: item.id, code, decodedAt: decodedAt.current.get(code) ?? null });
+      setSheet({ itemId: item.id, code, decodedAt: decodedAt.current.get(code) ?? null, correcting: false });
     },
     [findingSheet],
   );
-  const flow = useScanFlow(session, sendScan, onRegistered);
+  const flow = useScanFlow(session, sendScan, onRegistered, unsentQrHashes);
   const closeOrder = useCloseOrder();
   const [signing, setSigning] = useState(false);
   const [closeError, setCloseError] = useState<NoticeMessage | null>(null);
@@ -125,6 +140,16 @@ export function ScanView({
     [showStatus],
   );
   const openSheet = sheet ? session.items.find((item) => item.id === sheet.itemId) : undefined;
+  const recordedId = flow.status?.recordedItemId;
+  const recordedItem = recordedId === undefined ? undefined : session.items.find((item) => item.id === recordedId);
+  const openFinding = useCallback((item: SessionItem) => {
+    setSheet({ itemId: item.id, code: null, decodedAt: null, correcting: true });
+  }, []);
+  // Another device read while a sheet nobody touched is open: that sheet gives way, as it does to a new device.
+  useEffect(() => {
+    if (recordedId === undefined || held.current) return;
+    setSheet((open) => (open && open.itemId !== recordedId ? null : open));
+  }, [recordedId]);
   const sheetRef = useRef(sheet);
   sheetRef.current = sheet;
   const sheetCode = openSheet?.trap.code ?? null;
@@ -257,10 +282,20 @@ export function ScanView({
         ) : (
           <section className="scan-camera" aria-label="Cámara y registro">
             <CameraPanel enabled onCode={onCode} onReadError={onReadError} />
-            {flow.status ? <Notice notice={flow.status} /> : null}
-            {openSheet && findingSheet ? (
+            {recordedItem && recordedNotice ? (
+              // While a sheet is open it is what the technician answers; the line comes back with the next read.
+              openSheet ? null : (
+                recordedNotice(recordedItem, {
+                  openFinding: () => openFinding(recordedItem),
+                  dismiss: () => showStatus(null),
+                })
+              )
+            ) : flow.status ? (
+              <Notice notice={flow.status} />
+            ) : null}
+            {openSheet && findingSheet && sheet ? (
               <div key={openSheet.id} className="scan-camera__sheet">
-                {findingSheet(openSheet, { done, hold, showStatus })}
+                {findingSheet(openSheet, { correcting: sheet.correcting, done, hold, showStatus })}
               </div>
             ) : null}
             <ManualEntryForm busy={flow.pending} trapCodes={trapCodes} onSubmit={submit} />
@@ -276,7 +311,7 @@ export function ScanView({
               itemDetails(item, {
                 state,
                 orderClosed: completed,
-                openFinding: () => setSheet({ itemId: item.id, code: null, decodedAt: null }),
+                openFinding: () => openFinding(item),
               }))
           }
         />

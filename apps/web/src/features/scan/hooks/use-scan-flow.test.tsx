@@ -2,7 +2,9 @@ import type { ScanResponse, Session } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportReachable, reportUnreachable } from '../../../lib/connectivity';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
@@ -36,14 +38,14 @@ function answerFor(session: Session, itemIndex: number): ScanResponse {
   return { session: { ...summary, status: 'IN_PROGRESS', completedCount: summary.completedCount + 1 }, item };
 }
 
-function setup(session: Session) {
+function setup(session: Session, unsentQrHashes?: ReadonlySet<string>) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.session(session.id), session);
   const sender = controlledSender();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(({ order }) => useScanFlow(order, sender.sendScan), {
+  const hook = renderHook(({ order }) => useScanFlow(order, sender.sendScan, undefined, unsentQrHashes), {
     wrapper,
     initialProps: { order: session },
   });
@@ -59,7 +61,7 @@ describe('useScanFlow (spec section 4)', () => {
   it('sends a new code with a scan id and the time it was read', async () => {
     const { hook, sendScan } = setup(order);
     act(() => void hook.result.current.submit('abcd1234efgh5678jkmn'));
-    expect(sendScan).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(sendScan).toHaveBeenCalledTimes(1));
     const [request] = sendScan.mock.calls[0]!;
     expect(request.sessionId).toBe(12);
     expect(request.body.qrSlug).toBe('abcd1234efgh5678jkmn');
@@ -74,7 +76,7 @@ describe('useScanFlow (spec section 4)', () => {
     expect(sendScan).not.toHaveBeenCalled();
   });
 
-  it('while a scan is pending, neither the same code nor another is sent', () => {
+  it('while a scan is pending, neither the same code nor another is sent', async () => {
     const { hook, sendScan } = setup(order);
     act(() => void hook.result.current.submit('codigo-a'));
     // Several camera frames arrive before React renders again: the pending code is known at once.
@@ -82,6 +84,8 @@ describe('useScanFlow (spec section 4)', () => {
       void hook.result.current.submit('codigo-a');
       void hook.result.current.submit('codigo-b');
     });
+    await waitFor(() => expect(sendScan).toHaveBeenCalledTimes(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(sendScan).toHaveBeenCalledTimes(1);
   });
 
@@ -91,6 +95,7 @@ describe('useScanFlow (spec section 4)', () => {
     act(() => {
       registered = hook.result.current.submit('codigo-a');
     });
+    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       calls[0]!.resolve(answerFor(order, 1));
       await registered;
@@ -119,6 +124,7 @@ describe('useScanFlow (spec section 4)', () => {
       tone: 'info',
       text: 'Trampa ya registrada en esta orden: no es necesario escanearla de nuevo.',
       detail: 'TRP-002 · Sin ubicación',
+      recordedItemId: 2,
     });
   });
 
@@ -129,6 +135,7 @@ describe('useScanFlow (spec section 4)', () => {
     act(() => {
       registered = hook.result.current.submit('codigo-a');
     });
+    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       calls[0]!.resolve(answerFor(done, 0));
       await registered;
@@ -144,6 +151,7 @@ describe('useScanFlow (spec section 4)', () => {
     act(() => {
       registered = hook.result.current.submit('codigo-ajeno');
     });
+    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       calls[0]!.reject(new Error('404'));
       await registered;
@@ -159,7 +167,7 @@ describe('useScanFlow (spec section 4)', () => {
     });
 
     act(() => void hook.result.current.submit('codigo-ajeno'));
-    expect(sendScan).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(sendScan).toHaveBeenCalledTimes(2));
     // A new scan clears the previous messages.
     expect(hook.result.current.status).toBeNull();
     expect(hook.result.current.banner).toBeNull();
@@ -172,6 +180,7 @@ describe('useScanFlow (spec section 4)', () => {
     act(() => {
       registered = hook.result.current.submit('codigo-a');
     });
+    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       calls[0]!.resolve(answer);
       await registered;
@@ -228,10 +237,69 @@ describe('useScanFlow (spec section 4)', () => {
     act(() => {
       registered = hook.result.current.submit('codigo-a');
     });
+    await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
       calls[0]!.resolve(answerFor(order, 0));
       await registered;
     });
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions }));
+  });
+
+  describe('a device already done in this order (the label read again, or after a reload)', () => {
+    const slug = 'yrr8sn0jabcd1234efgh';
+    const hash = createHash('sha256').update(slug, 'utf8').digest('hex');
+    afterEach(() => reportReachable());
+
+    it('on the server: says «Ya registrada» naming the device, and sends nothing (no sheet opens on a preset)', async () => {
+      const done = makeSession({ id: 12 }, [
+        {},
+        {
+          status: 'COMPLETED',
+          outcome: 'SCANNED',
+          trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash },
+        },
+      ]);
+      const { hook, sendScan } = setup(done);
+      let answered: Promise<boolean> = Promise.resolve(false);
+      act(() => {
+        answered = hook.result.current.submit(slug);
+      });
+      await act(async () => void (await answered));
+      expect(await answered).toBe(true);
+      expect(sendScan).not.toHaveBeenCalled();
+      expect(hook.result.current.status).toMatchObject({ detail: 'TRP-113 · Bodega', recordedItemId: 2 });
+      expect(hook.result.current.pending).toBe(false);
+    });
+
+    it('waiting on the phone (scanned without signal, the page reloaded since): the same, nothing kept twice', async () => {
+      const waiting = makeSession({ id: 12 }, [
+        { trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash } },
+      ]);
+      const { hook, sendScan } = setup(waiting, new Set([hash]));
+      let answered: Promise<boolean> = Promise.resolve(false);
+      act(() => {
+        answered = hook.result.current.submit(slug);
+      });
+      await act(async () => void (await answered));
+      expect(sendScan).not.toHaveBeenCalled();
+      expect(hook.result.current.status).toMatchObject({ recordedItemId: 1 });
+    });
+
+    it('without the server, a code of none of the order devices is refused on the phone, not kept to be refused later', async () => {
+      const { hook, sendScan } = setup(order);
+      reportUnreachable();
+      let answered: Promise<boolean> = Promise.resolve(true);
+      act(() => {
+        answered = hook.result.current.submit(slug);
+      });
+      await act(async () => void (await answered));
+      expect(await answered).toBe(false);
+      expect(sendScan).not.toHaveBeenCalled();
+      expect(hook.result.current.status).toEqual({
+        tone: 'error',
+        text: 'No se pudo registrar el escaneo. Verifica el QR.',
+        detail: 'El código leído no es de ninguna trampa de esta orden.',
+      });
+    });
   });
 });

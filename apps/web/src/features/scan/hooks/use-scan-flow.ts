@@ -3,10 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
+import { isServerReachable } from '../../../lib/connectivity';
+import { qrHashOf } from '../../../lib/qr-hash';
 import { queryKeys } from '../../../lib/query-keys';
 import { newScanRequest, showScanAnswer, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
-import { decideScan, isItemCompleted, trapName } from '../utils/scan-flow';
+import { decideScan, isItemCompleted, itemState, NO_UNSENT_SCANS, trapName } from '../utils/scan-flow';
+
+/** The status line under the camera. */
+export interface ScanStatus extends NoticeMessage {
+  /** A device of the order read again once done: the screen shows what it holds («Ya registrada»). */
+  recordedItemId?: number;
+}
 
 export interface ScanFlow {
   /**
@@ -17,7 +25,7 @@ export interface ScanFlow {
   /** A scan request is on its way. */
   pending: boolean;
   /** The status line under the camera. */
-  status: NoticeMessage | null;
+  status: ScanStatus | null;
   /** The page-level banner (a refused scan). */
   banner: NoticeMessage | null;
   /** For messages that do not come from a scan: the camera's, the close button's. */
@@ -33,6 +41,8 @@ export function useScanFlow(
   sendScan: SendScan,
   /** Called once per trap newly registered (sent, or kept on the device), with its item and the code read. */
   onRegistered?: (item: SessionItem, code: string) => void,
+  /** The qrHash of each of the order's traps done on the device and not sent yet. */
+  unsentQrHashes: ReadonlySet<string> = NO_UNSENT_SCANS,
 ): ScanFlow {
   const queryClient = useQueryClient();
   const pendingCode = useRef<string | null>(null);
@@ -42,9 +52,63 @@ export function useScanFlow(
   latest.current = session;
   const registeredListener = useRef(onRegistered);
   registeredListener.current = onRegistered;
+  const unsent = useRef(unsentQrHashes);
+  unsent.current = unsentQrHashes;
   const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<NoticeMessage | null>(null);
+  const [status, setStatus] = useState<ScanStatus | null>(null);
   const [banner, setBanner] = useState<NoticeMessage | null>(null);
+
+  const send = useCallback(
+    (order: Session, code: string): Promise<boolean> =>
+      sendScan(newScanRequest(order.id, code))
+        .then(
+          (answer) => {
+            if ('queued' in answer) {
+              // Kept on the device: the list marks the trap; the status line names it when the order's copy has it.
+              const item =
+                answer.qrHash === null ? undefined : order.items.find((each) => each.trap.qrHash === answer.qrHash);
+              setStatus({
+                tone: 'info',
+                text: answer.alreadyQueued ? SCAN_MESSAGES.alreadyQueued : SCAN_MESSAGES.queued,
+                detail: item && trapLine(item),
+              });
+              if ('vibrate' in navigator) navigator.vibrate(60);
+              if (item && !answer.alreadyQueued) registeredListener.current?.(item, code);
+              return true;
+            }
+            showScanAnswer(queryClient, order.id, answer);
+            registered.current.set(code, answer.item.id);
+            const before = order.items.find((each) => each.id === answer.item.id);
+            if (before && isItemCompleted(before)) {
+              setStatus({
+                tone: 'info',
+                text: SCAN_MESSAGES.alreadyRegistered,
+                detail: trapLine(answer.item),
+                recordedItemId: answer.item.id,
+              });
+              return true;
+            }
+            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: trapLine(answer.item) });
+            if ('vibrate' in navigator) navigator.vibrate(60);
+            registeredListener.current?.(answer.item, code);
+            return true;
+          },
+          (error: unknown) => {
+            // One message: the server's own reason under ours ('El QR no corresponde a ninguna trampa de esta
+            // orden.'); the banner speaks only when the server gave none.
+            const reason = serverMessage(error);
+            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason });
+            if (!reason) setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
+            return false;
+          },
+        )
+        .finally(() => {
+          pendingCode.current = null;
+          setPending(false);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+        }),
+    [queryClient, sendScan],
+  );
 
   const submit = useCallback(
     (rawCode: string) => {
@@ -58,61 +122,49 @@ export function useScanFlow(
         setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyClosed });
         return Promise.resolve(false);
       }
-      // A label left in front of the camera is read again every few seconds: say so instead of sending it again.
-      const done = order.items.find((each) => each.id === registered.current.get(decision.code));
-      if (done && isItemCompleted(done)) {
-        setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyRegistered, detail: trapLine(done) });
+      // A device done on this screen or before (on the server, or waiting on the phone) is never sent again as if
+      // new: the screen says «Ya registrada» with what it holds, and nothing opens on a preset answer. A label left
+      // in front of the camera is read again every few seconds, and the same label may be scanned after a reload.
+      const already = (item: SessionItem) =>
+        setStatus({
+          tone: 'info',
+          text: SCAN_MESSAGES.alreadyRegistered,
+          detail: trapLine(item),
+          recordedItemId: item.id,
+        });
+      const known = order.items.find((each) => each.id === registered.current.get(decision.code));
+      if (known && isItemCompleted(known)) {
+        already(known);
         return Promise.resolve(true);
       }
-      pendingCode.current = decision.code;
+      const code = decision.code;
+      pendingCode.current = code;
       setPending(true);
       setStatus(null);
       setBanner(null);
-      return sendScan(newScanRequest(order.id, decision.code))
-        .then(
-          (answer) => {
-            if ('queued' in answer) {
-              // Kept on the device: the list marks the trap; the status line names it when the order's copy has it.
-              const item =
-                answer.qrHash === null ? undefined : order.items.find((each) => each.trap.qrHash === answer.qrHash);
-              setStatus({
-                tone: 'info',
-                text: answer.alreadyQueued ? SCAN_MESSAGES.alreadyQueued : SCAN_MESSAGES.queued,
-                detail: item && trapLine(item),
-              });
-              if ('vibrate' in navigator) navigator.vibrate(60);
-              if (item && !answer.alreadyQueued) registeredListener.current?.(item, decision.code);
-              return true;
-            }
-            showScanAnswer(queryClient, order.id, answer);
-            registered.current.set(decision.code, answer.item.id);
-            const before = order.items.find((each) => each.id === answer.item.id);
-            if (before && isItemCompleted(before)) {
-              setStatus({ tone: 'info', text: SCAN_MESSAGES.alreadyRegistered, detail: trapLine(answer.item) });
-              return true;
-            }
-            setStatus({ tone: 'success', text: SCAN_MESSAGES.scanned, detail: trapLine(answer.item) });
-            if ('vibrate' in navigator) navigator.vibrate(60);
-            registeredListener.current?.(answer.item, decision.code);
-            return true;
-          },
-          (error: unknown) => {
-            // One message: the server's own reason under ours ('El QR no corresponde a ninguna trampa de esta
-            // orden.'); the banner speaks only when the server gave none.
-            const reason = serverMessage(error);
-            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason });
-            if (!reason) setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
-            return false;
-          },
-        )
-        .finally(() => {
-          // Success or failure, the code may be read again.
-          pendingCode.current = null;
-          setPending(false);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
-        });
+      const settle = () => {
+        // Success or failure, the code may be read again.
+        pendingCode.current = null;
+        setPending(false);
+      };
+      return qrHashOf(code).then((qrHash) => {
+        const current = latest.current;
+        const item = qrHash === null ? undefined : current.items.find((each) => each.trap.qrHash === qrHash);
+        if (item && itemState(item, unsent.current) !== 'pending') {
+          settle();
+          already(item);
+          return true;
+        }
+        // Without the server, a code of none of the order's devices would only wait on the phone to be refused.
+        if (qrHash !== null && !item && !isServerReachable()) {
+          settle();
+          setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: SCAN_MESSAGES.notInOrderOffline });
+          return false;
+        }
+        return send(current, code);
+      });
     },
-    [queryClient, sendScan],
+    [send],
   );
 
   return { submit, pending, status, banner, showStatus: setStatus };

@@ -1,7 +1,7 @@
 import './trap-link.css';
 import type { Session } from '@rondin/contracts';
 import { qrSlugFromLabel } from '@rondin/contracts/qr-code';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BrandMark } from '../../components/layouts/brand-mark';
 import { Loading } from '../../components/ui/loading';
@@ -9,7 +9,7 @@ import { ApiError, serverMessage } from '../../lib/api-client';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { SignInFirst } from '../../features/auth/components/protected-route';
 import { useSavedQueries } from '../../features/offline/hooks/use-saved-queries';
-import { qrHashOf } from '../../lib/qr-hash';
+import { qrHash } from '../../lib/qr-hash';
 import { useMyOpenSessions } from '../../features/orders/api/get-my-open-sessions';
 import { useTrapByQr } from '../../features/traps/api/get-trap-by-qr';
 
@@ -20,7 +20,6 @@ export const TRAP_LINK_MESSAGES = {
   notInOpenOrdersHint: 'Si debías inspeccionarla, pide al administrador que la agregue a una orden.',
   noTrap: 'Ninguna trampa tiene ese código QR.',
   failed: 'No se pudo abrir la trampa.',
-  noDigest: 'Este navegador no puede buscar la trampa sin una conexión segura (https).',
   toOrders: 'Ver mis órdenes',
   toTraps: 'Ver trampas',
 } as const;
@@ -66,24 +65,11 @@ function TechTrapLink({ slug, userId }: { slug: string; userId: number }) {
   // The orders kept on the phone come back first: without signal they are all there is.
   const restoring = useSavedQueries(userId);
   const orders = useMyOpenSessions();
-  const [hash, setHash] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void qrHashOf(slug).then((value) => {
-      if (current) setHash(value);
-    });
-    return () => {
-      current = false;
-    };
-  }, [slug]);
+  const hash = useMemo(() => qrHash(slug), [slug]);
 
-  if (restoring || hash === undefined || (orders.data === undefined && !orders.isError)) {
+  if (restoring || (orders.data === undefined && !orders.isError)) {
     return <Loading text={TRAP_LINK_MESSAGES.opening} className="boot-screen" />;
   }
-  if (hash === null)
-    return (
-      <LinkProblem text={TRAP_LINK_MESSAGES.noDigest} back="/tech/sessions" backLabel={TRAP_LINK_MESSAGES.toOrders} />
-    );
   if (orders.data === undefined) {
     return (
       <LinkProblem

@@ -1,5 +1,5 @@
 import { createStore, del, set, values } from 'idb-keyval';
-import { qrHashOf } from '../../lib/qr-hash';
+import { qrHash } from '../../lib/qr-hash';
 import { type QueuedPhoto, type QueuedRecord, recordId, type ScanQueueStorage } from './scan-queue';
 
 /**
@@ -42,5 +42,5 @@ async function current(row: Partial<StoredRecord>): Promise<QueuedRecord> {
   }
   if (record.kind === 'finding' || record.kind === 'exception' || record.kind === 'photo-deletion') return record;
   if (record.kind === 'application') return record;
-  return { ...record, kind: 'scan', qrHash: record.qrHash ?? (await qrHashOf(record.body.qrSlug)) };
+  return { ...record, kind: 'scan', qrHash: record.qrHash ?? qrHash(record.body.qrSlug) };
 }

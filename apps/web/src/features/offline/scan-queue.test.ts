@@ -340,18 +340,13 @@ describe('ScanQueue', () => {
     expect(queue.getSnapshot().waiting[0]!.qrHash).toBe(hashOf('slug-a'));
   });
 
-  it('keeps and counts a scan where the page offers no Web Crypto, without a hash', async () => {
+  it('marks a scan with its hash where the page offers no Web Crypto (not a secure page)', async () => {
     vi.stubGlobal('crypto', {});
     try {
       const { queue, server, storage } = setup();
       server.mockImplementation(offline);
-      await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual({
-        queued: true,
-        alreadyQueued: false,
-        qrHash: null,
-      });
-      expect(queue.getSnapshot().waiting).toHaveLength(1);
-      expect([...storage.rows.values()][0]).toMatchObject({ qrHash: null });
+      await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a'));
+      expect([...storage.rows.values()][0]).toMatchObject({ qrHash: hashOf('slug-a') });
     } finally {
       vi.unstubAllGlobals();
     }

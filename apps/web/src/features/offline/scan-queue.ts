@@ -1,6 +1,6 @@
 import type { ExceptionReason, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
-import { qrHashOf } from '../../lib/qr-hash';
+import { qrHash } from '../../lib/qr-hash';
 
 /** One reading of a trap's code, as the scan screen sends it (POST /api/sessions/{id}/scan). */
 export interface ScanToSend {
@@ -90,7 +90,7 @@ export interface QueuedScan extends ScanToSend, Kept {
   kind: 'scan';
   /**
    * SHA-256 of the scanned code (lib/qr-hash.ts), to mark the trap whose item carries the same `trap.qrHash`;
-   * null where the browser could not compute it.
+   * null on rows kept by versions that hashed with Web Crypto where the page had none.
    */
   qrHash: string | null;
 }
@@ -454,7 +454,7 @@ export class ScanQueue<Answer> {
     const kept = { userId, queuedAt: this.nextQueuedAt(), refusal: null };
     let queued: QueuedRecord;
     if (isScan(record)) {
-      const qrHash = await qrHashOf(record.body.qrSlug);
+      const hash = qrHash(record.body.qrSlug);
       // The camera sees a label for several seconds, and a technician may scan a trap twice: a trap read again
       // while its scan waits is the same inspection.
       const same = this.snapshot.waiting.find(
@@ -462,7 +462,7 @@ export class ScanQueue<Answer> {
           each.kind === 'scan' && each.sessionId === record.sessionId && each.body.qrSlug === record.body.qrSlug,
       );
       if (same) return { queued: true, alreadyQueued: true, qrHash: same.qrHash };
-      queued = { ...record, kind: 'scan', ...kept, qrHash };
+      queued = { ...record, kind: 'scan', ...kept, qrHash: hash };
     } else {
       queued = { ...record, ...kept };
     }

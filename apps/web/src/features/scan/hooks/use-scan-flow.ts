@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { isServerReachable } from '../../../lib/connectivity';
-import { qrHashOf } from '../../../lib/qr-hash';
+import { qrHash } from '../../../lib/qr-hash';
 import { queryKeys } from '../../../lib/query-keys';
 import { newScanRequest, showScanAnswer, type SendScan } from '../api/send-scan';
 import { SCAN_MESSAGES } from '../messages';
@@ -138,31 +138,22 @@ export function useScanFlow(
         return Promise.resolve(true);
       }
       const code = decision.code;
+      const hash = qrHash(code);
+      const item = order.items.find((each) => each.trap.qrHash === hash);
+      if (item && itemState(item, unsent.current) !== 'pending') {
+        already(item);
+        return Promise.resolve(true);
+      }
+      // Without the server, a code of none of the order's devices would only wait on the phone to be refused.
+      if (!item && !isServerReachable()) {
+        setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: SCAN_MESSAGES.notInOrderOffline });
+        return Promise.resolve(false);
+      }
       pendingCode.current = code;
       setPending(true);
       setStatus(null);
       setBanner(null);
-      const settle = () => {
-        // Success or failure, the code may be read again.
-        pendingCode.current = null;
-        setPending(false);
-      };
-      return qrHashOf(code).then((qrHash) => {
-        const current = latest.current;
-        const item = qrHash === null ? undefined : current.items.find((each) => each.trap.qrHash === qrHash);
-        if (item && itemState(item, unsent.current) !== 'pending') {
-          settle();
-          already(item);
-          return true;
-        }
-        // Without the server, a code of none of the order's devices would only wait on the phone to be refused.
-        if (qrHash !== null && !item && !isServerReachable()) {
-          settle();
-          setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: SCAN_MESSAGES.notInOrderOffline });
-          return false;
-        }
-        return send(current, code);
-      });
+      return send(order, code);
     },
     [send],
   );

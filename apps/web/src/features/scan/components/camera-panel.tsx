@@ -3,7 +3,8 @@ import { SCAN_MESSAGES } from '../messages';
 
 interface CameraPanelProps {
   enabled: boolean;
-  onCode: (code: string) => void;
+  /** False: not taken now (busy with another code): read again at the next frame. */
+  onCode: (code: string) => boolean | undefined;
   onReadError: () => void;
 }
 

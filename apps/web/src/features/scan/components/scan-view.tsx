@@ -165,19 +165,23 @@ export function ScanView({
     },
     [flow.submit, showStatus, sheetCode],
   );
-  // The camera reads any QR in sight; only one that can be a trap's is sent (or kept offline).
+  // The camera reads any QR in sight; only one that can be a trap's is sent (or kept offline). While another
+  // code's request runs this one is not taken: the camera reads it again at the next frame.
+  const { busyWithAnother } = flow;
   const onCode = useCallback(
     (text: string) => {
-      const at = markDecoded();
       const slug = qrSlugFromLabel(text);
+      if (slug && busyWithAnother(slug)) return false;
+      const at = markDecoded();
       if (slug) {
         const first = !decodedAt.current.has(slug);
         if (first) decodedAt.current.set(slug, at);
         // Registered, ignored or refused, this read is settled; a later read of the label starts a new time.
         void submit(slug).finally(() => first && decodedAt.current.delete(slug));
       } else showStatus({ tone: 'error', text: SCAN_MESSAGES.foreignQr });
+      return true;
     },
-    [submit, showStatus],
+    [submit, showStatus, busyWithAnother],
   );
   const hold = useCallback((value: boolean) => {
     held.current = value;

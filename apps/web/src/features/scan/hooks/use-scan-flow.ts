@@ -24,6 +24,8 @@ export interface ScanFlow {
   submit: (code: string) => Promise<boolean>;
   /** A scan request is on its way. */
   pending: boolean;
+  /** Whether a request for another code is on its way now: this one cannot be taken yet. */
+  busyWithAnother: (code: string) => boolean;
   /** The status line under the camera. */
   status: ScanStatus | null;
   /** The page-level banner (a refused scan). */
@@ -158,7 +160,12 @@ export function useScanFlow(
     [send],
   );
 
-  return { submit, pending, status, banner, showStatus: setStatus };
+  const busyWithAnother = useCallback(
+    (code: string) => pendingCode.current !== null && pendingCode.current !== code.trim(),
+    [],
+  );
+
+  return { submit, pending, busyWithAnother, status, banner, showStatus: setStatus };
 }
 
 /** The scanned trap under the status line: its name and where it is. */

@@ -21,7 +21,7 @@ function fakeStream() {
   return { track, stream: { getTracks: () => [track] } as unknown as MediaStream };
 }
 
-function Camera(props: { enabled: boolean; onCode: (code: string) => void; onReadError: () => void }) {
+function Camera(props: { enabled: boolean; onCode: (code: string) => boolean | undefined; onReadError: () => void }) {
   const { videoRef, state } = useQrCamera(props);
   return (
     <>
@@ -64,6 +64,22 @@ describe('useQrCamera', () => {
     render(<Camera enabled onCode={onCode} onReadError={() => {}} />);
     await waitFor(() => expect(onCode).toHaveBeenCalledTimes(2), { timeout: 3000 });
     expect(onCode.mock.calls).toEqual([['codigo-a'], ['codigo-b']]);
+  });
+
+  it('reads again at the next frame a code the app could not take yet (busy with another request)', async () => {
+    frames = [[], ['codigo-b']];
+    let busy = true;
+    const onCode = vi.fn(() => {
+      if (!busy) return true;
+      busy = false;
+      return false;
+    });
+    render(<Camera enabled onCode={onCode} onReadError={() => {}} />);
+    // Well before REPEAT_AFTER_MS: the label passing by is not lost for 3 s.
+    await waitFor(() => expect(onCode).toHaveBeenCalledTimes(2), { timeout: 1500 });
+    expect(onCode.mock.calls).toEqual([['codigo-b'], ['codigo-b']]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(onCode).toHaveBeenCalledTimes(2);
   });
 
   it('reports a read error, and keeps going', async () => {

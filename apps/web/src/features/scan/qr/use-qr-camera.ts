@@ -17,7 +17,11 @@ export const FIRST_DECODE_MARK = 'rondin:first-qr-decoded';
 interface QrCameraOptions {
   /** The camera runs only while true; turning it off stops every track. */
   enabled: boolean;
-  onCode: (code: string) => void;
+  /**
+   * A code read. `false`: the app could not take it now (busy with another code's request): it is reported again
+   * at the next frame, not only after REPEAT_AFTER_MS, so a label passing by while a slow request runs is not lost.
+   */
+  onCode: (code: string) => boolean | undefined;
   /** A frame could not be read (not the same as no QR in view). */
   onReadError: () => void;
 }
@@ -52,10 +56,10 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
     function report(text: string) {
       const now = performance.now();
       if (text === last.text && now - last.at < REPEAT_AFTER_MS) return;
-      last = { text, at: now };
       if (!decodedOnce) performance.mark(FIRST_DECODE_MARK);
       decodedOnce = true;
-      handlers.current.onCode(text);
+      if (handlers.current.onCode(text) === false) return;
+      last = { text, at: now };
     }
 
     async function readFrame() {

@@ -11,7 +11,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { randomUuid } from '../../../lib/uuid';
 import type { ExceptionRequest, PhotoRequest } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
-import { ChoiceChips } from './choice-chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { type DraftPhoto, PhotoPicker } from './photo-picker';
 
 interface ExceptionDialogProps {

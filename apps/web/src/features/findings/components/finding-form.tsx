@@ -26,7 +26,7 @@ import {
   shownActivity,
 } from '../utils/finding-form';
 import { CaptureRows } from './capture-rows';
-import { ChoiceChips } from './choice-chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { type DraftPhoto, PhotoPicker } from './photo-picker';
 
 interface FindingFormProps {

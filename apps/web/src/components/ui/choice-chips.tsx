@@ -1,3 +1,4 @@
+import './choice-chips.css';
 import { useId } from 'react';
 
 interface Option<Value> {
@@ -13,6 +14,8 @@ interface ChoiceChipsProps<Value extends string | number> {
   /** One value (radio buttons), or several (checkboxes). */
   selected: Value | readonly Value[] | null;
   onChange: (value: Value, checked: boolean) => void;
+  /** Bigger chips, for a choice that is the whole answer in the field (a reason, with gloves on). */
+  large?: boolean;
 }
 
 /**
@@ -25,12 +28,13 @@ export function ChoiceChips<Value extends string | number>({
   options,
   selected,
   onChange,
+  large = false,
 }: ChoiceChipsProps<Value>) {
   const name = useId();
   const hintId = useId();
   const multiple = Array.isArray(selected);
   return (
-    <fieldset className="chips" aria-describedby={hint ? hintId : undefined}>
+    <fieldset className={large ? 'chips chips--large' : 'chips'} aria-describedby={hint ? hintId : undefined}>
       <legend className="chips__legend">{legend}</legend>
       {hint ? (
         <p id={hintId} className="chips__hint">

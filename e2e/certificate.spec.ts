@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unique } from './support/accounts';
-import { type AdminApi, baseURL, loginThroughApi } from './support/api';
+import { type AdminApi, baseURL, loginThroughApi, storeOwnSignature } from './support/api';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 
@@ -16,13 +16,20 @@ import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
  * that certificate's folio and the SHA-256 of the very bytes downloaded.
  */
 
-/** An order of two devices, both inspected, assigned to a new technician. */
+/**
+ * An order of two devices, both inspected with nothing found, assigned to a new technician whose own signature is
+ * stored (close-order.spec.ts asks for it the first time).
+ */
 async function finishedOrder(adminApi: AdminApi) {
   const site = await adminApi.createSite({ name: unique('Planta certificado'), client: 'Conservas del Norte' });
   const traps = [await adminApi.createTrap({ siteId: site.id }), await adminApi.createTrap({ siteId: site.id })];
   const tech = await adminApi.createTechnician();
+  await storeOwnSignature(tech);
   const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
-  for (const trap of traps) await adminApi.scan(order.id, trap.qrSlug);
+  for (const trap of traps) {
+    const { item } = await adminApi.scan(order.id, trap.qrSlug);
+    await adminApi.recordFinding(order.id, item.id, { deviceStatus: 'OK' });
+  }
   return { site, tech, order };
 }
 

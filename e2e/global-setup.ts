@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN } from './support/accounts';
+import { storeOwnSignature } from './support/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -84,6 +85,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = baseURL;
+  // The office closes orders (AdminApi.closeOrder) as its administrator, and no close goes without the closer's
+  // stored signature.
+  await storeOwnSignature(ADMIN);
 
   return async () => {
     if (server.exitCode === null) {

@@ -165,7 +165,12 @@ test.describe('orders', () => {
       .getByRole('dialog', { name: `Cerrar orden #${order.id}` })
       .getByRole('button', { name: 'Cerrar orden' })
       .click();
-    await expect(page.getByRole('alert')).toHaveText('No fue posible cerrar la orden. Intenta nuevamente.');
+    const closeRefused = page.getByRole('alert');
+    await expect(closeRefused.locator('.notice__text')).toHaveText(
+      'No fue posible cerrar la orden. Intenta nuevamente.',
+    );
+    // The server's reason under it, as the order's page says it (a missing «Mi firma», for instance).
+    await expect(closeRefused.locator('.notice__detail')).toHaveText('x');
 
     await card.getByRole('button', { name: 'Eliminar' }).click();
     await page

@@ -1,4 +1,5 @@
 import { unique } from './support/accounts';
+import { storeOwnSignature } from './support/api';
 import { downloadBytes, expect, test } from './support/fixtures';
 
 /** The technician's order list, and the scan screen without a camera (this browser has none). */
@@ -194,6 +195,7 @@ test.describe('technician orders', () => {
     const traps = [await adminApi.createTrap({ area: 'Bodega sur' }), await adminApi.createTrap({ area: null })];
     const stranger = await adminApi.createTrap();
     const tech = await adminApi.createTechnician();
+    await storeOwnSignature(tech);
     const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
     await signIn(tech, `/tech/sessions/${order.id}/scan`);
     await expect(page.getByText('No se pudo acceder a la cámara')).toBeVisible();
@@ -231,9 +233,15 @@ test.describe('technician orders', () => {
     await expect(list.getByRole('listitem').filter({ hasText: traps[1]!.code })).toContainText('Sin ubicación');
     await expect(page.getByText('Progreso actual: 2 de 2 trampas')).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar orden' }).click();
-    // Nobody there to sign: the certificate says so (certificate.spec.ts draws a signature).
+    // Both scanned, neither with a finding (their sheets were left): «Sin novedad» for both, in the close.
+    await page
+      .getByRole('dialog', { name: 'Faltan hallazgos' })
+      .getByRole('button', { name: 'Registrar Sin novedad en 2 escaneados' })
+      .click();
+    // Nobody there to sign: the certificate says so and why (certificate.spec.ts draws a signature).
     const signature = page.getByRole('dialog', { name: 'Firma del cliente' });
     await signature.getByRole('checkbox', { name: 'Cliente ausente (nadie firma)' }).check();
+    await signature.getByRole('radio', { name: 'Nadie del cliente en planta' }).check();
     await signature.getByRole('button', { name: 'Cerrar y emitir certificado' }).click();
     await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
     await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();

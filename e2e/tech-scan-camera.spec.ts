@@ -2,7 +2,7 @@ import type { Technician, Trap } from '@rondin/contracts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unique } from './support/accounts';
-import { AdminApi } from './support/api';
+import { AdminApi, storeOwnSignature } from './support/api';
 import { CHROMIUM_PATH, fakeCameraArgs } from './support/browser';
 import { writeLabelVideo } from './support/fake-camera';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
@@ -27,6 +27,7 @@ test.beforeAll(async () => {
     traps = [await api.createTrap({ area }), await api.createTrap({ area: null }), await api.createTrap({ area })];
     stranger = await api.createTrap({ area });
     tech = await api.createTechnician({ fullName: unique('Camila Rojas') });
+    await storeOwnSignature(tech);
     // The camera sees: first trap, second trap, the stranger, third trap, and again from the start.
     const labels = [];
     for (const trap of [traps[0]!, traps[1]!, stranger, traps[2]!]) labels.push(await api.label(trap.id));
@@ -154,11 +155,20 @@ test('a new order appears live; the camera reads every label, refuses a stranger
   await expect(closeButton).toBeEnabled();
   const closing = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/close`));
   await closeButton.click();
-  // Nobody there to sign: the certificate says so (certificate.spec.ts draws a signature).
+  // The sheets were left as the camera moved on: «Sin novedad» for the three, in the close.
+  await page
+    .getByRole('dialog', { name: 'Faltan hallazgos' })
+    .getByRole('button', { name: 'Registrar Sin novedad en 3 escaneados' })
+    .click();
+  // Nobody there to sign: the certificate says so and why (certificate.spec.ts draws a signature).
   const signature = page.getByRole('dialog', { name: 'Firma del cliente' });
   await signature.getByRole('checkbox', { name: 'Cliente ausente (nadie firma)' }).check();
+  await signature.getByRole('radio', { name: 'Nadie del cliente en planta' }).check();
   await signature.getByRole('button', { name: 'Cerrar y emitir certificado' }).click();
-  expect((await closing).postDataJSON()).toEqual({ clientSignature: { absent: true } });
+  expect((await closing).postDataJSON()).toEqual({
+    clientSignature: { absent: true, reason: 'Nadie del cliente en planta' },
+    defaultNoActivity: true,
+  });
   await expect(page.getByText('Orden cerrada correctamente.')).toBeVisible();
   await expect(page.getByText('Orden cerrada. No es necesario registrar más trampas.')).toBeVisible();
   await expect(closeButton).toHaveCount(0);

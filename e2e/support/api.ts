@@ -16,6 +16,7 @@ import type {
 } from '@rondin/contracts';
 import { randomUUID } from 'node:crypto';
 import { ADMIN, unique } from './accounts';
+import { floorPlanPng } from './plan-image';
 
 export function baseURL(): string {
   const url = process.env.E2E_BASE_URL;
@@ -29,6 +30,26 @@ export async function loginThroughApi(email: string, password: string): Promise<
     const response = await context.post('/api/auth/login', { data: { email, password } });
     if (!response.ok()) throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
     return (await response.json()) as LoginResponse;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/**
+ * Stores an account's own signature («Mi firma»), as drawing it on the phone would: no certificate is issued
+ * without its closer's signature, and the close asks for one the first time (close-order.spec.ts draws it).
+ */
+export async function storeOwnSignature(account: { email: string; password: string }): Promise<void> {
+  const auth = await loginThroughApi(account.email, account.password);
+  const context = await request.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { authorization: `Bearer ${auth.accessToken}` },
+  });
+  try {
+    const response = await context.put('/api/technicians/me/signature', {
+      data: { imagePng: floorPlanPng(300, 120).toString('base64') },
+    });
+    if (!response.ok()) throw new Error(`PUT signature: ${response.status()} ${await response.text()}`);
   } finally {
     await context.dispose();
   }

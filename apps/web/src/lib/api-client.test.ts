@@ -75,6 +75,24 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"code":"TRP-1"}');
   });
 
+  it('keeps what a refusal names: its code, the device a scan read, the items a close lacks', async () => {
+    const refusal = {
+      message: 'TRP-113 (Bodega) es de este sitio pero no está en esta orden.',
+      code: 'TRAP_NOT_IN_ORDER',
+      device: { id: 113, code: 'TRP-113', area: 'Bodega' },
+    };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(refusal), { status: 404 }));
+    const error = (await apiRequest('/sessions/4/scan', { method: 'POST', body: {} }).catch(
+      (caught) => caught,
+    )) as ApiError;
+    expect(error).toMatchObject({ status: 404, code: 'TRAP_NOT_IN_ORDER', serverMessage: refusal.message });
+    expect(error.details).toEqual({ device: refusal.device });
+    const missing = { message: 'Faltan…', code: 'FINDINGS_MISSING', items: [{ itemId: 3, code: 'TRP-001' }] };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(missing), { status: 409 }));
+    const closing = (await apiRequest('/sessions/4/close', { method: 'POST' }).catch((caught) => caught)) as ApiError;
+    expect(closing.details).toEqual({ items: missing.items });
+  });
+
   it('drops the stored sign-in on any 401', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'caducado', user: null }));
     reloadAuthFromStorage();

@@ -4,6 +4,12 @@ import { reportReachable, reportUnreachable } from './connectivity';
 export const API_BASE = '/api';
 
 /** A non-2xx answer from the API, with the Spanish text the server sent when it sent one. */
+/** What a refusal may say beyond its words: the device a scan read (scan refusals), the items it is about. */
+export interface ErrorDetails {
+  device?: { id: number; code: string; area: string | null };
+  items?: { itemId: number; code: string }[];
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -11,6 +17,7 @@ export class ApiError extends Error {
     readonly serverMessage: string | undefined,
     /** The server's machine-readable reason, where it gives one (LICENCE_EXPIRED). */
     readonly code?: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -147,7 +154,12 @@ async function send<T>(
       const message = readErrorMessage(errorBody);
       if (response.status === 401) clearAuth(message ?? SESSION_ENDED_MESSAGE);
       const code = (errorBody as { code?: unknown } | null)?.code;
-      throw new ApiError(response.status, message, typeof code === 'string' ? code : undefined);
+      throw new ApiError(
+        response.status,
+        message,
+        typeof code === 'string' ? code : undefined,
+        errorDetails(errorBody),
+      );
     }
     try {
       return await read(response);
@@ -167,6 +179,16 @@ function unreachableOr(error: unknown, timedOut: boolean): unknown {
     return new UnreachableError(timedOut ? 'timeout' : 'network');
   }
   return error;
+}
+
+/** The refusal's device and items, when the body carries them as the contracts' ErrorResponse says. */
+function errorDetails(body: unknown): ErrorDetails {
+  if (!body || typeof body !== 'object') return {};
+  const { device, items } = body as ErrorDetails;
+  return {
+    ...(device && typeof device.code === 'string' ? { device } : {}),
+    ...(Array.isArray(items) ? { items } : {}),
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {

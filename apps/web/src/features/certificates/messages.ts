@@ -12,7 +12,12 @@ export const CERTIFICATE_MESSAGES = {
   role: 'Cargo',
   roleHint: 'Opcional.',
   absent: 'Cliente ausente (nadie firma)',
-  absentHint: 'El certificado dirá «Cliente ausente» en lugar de la firma.',
+  absentHint: 'El certificado dirá «Cliente ausente» y el motivo en lugar de la firma.',
+  absentReason: 'Motivo de la ausencia',
+  absentReasons: ['Nadie del cliente en planta', 'El responsable no pudo atender', 'Otro'] as const,
+  absentOther: 'Otro',
+  absentOtherText: 'Escribe el motivo',
+  absentReasonRequired: 'Indica por qué nadie del cliente pudo firmar.',
   submit: 'Cerrar y emitir certificado',
   submitting: 'Cerrando…',
   offline:
@@ -56,6 +61,11 @@ export const CERTIFICATE_MESSAGES = {
   ownDeleteFailed: 'No se pudo borrar tu firma.',
   ownEmpty: 'Firma en el recuadro antes de guardar.',
   ownConfirmDelete: '¿Borrar tu firma? Los certificados ya emitidos la conservan.',
+  ownChecking: 'Comprobando tu firma…',
+  ownStepTitle: 'Tu firma',
+  ownStepIntro:
+    'Ningún certificado se emite sin la firma del técnico. Firma una vez: se guarda en «Mi firma» (menú de usuario) y va en cada certificado que emitas.',
+  ownStepSubmit: 'Guardar mi firma y seguir',
 
   verifyTitle: 'Verificación de certificado',
   verifyIntro: 'Datos del certificado tal como se emitió. Compara la huella SHA-256 con la de tu PDF.',

@@ -11,6 +11,11 @@ export const ORDER_MESSAGES = {
   created: (id: number) => `Orden #${id} creada correctamente.`,
   closed: 'Orden cerrada correctamente.',
   closeFailed: 'No fue posible cerrar la orden. Intenta nuevamente.',
+  missingTitle: (id: number) => `Faltan hallazgos en la orden #${id}`,
+  missingConfirm: (codes: readonly string[]) =>
+    `${SessionMessages.findingsMissing(codes)} El certificado necesita uno por dispositivo escaneado: al cerrar se registrará «Sin novedad» (sin actividad, dispositivo OK) en ${codes.length === 1 ? 'él' : 'ellos'}, a tu nombre.`,
+  missingNoNews: (count: number) =>
+    count === 1 ? 'Registrar Sin novedad en 1 escaneado' : `Registrar Sin novedad en ${count} escaneados`,
   confirmDelete: 'Esta acción eliminará la orden y su historial. ¿Deseas continuar?',
   deleted: (id: number) => `Orden #${id} eliminada correctamente.`,
   deleteFailed: 'No fue posible eliminar la orden. Intenta nuevamente.',

@@ -52,6 +52,14 @@ export const SCAN_MESSAGES = {
   backToOrders: 'Volver a órdenes',
   reportFailed: 'No se pudo descargar el reporte. Inténtalo nuevamente en unos segundos.',
   allDone: 'Todas las trampas están completadas. Ya puedes cerrar la orden.',
+  // Closing with scanned devices that have no finding
+  missingTitle: 'Faltan hallazgos',
+  missingText: (codes: readonly string[]) => SessionMessages.findingsMissing(codes),
+  missingHint:
+    'El certificado necesita un hallazgo por cada dispositivo escaneado. Vuelve a la orden para registrarlos, o deja «Sin novedad» (sin actividad, dispositivo OK) en todos los que faltan.',
+  missingBack: 'Volver a la orden',
+  missingNoNews: (count: number) =>
+    count === 1 ? 'Registrar Sin novedad en 1 escaneado' : `Registrar Sin novedad en ${count} escaneados`,
   /** A code read while the technician is entering what they found at another device: not registered. */
   findingInProgress: (code: string) => `Termina el hallazgo de ${code} antes de escanear otra trampa.`,
 } as const;

@@ -23,7 +23,7 @@ import { useDownloadSessionReport } from '../../../features/orders/api/get-sessi
 import { showFindingAnswer } from '../../../features/findings/api/record-finding';
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
 import { CertificateFolio } from '../../../features/certificates/components/certificate-facts';
-import { ClientSignatureDialog } from '../../../features/certificates/components/client-signature-dialog';
+import { CloseOrderDialog } from '../../../features/certificates/components/close-order-dialog';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
 import { SCAN_MESSAGES } from '../../../features/scan/messages';
 import { itemState, parseOrderId } from '../../../features/scan/utils/scan-flow';
@@ -123,9 +123,10 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       reportAction={<ReportButton orderId={orderId} />}
       closedDetails={<CertificateFolio sessionId={orderId} />}
       signatureDialog={(controls) => (
-        <ClientSignatureDialog
+        <CloseOrderDialog
           sessionId={controls.sessionId}
           saving={controls.saving}
+          ownSignatureRequired={controls.ownSignatureRequired}
           error={controls.error}
           onSubmit={controls.close}
           onClose={controls.cancel}

@@ -61,7 +61,7 @@ describe('client signature dialog', { timeout: 20_000 }, () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana Pérez', role: 'Jefa de calidad', imagePng: PNG });
   });
 
-  it("with 'Cliente ausente' (keyboard only) sends that nobody signed, and nothing else", async () => {
+  it("with 'Cliente ausente' (keyboard only) sends that nobody signed and why, and nothing else", async () => {
     const { onSubmit } = renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nombre'), 'Ana');
@@ -71,9 +71,30 @@ describe('client signature dialog', { timeout: 20_000 }, () => {
     await user.keyboard(' ');
     expect(absent).toBeChecked();
     expect(screen.getByLabelText('Nombre')).toBeDisabled();
-    expect(screen.getByText('El certificado dirá «Cliente ausente» en lugar de la firma.')).toBeInTheDocument();
+    expect(
+      screen.getByText('El certificado dirá «Cliente ausente» y el motivo en lugar de la firma.'),
+    ).toBeInTheDocument();
+    // Without a reason nothing is sent; the preset reasons are one key each.
+    await user.keyboard('{Tab}{Tab}{Tab}{Enter}');
+    expect(screen.getByText('Indica por qué nadie del cliente pudo firmar.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    absent.focus();
+    await user.keyboard('{Tab} ');
+    expect(screen.getByRole('radio', { name: 'Nadie del cliente en planta' })).toBeChecked();
     await user.keyboard('{Tab}{Tab}{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith({ absent: true });
+    expect(onSubmit).toHaveBeenCalledWith({ absent: true, reason: 'Nadie del cliente en planta' });
+  });
+
+  it('«Otro»: the reason is typed, and required', async () => {
+    const { onSubmit } = renderDialog();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Cliente ausente (nadie firma)' }));
+    await user.click(screen.getByRole('radio', { name: 'Otro' }));
+    await user.click(screen.getByRole('button', { name: 'Cerrar y emitir certificado' }));
+    expect(screen.getByText('Indica por qué nadie del cliente pudo firmar.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Escribe el motivo' }), ' Planta en inventario ');
+    await user.click(screen.getByRole('button', { name: 'Cerrar y emitir certificado' }));
+    expect(onSubmit).toHaveBeenCalledWith({ absent: true, reason: 'Planta en inventario' });
   });
 
   it("shows the server's refusal, and says without connection that closing needs it", async () => {

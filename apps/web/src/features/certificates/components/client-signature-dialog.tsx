@@ -1,5 +1,6 @@
 import type { ClientSignature } from '@rondin/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
@@ -8,7 +9,7 @@ import { CERTIFICATE_MESSAGES as TEXT } from '../messages';
 import { EXPORT_MAX_BYTES, type Stroke, signaturePng } from '../utils/signature-strokes';
 import { SignaturePad } from './signature-pad';
 
-interface ClientSignatureDialogProps {
+export interface ClientSignatureDialogProps {
   sessionId: number;
   saving: boolean;
   /** The server's refusal of the last try, shown as it came. */
@@ -19,25 +20,31 @@ interface ClientSignatureDialogProps {
 
 /**
  * 'Firma del cliente', before an order is closed: the client's name (and role) and their signature in the box, or
- * «Cliente ausente» when nobody could sign. Closing needs the server: without connection the dialog says so.
+ * «Cliente ausente» when nobody could sign, with why (a preset reason, or one typed under «Otro»). Closing needs the server: without connection the dialog says so.
  */
 export function ClientSignatureDialog({ sessionId, saving, error, onSubmit, onClose }: ClientSignatureDialogProps) {
-  const ids = { name: useId(), role: useId(), absent: useId(), problem: useId() };
+  const ids = { name: useId(), role: useId(), absent: useId(), other: useId(), problem: useId() };
   const reachable = useServerReachable();
   const [name, setName] = useState('');
   const [role, setRole] = useState('');
   const [absent, setAbsent] = useState(false);
+  const [absentReason, setAbsentReason] = useState<string | null>(null);
+  const [otherReason, setOtherReason] = useState('');
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const nameMissing = !absent && name.trim() === '';
   const signatureMissing = !absent && strokes.length === 0;
+  const reason = absentReason === TEXT.absentOther ? otherReason.trim() : (absentReason ?? '');
+  const reasonMissing = absent && reason === '';
   const problem = attempted
     ? nameMissing
       ? TEXT.nameRequired
       : signatureMissing
         ? TEXT.signatureRequired
-        : null
+        : reasonMissing
+          ? TEXT.absentReasonRequired
+          : null
     : null;
 
   function submit(event: FormEvent) {
@@ -45,7 +52,7 @@ export function ClientSignatureDialog({ sessionId, saving, error, onSubmit, onCl
     setAttempted(true);
     setExportProblem(null);
     if (absent) {
-      onSubmit({ absent: true });
+      if (!reasonMissing) onSubmit({ absent: true, reason });
       return;
     }
     if (nameMissing || signatureMissing) return;
@@ -109,7 +116,32 @@ export function ClientSignatureDialog({ sessionId, saving, error, onSubmit, onCl
             />
             {TEXT.absent}
           </label>
-          {absent ? <p className="signature-dialog__hint">{TEXT.absentHint}</p> : null}
+          {absent ? (
+            <>
+              <p className="signature-dialog__hint">{TEXT.absentHint}</p>
+              <ChoiceChips
+                legend={TEXT.absentReason}
+                options={TEXT.absentReasons.map((each) => ({ value: each, label: each }))}
+                selected={absentReason}
+                onChange={setAbsentReason}
+                large
+              />
+              {absentReason === TEXT.absentOther ? (
+                <div className="field">
+                  <label htmlFor={ids.other}>{TEXT.absentOtherText}</label>
+                  <input
+                    id={ids.other}
+                    value={otherReason}
+                    onChange={(event) => setOtherReason(event.target.value)}
+                    disabled={saving}
+                    maxLength={200}
+                    autoComplete="off"
+                    aria-invalid={attempted && reasonMissing ? true : undefined}
+                  />
+                </div>
+              ) : null}
+            </>
+          ) : null}
         </div>
         {shown ? (
           <div id={ids.problem}>

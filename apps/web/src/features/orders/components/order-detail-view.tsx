@@ -9,7 +9,8 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { formatDateTime, progressPercent } from '../../../lib/format';
-import { useCloseSession } from '../api/close-session';
+import { useOfficeClose } from '../api/close-session';
+import { MissingFindingsConfirm } from './missing-findings-confirm';
 import { useDeleteSession } from '../api/delete-session';
 import { useSession } from '../api/get-session';
 import { useDownloadSessionReport } from '../api/get-session-report';
@@ -94,7 +95,6 @@ function OrderDetail({
   closedDetails: OrderDetailViewProps['closedDetails'];
 }) {
   const navigate = useNavigate();
-  const closeSession = useCloseSession();
   const deleteSession = useDeleteSession();
   const updateSession = useUpdateSession();
   const downloadReport = useDownloadSessionReport();
@@ -107,7 +107,17 @@ function OrderDetail({
   const overdue = isOverdue(session);
   const pending = session.itemCount - session.completedCount;
   const decision = closeDecision(session);
-  const busy = closeSession.isPending || deleteSession.isPending || updateSession.isPending;
+  const closing = useOfficeClose({
+    onClosed: () => {
+      setDialog(null);
+      setNotice({ tone: 'success', text: ORDER_MESSAGES.closed });
+    },
+    onFailed: (error) => {
+      setDialog(null);
+      setNotice({ tone: 'error', text: ORDER_MESSAGES.closeFailed, detail: serverMessage(error) });
+    },
+  });
+  const busy = closing.isPending || deleteSession.isPending || updateSession.isPending;
 
   function openDialog(next: Dialog) {
     setDialogError(null);
@@ -116,15 +126,7 @@ function OrderDetail({
 
   function close(force: boolean) {
     setNotice(null);
-    closeSession.mutate(
-      { id: session.id, force },
-      {
-        onSuccess: () => setNotice({ tone: 'success', text: ORDER_MESSAGES.closed }),
-        onError: (error) =>
-          setNotice({ tone: 'error', text: ORDER_MESSAGES.closeFailed, detail: serverMessage(error) }),
-        onSettled: () => setDialog(null),
-      },
-    );
+    closing.close(session.id, force);
   }
 
   function askClose() {
@@ -290,15 +292,26 @@ function OrderDetail({
 
       <OrderItems items={session.items} />
 
-      {dialog === 'close' && decision.force ? (
+      {dialog === 'close' && decision.force && !closing.missing ? (
         <ConfirmDialog
           title={`Cerrar orden #${session.id}`}
           message={decision.confirm}
           confirmLabel="Cerrar orden"
           tone="primary"
-          busy={closeSession.isPending}
+          busy={closing.isPending}
           onConfirm={() => close(true)}
           onCancel={() => setDialog(null)}
+        />
+      ) : null}
+      {closing.missing ? (
+        <MissingFindingsConfirm
+          missing={closing.missing}
+          busy={closing.isPending}
+          onConfirm={closing.closeWithNoNews}
+          onCancel={() => {
+            closing.keepOpen();
+            setDialog(null);
+          }}
         />
       ) : null}
       {dialog === 'delete' ? (

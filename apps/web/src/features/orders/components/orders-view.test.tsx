@@ -148,3 +148,48 @@ describe('OrdersView', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Sitio')).not.toBeInTheDocument();
   });
 });
+
+describe('OrdersView: closing from the office', { timeout: 20_000 }, () => {
+  it('a close refused for scanned devices without a finding offers «Sin novedad» for them, and closes with it', async () => {
+    const done = makeListItem({ id: 7, status: 'IN_PROGRESS', completedCount: 1 }, [
+      {
+        status: 'COMPLETED',
+        outcome: 'SCANNED',
+        trap: { code: 'TRP-007', area: null, type: 'OTRO', qrHash: 'a'.repeat(64) },
+      },
+    ]);
+    const closes: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://rondin.test');
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/sessions/7/close') {
+        closes.push(JSON.parse(String(init?.body)));
+        return closes.length === 1
+          ? json(409, {
+              code: 'FINDINGS_MISSING',
+              message: 'Falta el hallazgo en 1 dispositivo escaneado: TRP-007.',
+              items: [{ itemId: 1, code: 'TRP-007' }],
+            })
+          : json(200, { ...done, status: 'COMPLETED' });
+      }
+      if (url.pathname === '/api/sessions') return json(200, { items: [done], total: 1, page: 1, pageSize: 24 });
+      return json(404, { message: 'no existe' });
+    });
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <MemoryRouter initialEntries={['/admin/sessions']}>
+          <OrdersView technicians={technicians} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Orden #7' });
+    await user.click(within(card).getByRole('button', { name: 'Cerrar orden' }));
+    const missing = await screen.findByRole('dialog', { name: 'Faltan hallazgos en la orden #7' });
+    expect(missing).toHaveTextContent('Falta el hallazgo en 1 dispositivo escaneado: TRP-007.');
+    await user.click(within(missing).getByRole('button', { name: 'Registrar Sin novedad en 1 escaneado' }));
+    expect(await screen.findByText('Orden cerrada correctamente.')).toBeInTheDocument();
+    expect(closes).toEqual([{ force: false }, { force: false, defaultNoActivity: true }]);
+  });
+});

@@ -3,13 +3,15 @@ import type { CreateSessionBody, SessionSummary, Site, Technician } from '@rondi
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { serverMessage } from '../../../lib/api-client';
+import { MissingFindingsConfirm } from './missing-findings-confirm';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PagedResults } from '../../../components/ui/paged-results';
 import { formatCount } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
-import { useCloseSession } from '../api/close-session';
+import { useOfficeClose } from '../api/close-session';
 import { useCreateSession } from '../api/create-session';
 import { useDeleteSession } from '../api/delete-session';
 import { useDownloadSessionReport } from '../api/get-session-report';
@@ -49,7 +51,6 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
   const filtered = FILTERS.some((key) => params[key] !== '');
   const everyOrder = useOrderCount(filtered);
   const createSession = useCreateSession();
-  const closeSession = useCloseSession();
   const deleteSession = useDeleteSession();
   const downloadReport = useDownloadSessionReport();
   const [creating, setCreating] = useState(false);
@@ -80,16 +81,20 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
     });
   }
 
+  const closing = useOfficeClose({
+    onClosed: () => {
+      setPending(null);
+      setNotice({ tone: 'success', text: ORDER_MESSAGES.closed });
+    },
+    onFailed: (error) => {
+      setPending(null);
+      setNotice({ tone: 'error', text: ORDER_MESSAGES.closeFailed, detail: serverMessage(error) });
+    },
+  });
+
   function close(session: SessionSummary, force: boolean) {
     setNotice(null);
-    closeSession.mutate(
-      { id: session.id, force },
-      {
-        onSuccess: () => setNotice({ tone: 'success', text: ORDER_MESSAGES.closed }),
-        onError: () => setNotice({ tone: 'error', text: ORDER_MESSAGES.closeFailed }),
-        onSettled: () => setPending(null),
-      },
-    );
+    closing.close(session.id, force);
   }
 
   function askClose(session: SessionSummary) {
@@ -115,7 +120,7 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
   }
 
   const busyId = [
-    closeSession.isPending && closeSession.variables?.id,
+    closing.closingId,
     deleteSession.isPending && deleteSession.variables,
     downloadReport.isPending && downloadReport.variables,
   ].find((id): id is number => typeof id === 'number');
@@ -187,15 +192,26 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
           onClose={() => setCreating(false)}
         />
       ) : null}
-      {pending?.kind === 'close' ? (
+      {pending?.kind === 'close' && !closing.missing ? (
         <ConfirmDialog
           title={`Cerrar orden #${pending.session.id}`}
           message={pending.message}
           confirmLabel="Cerrar orden"
           tone="primary"
-          busy={closeSession.isPending}
+          busy={closing.isPending}
           onConfirm={() => close(pending.session, true)}
           onCancel={() => setPending(null)}
+        />
+      ) : null}
+      {closing.missing ? (
+        <MissingFindingsConfirm
+          missing={closing.missing}
+          busy={closing.isPending}
+          onConfirm={closing.closeWithNoNews}
+          onCancel={() => {
+            closing.keepOpen();
+            setPending(null);
+          }}
         />
       ) : null}
       {pending?.kind === 'delete' ? (

@@ -7,14 +7,20 @@ export interface CloseOrderRequest {
   id: number;
   /** Who signed for the client (or that nobody could): printed on the certificate the close issues. */
   clientSignature?: ClientSignature | undefined;
+  /** Record «Sin novedad» for every inspected device still without a finding, in the close itself. */
+  defaultNoActivity?: boolean | undefined;
 }
 
 /** Spec section 7: the server refuses (409) while traps are pending; the close issues the order's certificate. */
-export function closeOrder({ id, clientSignature }: CloseOrderRequest): Promise<Session> {
+export function closeOrder({ id, clientSignature, defaultNoActivity }: CloseOrderRequest): Promise<Session> {
+  const body = {
+    ...(clientSignature ? { clientSignature } : {}),
+    ...(defaultNoActivity ? { defaultNoActivity: true } : {}),
+  };
   // An order closed without the dialog (no signature asked) sends no body, as before certificates.
   return apiRequest<Session>(`/sessions/${id}/close`, {
     method: 'POST',
-    ...(clientSignature ? { body: { clientSignature } } : {}),
+    ...(Object.keys(body).length > 0 ? { body } : {}),
   });
 }
 

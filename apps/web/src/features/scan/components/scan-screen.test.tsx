@@ -3,12 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../testing/render';
+import { makeFinding } from '../../../testing/finding';
 import { makeSession } from '../../../testing/sessions';
 import { ScanScreen } from './scan-screen';
 
+/** Every trap scanned, each with its finding: nothing stands in the way of closing. */
 const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [
-  { status: 'COMPLETED' },
-  { status: 'COMPLETED', trap: { code: '', area: null, type: 'OTRO' as const, qrHash: 'b'.repeat(64) }, trapId: 44 },
+  { status: 'COMPLETED', outcome: 'SCANNED', finding: makeFinding() },
+  {
+    status: 'COMPLETED',
+    outcome: 'SCANNED',
+    finding: makeFinding(),
+    trap: { code: '', area: null, type: 'OTRO' as const, qrHash: 'b'.repeat(64) },
+    trapId: 44,
+  },
 ]);
 
 /** The server's copy of the order: writes change what the next GET answers, as the real server's do. */

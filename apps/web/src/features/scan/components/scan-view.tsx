@@ -1,17 +1,19 @@
 import type { ClientSignature, Session, SessionItem } from '@rondin/contracts';
+import { FINDINGS_MISSING_CODE, SIGNATURE_REQUIRED_CODE } from '@rondin/contracts/messages';
 import { qrSlugFromLabel } from '@rondin/contracts/qr-code';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { serverMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { markDecoded, markReady, markSheetShown } from '../../../lib/field-timing';
 import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
 import { useScanFlow } from '../hooks/use-scan-flow';
 import { SCAN_MESSAGES } from '../messages';
-import { canCloseOrder, type ItemState, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
+import { canCloseOrder, type ItemState, missingFindings, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
+import { MissingFindingsDialog } from './missing-findings-dialog';
 import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
 import { TrapChecklist } from './trap-checklist';
@@ -62,6 +64,8 @@ export interface RecordedNoticeControls {
 export interface SignatureDialogControls {
   sessionId: number;
   saving: boolean;
+  /** The server refused the close for want of the closer's own stored signature: ask for it. */
+  ownSignatureRequired: boolean;
   /** Why the last close was refused, in the server's words. */
   error: NoticeMessage | null;
   close: (clientSignature: ClientSignature) => void;
@@ -130,6 +134,11 @@ export function ScanView({
   const closeOrder = useCloseOrder();
   const [signing, setSigning] = useState(false);
   const [closeError, setCloseError] = useState<NoticeMessage | null>(null);
+  /** The inspected devices without a finding, while the technician is asked what to do about them. */
+  const [missing, setMissing] = useState<readonly string[] | null>(null);
+  /** «Registrar Sin novedad en N escaneados» chosen: the close records them. */
+  const [noNews, setNoNews] = useState(false);
+  const [ownSignatureRequired, setOwnSignatureRequired] = useState(false);
   const progress = orderProgress(session.items, unsentQrHashes);
   const trapCodes = session.items.map((item) => item.trap.code);
   const completed = session.status === 'COMPLETED';
@@ -211,24 +220,40 @@ export function ScanView({
     void flow.submit(initialCode);
   }, [initialCode, flow.submit]);
 
-  // 'Cerrar orden' asks for the client's signature first, when there is a dialog to ask with; it then closes.
+  // 'Cerrar orden': every scanned device needs its finding (or «Sin novedad» for those left), then the signatures
+  // (the route's dialog: the technician's own the first time, then the client's), then the close.
   function startClose() {
     showStatus(null);
     setCloseError(null);
+    const lacking = missingFindings(session.items);
+    if (lacking.length > 0 && !noNews) setMissing(lacking.map((item) => item.code));
+    else askSignatures();
+  }
+
+  function askSignatures() {
     if (signatureDialog) setSigning(true);
     else close(undefined);
   }
 
   function close(clientSignature: ClientSignature | undefined) {
     setCloseError(null);
+    setOwnSignatureRequired(false);
     closeOrder.mutate(
-      { id: session.id, clientSignature },
+      { id: session.id, clientSignature, defaultNoActivity: noNews },
       {
         onSuccess: () => {
           setSigning(false);
           showStatus({ tone: 'success', text: SCAN_MESSAGES.closed });
         },
         onError: (error) => {
+          // The server knows of devices without a finding this copy of the order did not show: ask about them.
+          if (error instanceof ApiError && error.code === FINDINGS_MISSING_CODE) {
+            setSigning(false);
+            setNoNews(false);
+            setMissing((error.details.items ?? []).map((item) => item.code));
+            return;
+          }
+          if (error instanceof ApiError && error.code === SIGNATURE_REQUIRED_CODE) setOwnSignatureRequired(true);
           const detail = serverMessage(error);
           // In the dialog the server's reason (a missing name, a pending trap, no connection) is shown beside it.
           if (signatureDialog) setCloseError({ tone: 'error', text: SCAN_MESSAGES.closeRefused, detail });
@@ -321,10 +346,22 @@ export function ScanView({
         />
       </div>
       {orderSections ? <div className="scan-page__sections">{orderSections(session)}</div> : null}
+      {missing && !completed ? (
+        <MissingFindingsDialog
+          codes={missing}
+          onBack={() => setMissing(null)}
+          onNoNews={() => {
+            setMissing(null);
+            setNoNews(true);
+            askSignatures();
+          }}
+        />
+      ) : null}
       {signing && !completed && signatureDialog
         ? signatureDialog({
             sessionId: session.id,
             saving: closeOrder.isPending,
+            ownSignatureRequired,
             error: closeError,
             close,
             cancel: () => setSigning(false),

@@ -113,6 +113,18 @@ export function canCloseOrder(session: Pick<Session, 'status' | 'items'>, closeP
   return session.items.length > 0 && session.items.every(isItemCompleted);
 }
 
+/**
+ * The devices inspected (scanned, or their printed code typed) that have no finding: the close refuses them
+ * (409 FINDINGS_MISSING) unless «Sin novedad» is recorded for them.
+ */
+export function missingFindings(
+  items: readonly Pick<SessionItem, 'id' | 'status' | 'outcome' | 'finding' | 'trap' | 'trapId'>[],
+): { itemId: number; code: string }[] {
+  return items
+    .filter((item) => isItemCompleted(item) && item.outcome !== 'EXCEPTION' && item.finding === null)
+    .map((item) => ({ itemId: item.id, code: trapName(item) }));
+}
+
 /** The :id of /tech/sessions/:id/scan as an order id: a positive whole number, else null. */
 export function parseOrderId(param: string | undefined): number | null {
   if (!param || !/^\d+$/.test(param)) return null;

@@ -26,6 +26,10 @@ export const SCAN_MESSAGES = {
   queued: 'Sin conexión: escaneo guardado en este dispositivo. Se enviará solo al volver la conexión.',
   alreadyQueued: 'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
   scanFailed: 'No se pudo registrar el escaneo. Verifica el QR.',
+  addToOrder: 'Añadir a esta orden',
+  addToOrderFor: (code: string) => `Añadir ${code} a esta orden`,
+  adding: 'Añadiendo…',
+  addFailed: 'No se pudo añadir el dispositivo a la orden.',
   /** Without the server, a code of none of the order's devices (as the phone's copy of the order has them). */
   notInOrderOffline: 'El código leído no es de ninguna trampa de esta orden.',
   scanFailedBanner: 'No se pudo registrar el escaneo. Verifica que el QR pertenezca a esta sesión.',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../testing/render';
+import { qrHash } from '../../../lib/qr-hash';
 import { makeFinding } from '../../../testing/finding';
 import { makeSession } from '../../../testing/sessions';
 import { ScanScreen } from './scan-screen';
@@ -113,6 +114,57 @@ describe('scan screen', () => {
     const close = calls.find((call) => call.key === 'POST /api/sessions/12/close')!;
     expect(close.init?.body).toBeNull();
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/sessions/12').length).toBeGreaterThan(1));
+  });
+
+  it('a device of the site not in the order: the refusal names it, and «Añadir a esta orden» adds it and registers the scan', async () => {
+    const slug = 'abcd1234efgh5678jkmn';
+    const added = {
+      ...makeSession({}, [{}]).items[0]!,
+      id: 9,
+      trapId: 113,
+      addedOnSite: true,
+      trap: { code: 'TRP-113', area: 'Bodega', type: 'OTRO' as const, qrHash: qrHash(slug) },
+    };
+    const order = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{}]);
+    const calls = serve(order, (state) => ({
+      'POST /api/sessions/12/scan': () => {
+        if (!state.order.items.some((item) => item.id === 9)) {
+          return {
+            status: 404,
+            body: {
+              code: 'TRAP_NOT_IN_ORDER',
+              message: 'TRP-113 (Bodega) es de este sitio pero no está en esta orden.',
+              device: { id: 113, code: 'TRP-113', area: 'Bodega' },
+            },
+          };
+        }
+        const item = { ...added, status: 'COMPLETED' as const, outcome: 'SCANNED' as const };
+        state.order = { ...state.order, items: state.order.items.map((each) => (each.id === 9 ? item : each)) };
+        const { items: _items, ...summary } = state.order;
+        return { body: { session: summary, item } };
+      },
+      'POST /api/sessions/12/items': () => {
+        state.order = { ...state.order, items: [...state.order.items, added], itemCount: 2 };
+        const { items: _items, ...summary } = state.order;
+        return { status: 201, body: { session: summary, item: added } };
+      },
+    }));
+    renderWithApp(<ScanScreen orderId={12} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Código impreso bajo el QR'));
+    await user.paste(slug);
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    const named = await screen.findByText('TRP-113 (Bodega) es de este sitio pero no está en esta orden.');
+    const refusal = named.closest<HTMLElement>('[role="alert"]')!;
+    expect(refusal).toHaveTextContent('No se pudo registrar el escaneo. Verifica el QR.');
+    await user.click(within(refusal).getByRole('button', { name: 'Añadir TRP-113 a esta orden' }));
+    expect(await screen.findByText('Trampa registrada correctamente.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Listado de trampas' });
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('TRP-113');
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Completada');
+    const adding = calls.find((call) => call.key === 'POST /api/sessions/12/items');
+    expect(JSON.parse(String(adding?.init?.body))).toEqual({ trapId: 113 });
+    expect(calls.filter((call) => call.key === 'POST /api/sessions/12/scan')).toHaveLength(2);
   });
 
   it('says why a close was refused', async () => {

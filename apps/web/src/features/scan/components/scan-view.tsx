@@ -7,7 +7,9 @@ import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { useServerReachable } from '../../../lib/connectivity';
 import { markDecoded, markReady, markSheetShown } from '../../../lib/field-timing';
+import { useAddItem } from '../api/add-item';
 import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
 import { useScanFlow } from '../hooks/use-scan-flow';
@@ -150,6 +152,7 @@ export function ScanView({
   );
   const openSheet = sheet ? session.items.find((item) => item.id === sheet.itemId) : undefined;
   const recordedId = flow.status?.recordedItemId;
+  const refusedAddable = flow.status?.addable;
   const recordedItem = recordedId === undefined ? undefined : session.items.find((item) => item.id === recordedId);
   const openFinding = useCallback((item: SessionItem) => {
     setSheet({ itemId: item.id, code: null, decodedAt: null, correcting: true });
@@ -320,7 +323,16 @@ export function ScanView({
                 })
               )
             ) : flow.status ? (
-              <Notice notice={flow.status} />
+              <Notice notice={flow.status}>
+                {refusedAddable ? (
+                  <AddToOrder
+                    sessionId={session.id}
+                    device={refusedAddable}
+                    onAdded={() => void submit(refusedAddable.read)}
+                    onFailed={(detail) => showStatus({ tone: 'error', text: SCAN_MESSAGES.addFailed, detail })}
+                  />
+                ) : null}
+              </Notice>
             ) : null}
             {openSheet && findingSheet && sheet ? (
               <div key={openSheet.id} className="scan-camera__sheet">
@@ -368,5 +380,41 @@ export function ScanView({
           })
         : null}
     </div>
+  );
+}
+
+/**
+ * «Añadir a esta orden»: a device of the order's site the office did not plan, read on the spot. Added (online
+ * only), it is scanned at once with the code just read.
+ */
+function AddToOrder({
+  sessionId,
+  device,
+  onAdded,
+  onFailed,
+}: {
+  sessionId: number;
+  device: { trapId: number; code: string };
+  onAdded: () => void;
+  onFailed: (detail: string | undefined) => void;
+}) {
+  const add = useAddItem();
+  const reachable = useServerReachable();
+  if (!reachable) return null;
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-label={SCAN_MESSAGES.addToOrderFor(device.code)}
+      disabled={add.isPending}
+      onClick={() =>
+        add.mutate(
+          { sessionId, trapId: device.trapId },
+          { onSuccess: onAdded, onError: (error) => onFailed(serverMessage(error)) },
+        )
+      }
+    >
+      {add.isPending ? SCAN_MESSAGES.adding : SCAN_MESSAGES.addToOrder}
+    </button>
   );
 }

@@ -2,7 +2,8 @@ import type { Session, SessionItem } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
-import { serverMessage } from '../../../lib/api-client';
+import { ADDABLE_REFUSAL_CODES } from '@rondin/contracts/messages';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { isServerReachable } from '../../../lib/connectivity';
 import { qrHash } from '../../../lib/qr-hash';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,6 +15,11 @@ import { decideScan, isItemCompleted, itemState, NO_UNSENT_SCANS, trapName } fro
 export interface ScanStatus extends NoticeMessage {
   /** A device of the order read again once done: the screen shows what it holds («Ya registrada»). */
   recordedItemId?: number;
+  /**
+   * A scan refused because the device read is of the order's site but not in the order: the device, and the code
+   * read, so the screen can offer «Añadir a esta orden» and scan it once added.
+   */
+  addable?: { trapId: number; code: string; area: string | null; read: string };
 }
 
 export interface ScanFlow {
@@ -96,10 +102,15 @@ export function useScanFlow(
             return true;
           },
           (error: unknown) => {
-            // One message: the server's own reason under ours ('El QR no corresponde a ninguna trampa de esta
-            // orden.'); the banner speaks only when the server gave none.
+            // One message: the server's own reason under ours, naming what was read ('TRP-113 (Bodega) es de este
+            // sitio pero no está en esta orden.'); the banner speaks only when the server gave none.
             const reason = serverMessage(error);
-            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason });
+            const device = error instanceof ApiError ? error.details.device : undefined;
+            const addable =
+              device && error instanceof ApiError && ADDABLE_REFUSAL_CODES.some((each) => each === error.code)
+                ? { addable: { trapId: device.id, code: device.code, area: device.area, read: code } }
+                : {};
+            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason, ...addable });
             if (!reason) setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
             return false;
           },

@@ -14,6 +14,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.js';
+import { untilWaitingForLock } from '../../../test/lock-wait.js';
 import { TrapsRepository } from '../traps/traps.repository.js';
 import { countTrendPeriodsAfter, countTrends } from './trends.repository.js';
 import { nothingFound, putFinding } from '../../../test/findings.js';
@@ -558,15 +559,7 @@ describe('trend_periods: what the trends read whole', () => {
       const pid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       const waiting = second.query(insert(items[1]!));
       // The second waits for the first's commit (the site's lock), then sees its inspection.
-      for (let tries = 0; ; tries++) {
-        const { rows } = await t.database.pool.query<{ wait: string | null }>(
-          'select wait_event_type as wait from pg_stat_activity where pid = $1',
-          [pid],
-        );
-        if (rows[0]?.wait === 'Lock') break;
-        if (tries > 200) throw new Error('the second transaction never waited');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilWaitingForLock(t.database.pool, pid);
       await first.query('commit');
       await waiting;
       await second.query('commit');

@@ -12,6 +12,9 @@ import { type Database, poolStats } from './db/database.js';
 import { ActionsRepository } from './modules/actions/actions.repository.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { ActionsService } from './modules/actions/actions.service.js';
+import { AuditLogRepository } from './modules/audit-log/audit-log.repository.js';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
+import { AuditLogService } from './modules/audit-log/audit-log.service.js';
 import { writeAuditPackExcel } from './modules/audit-pack/audit-pack-excel.js';
 import { AuditPackRepository } from './modules/audit-pack/audit-pack.repository.js';
 import { auditPackRoutes } from './modules/audit-pack/audit-pack.routes.js';
@@ -292,6 +295,10 @@ export async function buildApp({
               output,
             ),
         }),
+      });
+      await api.register(auditLogRoutes, {
+        prefix: '/audit-log',
+        service: new AuditLogService(new AuditLogRepository(db)),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
     },

@@ -27,3 +27,5 @@ export * from './products.js';
 export * from './product-names.js';
 export * from './audit-pack.js';
 export * from './label-reprints.js';
+export * from './audit-log.js';
+export * from './audit-log-names.js';

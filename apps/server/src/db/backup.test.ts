@@ -14,13 +14,16 @@ import {
   createTestApp,
   createTrap,
   createUser,
+  emptyAuditLog,
   openTestDatabase,
   type TestApp,
 } from '../../test/test-app.js';
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { labelReprints, pests, thresholds, traps } from './schema.js';
+import { auditLog, labelReprints, pests, thresholds, traps } from './schema.js';
+import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.js';
+import { AuditLogService } from '../modules/audit-log/audit-log.service.js';
 
 /** Every table a backup holds, each with the columns its rows are in order of. */
 const TABLES: [string, string][] = [
@@ -47,6 +50,7 @@ const TABLES: [string, string][] = [
   ['corrective_actions', 'id'],
   ['corrective_action_events', 'id'],
   ['threshold_breaches', 'id'],
+  ['audit_log', 'id'],
 ];
 
 async function contents(db: Database): Promise<Record<string, unknown[]>> {
@@ -77,6 +81,7 @@ const emptyTarget = async () => {
     sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
+  await emptyAuditLog(target.db);
 };
 
 describe('backup and restore', () => {
@@ -252,8 +257,14 @@ describe('backup and restore', () => {
       certificate_counters: 1,
       certificates: 1,
       label_reprints: 2,
+      // Every change above of an audited record: traps, accounts, actions, thresholds, plans, settings.
+      audit_log: await t.database.db.$count(auditLog),
     });
+    expect(counts.audit_log).toBeGreaterThan(10);
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
+    // The change log came back as it was written: its chain holds, and a change made after the restore extends it.
+    const chain = () => new AuditLogService(new AuditLogRepository(target.db)).check();
+    expect(await chain()).toMatchObject({ rows: counts.audit_log, broken: undefined });
     // What the trends count, as the findings' own commits counted it at the source.
     const periods = async (db: DatabaseHandle['db']) =>
       (
@@ -274,6 +285,7 @@ describe('backup and restore', () => {
       .values({ siteId: 1, code: 'NUEVA', qrSlug: 'nuevo-slug-0000000000' })
       .returning();
     expect(next!.id).toBe(Math.max(...plant.map((trap) => trap.id)) + 1);
+    expect(await chain()).toMatchObject({ rows: counts.audit_log! + 1, broken: undefined });
     // Every kind of row the app makes, a plan image across chunks included: seconds on a busy machine.
   }, 60_000);
 

@@ -49,6 +49,8 @@ const TABLES = [
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },
   { name: 'label_reprints', key: 'id', batch: 1000 },
+  // Restored as written, hashes and all, so its chain still holds (npm run audit-log:verify).
+  { name: 'audit_log', key: 'id', batch: 1000 },
 ] as const;
 type TableName = (typeof TABLES)[number]['name'];
 const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
@@ -76,6 +78,13 @@ const JUDGING_TRIGGERS = [{ table: 'findings', trigger: 'findings_thresholds' }]
  * then trend_periods is counted once from all of them (rondin_trend_periods_rebuild, migration 0027).
  */
 const COUNTING_TRIGGERS = [{ table: 'trend_inspections', trigger: 'trend_inspections_periods' }];
+/**
+ * The triggers that log each change of an audited table (rondin_audit_row): a restore copies the backup's change
+ * log as it was, and writes no change of its own, so they stay off while the rows go in.
+ */
+const AUDITING_TRIGGERS = sql`select c.relname as table, t.tgname as trigger
+  from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+  where p.proname = 'rondin_audit_row' and not t.tgisinternal order by 1`;
 /** Backups of the first release held these tables only, and no sites: restored into "Sitio principal". */
 const VERSION_1_TABLES = ['technicians', 'traps', 'sessions', 'session_items', 'scan_events'];
 const INSERT_BATCH = 1000;
@@ -228,10 +237,14 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
   return db.transaction(async (tx) => {
     const [existing] = await rows<{ count: number | string }>(
       tx,
-      sql`select (select count(*) from technicians) + (select count(*) from traps) as count`,
+      sql`select (select count(*) from technicians) + (select count(*) from traps) + (select count(*) from audit_log) as count`,
     );
     if (Number(existing!.count) > 0)
       throw new BackupError('La base de datos de destino no está vacía: restaura en una base nueva.');
+    const auditing = await rows<{ table: string; trigger: string }>(tx, AUDITING_TRIGGERS);
+    for (const { table, trigger } of auditing) {
+      await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
+    }
 
     let header: Header | undefined;
     const restored: Record<string, number> = Object.fromEntries(TABLES.map(({ name }) => [name, 0]));
@@ -334,12 +347,17 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
         );
       }
     }
-    // Every identity moves past the ids the backup brought (trap_placements has none: its key is the trap's).
+    // Every identity moves past the ids the backup brought (trap_placements has none: its key is the trap's;
+    // audit_log numbers its rows itself).
     for (const { name, key } of TABLES) {
-      if (key !== 'id') continue;
+      if (key !== 'id' || name === 'audit_log') continue;
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${sql.identifier(name)}), 0) + 1, false)`,
       );
+    }
+    // Last: nothing the restore wrote above is a change a person made.
+    for (const { table, trigger } of auditing) {
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
     }
     return version1 ? Object.fromEntries(VERSION_1_TABLES.map((table) => [table, restored[table]!])) : restored;
   });

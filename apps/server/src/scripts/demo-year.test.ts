@@ -23,8 +23,9 @@ describe('demo year', () => {
     const adminId = (await technicians.list())[0]!.id;
     const sites = new SitesService(new SitesRepository(handle.db));
     const traps = new TrapsService(new TrapsRepository(handle.db));
-    const [existing] = await sites.list({ id: adminId, role: 'ADMIN', tokenVersion: 0 });
-    const second = await sites.create({
+    const admin = { id: adminId, role: 'ADMIN', tokenVersion: 0 } as const;
+    const [existing] = await sites.list(admin);
+    const second = await sites.create(admin, {
       name: 'Centro',
       client: 'Cliente',
       address: null,
@@ -38,7 +39,7 @@ describe('demo year', () => {
       for (const area of areas) {
         for (const type of TRAP_TYPES) {
           number++;
-          await traps.create({
+          await traps.create(admin, {
             siteId,
             code: `T-${number}`,
             area,

@@ -322,8 +322,8 @@ async function seedSites(db: Database, config: Config, admin: AuthUser) {
   for (const [index, demo] of SITES.entries()) {
     const site =
       index === 0 && existing
-        ? await sites.update(existing.id, demo.site)
-        : await sites.create({ ...demo.site, isActive: true });
+        ? await sites.update(admin, existing.id, demo.site)
+        : await sites.create(admin, { ...demo.site, isActive: true });
     const image = await drawFloorPlan(demo.plan);
     const plan = await plans.create(admin, site.id, async () => ({
       file: await file(image),
@@ -339,7 +339,7 @@ async function seedSites(db: Database, config: Config, admin: AuthUser) {
       for (let i = 0; i < area.traps; i++) {
         number++;
         const type = area.types[i % area.types.length]!;
-        const trap = await traps.create({
+        const trap = await traps.create(admin, {
           siteId: site.id,
           code: `${demo.prefix}-${String(number).padStart(3, '0')}`,
           area: area.name,
@@ -388,6 +388,7 @@ async function main(): Promise<void> {
     });
     const number = sites.reduce((sum, site) => sum + site.traps, 0);
 
+    const adminUser: AuthUser = { id: await firstAdminId(database.db), role: 'ADMIN', tokenVersion: 0 };
     const technicians = new TechniciansService(technicianRepository, { accessChanged() {} });
     const techIds: number[] = [];
     for (const fullName of TECHNICIANS) {
@@ -395,7 +396,7 @@ async function main(): Promise<void> {
       const existing = await technicianRepository.findByEmail(email);
       const created =
         existing ??
-        (await technicians.create({
+        (await technicians.create(adminUser, {
           email,
           fullName,
           password: DEMO_TECHNICIAN_PASSWORD,
@@ -408,9 +409,8 @@ async function main(): Promise<void> {
 
     // The company that heads the certificates and the audit pack, and the products the technicians apply.
     const storage = createFileStorage(config, database.db);
-    await new SettingsService(new SettingsRepository(database.db), storage.files).save(DEMO_COMPANY);
+    await new SettingsService(new SettingsRepository(database.db), storage.files).save(adminUser, DEMO_COMPANY);
     const products = new ProductsService(new ProductsRepository(database.db), storage.files, 'UTC');
-    const adminUser: AuthUser = { id: await firstAdminId(database.db), role: 'ADMIN', tokenVersion: 0 };
     const productIds: number[] = [];
     for (const product of DEMO_PRODUCTS) {
       const { id } = await products.create(adminUser, CreateProductBody.parse(product));

@@ -248,6 +248,8 @@ const MATRIX: Record<string, Row> = {
   },
   // Every inspected device of every site, with what was found: the office's, never a technician's.
   'GET /api/inspections': { request: () => ({ url: '/api/inspections?pageSize=5' }), expect: ADMIN_ONLY(200) },
+  // Who changed what, and when: the office's.
+  'GET /api/audit-log': { request: () => ({ url: '/api/audit-log?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
   // The company heads every document and label: anyone signed in may read it, only the office changes it.
   'GET /api/settings/company': { request: () => ({ url: '/api/settings/company' }), expect: SIGNED_IN(200) },

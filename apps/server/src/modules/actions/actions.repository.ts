@@ -8,6 +8,7 @@ import {
   type Threshold,
 } from '@rondin/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { type Actor, auditAs, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { correctiveActionEvents, correctiveActions } from '../../db/schema.js';
 
@@ -112,8 +113,9 @@ export class ActionsRepository {
     private readonly timeZone: string,
   ) {}
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 
   thresholds(siteId: number | null, at: Date | null = null) {
@@ -122,10 +124,12 @@ export class ActionsRepository {
 
   /**
    * Ends the thresholds in force of one scope (global or a site) and puts these in their place, from now.
-   * Writers of thresholds queue on the table's lock; findings go on reading it.
+   * Writers of thresholds queue on the table's lock; findings go on reading it. The change log gets one row for
+   * the set (entity threshold, the site's id or null for the global ones) with the set before and after, unless
+   * they are the same: a save without changes still starts a version, but changes nothing a person would read.
    */
-  async replaceThresholds(siteId: number | null, thresholds: Threshold[], userId: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async replaceThresholds(actor: { id: number }, siteId: number | null, thresholds: Threshold[]): Promise<void> {
+    await auditedTransaction(this.db, actor, async (tx) => {
       await tx.execute(sql`lock table thresholds in exclusive mode`);
       const [row] = await rows<{ now: string }>(tx, sql`select clock_timestamp()::text as now`);
       const now = sql`${row!.now}::timestamptz`;
@@ -136,8 +140,17 @@ export class ActionsRepository {
         await tx.execute(sql`insert into thresholds
           (site_id, trap_type, zone, risk_level, metric, pest_group, level, value, valid_from, created_by_id)
           values (${siteId}, ${threshold.trapType}, ${threshold.zone}, ${threshold.riskLevel}, ${threshold.metric},
-            ${threshold.pestGroup}, ${threshold.level}, ${threshold.value}, ${now}, ${userId})`);
+            ${threshold.pestGroup}, ${threshold.level}, ${threshold.value}, ${now}, ${actor.id})`);
       }
+      const set = (versions: SQL) => sql`(select jsonb_build_object('thresholds', coalesce(jsonb_agg(jsonb_build_object(
+          'trapType', t.trap_type, 'zone', t.zone, 'riskLevel', t.risk_level, 'metric', t.metric,
+          'pestGroup', t.pest_group, 'level', t.level, 'value', t.value)
+          order by t.trap_type, t.zone nulls first, t.risk_level nulls first, t.metric, t.pest_group nulls first,
+            t.level, t.value), '[]'::jsonb))
+        from thresholds t where t.site_id is not distinct from ${siteId} and ${versions})`;
+      await tx.execute(sql`select rondin_audit_append('threshold', ${siteId}::integer, 'update', before, after)
+        from (select ${set(sql`t.valid_to = ${now}`)} as before, ${set(sql`t.valid_from = ${now} and t.valid_to is null`)} as after) s
+        where before <> after`);
     });
   }
 
@@ -214,7 +227,7 @@ export class ActionsRepository {
   }
 
   async insert(values: CreateActionBody & { area: string | null; responsible: 'EMPRESA' | 'CLIENTE' }, userId: number) {
-    return this.db.transaction(async (tx) => {
+    return auditedTransaction(this.db, { id: userId }, async (tx) => {
       const [row] = await tx
         .insert(correctiveActions)
         .values({
@@ -258,6 +271,8 @@ export class ActionsRepository {
     changes: ActionChanges,
     event: { from: ActionStatus; to: ActionStatus; note: string | null; byId: number } | null,
   ): Promise<void> {
+    // A state change's note (the closing note, the reason to reopen) is the change log's reason.
+    if (event) await auditAs(tx, { id: event.byId }, event.note);
     await tx
       .update(correctiveActions)
       .set({ ...changes, updatedAt: sql`clock_timestamp()` })

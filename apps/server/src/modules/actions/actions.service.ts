@@ -47,7 +47,7 @@ export class ActionsService {
   }
 
   async putThresholds(body: PutThresholdsBody, user: AuthUser): Promise<ThresholdSet> {
-    await this.repository.replaceThresholds(null, body.thresholds, user.id);
+    await this.repository.replaceThresholds(user, null, body.thresholds);
     return this.repository.thresholds(null);
   }
 
@@ -63,7 +63,7 @@ export class ActionsService {
 
   async putSiteThresholds(siteId: number, body: PutThresholdsBody, user: AuthUser): Promise<SiteThresholds> {
     if (!(await this.repository.siteExists(siteId))) throw AppError.notFound(SiteMessages.notFound);
-    await this.repository.replaceThresholds(siteId, body.thresholds, user.id);
+    await this.repository.replaceThresholds(user, siteId, body.thresholds);
     return this.siteThresholds(siteId);
   }
 
@@ -94,7 +94,7 @@ export class ActionsService {
   async update(id: number, body: UpdateActionBody, user: AuthUser): Promise<CorrectiveActionDetail> {
     let reopened = false;
     try {
-      await this.repository.transaction(async (tx) => {
+      await this.repository.transaction(user, async (tx) => {
         const current = await this.repository.lock(tx, id);
         if (!current) throw AppError.notFound(ActionMessages.notFound);
         const changes: ActionChanges = {};

@@ -46,10 +46,10 @@ export class AuthService {
       throw AppError.badRequest(TechnicianMessages.wrongCurrentPassword);
     }
     refuseWeakPassword(newPassword, row.email);
-    const updated = await this.technicians.update(
-      id,
-      { passwordHash: await hashPassword(newPassword) },
-      { revokeTokens: true },
+    const passwordHash = await hashPassword(newPassword);
+    // The account's own change: the change log records it as theirs.
+    const updated = await this.technicians.transaction({ id }, (tx) =>
+      this.technicians.update(tx, id, { passwordHash }, { revokeTokens: true }),
     );
     this.events.accessChanged(id);
     return { accessToken: await this.tokenFor(updated!) };

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { auditAs } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import {
   certificateCounters,
@@ -182,7 +183,9 @@ export class CertificatesRepository {
     return row;
   }
 
+  /** The account's own change, which the change log records as theirs. */
   async setOwnSignature(tx: Transaction, technicianId: number, fileId: number | null): Promise<number | null> {
+    await auditAs(tx, { id: technicianId });
     const [before] = await tx
       .select({ fileId: technicians.signatureFileId })
       .from(technicians)

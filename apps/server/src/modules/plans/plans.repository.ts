@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import { HEAT_LIMITS, type ActivityLevel, type HeatClass } from '@rondin/contracts';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import { queryRows, type Database, type Transaction } from '../../db/database.js';
 import { files, placementEvents, plans, sessions, sites, technicians, trapPlacements, traps } from '../../db/schema.js';
 
@@ -332,7 +333,8 @@ export class PlansRepository {
       .orderBy(desc(placementEvents.id));
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 }

@@ -108,7 +108,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
         response: { 200: Plan, ...errors },
       },
     },
-    (request) => service.rename(request.params.id, request.body),
+    (request) => service.rename(request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -297,7 +297,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
           response: { 200: Plan, ...errors, ...uploadErrors },
         },
       },
-      (request) => service.replaceImage(request.params.id, () => readUpload(request, PLAN_IMAGE_FORM)),
+      (request) => service.replaceImage(request.user, request.params.id, () => readUpload(request, PLAN_IMAGE_FORM)),
     );
   });
 };

@@ -142,7 +142,7 @@ export class PlansService {
       const name = planName(fields.name);
       const size = await readPlanImageSize(file.path);
       const id = await this.unique(() =>
-        this.repository.transaction(async (tx) => {
+        this.repository.transaction(user, async (tx) => {
           if (await this.repository.nameTaken(tx, siteId, name)) throw AppError.conflict(PlanMessages.nameTaken);
           const stored = await this.files.save(file, name, tx);
           const plan = await this.repository.insert(tx, { siteId, name, fileId: stored.id, ...size });
@@ -160,9 +160,9 @@ export class PlansService {
     return { ...toPlan(plan), devices: numbered(await this.repository.devices(id)) };
   }
 
-  async rename(id: number, { name }: UpdatePlanBody): Promise<Plan> {
+  async rename(user: AuthUser, id: number, { name }: UpdatePlanBody): Promise<Plan> {
     await this.unique(() =>
-      this.repository.transaction(async (tx) => {
+      this.repository.transaction(user, async (tx) => {
         const plan = await this.repository.lock(tx, id, 'update');
         if (!plan) throw AppError.notFound(PlanMessages.notFound);
         if (await this.repository.nameTaken(tx, plan.siteId, name, id)) throw AppError.conflict(PlanMessages.nameTaken);
@@ -173,13 +173,13 @@ export class PlansService {
   }
 
   /** A new image under the same plan: devices keep their places, as fractions of the image. */
-  async replaceImage(id: number, readForm: ReadForm): Promise<Plan> {
+  async replaceImage(user: AuthUser, id: number, readForm: ReadForm): Promise<Plan> {
     if (!(await this.repository.find(id))) throw AppError.notFound(PlanMessages.notFound);
     const { file } = await readForm();
     try {
       if (!file) throw AppError.badRequest(PlanMessages.fileRequired);
       const size = await readPlanImageSize(file.path);
-      await this.repository.transaction(async (tx) => {
+      await this.repository.transaction(user, async (tx) => {
         const plan = await this.repository.lock(tx, id, 'update');
         if (!plan) throw AppError.notFound(PlanMessages.notFound);
         const stored = await this.files.save(file, plan.name, tx);
@@ -194,7 +194,7 @@ export class PlansService {
 
   /** The plan goes with its image; its devices stay in the inventory, on no plan, and the history says so. */
   async delete(user: AuthUser, id: number): Promise<void> {
-    await this.repository.transaction(async (tx) => {
+    await this.repository.transaction(user, async (tx) => {
       const plan = await this.repository.lock(tx, id, 'update');
       if (!plan) throw AppError.notFound(PlanMessages.notFound);
       const unplaced = await this.repository.unplaceAll(tx, id);
@@ -298,7 +298,7 @@ export class PlansService {
    */
   async place(user: AuthUser, trapId: number, { planId, x, y }: PutPlacementBody): Promise<Placement> {
     try {
-      return await this.repository.transaction(async (tx) => {
+      return await this.repository.transaction(user, async (tx) => {
         const trap = await this.repository.lockTrap(tx, trapId);
         if (!trap) throw AppError.notFound(TrapMessages.notFound);
         const plan = await this.repository.lock(tx, planId, 'share');
@@ -318,7 +318,7 @@ export class PlansService {
   }
 
   async unplace(user: AuthUser, trapId: number): Promise<void> {
-    await this.repository.transaction(async (tx) => {
+    await this.repository.transaction(user, async (tx) => {
       if (!(await this.repository.lockTrap(tx, trapId))) throw AppError.notFound(TrapMessages.notFound);
       if (!(await this.repository.placementOf(tx, trapId))) throw AppError.notFound(PlanMessages.notPlaced);
       await this.repository.unplace(tx, trapId);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { files, products } from '../../db/schema.js';
 
@@ -17,8 +18,9 @@ const byName = (name: string) => eq(sql`lower(${products.name})`, name.toLowerCa
 export class ProductsRepository {
   constructor(private readonly db: Database) {}
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 
   /** The catalogue (active ones only unless `all`), by name as a person reads it. */
@@ -52,13 +54,15 @@ export class ProductsRepository {
     return row !== undefined;
   }
 
-  async insert(values: NewProductRow): Promise<number> {
-    const [row] = await this.db.insert(products).values(values).returning({ id: products.id });
+  async insert(actor: Actor, values: NewProductRow): Promise<number> {
+    const [row] = await auditedTransaction(this.db, actor, (tx) =>
+      tx.insert(products).values(values).returning({ id: products.id }),
+    );
     return row!.id;
   }
 
-  async update(id: number, changes: ProductChanges, tx?: Transaction): Promise<boolean> {
-    const rows = await (tx ?? this.db)
+  async update(tx: Transaction, id: number, changes: ProductChanges): Promise<boolean> {
+    const rows = await tx
       .update(products)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(products.id, id))

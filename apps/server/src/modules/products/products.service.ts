@@ -100,7 +100,7 @@ export class ProductsService {
   async create(user: AuthUser, input: CreateProductBody): Promise<Product> {
     if (await this.repository.nameTaken(input.name)) throw AppError.conflict(ProductMessages.nameTaken);
     try {
-      return this.get(user, await this.repository.insert(input));
+      return this.get(user, await this.repository.insert(user, input));
     } catch (error) {
       // Another request took the name between the check and the insert.
       if (isUniqueViolation(error)) throw AppError.conflict(ProductMessages.nameTaken);
@@ -118,7 +118,7 @@ export class ProductsService {
     );
     if (Object.keys(changes).length > 0) {
       try {
-        await this.repository.update(id, changes);
+        await this.repository.transaction(user, (tx) => this.repository.update(tx, id, changes));
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.conflict(ProductMessages.nameTaken);
         throw error;
@@ -148,13 +148,13 @@ export class ProductsService {
       if (!file) throw AppError.badRequest(ProductMessages.documentRequired);
       await checkPdf(file.path, DOCUMENT_CHECK);
       remember(file.sha256, true);
-      await this.repository.transaction(async (tx) => {
+      await this.repository.transaction(user, async (tx) => {
         const product = await this.repository.findById(id, tx);
         if (!product) throw AppError.notFound(ProductMessages.notFound);
         const column = columns[kind];
         const saved = await this.files.save(file, `${PRODUCT_DOCUMENT_LABELS[kind]} - ${product.name}`, tx);
         const previous = product[column.file];
-        await this.repository.update(id, { [column.file]: saved.id, [column.date]: issuedOn.data }, tx);
+        await this.repository.update(tx, id, { [column.file]: saved.id, [column.date]: issuedOn.data });
         if (previous) await this.files.remove(previous, tx);
       });
     } finally {

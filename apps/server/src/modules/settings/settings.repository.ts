@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { companySettings } from '../../db/schema.js';
 
@@ -20,13 +21,15 @@ export class SettingsRepository {
     return row;
   }
 
-  async save(fields: CompanyFields): Promise<CompanySettingsRow> {
+  async save(actor: Actor, fields: CompanyFields): Promise<CompanySettingsRow> {
     const values = { ...fields, updatedAt: new Date() };
-    const [row] = await this.db
-      .insert(companySettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: companySettings.id, set: values })
-      .returning();
+    const [row] = await auditedTransaction(this.db, actor, (tx) =>
+      tx
+        .insert(companySettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: companySettings.id, set: values })
+        .returning(),
+    );
     return row!;
   }
 
@@ -37,7 +40,8 @@ export class SettingsRepository {
       .where(eq(companySettings.id, 1));
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 }

@@ -45,7 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
         response: { 200: CompanySettings, ...errors },
       },
     },
-    (request) => service.save(request.body),
+    (request) => service.save(request.user, request.body),
   );
 
   app.get(
@@ -77,8 +77,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
         response: { 204: z.null(), ...errors },
       },
     },
-    async (_request, reply) => {
-      await service.removeLogo();
+    async (request, reply) => {
+      await service.removeLogo(request.user);
       return reply.code(204).send(null);
     },
   );
@@ -108,7 +108,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
           },
         },
       },
-      (request) => service.replaceLogo(() => readUpload(request, LOGO_FORM)),
+      (request) => service.replaceLogo(request.user, () => readUpload(request, LOGO_FORM)),
     );
   });
 };

@@ -6,6 +6,7 @@ import {
   type CompanySettings,
   type PutCompanySettingsBody,
 } from '@rondin/contracts';
+import type { Actor } from '../../db/audit.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
@@ -68,22 +69,22 @@ export class SettingsService {
     return toSettings(await this.repository.find());
   }
 
-  async save(input: PutCompanySettingsBody): Promise<CompanySettings> {
-    return toSettings(await this.repository.save(input));
+  async save(actor: Actor, input: PutCompanySettingsBody): Promise<CompanySettings> {
+    return toSettings(await this.repository.save(actor, input));
   }
 
   /**
    * Replaces the logo with the uploaded image, re-encoded (company-logo.ts). The settings must exist (409
    * otherwise, once the upload itself is found valid): a logo without a company name heads nothing.
    */
-  async replaceLogo(readForm: () => Promise<Upload>): Promise<CompanySettings> {
+  async replaceLogo(actor: Actor, readForm: () => Promise<Upload>): Promise<CompanySettings> {
     const { file } = await readForm();
     let logo: Awaited<ReturnType<typeof normaliseLogo>> | undefined;
     try {
       if (!file) throw AppError.badRequest(CompanySettingsMessages.logoRequired);
       logo = await normaliseLogo(file);
       const stored = logo;
-      await this.repository.transaction(async (tx) => {
+      await this.repository.transaction(actor, async (tx) => {
         const row = await this.repository.lock(tx);
         if (!row) throw AppError.conflict(CompanySettingsMessages.nameFirst);
         const saved = await this.files.save(stored, 'logotipo', tx);
@@ -97,8 +98,8 @@ export class SettingsService {
     }
   }
 
-  async removeLogo(): Promise<void> {
-    await this.repository.transaction(async (tx) => {
+  async removeLogo(actor: Actor): Promise<void> {
+    await this.repository.transaction(actor, async (tx) => {
       const row = await this.repository.lock(tx);
       if (!row?.logoFileId) throw AppError.notFound(CompanySettingsMessages.noLogo);
       await this.repository.setLogo(tx, null);

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { plans, sessions, sites, traps } from '../../db/schema.js';
 
@@ -70,8 +71,8 @@ export class SitesRepository {
     return row !== undefined;
   }
 
-  async insert(values: NewSiteRow): Promise<SiteRow> {
-    const [row] = await this.db.insert(sites).values(values).returning();
+  async insert(actor: Actor, values: NewSiteRow): Promise<SiteRow> {
+    const [row] = await auditedTransaction(this.db, actor, (tx) => tx.insert(sites).values(values).returning());
     return row!;
   }
 
@@ -108,7 +109,8 @@ export class SitesRepository {
     return row ?? { traps: false, sessions: false, plans: false };
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 }

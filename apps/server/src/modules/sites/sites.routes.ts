@@ -41,7 +41,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
         response: { 201: Site, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+    async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
   );
 
   app.get(
@@ -77,7 +77,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
         response: { 200: Site, ...errors },
       },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => service.update(request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -96,7 +96,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
       },
     },
     async (request, reply) => {
-      await service.delete(request.params.id);
+      await service.delete(request.user, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import { SiteMessages, type CreateSiteBody, type Site, type UpdateSiteBody } from '@rondin/contracts';
+import type { Actor } from '../../db/audit.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { SiteChanges, SitesRepository, SiteWithCounts } from './sites.repository.js';
@@ -39,10 +40,10 @@ export class SitesService {
     return toSite(row);
   }
 
-  async create(input: CreateSiteBody): Promise<Site> {
+  async create(actor: Actor, input: CreateSiteBody): Promise<Site> {
     if (await this.repository.nameTaken(input.name)) throw AppError.conflict(SiteMessages.nameTaken);
     try {
-      const row = await this.repository.insert({
+      const row = await this.repository.insert(actor, {
         name: input.name,
         client: input.client ?? null,
         address: input.address ?? null,
@@ -61,7 +62,7 @@ export class SitesService {
    * The last active site cannot be deactivated: with none, no trap or order could be created, and the screens,
    * which ask for a site only when there are several, would have none to offer.
    */
-  async update(id: number, input: UpdateSiteBody): Promise<Site> {
+  async update(actor: Actor, id: number, input: UpdateSiteBody): Promise<Site> {
     if (input.name !== undefined && (await this.repository.nameTaken(input.name, id))) {
       throw AppError.conflict(SiteMessages.nameTaken);
     }
@@ -72,7 +73,7 @@ export class SitesService {
     if (input.timeZone !== undefined) changes.timeZone = canonicalZone(input.timeZone);
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     try {
-      const row = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.transaction(actor, async (tx) => {
         const active = changes.isActive === false ? await this.repository.lockActiveIds(tx) : [];
         if (!(await this.repository.findById(id, {}, tx))) throw AppError.notFound(SiteMessages.notFound);
         if (active.length === 1 && active[0] === id) throw AppError.conflict(SiteMessages.lastActive);
@@ -87,9 +88,9 @@ export class SitesService {
   }
 
   /** Only a site with nothing in it: one with traps or orders is deactivated instead, and keeps its history. */
-  async delete(id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     try {
-      await this.repository.transaction(async (tx) => {
+      await this.repository.transaction(actor, async (tx) => {
         const active = await this.repository.lockActiveIds(tx);
         if (!(await this.repository.findById(id, {}, tx))) throw AppError.notFound(SiteMessages.notFound);
         const usage = await this.repository.usage(tx, id);

@@ -24,7 +24,8 @@ export async function ensureAdmin(
   const generatedPassword = configured.password ? undefined : randomBytes(12).toString('base64url');
   const password = configured.password ?? generatedPassword!;
   try {
-    await repository.insert({
+    // Made by the system, as the change log says (no account exists yet to make it).
+    await repository.insert(null, {
       email,
       fullName: 'Administrador',
       role: 'ADMIN',

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '@rondin/contracts';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { sessions, technicians } from '../../db/schema.js';
 
@@ -53,16 +54,17 @@ export class TechniciansRepository {
     return row?.value ?? 0;
   }
 
-  async insert(values: NewTechnicianRow): Promise<TechnicianRow> {
-    const [row] = await this.db.insert(technicians).values(values).returning();
+  async insert(actor: Actor, values: NewTechnicianRow): Promise<TechnicianRow> {
+    const [row] = await auditedTransaction(this.db, actor, (tx) => tx.insert(technicians).values(values).returning());
     return row!;
   }
 
   /** `revokeTokens` raises the account's token version, so every token issued until now is refused. */
   async update(
+    tx: Transaction,
     id: number,
     changes: TechnicianChanges,
-    { tx = this.db, revokeTokens = false }: { tx?: Database | Transaction; revokeTokens?: boolean } = {},
+    { revokeTokens = false }: { revokeTokens?: boolean } = {},
   ): Promise<TechnicianRow | undefined> {
     const [row] = await tx
       .update(technicians)
@@ -72,8 +74,8 @@ export class TechniciansRepository {
     return row;
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.delete(technicians).where(eq(technicians.id, id));
+  async delete(actor: Actor, id: number): Promise<void> {
+    await auditedTransaction(this.db, actor, (tx) => tx.delete(technicians).where(eq(technicians.id, id)));
   }
 
   /**
@@ -98,7 +100,8 @@ export class TechniciansRepository {
     return row !== undefined;
   }
 
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  /** A transaction whose changes the change log records as the actor's. */
+  transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return auditedTransaction(this.db, actor, work);
   }
 }

@@ -79,7 +79,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansServ
         response: { 201: Technician, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+    async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
   );
 
   app.patch(

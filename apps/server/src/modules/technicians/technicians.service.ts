@@ -47,13 +47,13 @@ export class TechniciansService {
     return toTechnician(row);
   }
 
-  async create(input: CreateTechnicianBody): Promise<Technician> {
+  async create(actor: AuthUser, input: CreateTechnicianBody): Promise<Technician> {
     const email = input.email.toLowerCase();
     if (await this.repository.emailTaken(email)) throw AppError.conflict(TechnicianMessages.emailTaken);
     refuseWeakPassword(input.password, email);
     const passwordHash = await hashPassword(input.password);
     try {
-      const row = await this.repository.insert({
+      const row = await this.repository.insert(actor, {
         email,
         fullName: input.fullName,
         role: input.role,
@@ -93,7 +93,7 @@ export class TechniciansService {
     }
 
     try {
-      const { before, after } = await this.repository.transaction(async (tx) => {
+      const { before, after } = await this.repository.transaction(actor, async (tx) => {
         const mayRemoveAdmin = changes.role === 'TECH' || changes.isActive === false;
         const activeAdmins = mayRemoveAdmin ? await this.repository.lockActiveAdminIds(tx) : [];
         const target = await this.repository.findById(id, tx);
@@ -101,8 +101,7 @@ export class TechniciansService {
         if (activeAdmins.length === 1 && activeAdmins[0] === id) throw AppError.conflict(TechnicianMessages.lastAdmin);
         if (Object.keys(changes).length === 0) return { before: target, after: target };
         // A password reset by an administrator ends every sign-in made with the old one.
-        const updated = await this.repository.update(id, changes, {
-          tx,
+        const updated = await this.repository.update(tx, id, changes, {
           revokeTokens: changes.passwordHash !== undefined,
         });
         return { before: target, after: updated! };
@@ -125,7 +124,7 @@ export class TechniciansService {
     if (target.isActive) throw AppError.conflict(TechnicianMessages.deleteActive);
     if (await this.repository.hasOrders(id)) throw AppError.conflict(TechnicianMessages.deleteWithOrders);
     try {
-      await this.repository.delete(id);
+      await this.repository.delete(actor, id);
     } catch (error) {
       // An order assigned between the check and the delete: the foreign key refuses it.
       if (isForeignKeyViolation(error)) throw AppError.conflict(TechnicianMessages.deleteWithOrders);

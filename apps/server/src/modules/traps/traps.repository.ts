@@ -1,6 +1,7 @@
 import type { SessionItem, TrapAreaCount, TrapAreasQuery, TrapListQuery } from '@rondin/contracts';
 import { and, asc, eq, inArray, isNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
+import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database } from '../../db/database.js';
 import { sessionItems, sessions, sites, technicians, trapPlacements, traps } from '../../db/schema.js';
 import { containsPattern } from '../../lib/search.js';
@@ -159,8 +160,8 @@ export class TrapsRepository {
   }
 
   /** Inserts every row in one transaction: all of them or, on any failure, none. */
-  async insertAll(rows: NewTrapRow[]): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  async insertAll(actor: Actor, rows: NewTrapRow[]): Promise<number> {
+    return auditedTransaction(this.db, actor, async (tx) => {
       // 1,000 rows of 5 values a statement stays far below PostgreSQL's 65,535 parameters.
       for (let start = 0; start < rows.length; start += 1000) {
         await tx.insert(traps).values(rows.slice(start, start + 1000));
@@ -256,18 +257,20 @@ export class TrapsRepository {
     return row?.value ?? 0;
   }
 
-  async insert(values: NewTrapRow): Promise<TrapRow> {
-    const [row] = await this.db.insert(traps).values(values).returning();
+  async insert(actor: Actor, values: NewTrapRow): Promise<TrapRow> {
+    const [row] = await auditedTransaction(this.db, actor, (tx) => tx.insert(traps).values(values).returning());
     return row!;
   }
 
-  async update(id: number, changes: TrapChanges): Promise<TrapRow | undefined> {
-    const [row] = await this.db.update(traps).set(changes).where(eq(traps.id, id)).returning();
+  async update(actor: Actor, id: number, changes: TrapChanges): Promise<TrapRow | undefined> {
+    const [row] = await auditedTransaction(this.db, actor, (tx) =>
+      tx.update(traps).set(changes).where(eq(traps.id, id)).returning(),
+    );
     return row;
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.delete(traps).where(eq(traps.id, id));
+  async delete(actor: Actor, id: number): Promise<void> {
+    await auditedTransaction(this.db, actor, (tx) => tx.delete(traps).where(eq(traps.id, id)));
   }
 
   async isInAnyOrder(id: number): Promise<boolean> {

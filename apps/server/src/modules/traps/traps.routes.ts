@@ -130,7 +130,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
         response: { 201: Trap, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+    async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
   );
 
   const sendSheet = async (reply: FastifyReply, ids: number[] | undefined) =>
@@ -217,7 +217,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
         response: { 200: Trap, ...errors },
       },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => service.update(request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -233,7 +233,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
       },
     },
     async (request, reply) => {
-      await service.delete(request.params.id);
+      await service.delete(request.user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -324,7 +324,7 @@ const importRoute: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app
       const format = FORMATS[type as keyof typeof FORMATS];
       if (!format || !Buffer.isBuffer(request.body)) throw new AppError(415, WRONG_TYPE);
       const dryRun = request.query.dryRun === 'true';
-      const outcome = await service.importFile(request.body, format, dryRun);
+      const outcome = await service.importFile(request.user, request.body, format, dryRun);
       if ('refused' in outcome) {
         return reply.code(422).send({
           statusCode: 422,

@@ -22,6 +22,7 @@ import {
   ZONES,
 } from '@rondin/contracts';
 import { areaKey, areaVariantMessage, existingAreaVariant } from '@rondin/contracts/trap-areas';
+import type { Actor } from '../../db/audit.js';
 import { pageWindow } from '../../lib/search.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
@@ -171,12 +172,12 @@ export class TrapsService {
     return active[0]!;
   }
 
-  async create(input: CreateTrapBody): Promise<Trap> {
+  async create(actor: Actor, input: CreateTrapBody): Promise<Trap> {
     const siteId = await this.siteFor(input.siteId);
     if (await this.repository.codeTaken(input.code, siteId)) throw AppError.conflict(TrapMessages.codeTaken);
     await this.refuseAreaVariant(input.area, siteId);
     try {
-      const row = await this.repository.insert({
+      const row = await this.repository.insert(actor, {
         siteId,
         type: input.type,
         zone: input.zone ?? null,
@@ -195,7 +196,7 @@ export class TrapsService {
     }
   }
 
-  async update(id: number, input: UpdateTrapBody): Promise<Trap> {
+  async update(actor: Actor, id: number, input: UpdateTrapBody): Promise<Trap> {
     const current = await this.repository.findById(id);
     if (!current) throw AppError.notFound(TrapMessages.notFound);
     if (input.code !== undefined && (await this.repository.codeTaken(input.code, current.siteId, id))) {
@@ -213,7 +214,7 @@ export class TrapsService {
     try {
       const row =
         Object.keys(changes).length > 0
-          ? await this.repository.update(id, changes)
+          ? await this.repository.update(actor, id, changes)
           : await this.repository.findById(id);
       if (!row) throw AppError.notFound(TrapMessages.notFound);
       return toTrap(row);
@@ -223,11 +224,11 @@ export class TrapsService {
     }
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(actor: Actor, id: number): Promise<void> {
     if (!(await this.repository.findById(id))) throw AppError.notFound(TrapMessages.notFound);
     if (await this.repository.isInAnyOrder(id)) throw AppError.conflict(TrapMessages.inUse);
     try {
-      await this.repository.delete(id);
+      await this.repository.delete(actor, id);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw AppError.conflict(TrapMessages.inUse);
       throw error;
@@ -239,7 +240,7 @@ export class TrapsService {
    * code unique ignoring case in the plant and in the file, no variant of an existing area). A dry run answers
    * the preview; otherwise the rows are written in one transaction, and only when no row has a problem.
    */
-  async importFile(file: Buffer, format: TrapFileFormat, dryRun: boolean): Promise<ImportOutcome> {
+  async importFile(actor: Actor, file: Buffer, format: TrapFileFormat, dryRun: boolean): Promise<ImportOutcome> {
     const { rows: raw, headerProblems } = await parseTrapFile(file, format);
     if (raw.length === 0 && headerProblems.length === 0) {
       throw AppError.badRequest('El archivo no tiene filas de trampas bajo el encabezado.');
@@ -315,6 +316,7 @@ export class TrapsService {
     }
     try {
       const created = await this.repository.insertAll(
+        actor,
         rows.map((row) => ({
           siteId: row.siteId,
           code: row.code,

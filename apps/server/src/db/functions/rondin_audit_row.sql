@@ -1,0 +1,52 @@
+-- The trigger <table>_audit of each audited table (AFTER INSERT OR UPDATE OR DELETE, FOR EACH ROW): appends the
+-- change to audit_log in the same transaction, as the action create (after: the new record), update (the fields
+-- it changed, before and after) or delete (before: the record as it was). Fields are named as the API names them
+-- (site_id: siteId). Arguments: the entity's name, the column holding its id, then any of: `+column`, kept in an
+-- update's before and after even unchanged, so a person can tell which record it was (a trap's code); `column`,
+-- left out (bookkeeping: updated_at, token_version); `column=action`, a secret whose change is recorded as that
+-- action with neither value (password_hash=password). An update that changes only what is left out records
+-- nothing but a secret's action.
+CREATE OR REPLACE FUNCTION rondin_audit_row() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_old jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
+  v_new jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
+  v_id integer := (coalesce(v_new, v_old) ->> TG_ARGV[1])::integer;
+  v_named text[] := ARRAY[]::text[];
+  v_left_out text[] := ARRAY[]::text[];
+  v_shown text[];
+  v_argument text;
+  v_column text;
+BEGIN
+  FOREACH v_argument IN ARRAY TG_ARGV[2:] LOOP
+    IF left(v_argument, 1) = '+' THEN
+      v_named := v_named || substr(v_argument, 2);
+      CONTINUE;
+    END IF;
+    v_column := split_part(v_argument, '=', 1);
+    v_left_out := v_left_out || v_column;
+    IF TG_OP = 'UPDATE' AND v_argument LIKE '%=%' AND v_old -> v_column IS DISTINCT FROM v_new -> v_column THEN
+      PERFORM rondin_audit_append(TG_ARGV[0], v_id, split_part(v_argument, '=', 2), NULL, NULL);
+    END IF;
+  END LOOP;
+  v_old := v_old - v_left_out;
+  v_new := v_new - v_left_out;
+  IF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(n.key) INTO v_shown FROM jsonb_each(v_new) n WHERE n.value IS DISTINCT FROM v_old -> n.key;
+    IF v_shown IS NULL THEN
+      RETURN NULL;
+    END IF;
+    v_shown := v_shown || v_named;
+  END IF;
+  PERFORM rondin_audit_append(
+    TG_ARGV[0],
+    v_id,
+    CASE TG_OP WHEN 'INSERT' THEN 'create' ELSE lower(TG_OP) END,
+    (SELECT jsonb_object_agg(lower(left(e.key, 1)) || substr(replace(initcap(e.key), '_', ''), 2), e.value)
+      FROM jsonb_each(v_old) e WHERE v_shown IS NULL OR e.key = ANY (v_shown)),
+    (SELECT jsonb_object_agg(lower(left(e.key, 1)) || substr(replace(initcap(e.key), '_', ''), 2), e.value)
+      FROM jsonb_each(v_new) e WHERE v_shown IS NULL OR e.key = ANY (v_shown))
+  );
+  RETURN NULL;
+END
+$$;

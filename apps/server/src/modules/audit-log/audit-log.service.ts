@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type AuditLogPage, type AuditLogQuery } from '@rondin/contracts';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  DEFAULT_PAGE_SIZE,
+  type AuditLogPage,
+  type AuditLogQuery,
+} from '@rondin/contracts';
 import { pageWindow } from '../../lib/search.js';
 import type { AuditLogRepository, ChainBreak } from './audit-log.repository.js';
 
@@ -27,7 +33,7 @@ export class AuditLogService {
     return { items, total, page, pageSize };
   }
 
-  /** Walks the whole chain in one snapshot. */
+  /** Walks the whole chain in one snapshot: npm run audit-log:verify. */
   async check(): Promise<AuditLogCheck> {
     const { rows, last, broken } = await this.repository.check();
     if (!broken) return { rows, last, broken: undefined };
@@ -38,4 +44,44 @@ export class AuditLogService {
     }
     return { rows, last, broken: { ...row, problem: linked ? 'altered' : 'unlinked' } };
   }
+}
+
+const count = (value: number) => value.toLocaleString('es');
+
+/** The check's result in Spanish, for whoever runs the script: what was checked, and what to look at. */
+export function describeCheck(check: AuditLogCheck, timeZone: string): string {
+  const when = (at: Date) =>
+    `${new Intl.DateTimeFormat('es', {
+      timeZone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(at)} (${timeZone})`;
+  if (check.rows === 0) return 'El registro de cambios está vacío: no hay filas que comprobar.';
+  const lastLine = check.last
+    ? `Última fila: ${count(check.last.id)}, del ${when(check.last.at)}, huella ${check.last.hash}. ` +
+      'Anótala fuera de Rondín: las filas quitadas del final solo se descubren comparando con esa anotación.'
+    : '';
+  const { broken } = check;
+  if (!broken) {
+    return [
+      `Registro de cambios íntegro: ${count(check.rows)} filas comprobadas, sin huecos ni alteraciones.`,
+      lastLine,
+    ].join('\n');
+  }
+  const row = `${AUDIT_ACTION_LABELS[broken.action as keyof typeof AUDIT_ACTION_LABELS] ?? broken.action} de ${(
+    AUDIT_ENTITY_LABELS[broken.entity as keyof typeof AUDIT_ENTITY_LABELS] ?? broken.entity
+  ).toLowerCase()}${broken.entityId === null ? '' : ` ${broken.entityId}`}, del ${when(broken.at)}`;
+  const why =
+    broken.problem === 'missing'
+      ? broken.missing!.from === broken.missing!.to
+        ? `falta la fila ${count(broken.missing!.from)}, que estaba justo antes: fue borrada`
+        : `faltan las filas ${count(broken.missing!.from)} a ${count(broken.missing!.to)}, que estaban justo antes: fueron borradas`
+      : broken.problem === 'unlinked'
+        ? 'no enlaza con la fila anterior: esa fila fue reemplazada, o se insertó o reordenó una fila'
+        : 'su contenido ya no es el que se escribió: la fila fue modificada';
+  return [
+    `Registro de cambios ROTO: ${count(broken.rowsBefore)} de ${count(check.rows)} filas comprobadas están íntegras.`,
+    `Primera fila rota: la ${count(broken.id)} (${row}): ${why}.`,
+    lastLine,
+  ].join('\n');
 }

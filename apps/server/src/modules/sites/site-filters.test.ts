@@ -89,7 +89,13 @@ describe('siteId on the lists', () => {
     const { mainOrder, northOrder } = await twoSites();
     const page = await json(`/api/sessions?siteId=${north.id}`);
     expect(page.items.map((order: { id: number }) => order.id)).toEqual([northOrder.id]);
-    expect(page.items[0].site).toEqual({ id: north.id, name: 'Planta Norte' });
+    expect(page.items[0].site).toEqual({
+      id: north.id,
+      name: 'Planta Norte',
+      client: 'Alimentos del Sur S.A.',
+      address: null,
+      timeZone: 'Asia/Tokyo',
+    });
     const own = await get(`/api/sessions/me?siteId=${DEFAULT_SITE_ID}`, tech);
     expect(own.json().items.map((order: { id: number }) => order.id)).toEqual([mainOrder.id]);
   });

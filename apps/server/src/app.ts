@@ -63,6 +63,9 @@ import { sessionsWithCertificates } from './modules/certificates/sessions-with-c
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { SiteRouteRepository } from './modules/site-route/site-route.repository.js';
+import { siteRouteRoutes } from './modules/site-route/site-route.routes.js';
+import { SiteRouteService } from './modules/site-route/site-route.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -259,6 +262,8 @@ export async function buildApp({
       await api.register(reportsRoutes, { prefix: '/reports', service: reports, coverage });
       // Routes under /sites, /plans and /traps: a site's plans, and where each device stands on them.
       await api.register(plansRoutes, { service: plans });
+      // Routes under /sites/{id}/route: the order a site's devices are walked in.
+      await api.register(siteRouteRoutes, { service: new SiteRouteService(new SiteRouteRepository(db)) });
       // Routes under /sessions/{id}/items and /photos: what was found at each device of an order, and its photos.
       await api.register(findingsRoutes, { service: findings });
       await api.register(inspectionsRoutes, {

@@ -24,11 +24,8 @@ export const Trap = z.object({
   description: z.string().nullable(),
   isActive: z.boolean(),
   qrSlug: z.string(),
-  /**
-   * Its place in the site's walk order (1 first; GET/PUT /sites/{id}/route); null when it has none.
-   * Optional only until the server answers it; then always present.
-   */
-  routeOrder: z.number().int().nullable().optional(),
+  /** Its place in the site's walk order (1 first; GET/PUT /sites/{id}/route); null when it has none. */
+  routeOrder: z.number().int().nullable(),
   createdAt: Timestamp,
 });
 export type Trap = z.infer<typeof Trap>;

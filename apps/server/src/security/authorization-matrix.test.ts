@@ -370,6 +370,18 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ADMIN_ONLY(201),
   },
+  'GET /api/sites/:id/route': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/route` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/sites/:id/route': {
+    request: ({ freeTrap }) => ({ url: `/api/sites/${DEFAULT_SITE_ID}/route`, payload: { trapIds: [freeTrap.id] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/sites/:id/route/propose': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/route/propose` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/sites/:id/placements': {
     request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/placements` }),
     expect: ORDER_PARTIES(200),

@@ -16,6 +16,7 @@ export function makeTrap(code: string, area: string | null, isActive = true, fie
     description: null,
     isActive,
     qrSlug: `slug-${id}`,
+    routeOrder: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...fields,
   };

@@ -68,6 +68,7 @@ export function toTrap(row: TrapRow): Trap {
     description: row.description,
     isActive: row.isActive,
     qrSlug: row.qrSlug,
+    routeOrder: row.routeOrder,
     createdAt: row.createdAt.toISOString(),
   };
 }

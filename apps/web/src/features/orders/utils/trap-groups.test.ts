@@ -15,6 +15,7 @@ function trap(code: string, area: string | null, isActive = true): Trap {
     description: null,
     isActive,
     qrSlug: `slug-${code}`,
+    routeOrder: null,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

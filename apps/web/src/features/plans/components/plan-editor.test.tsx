@@ -21,6 +21,7 @@ function trap(id: number, code: string, type: Trap['type'] = 'CEBADERO'): Trap {
     description: null,
     isActive: true,
     qrSlug: `slug-${id}`,
+    routeOrder: null,
     createdAt: STAMP,
   };
 }

@@ -13,6 +13,7 @@ const original: Trap = {
   description: null,
   isActive: true,
   qrSlug: 'abc',
+  routeOrder: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -55,8 +55,11 @@ test.describe('technician orders', () => {
 
     const scheduledCard = page.getByRole('article', { name: `Orden #${scheduled.id}` });
     await expect(scheduledCard).toContainText('Pendiente');
-    // 14:30 UTC is 10:30 in the browser's zone (America/Santiago in May).
-    await expect(scheduledCard).toContainText('10:30');
+    // The default site has no zone of its own: its times are the server's (10:30 if it is the browser's
+    // America/Santiago, where it is named by nothing).
+    const { timeZone } = (await (await page.request.get('/api/health')).json()) as { timeZone: string };
+    const hour = new Intl.DateTimeFormat('es', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    await expect(scheduledCard).toContainText(hour.format(new Date('2031-05-04T14:30:00.000Z')));
     await expect(scheduledCard.getByRole('link', { name: 'Abrir orden' })).toHaveAttribute(
       'href',
       `/tech/sessions/${scheduled.id}/scan`,
@@ -252,6 +255,60 @@ test.describe('technician orders', () => {
       `Orden #${order.id}`,
     ]);
     await expect(page.getByRole('region', { name: /Por completar/ }).getByRole('article')).toHaveCount(0);
+  });
+
+  test('on a phone, an order of many areas fits the screen and names client, site, address and zone', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const site = await adminApi.createSite({
+      name: unique('Planta Norte'),
+      client: 'Alimentos del Sur S.A.',
+      address: 'Camino a Melipilla 12.345, bodega 7, Maipú',
+      timeZone: 'Asia/Tokyo',
+    });
+    try {
+      // Seven areas with long names: the list of them used to widen every card to ~700 px.
+      const areas = [
+        'Bodega de materias primas',
+        'Sala de envasado norte',
+        'Andén de despacho',
+        'Casino',
+        'Baños',
+        'Patio',
+        'Oficinas',
+      ];
+      const traps = [];
+      for (const area of areas) traps.push(await adminApi.createTrap({ area: unique(area), siteId: site.id }));
+      const tech = await adminApi.createTechnician();
+      const order = await adminApi.createOrder({
+        technicianId: tech.id,
+        trapIds: traps.map((trap) => trap.id),
+        scheduledAt: '2031-05-04T14:30:00.000Z',
+      });
+      await signIn(tech, '/tech/sessions');
+      const card = page.getByRole('article', { name: `Orden #${order.id}` });
+      await expect(card).toContainText(`Alimentos del Sur S.A. · ${site.name}`);
+      await expect(card).toContainText('Camino a Melipilla 12.345, bodega 7, Maipú');
+      await expect(card).toContainText('+4 más');
+      // 14:30 UTC is 23:30 in Tokyo; the phone is in Santiago, so the zone is named.
+      await expect(card).toContainText(/23:30 \(.*Japón\)/);
+
+      const open = card.getByRole('link', { name: 'Abrir orden' });
+      await expect(open).toBeInViewport({ ratio: 1 });
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        card: Math.max(
+          ...[...document.querySelectorAll('article')].map((article) => article.scrollWidth - article.clientWidth),
+        ),
+      }));
+      expect(overflow).toEqual({ page: 0, card: 0 });
+      expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
+    } finally {
+      await adminApi.keepOneActiveSite();
+    }
   });
 
   test('on a phone, overdue orders are flagged and come first, before the coming and the undated ones', async ({

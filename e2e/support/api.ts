@@ -90,8 +90,13 @@ export class AdminApi {
     });
   }
 
-  createSite(fields: { name?: string; client?: string } = {}): Promise<Site> {
-    return this.json('post', '/api/sites', { name: fields.name ?? unique('Sitio'), client: fields.client ?? null });
+  createSite(fields: { name?: string; client?: string; address?: string; timeZone?: string } = {}): Promise<Site> {
+    return this.json('post', '/api/sites', {
+      name: fields.name ?? unique('Sitio'),
+      client: fields.client ?? null,
+      ...(fields.address === undefined ? {} : { address: fields.address }),
+      ...(fields.timeZone === undefined ? {} : { timeZone: fields.timeZone }),
+    });
   }
 
   sites(): Promise<Site[]> {

@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   profile: ['auth', 'profile'] as const,
+  /** The server's TIME_ZONE, the zone of sites without one (lib/server-time-zone.ts). */
+  serverTimeZone: ['server', 'time-zone'] as const,
   /** Prefix of every trap query: trap mutations refresh the inventory pages, the areas and the order form's picker. */
   traps: ['traps'] as const,
   trapPage: (filters: object) => ['traps', 'page', filters] as const,

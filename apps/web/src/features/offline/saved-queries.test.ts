@@ -81,6 +81,18 @@ describe('orders saved on the device', () => {
     expect(restored.getQueryData(queryKeys.pests)).toBeUndefined();
   });
 
+  it("puts back the server's time zone, so a saved order's times are the site's without signal", async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, store);
+    client.setQueryData(queryKeys.serverTimeZone, 'Asia/Tokyo', { updatedAt: READ_AT });
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+    const restored = createTestQueryClient();
+    await restoreSavedQueries(restored, 7, store);
+    expect(restored.getQueryData(queryKeys.serverTimeZone)).toBe('Asia/Tokyo');
+  });
+
   it('keeps an order whose re-read failed without signal, as the copy it last read', async () => {
     const store = freshStore();
     const client = createTestQueryClient();

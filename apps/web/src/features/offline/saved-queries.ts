@@ -38,7 +38,8 @@ function savedStore(): UseStore {
 
 /**
  * Kept on the device: the open orders, the first page of completed ones, every order read with its items, the
- * plans of each order read (their images are kept apart, in saved-plan-images.ts), and the pests a finding names.
+ * plans of each order read (their images are kept apart, in saved-plan-images.ts), the pests a finding names,
+ * and the server's time zone the orders' times are shown in.
  */
 const KEPT: readonly QueryKey[] = [
   queryKeys.myOpenSessions,
@@ -48,6 +49,7 @@ const KEPT: readonly QueryKey[] = [
   queryKeys.activePests,
   queryKeys.activeProducts,
   queryKeys.orderApplications(0).slice(0, 1),
+  queryKeys.serverTimeZone,
 ];
 
 /** What the field screens need without signal; later pages of completed orders are a tap away once back online. */

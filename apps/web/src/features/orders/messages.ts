@@ -122,5 +122,6 @@ export const ASSIGNED_ORDER_MESSAGES = {
   overdue: 'Vencida',
   unsent: (count: number) => (count === 1 ? '1 por enviar' : `${count} por enviar`),
   open: 'Abrir orden',
+  moreAreas: ORDER_MESSAGES.moreAreas,
   reportFailed: ORDER_MESSAGES.reportFailed,
 } as const;

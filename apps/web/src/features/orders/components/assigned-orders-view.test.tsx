@@ -19,13 +19,23 @@ function summary(id: number): SessionListItem {
  * completed ones a page at a time on /sessions/me?status=COMPLETED. Every call is recorded; `fail` makes a
  * path answer 500.
  */
-function serve({ open, completed }: { open: Session[]; completed: SessionListItem[] }) {
+function serve({
+  open,
+  completed,
+  timeZone = 'America/Santiago',
+}: {
+  open: Session[];
+  completed: SessionListItem[];
+  /** The server's TIME_ZONE, as GET /api/health says it. */
+  timeZone?: string;
+}) {
   const server = { open, completed, calls: [] as string[], fail: new Set<string>() };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://rondin.test');
     const call = `${url.pathname}${url.search}`;
     server.calls.push(call);
     if (server.fail.has(call)) return new Response(JSON.stringify({ message: 'Error interno' }), { status: 500 });
+    if (url.pathname === '/api/health') return Response.json({ status: 'ok', timeZone });
     if (url.pathname === '/api/sessions/me/active' && url.search === '') return Response.json(server.open);
     if (url.pathname === '/api/sessions/me' && url.searchParams.get('status') === 'COMPLETED') {
       const page = Number(url.searchParams.get('page'));
@@ -103,11 +113,54 @@ describe('AssignedOrdersView', () => {
     // A summary has no items: its areas come with the page.
     expect(card.querySelector('.assigned-card__areas')).toHaveTextContent('Bodega norte');
     expect(completedRegion().getByText('Mostrando 1–10 de 25 órdenes completadas')).toBeInTheDocument();
-    // Never the plain list of every order with its items.
+    // Never the plain list of every order with its items (the health check says the server's time zone).
     expect(server.calls.sort()).toEqual([
+      '/api/health',
       '/api/sessions/me/active',
       '/api/sessions/me?status=COMPLETED&page=1&pageSize=10',
     ]);
+  });
+
+  it("names the client, site and address, counts the areas past three, and dates the visit in the site's zone", async () => {
+    const phoneZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const inArea = (code: string, area: string) => ({
+      trap: { code, area, type: 'OTRO' as const, qrHash: code.padStart(64, '0') },
+    });
+    serve({
+      open: [
+        makeSession(
+          {
+            id: 7,
+            scheduledAt: '2031-05-04T14:30:00.000Z',
+            site: {
+              id: 2,
+              name: 'Planta Norte',
+              client: 'Alimentos del Sur S.A.',
+              address: 'Ruta 5 km 20',
+              timeZone: null,
+            },
+          },
+          ['Cocina', 'Bodega', 'Recepción', 'Patio', 'Andén'].map((area, index) => inArea(`${index + 1}`, area)),
+        ),
+        makeSession({
+          id: 8,
+          scheduledAt: '2031-05-05T14:30:00.000Z',
+          site: { id: 3, name: 'Casa matriz', client: null, address: null, timeZone: phoneZone },
+        }),
+      ],
+      completed: [],
+      timeZone: 'Asia/Tokyo',
+    });
+    renderView();
+    const card = await (await openArrived()).findByRole('article', { name: 'Orden #7' });
+    expect(card.querySelector('.assigned-card__site')).toHaveTextContent('Alimentos del Sur S.A. · Planta Norte');
+    expect(card).toHaveTextContent('Ruta 5 km 20');
+    expect(card.querySelector('.assigned-card__areas')).toHaveTextContent('Cocina · Bodega · Recepción +2 más');
+    // A site without a zone of its own is in the server's; the phone is elsewhere, so the zone is named.
+    await waitFor(() => expect(card).toHaveTextContent('4 may 2031, 23:30 (hora estándar de Japón)'));
+    const local = openRegion().getByRole('article', { name: 'Orden #8' });
+    expect(local.querySelector('.assigned-card__site')).toHaveTextContent(/^Casa matriz$/);
+    expect(local.querySelector('.assigned-card__when')).not.toHaveTextContent('(');
   });
 
   it('counts the scans waiting on the phone as done, as the scan screen does', async () => {

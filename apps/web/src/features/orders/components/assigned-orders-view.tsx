@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
+import { useServerTimeZone } from '../../../lib/server-time-zone';
 import { useMyCompletedSessions, useRefreshCompletedOnClose } from '../api/get-my-completed-sessions';
 import { useMyOpenSessions } from '../api/get-my-open-sessions';
 import { useDownloadSessionReport } from '../api/get-session-report';
@@ -32,6 +33,7 @@ export function AssignedOrdersView({ unsentQrHashes = NO_WAITING_SCANS }: Assign
   const completed = useMyCompletedSessions(completedPages);
   useRefreshCompletedOnClose(open.data);
   const downloadReport = useDownloadSessionReport();
+  const serverTimeZone = useServerTimeZone();
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const openOrders = useMemo(() => sortOpenOrders(open.data ?? []), [open.data]);
 
@@ -68,6 +70,7 @@ export function AssignedOrdersView({ unsentQrHashes = NO_WAITING_SCANS }: Assign
                 <li key={session.id}>
                   <AssignedOrderCard
                     session={session}
+                    serverTimeZone={serverTimeZone}
                     unsentQrHashes={unsentQrHashes.get(session.id)}
                     downloading={downloading(session)}
                     onDownloadReport={report}
@@ -81,7 +84,12 @@ export function AssignedOrdersView({ unsentQrHashes = NO_WAITING_SCANS }: Assign
           completed={completed}
           onMore={() => setCompletedPages((pages) => pages + 1)}
           renderCard={(session) => (
-            <AssignedOrderCard session={session} downloading={downloading(session)} onDownloadReport={report} />
+            <AssignedOrderCard
+              session={session}
+              serverTimeZone={serverTimeZone}
+              downloading={downloading(session)}
+              onDownloadReport={report}
+            />
           )}
         />
       </QueryState>

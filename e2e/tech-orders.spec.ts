@@ -223,7 +223,9 @@ test.describe('technician orders', () => {
     await field.press('Enter');
     await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
     // One message, with the server's own reason (no second banner saying the same vaguer).
-    await expect(page.getByText('El QR no corresponde a ninguna trampa de esta orden.')).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^${stranger.code}\\b.* es de este sitio pero no está en esta orden\\.$`)),
+    ).toBeVisible();
     await expect(field).toHaveValue(stranger.qrSlug.replace(/(.{4})/g, '$1-'));
     await expect(page.getByRole('button', { name: 'Cerrar orden' })).toBeDisabled();
 

@@ -140,7 +140,9 @@ test('a new order appears live; the camera reads every label, refuses a stranger
 
   // The stranger's label is refused by the server: one message, with the server's own reason.
   await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('El QR no corresponde a ninguna trampa de esta orden.')).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${stranger.code}\\b.* es de este sitio pero no está en esta orden\\.$`)),
+  ).toBeVisible();
 
   for (const trap of traps) await expect(row(trap)).toContainText('Completada', { timeout: 20_000 });
   await expect(list).not.toContainText('Pendiente');

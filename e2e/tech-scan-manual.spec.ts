@@ -59,7 +59,9 @@ test("typing the trap's name or a short code says what to type, above the close 
   // A well-formed code of another trap: the server's own reason, in one message.
   await field.fill(other.qrSlug.toUpperCase().replace(/(.{4})(?=.)/g, '$1 '));
   await page.getByRole('button', { name: 'Registrar código' }).click();
-  await expect(page.getByText('El QR no corresponde a ninguna trampa de esta orden.')).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${other.code}\\b.* es de este sitio pero no está en esta orden\\.$`)),
+  ).toBeVisible();
   await expect(page.getByText('No se pudo registrar el escaneo. Verifica el QR.')).toBeVisible();
   await expect(page.getByText('Verifica que el QR pertenezca a esta sesión.')).toHaveCount(0);
 

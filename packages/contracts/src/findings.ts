@@ -185,8 +185,8 @@ export const ItemRecord = {
    */
   outcome: ItemOutcomeSchema.nullable(),
   exception: ItemException.nullable(),
-  /** Set for a MANUAL outcome. Optional only until the server answers it; then always present. */
-  manual: ItemManual.nullable().optional(),
+  /** Set for a MANUAL outcome: why the label could not be read, and the printed code typed. */
+  manual: ItemManual.nullable(),
   /** The current version of the finding, or null. */
   finding: Finding.nullable(),
   photoIds: z.array(z.number().int()),

@@ -7,7 +7,6 @@ export const SessionMessages = {
   technicianUnavailable: 'El técnico no existe o está inactivo.',
   trapsUnavailable: 'Algunas trampas no existen o están inactivas.',
   alreadyClosed: 'La orden ya fue cerrada.',
-  trapNotInOrder: 'El QR no corresponde a ninguna trampa de esta orden.',
   pendingTraps: 'La orden aún tiene trampas pendientes.',
   forceRequired: 'La orden aún tiene trampas pendientes: ciérrala con force: true para forzar el cierre.',
   clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',

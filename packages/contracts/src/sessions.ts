@@ -29,11 +29,8 @@ export const SessionItem = z.object({
      */
     routeOrder: z.number().int().nullable().optional(),
   }),
-  /**
-   * Added to the order on the spot by its technician (POST /sessions/{id}/items), not planned by the office.
-   * Optional only until the server answers it; then always present.
-   */
-  addedOnSite: z.boolean().optional(),
+  /** Added to the order on the spot by its technician (POST /sessions/{id}/items), not planned by the office. */
+  addedOnSite: z.boolean(),
   ...ItemRecord,
 });
 export type SessionItem = z.infer<typeof SessionItem>;

@@ -202,6 +202,13 @@ const MATRIX: Record<string, Row> = {
     request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}/scan`, payload: { qrSlug: openOrder.slug } }),
     expect: ORDER_PARTIES(200),
   },
+  'POST /api/sessions/:id/items': {
+    request: ({ openOrder, freeTrap }) => ({
+      url: `/api/sessions/${openOrder.id}/items`,
+      payload: { trapId: freeTrap.id },
+    }),
+    expect: ORDER_PARTIES(201),
+  },
   'POST /api/sessions/:id/close': {
     request: ({ finishedOrder }) => ({ url: `/api/sessions/${finishedOrder.id}/close`, payload: {} }),
     expect: ORDER_PARTIES(200),

@@ -17,6 +17,8 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
       },
       outcome: null,
       exception: null,
+      manual: null,
+      addedOnSite: false,
       finding: null,
       photoIds: [],
       ...item,

@@ -35,6 +35,25 @@ export interface ScanAttempt {
   deviceTime?: string | undefined;
 }
 
+/** What a refused scan's code turned out to be, read only once the scan was refused. */
+export interface ScanRefusalFacts {
+  orderSiteName: string;
+  /** The device whose QR holds the code read; undefined when none does. */
+  device?: {
+    id: number;
+    code: string;
+    area: string | null;
+    isActive: boolean;
+    siteId: number;
+    siteName: string;
+    orderSiteId: number;
+    /** The oldest other open order of the device's site holding it, and its technician. */
+    otherOrder: { id: number; technician: string } | null;
+  };
+  /** The order's device whose printed code (not its QR) was sent, when that is what was read. */
+  typedCodeOf?: { id: number; code: string; area: string | null };
+}
+
 /** The order as the API returns it, built by the database (see src/db/functions). */
 const sessionJson = (id: unknown) => sql<Session>`rondin_session_json(${id})`;
 
@@ -130,6 +149,113 @@ export class SessionsRepository {
       .from(sites)
       .where(eq(sites.id, id));
     return row;
+  }
+
+  /**
+   * What a code the order does not hold is: a device's QR (of which site, active or not, in which other open
+   * order), or one of the order's devices' printed code. Off the hot path: read only for a refused scan.
+   */
+  async scanRefusal(sessionId: number, read: string): Promise<ScanRefusalFacts | undefined> {
+    const [order] = await this.db
+      .select({ siteId: sessions.siteId, siteName: sites.name })
+      .from(sessions)
+      .innerJoin(sites, eq(sites.id, sessions.siteId))
+      .where(eq(sessions.id, sessionId));
+    if (!order) return undefined;
+    const [device] = await this.db
+      .select({
+        id: traps.id,
+        code: traps.code,
+        area: traps.area,
+        isActive: traps.isActive,
+        siteId: traps.siteId,
+        siteName: sites.name,
+      })
+      .from(traps)
+      .innerJoin(sites, eq(sites.id, traps.siteId))
+      .where(eq(traps.qrSlug, read));
+    if (device) {
+      const [otherOrder] = await this.db
+        .select({ id: sessions.id, technician: technicians.fullName })
+        .from(sessionItems)
+        .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
+        .innerJoin(technicians, eq(technicians.id, sessions.technicianId))
+        .where(
+          and(
+            eq(sessionItems.trapId, device.id),
+            ne(sessions.id, sessionId),
+            ne(sessions.status, 'COMPLETED'),
+            eq(sessions.siteId, order.siteId),
+          ),
+        )
+        .orderBy(sessions.id)
+        .limit(1);
+      return {
+        orderSiteName: order.siteName,
+        device: { ...device, orderSiteId: order.siteId, otherOrder: otherOrder ?? null },
+      };
+    }
+    const [typed] = await this.db
+      .select({ id: traps.id, code: traps.code, area: traps.area })
+      .from(sessionItems)
+      .innerJoin(traps, eq(traps.id, sessionItems.trapId))
+      .where(and(eq(sessionItems.sessionId, sessionId), sql`lower(${traps.code}) = lower(${read})`));
+    return { orderSiteName: order.siteName, ...(typed ? { typedCodeOf: typed } : {}) };
+  }
+
+  /** A device as adding it to an order checks it, locked so it is not deactivated or moved meanwhile. */
+  async trapToAdd(
+    tx: Transaction,
+    sessionId: number,
+    trapId: number,
+  ): Promise<
+    | { code: string; area: string | null; isActive: boolean; siteId: number; siteName: string; inOrder: boolean }
+    | undefined
+  > {
+    const [row] = await tx
+      .select({
+        code: traps.code,
+        area: traps.area,
+        isActive: traps.isActive,
+        siteId: traps.siteId,
+        siteName: sites.name,
+        inOrder: sql<boolean>`exists (select 1 from ${sessionItems} i where i.session_id = ${sessionId} and i.trap_id = ${traps.id})`,
+      })
+      .from(traps)
+      .innerJoin(sites, eq(sites.id, traps.siteId))
+      .where(eq(traps.id, trapId))
+      .for('share', { of: traps });
+    return row;
+  }
+
+  /** The order's site name, for a refusal naming it. */
+  async siteName(tx: Transaction, siteId: number): Promise<string> {
+    const [row] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+    return row!.name;
+  }
+
+  /** Adds a device to the order on the spot (the order's row already locked), counted in it; the new item's id. */
+  async insertOnSiteItem(tx: Transaction, sessionId: number, trapId: number): Promise<number> {
+    const [item] = await tx
+      .insert(sessionItems)
+      .values({ sessionId, trapId, addedOnSite: true })
+      .returning({ id: sessionItems.id });
+    await tx
+      .update(sessions)
+      .set({ itemCount: sql`${sessions.itemCount} + 1` })
+      .where(eq(sessions.id, sessionId));
+    return item!.id;
+  }
+
+  /** The order's summary and one of its items, as a scan answers them. */
+  async scanResponseJson(sessionId: number, itemId: number): Promise<{ session: SessionSummary; item: SessionItem }> {
+    const [row] = await queryRows<{ session: SessionSummary; item: SessionItem }>(
+      this.db,
+      `select (select v.summary from rondin_session_summary_json v where v.id = $1) as session,
+         (select x.item from rondin_item_json x where x.id = $2) as item`,
+      [sessionId, itemId],
+    );
+    return row!;
   }
 
   /** Reads the order and holds its row until the transaction ends, serialising it with scans. */

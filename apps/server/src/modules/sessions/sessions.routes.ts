@@ -1,5 +1,7 @@
 import {
+  AddSessionItemBody,
   CloseSessionBody,
+  ErrorResponse,
   CreateSessionBody,
   IdParams,
   ScanBody,
@@ -113,12 +115,40 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
         summary: 'Registrar el escaneo de una trampa',
         tags,
         security,
+        description:
+          'Completa la trampa cuyo QR se leyó (qrSlug). Un código que no es de la orden responde 404 con code y, salvo UNKNOWN_CODE, device {id, code, area}: TRAP_NOT_IN_ORDER (un dispositivo del sitio fuera de la orden; se puede añadir con POST /sessions/{id}/items), TRAP_IN_OTHER_ORDER (también está en otra orden abierta del sitio, que se nombra con su técnico; también se puede añadir), TRAP_OF_OTHER_SITE, TRAP_INACTIVE, UNKNOWN_CODE (ningún dispositivo tiene ese QR) y TRAP_CODE_TYPED (el código impreso de un dispositivo de la orden en lugar de su QR: regístralo con POST /sessions/{id}/items/{itemId}/manual).',
         params: IdParams,
         body: ScanBody,
-        response: { 200: ScanResponse, ...errors },
+        response: {
+          200: ScanResponse,
+          ...errors,
+          404: ErrorResponse.describe(
+            'La orden no existe o no es de quien llama; o el código leído no es de la orden (code: TRAP_NOT_IN_ORDER, TRAP_IN_OTHER_ORDER, TRAP_OF_OTHER_SITE, TRAP_INACTIVE, UNKNOWN_CODE, TRAP_CODE_TYPED).',
+          ),
+        },
       },
     },
     (request) => service.scan(request.user, request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/items',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'addSessionItem',
+        summary: 'Añadir un dispositivo a la orden en el sitio',
+        tags,
+        security,
+        description:
+          'Añade a una orden abierta (409 cerrada) un dispositivo activo de su sitio que la oficina no planificó, leído en el lugar: responde 201 {session, item} con la trampa pendiente y addedOnSite true; después se escanea (o se registra con su código escrito) como cualquier otra. 409 si el dispositivo está dado de baja, ya está en la orden o la orden tiene el máximo de trampas; 400 si es de otro sitio (a un técnico, un dispositivo de otro sitio le responde 404, como uno que no existe). El técnico asignado a la orden o un administrador; para cualquier otro técnico la orden no existe (404).',
+        params: IdParams,
+        body: AddSessionItemBody,
+        response: { 201: ScanResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.addItem(request.user, request.params.id, request.body)),
   );
 
   app.post(

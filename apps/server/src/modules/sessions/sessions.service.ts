@@ -3,11 +3,16 @@ import {
   LICENCE_EXPIRED_CODE,
   licenceExpiredMessage,
   licenceStatus,
+  MAX_TRAPS_PER_ORDER,
+  namedDevice,
   SessionMessages,
   SiteMessages,
+  TrapMessages,
+  type AddSessionItemBody,
   type ClientSignature,
   type CreateSessionBody,
   type ScanBody,
+  type ScanRefusalCode,
   type ScanResponse,
   type Session,
   type SessionListQuery,
@@ -169,7 +174,7 @@ export class SessionsService {
       case 'ORDER_CLOSED':
         throw AppError.conflict(SessionMessages.alreadyClosed);
       case 'NOT_IN_ORDER':
-        throw AppError.notFound(SessionMessages.trapNotInOrder);
+        throw await this.scanRefusal(id, qrSlug);
       case 'CLIENT_SCAN_ID_REUSED':
         // The id was already accepted for another order: not a replay of this scan.
         throw AppError.conflict(SessionMessages.clientScanIdReused);
@@ -180,6 +185,73 @@ export class SessionsService {
       case 'REPLAYED':
         return { session: session!, item: item! };
     }
+  }
+
+  /**
+   * Why a code the order does not hold was refused, in words naming what it is (a 404 with one of
+   * SCAN_REFUSAL_CODES and, but for an unknown code, the device). Read only once the scan was refused, so the
+   * accepted scan's single round trip stays as it was. A device of another site is named by its code and site
+   * alone: its QR was in the caller's hands, and nothing else of that site is said.
+   */
+  private async scanRefusal(sessionId: number, read: string): Promise<AppError> {
+    const facts = await this.repository.scanRefusal(sessionId, read);
+    // The order deleted since the scan was refused.
+    if (!facts) return AppError.notFound(SessionMessages.notFound);
+    const { device, typedCodeOf } = facts;
+    if (!device) {
+      if (typedCodeOf) {
+        return new AppError(404, SessionMessages.printedCodeTyped(typedCodeOf.code), 'TRAP_CODE_TYPED', {
+          device: typedCodeOf,
+        });
+      }
+      return new AppError(404, SessionMessages.unknownCode(read), 'UNKNOWN_CODE');
+    }
+    const named = { device: { id: device.id, code: device.code, area: device.area } };
+    const refusal = (code: ScanRefusalCode, message: string) => new AppError(404, message, code, named);
+    if (device.siteId !== device.orderSiteId) {
+      return refusal(
+        'TRAP_OF_OTHER_SITE',
+        SessionMessages.trapOfOtherSite(device.code, device.siteName, facts.orderSiteName),
+      );
+    }
+    if (!device.isActive) return refusal('TRAP_INACTIVE', SessionMessages.trapInactive(device.code));
+    const name = namedDevice(device.code, device.area);
+    if (device.otherOrder) {
+      return refusal(
+        'TRAP_IN_OTHER_ORDER',
+        SessionMessages.trapInOtherOrder(name, device.otherOrder.id, device.otherOrder.technician),
+      );
+    }
+    return refusal('TRAP_NOT_IN_ORDER', SessionMessages.trapNotInThisOrder(name));
+  }
+
+  /**
+   * Adds a device of the order's site the office did not plan, on the spot (POST /sessions/{id}/items): the
+   * order's technician or an administrator, while the order is open. The order's row is locked as a scan and a
+   * close lock it, so the item is counted before or after them, never lost. A technician is told a device of
+   * another site does not exist: its id alone must not name another client's devices.
+   */
+  async addItem(user: AuthUser, id: number, { trapId }: AddSessionItemBody): Promise<ScanResponse> {
+    // Two adds of one order wait for each other on its row: the second finds the device in the order.
+    const { itemId, technicianId } = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.lockRow(tx, id);
+      if (!row || !canSee(user, row.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+      if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
+      const trap = await this.repository.trapToAdd(tx, id, trapId);
+      if (!trap || (trap.siteId !== row.siteId && user.role !== 'ADMIN')) {
+        throw AppError.notFound(TrapMessages.notFound);
+      }
+      if (trap.siteId !== row.siteId) {
+        const orderSite = await this.repository.siteName(tx, row.siteId);
+        throw AppError.badRequest(SessionMessages.trapOfOtherSite(trap.code, trap.siteName, orderSite));
+      }
+      if (!trap.isActive) throw AppError.conflict(SessionMessages.trapInactive(trap.code));
+      if (trap.inOrder) throw AppError.conflict(SessionMessages.trapAlreadyInOrder(trap.code));
+      if (row.itemCount >= MAX_TRAPS_PER_ORDER) throw AppError.conflict(SessionMessages.orderFull(MAX_TRAPS_PER_ORDER));
+      return { itemId: await this.repository.insertOnSiteItem(tx, id, trapId), technicianId: row.technicianId };
+    });
+    this.events.updated(technicianId, id);
+    return this.repository.scanResponseJson(id, itemId);
   }
 
   /**

@@ -478,14 +478,23 @@ describe('POST /api/sessions/:id/scan', () => {
     expect((await eventsOf(order.id)).map((event) => event.result)).toEqual(['ACCEPTED', 'ALREADY_COMPLETED']);
   });
 
-  it('answers 404 for a trap that is not in the order, and logs the attempt', async () => {
+  it('answers 404 for a code that is not in the order, naming what it is, and logs the attempt', async () => {
     const [inOrder, elsewhere] = await trapsFor(2);
     const order = await createOrder(t, admin, tech.id, [inOrder!.id]);
-    for (const slug of [elsewhere!.qrSlug, 'no-es-un-qr-de-rondin']) {
-      const response = await scan(t, tech, order.id, slug);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(SessionMessages.trapNotInOrder);
-    }
+    const notInOrder = await scan(t, tech, order.id, elsewhere!.qrSlug);
+    expect(notInOrder.statusCode).toBe(404);
+    expect(notInOrder.json()).toMatchObject({
+      code: 'TRAP_NOT_IN_ORDER',
+      message: SessionMessages.trapNotInThisOrder(`${elsewhere!.code} (Bodega)`),
+      device: { id: elsewhere!.id, code: elsewhere!.code, area: 'Bodega' },
+    });
+    const unknown = await scan(t, tech, order.id, 'no-es-un-qr-de-rondin');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'UNKNOWN_CODE',
+      message: SessionMessages.unknownCode('no-es-un-qr-de-rondin'),
+    });
+    expect(unknown.json()).not.toHaveProperty('device');
     const events = await eventsOf(order.id);
     expect(events.map((event) => [event.result, event.qrSlug])).toEqual([
       ['NOT_IN_ORDER', elsewhere!.qrSlug],

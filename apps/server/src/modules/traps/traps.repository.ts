@@ -21,7 +21,7 @@ export interface TrapHistoryRow {
   completedById: number | null;
   completedByName: string | null;
   /** How the visit ended, what was found and its photos, as the order's item carries them. */
-  record: Pick<SessionItem, 'outcome' | 'exception' | 'finding' | 'photoIds'>;
+  record: Pick<SessionItem, 'outcome' | 'exception' | 'manual' | 'finding' | 'photoIds'>;
 }
 export type TrapChanges = Partial<
   Pick<NewTrapRow, 'code' | 'area' | 'description' | 'isActive' | 'type' | 'zone' | 'riskLevel'>
@@ -193,7 +193,8 @@ export class TrapsRepository {
           completedByName: inspector.fullName,
           // The item as an order answers it (src/db/functions/rondin_item_json.sql): one shape in both places.
           record: sql<TrapHistoryRow['record']>`(select json_build_object('outcome', x.item->'outcome',
-            'exception', x.item->'exception', 'finding', x.item->'finding', 'photoIds', x.item->'photoIds')
+            'exception', x.item->'exception', 'manual', x.item->'manual', 'finding', x.item->'finding',
+            'photoIds', x.item->'photoIds')
             from rondin_item_json x where x.id = ${sessionItems.id})`,
         })
         .from(sessionItems)

@@ -23,6 +23,8 @@ function item(status: SessionItem['status'], overrides: Partial<SessionItem> = {
     trap: { code: 'TRP-007', area: 'Bodega', type: 'OTRO' as const, qrHash: '7'.repeat(64) },
     outcome: null,
     exception: null,
+    manual: null,
+    addedOnSite: false,
     finding: null,
     photoIds: [],
     ...overrides,

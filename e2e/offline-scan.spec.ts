@@ -130,6 +130,14 @@ test('scans made without signal wait on the device, survive a reload and reach t
   );
   await expectAllUnsent(page);
   await expect(page.getByText(`Orden #${order.id} · Progreso 3 de 3`)).toBeVisible();
+  // What waits is listed by device code and area, as the technician knows them, never by the code read.
+  await bar.getByText('Ver escaneos guardados').click();
+  const waiting = bar.getByRole('listitem');
+  await expect(waiting).toHaveCount(3);
+  for (const trap of traps) {
+    await expect(waiting.filter({ hasText: `Orden #${order.id} · ${trap.code} · ${trap.area} · ` })).toHaveCount(1);
+  }
+  await expect(waiting.filter({ hasText: /no reconocido/ })).toHaveCount(0);
 
   // The signal returns: the queue empties and the order shows every trap done.
   await context.setOffline(false);

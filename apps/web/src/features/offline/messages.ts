@@ -42,15 +42,19 @@ export const OFFLINE_MESSAGES = {
   waitingList: 'Ver escaneos guardados',
   /** The list's summary when more than scans wait. */
   waitingRecords: 'Ver lo guardado en este dispositivo',
-  scanLine: (sessionId: number, code: string, scannedAt: string) =>
-    `Orden #${sessionId} · ${code} · ${formatDateTime(scannedAt)}`,
-  /** A finding, exception or photo waiting: the trap's code and what it is. */
-  recordLine: (sessionId: number, trapCode: string, what: string, recordedAt: string) =>
-    `Orden #${sessionId} · ${trapCode} · ${what} · ${formatDateTime(recordedAt)}`,
-  refused: (sessionId: number, code: string) =>
-    `El servidor rechazó un escaneo guardado: Orden #${sessionId} · ${code}`,
-  refusedRecord: (kind: Exclude<RecordKind, 'scan'>, sessionId: number, trapCode: string) =>
-    `El servidor rechazó ${REFUSED_WHAT[kind]}: Orden #${sessionId} · ${trapCode}`,
+  /** A device of the order: its code, and its area when it has one ('TRP-113 · Bodega sur'). */
+  device: (code: string, area: string | null) => (area?.trim() ? `${code} · ${area.trim()}` : code),
+  /** A scan whose code is of no device of the order the phone holds: what was read, as the label prints it. */
+  unknownDevice: (printed: string) => `Dispositivo no reconocido (código ${printed})`,
+  scanLine: (sessionId: number, device: string, scannedAt: string) =>
+    `Orden #${sessionId} · ${device} · ${formatDateTime(scannedAt)}`,
+  /** A finding, exception or photo waiting: its device and what it is. */
+  recordLine: (sessionId: number, device: string, what: string, recordedAt: string) =>
+    `Orden #${sessionId} · ${device} · ${what} · ${formatDateTime(recordedAt)}`,
+  refused: (sessionId: number, device: string) =>
+    `El servidor rechazó un escaneo guardado: Orden #${sessionId} · ${device}`,
+  refusedRecord: (kind: Exclude<RecordKind, 'scan'>, sessionId: number, device: string) =>
+    `El servidor rechazó ${REFUSED_WHAT[kind]}: Orden #${sessionId} · ${device}`,
   finding: 'hallazgo',
   photo: 'foto',
   photoDeletion: 'foto eliminada',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { reportReachable, reportUnreachable } from '../../../lib/connectivity';
+import { qrHash } from '../../../lib/qr-hash';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
@@ -63,14 +64,41 @@ describe('OfflineBar', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
-  it('counts the scans waiting to be sent and lists them as the labels print them', async () => {
-    const { queue } = setup(unreachableServer());
+  it('counts the scans waiting to be sent and names each by its device code and area, not by what was read', async () => {
+    const { queue, client } = setup(unreachableServer());
+    // The order as the phone holds it: its items carry their traps' qrHash, a scan only what was read.
+    client.setQueryData(
+      queryKeys.session(12),
+      makeSession({ id: 12 }, [
+        { trap: { code: 'TRP-113', area: 'Bodega sur', type: 'OTRO', qrHash: qrHash(scan(1).body.qrSlug) } },
+        { trap: { code: 'TRP-114', area: null, type: 'OTRO', qrHash: qrHash(scan(2).body.qrSlug) } },
+      ]),
+    );
     await act(async () => {
       for (const n of [1, 2, 3]) await queue.send(scan(n));
     });
     const bar = screen.getByRole('region', { name: 'Sincronización de escaneos' });
     expect(within(bar).getByText('3 escaneos por enviar')).toBeInTheDocument();
-    expect(within(bar).getAllByRole('listitem')[0]).toHaveTextContent(/^Orden #12 · abcd 1234 efgh 5678 jkm1 · /);
+    const lines = within(bar).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent(/^Orden #12 · TRP-113 · Bodega sur · \d/);
+    expect(lines[1]).toHaveTextContent(/^Orden #12 · TRP-114 · \d/);
+    // Of no device of the order: said so, with what was read as the label prints it.
+    expect(lines[2]).toHaveTextContent(/^Orden #12 · Dispositivo no reconocido \(código abcd 1234 efgh 5678 jkm3\) · /);
+  });
+
+  it('names a waiting scan once its order is read, even when the order arrives after the scan was kept', async () => {
+    const { queue, client } = setup(unreachableServer());
+    await act(async () => void (await queue.send(scan(1, 30))));
+    const line = () => within(screen.getByRole('region', { name: 'Sincronización de escaneos' })).getByRole('listitem');
+    expect(line()).toHaveTextContent('Dispositivo no reconocido');
+    act(() =>
+      client.setQueryData(queryKeys.myOpenSessions, [
+        makeSession({ id: 30 }, [
+          { trap: { code: 'TRP-007', area: 'Casino', type: 'OTRO', qrHash: qrHash(scan(1).body.qrSlug) } },
+        ]),
+      ]),
+    );
+    expect(line()).toHaveTextContent(/^Orden #30 · TRP-007 · Casino · /);
   });
 
   it("shows a saved scan the server refused, with the server's reason, until 'Entendido'", async () => {
@@ -81,7 +109,9 @@ describe('OfflineBar', () => {
     refuse = true;
     await act(() => queue.drain());
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('El servidor rechazó un escaneo guardado: Orden #40 · abcd 1234 efgh 5678 jkm1');
+    expect(alert).toHaveTextContent(
+      'El servidor rechazó un escaneo guardado: Orden #40 · Dispositivo no reconocido (código abcd 1234 efgh 5678 jkm1)',
+    );
     expect(alert).toHaveTextContent('La orden no existe.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Entendido' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -90,7 +120,7 @@ describe('OfflineBar', () => {
   it('counts each kind that waits, and names the trap of each finding, exception and photo', async () => {
     let refuse = false;
     const offline = unreachableServer();
-    const { queue } = setup((record) =>
+    const { queue, client } = setup((record) =>
       !refuse
         ? offline()
         : record.kind === 'photo'
@@ -98,6 +128,10 @@ describe('OfflineBar', () => {
           : Promise.resolve('ok'),
     );
     const device = { sessionId: 12, itemId: 5, qrHash: 'a'.repeat(64), trapCode: 'TRP-005' };
+    client.setQueryData(
+      queryKeys.session(12),
+      makeSession({ id: 12 }, [{ trap: { code: 'TRP-005', area: 'Casino', type: 'OTRO', qrHash: 'a'.repeat(64) } }]),
+    );
     await act(async () => {
       await queue.send(scan(1));
       await queue.send(scan(2));
@@ -114,6 +148,7 @@ describe('OfflineBar', () => {
         ...device,
         kind: 'exception',
         itemId: 6,
+        qrHash: 'b'.repeat(64),
         trapCode: 'TRP-006',
         body: {
           clientScanId: '20000000-0000-4000-8000-000000000001',
@@ -137,16 +172,17 @@ describe('OfflineBar', () => {
     const lines = within(bar)
       .getAllByRole('listitem')
       .map((line) => line.textContent);
+    // Each by its device's code and area (TRP-006's area is not known to this phone: its code alone).
     expect(lines.slice(2)).toEqual([
-      expect.stringMatching(/^Orden #12 · TRP-005 · hallazgo · /),
+      expect.stringMatching(/^Orden #12 · TRP-005 · Casino · hallazgo · /),
       expect.stringMatching(/^Orden #12 · TRP-006 · No encontrada · /),
-      expect.stringMatching(/^Orden #12 · TRP-005 · foto · /),
+      expect.stringMatching(/^Orden #12 · TRP-005 · Casino · foto · /),
     ]);
 
     refuse = true;
     await act(() => queue.drain());
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('El servidor rechazó una foto guardada: Orden #12 · TRP-005');
+    expect(alert).toHaveTextContent('El servidor rechazó una foto guardada: Orden #12 · TRP-005 · Casino');
     expect(alert).toHaveTextContent('Una trampa admite como máximo 5 fotos por orden.');
     expect(within(bar).queryByText(/por enviar/)).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import './offline-bar.css';
 import { EXCEPTION_REASON_NAMES } from '@rondin/contracts/finding-rules';
 import { useServerReachable } from '../../../lib/connectivity';
+import { type NameDevice, useDeviceNames } from '../hooks/use-device-names';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
 import { useScanQueue } from '../hooks/use-scan-queue';
 import { OFFLINE_MESSAGES as TEXT, printedCode } from '../messages';
@@ -16,6 +17,7 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
   const { waiting, refused } = useScanQueue(queue);
   // A photo is always kept first, and sent from the queue in seconds: with the server answering, it is on its way.
   const reachable = useServerReachable();
+  const nameDevice = useDeviceNames();
   if (savedSince === null && waiting.length === 0 && refused.length === 0) return null;
   const counts: Partial<Record<RecordKind, number>> = {};
   for (const record of waiting) counts[record.kind] = (counts[record.kind] ?? 0) + 1;
@@ -44,7 +46,7 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
             <summary>{onlyScans ? TEXT.waitingList : TEXT.waitingRecords}</summary>
             <ul>
               {waiting.map((record) => (
-                <li key={recordId(record)}>{recordLine(record)}</li>
+                <li key={recordId(record)}>{recordLine(record, nameDevice)}</li>
               ))}
             </ul>
           </details>
@@ -55,12 +57,8 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
           <div className="notice__body">
             <p className="notice__text">
               {record.kind === 'scan'
-                ? TEXT.refused(record.sessionId, printedCode(record.body.qrSlug))
-                : TEXT.refusedRecord(
-                    record.kind,
-                    record.sessionId,
-                    record.kind === 'application' ? record.productName : record.trapCode,
-                  )}
+                ? TEXT.refused(record.sessionId, deviceText(record, nameDevice))
+                : TEXT.refusedRecord(record.kind, record.sessionId, deviceText(record, nameDevice))}
             </p>
             <p className="notice__detail">{record.refusal}</p>
           </div>
@@ -77,28 +75,43 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
   );
 }
 
-/** One waiting record as the list shows it: a scan by its printed code, anything else by its trap's code. */
-function recordLine(record: QueuedRecord): string {
+/**
+ * What a record is about, as the technician knows it: its device's code and area, found by its qrHash among the
+ * order's items (a scan keeps only what was read); a scan of no device of the order says what was read; a
+ * product's application, the product.
+ */
+function deviceText(record: QueuedRecord, nameDevice: NameDevice): string {
+  if (record.kind === 'application') return record.productName;
+  const device = nameDevice(record.sessionId, record.qrHash);
+  if (record.kind === 'scan') {
+    return device ? TEXT.device(device.code, device.area) : TEXT.unknownDevice(printedCode(record.body.qrSlug));
+  }
+  return TEXT.device(record.trapCode, device?.area ?? null);
+}
+
+/** One waiting record as the list shows it: its device (or product), what it is, and when it was made. */
+function recordLine(record: QueuedRecord, nameDevice: NameDevice): string {
+  const device = deviceText(record, nameDevice);
   switch (record.kind) {
     case 'scan':
-      return TEXT.scanLine(record.sessionId, printedCode(record.body.qrSlug), record.body.scannedAt);
+      return TEXT.scanLine(record.sessionId, device, record.body.scannedAt);
     case 'finding':
-      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.finding, record.body.recordedAt);
+      return TEXT.recordLine(record.sessionId, device, TEXT.finding, record.body.recordedAt);
     case 'exception':
       return TEXT.recordLine(
         record.sessionId,
-        record.trapCode,
+        device,
         EXCEPTION_REASON_NAMES[record.body.reason],
         record.body.recordedAt,
       );
     case 'photo':
-      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photo, record.body.takenAt);
+      return TEXT.recordLine(record.sessionId, device, TEXT.photo, record.body.takenAt);
     case 'photo-deletion':
-      return TEXT.recordLine(record.sessionId, record.trapCode, TEXT.photoDeletion, record.body.deletedAt);
+      return TEXT.recordLine(record.sessionId, device, TEXT.photoDeletion, record.body.deletedAt);
     case 'application':
       return TEXT.recordLine(
         record.sessionId,
-        record.productName,
+        device,
         TEXT.application,
         record.body.endedAt ?? new Date(record.queuedAt).toISOString(),
       );

@@ -32,7 +32,7 @@ import { InspectionsRepository } from './modules/inspections/inspections.reposit
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
 import { InspectionsService } from './modules/inspections/inspections.service.js';
 import { PestsRepository } from './modules/pests/pests.repository.js';
-import { pestsRoutes } from './modules/pests/pests.routes.js';
+import { pestsRoutes, sitePestsRoutes } from './modules/pests/pests.routes.js';
 import { PestsService } from './modules/pests/pests.service.js';
 import { ApplicationsRepository } from './modules/products/applications.repository.js';
 import { ApplicationsService } from './modules/products/applications.service.js';
@@ -272,7 +272,9 @@ export async function buildApp({
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(settingsRoutes, { prefix: '/settings', service: settings });
-      await api.register(pestsRoutes, { prefix: '/pests', service: new PestsService(new PestsRepository(db)) });
+      const pests = new PestsService(new PestsRepository(db));
+      await api.register(pestsRoutes, { prefix: '/pests', service: pests });
+      await api.register(sitePestsRoutes, { service: pests });
       await api.register(productsRoutes, {
         prefix: '/products',
         service: new ProductsService(new ProductsRepository(db), files, config.TIME_ZONE),

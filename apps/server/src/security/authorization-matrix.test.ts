@@ -377,6 +377,10 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ADMIN_ONLY(201),
   },
+  'GET /api/sites/:id/common-pests': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/common-pests` }),
+    expect: ORDER_PARTIES(200),
+  },
   'GET /api/sites/:id/route': {
     request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/route` }),
     expect: ADMIN_ONLY(200),

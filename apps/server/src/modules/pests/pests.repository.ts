@@ -1,7 +1,7 @@
-import { PEST_GROUPS } from '@rondin/contracts';
+import { PEST_GROUPS, type TrapType } from '@rondin/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { pests } from '../../db/schema.js';
+import { findingCaptures, findings, pests, sessionItems, sessions, sites } from '../../db/schema.js';
 
 export type PestRow = typeof pests.$inferSelect;
 export type NewPestRow = typeof pests.$inferInsert;
@@ -15,8 +15,63 @@ const groupOrder = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${pests.group})`;
 
+/** A band on a saturated board counts as its least, as the trends count it (trend_inspection_source). */
+const caught = sql`coalesce(${findingCaptures.count}, case ${findingCaptures.band} when '0' then 0 when '1-10' then 1
+  when '11-50' then 11 else 51 end)`;
+
+/** One pest caught at a site in devices of one type, with how many. */
+export interface CaughtPest {
+  trapType: TrapType;
+  pestId: number;
+  caught: number;
+}
+
 export class PestsRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Whether the site exists and, for a technician, holds an order of theirs still open: what lets them see
+   * what is caught there.
+   */
+  async siteVisible(siteId: number, scope: { technicianId?: number | undefined }): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          eq(sites.id, siteId),
+          scope.technicianId === undefined
+            ? undefined
+            : sql`exists (select 1 from ${sessions} s where s.site_id = ${sites}.id
+                and s.technician_id = ${scope.technicianId} and s.status <> 'COMPLETED')`,
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /**
+   * The active pests caught at the site since `from`, per device type, from the current version of each
+   * item's finding (an older version was corrected away), most caught first, then by name; none caught, none
+   * listed. Read through findings_site_recorded_idx.
+   */
+  caughtAt(siteId: number, from: Date): Promise<CaughtPest[]> {
+    const total = sql<number>`sum(${caught})::int`;
+    return this.db
+      .select({ trapType: findings.trapType, pestId: findingCaptures.pestId, caught: total })
+      .from(findings)
+      .innerJoin(sessionItems, eq(sessionItems.findingId, findings.id))
+      .innerJoin(findingCaptures, eq(findingCaptures.findingId, findings.id))
+      .innerJoin(pests, and(eq(pests.id, findingCaptures.pestId), eq(pests.isActive, true)))
+      .where(and(eq(findings.siteId, siteId), sql`${findings.recordedAt} >= ${from.toISOString()}`))
+      .groupBy(findings.trapType, findingCaptures.pestId, pests.name)
+      .having(sql`sum(${caught}) > 0`)
+      .orderBy(
+        asc(findings.trapType),
+        sql`sum(${caught}) desc`,
+        asc(sql`lower(${pests.name})`),
+        asc(findingCaptures.pestId),
+      );
+  }
 
   /** The catalogue (the active entries only, unless `all`), by group then name. */
   list(filter: { all: boolean }): Promise<PestRow[]> {

@@ -1,4 +1,12 @@
-import { CreatePestBody, IdParams, Pest, PestListQuery, UpdatePestBody } from '@rondin/contracts';
+import {
+  COMMON_PESTS_PER_TYPE,
+  CommonPests,
+  CreatePestBody,
+  IdParams,
+  Pest,
+  PestListQuery,
+  UpdatePestBody,
+} from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
@@ -62,5 +70,25 @@ export const pestsRoutes: FastifyPluginAsyncZod<{ service: PestsService }> = asy
       },
     },
     (request) => service.update(request.params.id, request.body),
+  );
+};
+
+/** Routes under /sites/{id}: what is caught at a site. */
+export const sitePestsRoutes: FastifyPluginAsyncZod<{ service: PestsService }> = async (app, { service }) => {
+  app.get(
+    '/sites/:id/common-pests',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'listSiteCommonPests',
+        summary: 'Las plagas más capturadas en un sitio',
+        description: `Por tipo de dispositivo, los ids de las plagas activas más capturadas en el sitio en los últimos 12 meses (versión vigente de cada hallazgo; un rango cuenta por su mínimo), de más a menos, como máximo ${COMMON_PESTS_PER_TYPE} por tipo; un tipo sin capturas no aparece. El teléfono las lista primero al registrar capturas. Un administrador, o un técnico con una orden abierta en el sitio; para cualquier otro técnico el sitio no existe (404).`,
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: CommonPests, ...errors },
+      },
+    },
+    (request) => service.commonAt(request.user, request.params.id),
   );
 };

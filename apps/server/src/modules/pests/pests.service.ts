@@ -1,4 +1,12 @@
-import { PestMessages, type CreatePestBody, type Pest, type UpdatePestBody } from '@rondin/contracts';
+import {
+  COMMON_PESTS_PER_TYPE,
+  PestMessages,
+  SiteMessages,
+  type CommonPests,
+  type CreatePestBody,
+  type Pest,
+  type UpdatePestBody,
+} from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { PestChanges, PestRow, PestsRepository } from './pests.repository.js';
@@ -25,6 +33,24 @@ export class PestsService {
   async list(user: AuthUser, all: boolean): Promise<Pest[]> {
     if (all && user.role !== 'ADMIN') throw AppError.forbidden(PestMessages.allForAdmins);
     return (await this.repository.list({ all })).map(toPest);
+  }
+
+  /**
+   * Per device type, the pests most caught at the site over the last twelve months: what the phone lists first
+   * when a technician records what a device caught. For an administrator, or a technician with an open order
+   * there; another technician has no business at the site (404, as for a site they cannot see).
+   */
+  async commonAt(user: AuthUser, siteId: number, now = new Date()): Promise<CommonPests> {
+    const scope = user.role === 'ADMIN' ? {} : { technicianId: user.id };
+    if (!(await this.repository.siteVisible(siteId, scope))) throw AppError.notFound(SiteMessages.notFound);
+    const from = new Date(now);
+    from.setUTCFullYear(from.getUTCFullYear() - 1);
+    const byType: CommonPests['byType'] = {};
+    for (const row of await this.repository.caughtAt(siteId, from)) {
+      const list = byType[row.trapType] ?? [];
+      if (list.length < COMMON_PESTS_PER_TYPE) byType[row.trapType] = [...list, row.pestId];
+    }
+    return { byType };
   }
 
   async create(input: CreatePestBody): Promise<Pest> {

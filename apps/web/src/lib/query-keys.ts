@@ -69,6 +69,8 @@ export const queryKeys = {
   /** Where each of a site's devices stands (the editor's list and markers), and every active device of the site. */
   sitePlacements: (siteId: number) => ['plans', 'placements', siteId] as const,
   siteDevices: (siteId: number) => ['traps', 'site', siteId] as const,
+  /** A site's walk order, under `plans`: a device placed or moved changes what a proposal would be. */
+  siteRoute: (siteId: number) => ['plans', 'route', siteId] as const,
   /** Prefix of every corrective-action query: a state change refreshes the list, the dashboard and the detail. */
   actions: ['actions'] as const,
   actionList: (filters: object) => ['actions', 'list', filters] as const,

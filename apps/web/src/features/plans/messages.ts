@@ -185,3 +185,32 @@ export const HEAT_MESSAGES = {
     'Teclas: + y − acercan y alejan, 0 muestra todo el plano, las flechas mueven la vista. La tabla bajo el plano lista cada dispositivo con su actividad.',
   summary: (counts: string) => `En el plano: ${counts}.`,
 } as const;
+
+export const ROUTE_MESSAGES = {
+  view: 'Recorrido',
+  title: (site: string) => `Recorrido de ${site}`,
+  intro:
+    'El orden en que el técnico recorre los dispositivos activos del sitio: su teléfono los lista así y, después de cada registro, le dice cuál sigue.',
+  loading: 'Cargando recorrido…',
+  loadFailed: 'No se pudo cargar el recorrido.',
+  empty: 'Este sitio no tiene dispositivos activos. Créalos en Trampas.',
+  propose: 'Proponer recorrido',
+  proposing: 'Proponiendo…',
+  proposeFailed: 'No se pudo proponer un recorrido.',
+  save: 'Guardar recorrido',
+  saving: 'Guardando…',
+  saveFailed: 'No se pudo guardar el recorrido.',
+  discard: 'Descartar cambios',
+  listLabel: 'Dispositivos en el orden del recorrido',
+  up: (code: string) => `Subir ${code}`,
+  down: (code: string) => `Bajar ${code}`,
+  noArea: 'Sin área',
+  notInRoute: 'Sin lugar',
+  unsaved: 'Hay cambios sin guardar.',
+  proposed:
+    'Propuesta desde los planos, área por área y del más cercano al siguiente; los dispositivos sin ubicar van al final. Revísala y guárdala.',
+  notInRouteCount: (count: number) =>
+    `${countOf(count, 'dispositivo no tiene', 'dispositivos no tienen')} lugar en el recorrido: van al final, por código. Al guardar, quedan en el orden de esta lista.`,
+  moved: (code: string, place: number) => `${code} pasa al lugar ${formatCount(place)}.`,
+  saved: 'Recorrido guardado.',
+} as const;

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EDITOR_MESSAGES, HEAT_MESSAGES as TEXT } from '../messages';
+import { EDITOR_MESSAGES, HEAT_MESSAGES as TEXT, ROUTE_MESSAGES } from '../messages';
 
 /** The address of a plan's heat map: the plan editor's, with `?view=heat`. */
 const heatMapPath = (siteId: number, planId: number) => `/admin/sites/${siteId}/plans/${planId}?view=heat`;
 
-/** The two ways to look at a plan: placing its devices, or their activity. */
-function PlanViews({ siteId, planId, current }: { siteId: number; planId: number; current: 'edit' | 'heat' }) {
+export type PlanView = 'edit' | 'heat' | 'route';
+
+/** The ways to look at a plan: placing its devices, their activity, or the order they are walked in. */
+function PlanViews({ siteId, planId, current }: { siteId: number; planId: number; current: PlanView }) {
   const views = [
     { key: 'edit', to: `/admin/sites/${siteId}/plans/${planId}`, label: TEXT.viewEditor },
     { key: 'heat', to: heatMapPath(siteId, planId), label: TEXT.viewHeat },
+    { key: 'route', to: `/admin/sites/${siteId}/plans/${planId}?view=route`, label: ROUTE_MESSAGES.view },
   ] as const;
   return (
     <nav className="plan-views" aria-label={TEXT.views}>
@@ -27,7 +30,7 @@ function PlanViews({ siteId, planId, current }: { siteId: number; planId: number
   );
 }
 
-/** A plan's page header, in both views: back to its site, its name, the two views and the view's action. */
+/** A plan's page header, in every view: back to its site, its name, the views and the view's action. */
 export function PlanHeader({
   siteId,
   siteName,
@@ -38,8 +41,8 @@ export function PlanHeader({
   siteId: number;
   siteName: string | undefined;
   plan: { id: number; name: string };
-  current: 'edit' | 'heat';
-  children: ReactNode;
+  current: PlanView;
+  children?: ReactNode;
 }) {
   return (
     <div className="plan-editor__header">

@@ -182,6 +182,8 @@ test('a round of five devices without signal: three with nothing, one with catch
     .click();
   const exception = page.getByRole('dialog', { name: `${snapTrap().code}: no encontrada o inaccesible` });
   await exception.getByRole('radio', { name: 'No encontrada' }).check();
+  // None of the preset reasons says it: «Otro», and only then a note.
+  await exception.getByRole('radio', { name: 'Otro' }).check();
   await exception.getByRole('textbox', { name: 'Nota' }).fill('No está en la pared del muelle 3; soporte arrancado.');
   // Where it should be, as proof: the photo is sent once the server has the exception.
   await exception
@@ -286,7 +288,11 @@ test('a round of five devices without signal: three with nothing, one with catch
   expect(notFound).toMatchObject({
     status: 'COMPLETED',
     outcome: 'EXCEPTION',
-    exception: { reason: 'NO_ENCONTRADO', note: 'No está en la pared del muelle 3; soporte arrancado.' },
+    exception: {
+      reason: 'NO_ENCONTRADO',
+      reasonDetail: 'OTRO',
+      note: 'No está en la pared del muelle 3; soporte arrancado.',
+    },
     finding: null,
   });
   expect(notFound.photoIds).toHaveLength(1);

@@ -378,6 +378,33 @@ test.describe('technician orders', () => {
     expect((await adminApi.session(order.id)).completedCount).toBe(2);
   });
 
+  test('a device out of reach is recorded with two taps on preset reasons, no note typed', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const trap = await adminApi.createTrap({ area: unique('Cámara de frío') });
+    const tech = await adminApi.createTechnician();
+    const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+    await signIn(tech, `/tech/sessions/${order.id}/scan`);
+    await page.getByRole('button', { name: `No encontrada o inaccesible: ${trap.code}` }).click();
+    const dialog = page.getByRole('dialog', { name: `${trap.code}: no encontrada o inaccesible` });
+    await expect(dialog.getByRole('textbox', { name: 'Nota' })).toHaveCount(0);
+    await dialog.getByRole('radio', { name: 'Inaccesible' }).check();
+    await dialog.getByRole('radio', { name: 'Área cerrada' }).check();
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await expect(dialog).toHaveCount(0);
+    const row = page
+      .getByRole('region', { name: 'Listado de trampas' })
+      .getByRole('listitem')
+      .filter({ hasText: trap.code });
+    await expect(row).toContainText('Inaccesible: Área cerrada');
+    await expect
+      .poll(async () => (await adminApi.session(order.id)).items[0]!.exception)
+      .toEqual({ reason: 'INACCESIBLE', reasonDetail: 'AREA_CERRADA', note: null });
+  });
+
   test("another technician's order, or a bad order number, is not opened", async ({ page, adminApi, signIn }) => {
     const trap = await adminApi.createTrap();
     const owner = await adminApi.createTechnician();

@@ -66,6 +66,15 @@ describe('FindingSummary', () => {
       />,
     );
     expect(screen.getByText('Falta el soporte.')).toBeInTheDocument();
+    // A preset reason needs no note: its name is why.
+    rerender(
+      <FindingSummary
+        outcome="EXCEPTION"
+        exception={{ reason: 'INACCESIBLE', reasonDetail: 'AREA_CERRADA', note: null }}
+        finding={null}
+      />,
+    );
+    expect(screen.getByText('Área cerrada')).toBeInTheDocument();
     rerender(<FindingSummary outcome="SCANNED" exception={null} finding={null} />);
     expect(screen.getByText('Sin hallazgo registrado')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import './findings.css';
 import type { SessionItem } from '@rondin/contracts';
 import { ACTIVITY_NAMES, type ActivityLevel, FINDING_FLAG_NAMES } from '@rondin/contracts/finding-rules';
-import { findingFacts, outcomeName } from '@rondin/contracts/finding-text';
+import { exceptionText, findingFacts, outcomeName } from '@rondin/contracts/finding-text';
 import { type BadgeTone, StatusBadge } from '../ui/status-badge';
 
 type ItemRecord = Pick<SessionItem, 'outcome' | 'exception' | 'finding'>;
@@ -25,10 +25,11 @@ export function OutcomeBadge({ outcome, exception }: Pick<ItemRecord, 'outcome' 
 /**
  * What was found at a device, as the office reads it: the activity first (as a badge), then each fact that is
  * not "nothing" on a line of its own, then what the office is warned of. For a device that could not be
- * scanned, the technician's note; for one scanned with nothing recorded, that nothing was.
+ * scanned, why (its preset detail, and the note of an «Otro»); for one scanned with nothing recorded, that nothing
+ * was.
  */
 export function FindingSummary({ outcome, exception, finding }: ItemRecord) {
-  if (exception) return <p className="finding__note">{exception.note}</p>;
+  if (exception) return <p className="finding__note">{exceptionText(exception)}</p>;
   if (!finding) {
     return <span className="muted">{outcome === 'SCANNED' ? 'Sin hallazgo registrado' : '—'}</span>;
   }

@@ -1,4 +1,4 @@
-import type { ExceptionReason, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
+import type { ExceptionReason, ExceptionReasonDetail, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
 import { qrHash } from '../../lib/qr-hash';
 
@@ -29,7 +29,14 @@ export interface FindingToSend extends DeviceRecord {
 /** A device accounted for without a scan (POST /api/sessions/{id}/items/{itemId}/exception). */
 export interface ExceptionToSend extends DeviceRecord {
   kind: 'exception';
-  body: { clientScanId: string; reason: ExceptionReason; note: string; recordedAt: string };
+  /** A note only for «Otro»; rows kept by versions before the preset details have a note and no detail. */
+  body: {
+    clientScanId: string;
+    reason: ExceptionReason;
+    reasonDetail?: ExceptionReasonDetail;
+    note?: string;
+    recordedAt: string;
+  };
 }
 
 /** A photo of a device (POST /api/sessions/{id}/items/{itemId}/photos), already shrunk and re-encoded. */

@@ -1,5 +1,6 @@
 import type {
   ExceptionReason,
+  ExceptionReasonDetail,
   FindingResponse,
   Photo,
   PutFindingInput,
@@ -25,10 +26,19 @@ export interface FindingRequest extends DeviceRecord {
   body: PutFindingInput & { clientFindingId: string; recordedAt: string };
 }
 
-/** A device that could not be scanned: not found or out of reach, with the reason and a note. */
+/**
+ * A device that could not be scanned: not found or out of reach, with the reason, its preset detail and a note
+ * only for «Otro» (ExceptionBody). Kept rows of older versions have a note and no detail.
+ */
 export interface ExceptionRequest extends DeviceRecord {
   kind: 'exception';
-  body: { clientScanId: string; reason: ExceptionReason; note: string; recordedAt: string };
+  body: {
+    clientScanId: string;
+    reason: ExceptionReason;
+    reasonDetail?: ExceptionReasonDetail;
+    note?: string;
+    recordedAt: string;
+  };
 }
 
 /** A photo of a device, already shrunk and re-encoded on the phone. */

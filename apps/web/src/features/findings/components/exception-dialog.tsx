@@ -1,9 +1,13 @@
 import type { SessionItem } from '@rondin/contracts';
 import {
   EXCEPTION_NOTE_MAX,
+  EXCEPTION_REASON_DETAIL_NAMES,
+  EXCEPTION_REASON_DETAILS,
   EXCEPTION_REASON_NAMES,
   EXCEPTION_REASONS,
   type ExceptionReason,
+  type ExceptionReasonDetail,
+  exceptionNeedsNote,
 } from '@rondin/contracts/finding-rules';
 import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
@@ -25,14 +29,17 @@ interface ExceptionDialogProps {
 }
 
 /**
- * A device the technician could not scan: not found, or out of reach. The reason and a note are required; the
- * item is then complete without a scan, and never counts as an inspection that proves presence.
+ * A device the technician could not scan: not found, or out of reach. The reason and why are picked from large
+ * chips, nothing typed with gloves on; a note is asked for only with «Otro». The item is then complete without a
+ * scan, and never counts as an inspection that proves presence.
  */
 export function ExceptionDialog({ sessionId, item, record, waitingPhotos, onClose }: ExceptionDialogProps) {
   const noteId = useId();
   const hintId = useId();
   const [reason, setReason] = useState<ExceptionReason | null>(null);
+  const [detail, setDetail] = useState<ExceptionReasonDetail | null>(null);
   const [note, setNote] = useState('');
+  const needsNote = detail !== null && exceptionNeedsNote(detail);
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +53,11 @@ export function ExceptionDialog({ sessionId, item, record, waitingPhotos, onClos
       setProblem(TEXT.exceptionReasonRequired);
       return;
     }
-    if (!note.trim()) {
+    if (detail === null) {
+      setProblem(TEXT.exceptionDetailRequired);
+      return;
+    }
+    if (needsNote && !note.trim()) {
       setProblem(TEXT.exceptionNoteRequired);
       return;
     }
@@ -57,7 +68,14 @@ export function ExceptionDialog({ sessionId, item, record, waitingPhotos, onClos
       await record({
         ...device,
         kind: 'exception',
-        body: { clientScanId: randomUuid(), reason, note: note.trim(), recordedAt: new Date().toISOString() },
+        body: {
+          clientScanId: randomUuid(),
+          reason,
+          reasonDetail: detail,
+          // A note typed before another detail was picked is not sent: only «Otro» has one.
+          ...(needsNote ? { note: note.trim() } : {}),
+          recordedAt: new Date().toISOString(),
+        },
       });
       // Photos only once the item is complete: the server takes none before. They are kept on the device first.
       for (const photo of photos) {
@@ -108,23 +126,36 @@ export function ExceptionDialog({ sessionId, item, record, waitingPhotos, onClos
           options={EXCEPTION_REASONS.map((each) => ({ value: each, label: EXCEPTION_REASON_NAMES[each] }))}
           selected={reason}
           onChange={setReason}
+          large
         />
-        <div className="field">
-          <label htmlFor={noteId}>{TEXT.exceptionNote}</label>
-          <textarea
-            id={noteId}
-            rows={3}
-            required
-            maxLength={EXCEPTION_NOTE_MAX}
-            aria-describedby={hintId}
-            aria-invalid={problem === TEXT.exceptionNoteRequired}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <p id={hintId} className="field-hint">
-            {TEXT.exceptionNoteHint}
-          </p>
-        </div>
+        <ChoiceChips
+          legend={TEXT.exceptionDetail}
+          options={EXCEPTION_REASON_DETAILS.map((each) => ({
+            value: each,
+            label: EXCEPTION_REASON_DETAIL_NAMES[each],
+          }))}
+          selected={detail}
+          onChange={setDetail}
+          large
+        />
+        {needsNote ? (
+          <div className="field">
+            <label htmlFor={noteId}>{TEXT.exceptionNote}</label>
+            <textarea
+              id={noteId}
+              rows={3}
+              required
+              maxLength={EXCEPTION_NOTE_MAX}
+              aria-describedby={hintId}
+              aria-invalid={problem === TEXT.exceptionNoteRequired}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <p id={hintId} className="field-hint">
+              {TEXT.exceptionNoteHint}
+            </p>
+          </div>
+        ) : null}
         {problem ? (
           <p className="finding-form__error" role="alert">
             {problem}

@@ -227,13 +227,11 @@ describe('FindingsSheet on a device already recorded in the order', () => {
 });
 
 describe('ItemFindingLine', () => {
-  it('records a trap that could not be scanned with its reason and a required note', async () => {
-    const item = itemOf('CAPTURA', { status: 'PENDING', outcome: null });
-    const recordException = vi.fn(async () => undefined);
+  const exceptionLine = (recordException: (request: unknown) => Promise<unknown>) =>
     render(
       <ItemFindingLine
         sessionId={12}
-        item={item}
+        item={itemOf('CAPTURA', { status: 'PENDING', outcome: null })}
         done={false}
         waiting={undefined}
         closed={false}
@@ -244,17 +242,26 @@ describe('ItemFindingLine', () => {
         deletePhoto={vi.fn()}
       />,
     );
+
+  it('records a trap that could not be scanned with two taps on preset reasons, nothing typed', async () => {
+    const recordException = vi.fn(async () => undefined);
+    exceptionLine(recordException);
     await userEvent.click(screen.getByRole('button', { name: 'No encontrada o inaccesible: CEB-7' }));
     const dialog = screen.getByRole('dialog', { name: 'CEB-7: no encontrada o inaccesible' });
+    // Every preset reason is a chip; no note is asked for until «Otro».
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Por qué' }))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Área cerrada', 'Bloqueado por mercadería', 'Producción en marcha', 'Retirado por el cliente', 'Otro']);
+    expect(within(dialog).queryByRole('textbox', { name: 'Nota' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Elige el motivo: no encontrada o inaccesible.');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Inaccesible' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'La nota es obligatoria: explica por qué no se pudo escanear.',
-    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Elige por qué no se pudo escanear.');
     expect(recordException).not.toHaveBeenCalled();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nota' }), '  Cámara frigorífica cerrada ');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Área cerrada' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(recordException).toHaveBeenCalledWith({
       kind: 'exception',
@@ -265,11 +272,80 @@ describe('ItemFindingLine', () => {
       body: {
         clientScanId: expect.stringMatching(UUID),
         reason: 'INACCESIBLE',
-        note: 'Cámara frigorífica cerrada',
+        reasonDetail: 'AREA_CERRADA',
         recordedAt: expect.any(String),
       },
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a note only with «Otro», and sends it trimmed; a note left from «Otro» is not sent with another', async () => {
+    const recordException = vi.fn(async () => undefined);
+    exceptionLine(recordException);
+    await userEvent.click(screen.getByRole('button', { name: 'No encontrada o inaccesible: CEB-7' }));
+    const dialog = screen.getByRole('dialog', { name: 'CEB-7: no encontrada o inaccesible' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'No encontrada' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Otro' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'La nota es obligatoria: explica por qué no se pudo escanear.',
+    );
+    expect(recordException).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nota' }), '  Soporte arrancado ');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Retirado por el cliente' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Nota' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Otro' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(recordException).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: expect.objectContaining({ reason: 'NO_ENCONTRADO', reasonDetail: 'OTRO', note: 'Soporte arrancado' }),
+      }),
+    );
+  });
+
+  it('says why a device was not scanned by its preset reason, waiting or recorded, and an «Otro» by its note', () => {
+    const line = (exception: NonNullable<SessionItem['exception']>, waiting = false) =>
+      render(
+        <ItemFindingLine
+          sessionId={12}
+          item={itemOf('CAPTURA', { status: 'COMPLETED', outcome: 'EXCEPTION', exception: waiting ? null : exception })}
+          done
+          waiting={
+            waiting
+              ? {
+                  finding: null,
+                  exception: {
+                    clientScanId: '20000000-0000-4000-8000-000000000001',
+                    recordedAt: '2030-01-02T10:00:00.000Z',
+                    reason: exception.reason,
+                    ...(exception.reasonDetail ? { reasonDetail: exception.reasonDetail } : {}),
+                    ...(exception.note ? { note: exception.note } : {}),
+                  },
+                  photos: 0,
+                  waitingPhotos: [],
+                  deletedPhotoIds: [],
+                }
+              : undefined
+          }
+          closed={false}
+          groupOf={() => undefined}
+          onOpenFinding={vi.fn()}
+          recordException={vi.fn()}
+          removeWaitingPhoto={vi.fn()}
+          deletePhoto={vi.fn()}
+        />,
+      ).container.querySelector('.item-finding__summary')?.textContent;
+    expect(line({ reason: 'INACCESIBLE', reasonDetail: 'PRODUCCION', note: null })).toBe(
+      'Inaccesible: Producción en marcha',
+    );
+    expect(line({ reason: 'INACCESIBLE', reasonDetail: 'BLOQUEADO_MERCADERIA', note: null }, true)).toBe(
+      'Inaccesible: Bloqueado por mercadería · por enviar',
+    );
+    expect(line({ reason: 'NO_ENCONTRADO', reasonDetail: 'OTRO', note: 'Soporte arrancado' })).toBe(
+      'No encontrada: Soporte arrancado',
+    );
+    // Recorded by a phone that predates the presets: its note.
+    expect(line({ reason: 'NO_ENCONTRADO', reasonDetail: null, note: 'No está' })).toBe('No encontrada: No está');
   });
 
   it('sums up what was recorded, and marks what still waits on the device', () => {

@@ -1,9 +1,10 @@
 import type { SessionItem } from '@rondin/contracts';
-import { EXCEPTION_REASON_NAMES, type ExceptionReason, type PestGroupOf } from '@rondin/contracts/finding-rules';
+import type { PestGroupOf } from '@rondin/contracts/finding-rules';
 import { useState } from 'react';
 import { randomUuid } from '../../../lib/uuid';
 import type { ExceptionRequest, FindingRequest, PhotoDeletionRequest, PhotoRequest } from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
+import { exceptionSummary } from '../utils/exception-summary';
 import { findingSummary } from '../utils/finding-form';
 import { ExceptionDialog } from './exception-dialog';
 import { ItemPhotos } from './item-photos';
@@ -61,7 +62,7 @@ export function ItemFindingLine({
   const photos = item.photoIds.filter((id) => !deleted.includes(id)).length + (waiting?.photos ?? 0);
   const finding = waiting?.finding ?? item.finding;
   const summary = exception
-    ? `${EXCEPTION_REASON_NAMES[exception.reason as ExceptionReason]}: ${exception.note}`
+    ? exceptionSummary(exception)
     : finding
       ? findingSummary(finding, groupOf)
       : done

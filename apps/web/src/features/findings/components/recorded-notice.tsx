@@ -1,8 +1,8 @@
-import type { ItemException, SessionItem } from '@rondin/contracts';
-import { exceptionText } from '@rondin/contracts/finding-text';
-import { EXCEPTION_REASON_NAMES, type PestGroupOf } from '@rondin/contracts/finding-rules';
+import type { SessionItem } from '@rondin/contracts';
+import type { PestGroupOf } from '@rondin/contracts/finding-rules';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
+import { type ExceptionShown, exceptionSummary } from '../utils/exception-summary';
 import { findingSummary } from '../utils/finding-form';
 import type { RecordedFinding } from './findings-sheet';
 
@@ -11,7 +11,7 @@ interface RecordedNoticeProps {
   /** Its current finding (the server's, or one waiting on the phone); null when it has none. */
   current: RecordedFinding | null;
   /** Why it was not scanned, when it was accounted for without a scan (on the server or waiting on the phone). */
-  exception: ItemException | null;
+  exception: ExceptionShown | null;
   groupOf: PestGroupOf;
   /** «Corregir» (a finding to change) or «Registrar hallazgo» (scanned, nothing recorded yet). */
   onOpen: () => void;
@@ -30,7 +30,7 @@ export function RecordedNotice({ item, current, exception, groupOf, onOpen, onDi
   const summary = current
     ? findingSummary(current.finding, groupOf)
     : exception
-      ? `${EXCEPTION_REASON_NAMES[exception.reason]}: ${exceptionText(exception)}`
+      ? exceptionSummary(exception)
       : TEXT.noFinding;
   return (
     <div className="notice notice--info recorded-notice" role="status">

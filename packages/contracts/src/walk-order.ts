@@ -1,5 +1,5 @@
-// No zod here: the phone imports this module alone (@rondin/contracts/walk-order) to list an order's devices as
-// the server lists a site's route.
+// No zod here: the phone imports this module alone (@rondin/contracts/walk-order) to list an order's devices in
+// the site's walk order.
 
 /** Codes in the order a list shows them: case aside, character by character ("TRP-010" before "trp-02"). */
 export function compareCodes(a: string, b: string): number {
@@ -14,13 +14,14 @@ export interface WalkOrdered {
   routeOrder?: number | null | undefined;
 }
 
-/**
- * The walk order (GET /sites/{id}/route, and the phone's list of an order's devices): by routeOrder, then the
- * devices without one, by code.
- */
-export function byWalkOrder(a: WalkOrdered, b: WalkOrdered): number {
+/** By place in the walk, the devices without one after: 0 between two of them, left to the next rule. */
+export function compareRouteOrders(a: Pick<WalkOrdered, 'routeOrder'>, b: Pick<WalkOrdered, 'routeOrder'>): number {
   const left = a.routeOrder ?? Number.POSITIVE_INFINITY;
   const right = b.routeOrder ?? Number.POSITIVE_INFINITY;
-  if (left !== right) return left < right ? -1 : 1;
-  return compareCodes(a.code, b.code);
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+/** The walk order (GET /sites/{id}/route): by routeOrder, then the devices without one, by code. */
+export function byWalkOrder(a: WalkOrdered, b: WalkOrdered): number {
+  return compareRouteOrders(a, b) || compareCodes(a.code, b.code);
 }

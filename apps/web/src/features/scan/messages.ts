@@ -12,6 +12,8 @@ export const SCAN_MESSAGES = {
   listProgress: (completed: number, total: number) => `Progreso actual: ${completed} de ${total} trampas`,
   trapFallback: (trapId: number) => `Trampa #${trapId}`,
   noArea: 'Sin ubicación',
+  /** The first device still to do in the site's walk order, said after each record. */
+  next: (code: string, area: string) => `Siguiente: ${code} · ${area}`,
   itemCompleted: 'Completada',
   itemPending: 'Pendiente',
   /** A trap scanned without signal: done on the phone, its scan waits on the device to be sent. */

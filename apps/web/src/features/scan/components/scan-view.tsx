@@ -18,6 +18,7 @@ import { canCloseOrder, type ItemState, missingFindings, NO_UNSENT_SCANS, orderP
 import { MissingFindingsDialog } from './missing-findings-dialog';
 import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
+import { NextDevice } from './next-device';
 import { TrapChecklist } from './trap-checklist';
 
 export interface ScanViewProps {
@@ -334,6 +335,7 @@ export function ScanView({
                 ) : null}
               </Notice>
             ) : null}
+            <NextDevice items={session.items} unsentQrHashes={unsentQrHashes} />
             {openSheet && findingSheet && sheet ? (
               <div key={openSheet.id} className="scan-camera__sheet">
                 {findingSheet(openSheet, { correcting: sheet.correcting, done, hold, showStatus })}

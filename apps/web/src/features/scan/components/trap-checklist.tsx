@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge';
 import { SCAN_MESSAGES } from '../messages';
 import { itemState, trapName, type ItemState, type OrderProgress } from '../utils/scan-flow';
+import { inWalkOrder } from '../utils/walk-order';
 
 /** How each state reads: the words say it (the badge), the colour and the mark only repeat it. */
 const STATE_VIEW: Record<ItemState, { row: string; tone: BadgeTone; label: string }> = {
@@ -20,7 +21,7 @@ interface TrapChecklistProps {
   details?: ((item: SessionItem, state: ItemState) => ReactNode) | undefined;
 }
 
-/** Spec section 2: the side list of the order's traps, each with its state. */
+/** Spec section 2: the side list of the order's traps, each with its state, in the site's walk order. */
 export function TrapChecklist({ items, progress, unsentQrHashes, details }: TrapChecklistProps) {
   const titleId = useId();
   return (
@@ -32,7 +33,7 @@ export function TrapChecklist({ items, progress, unsentQrHashes, details }: Trap
         <p className="trap-checklist__progress">{SCAN_MESSAGES.listProgress(progress.completed, progress.total)}</p>
       </header>
       <ul className="trap-checklist__list">
-        {items.map((item) => {
+        {inWalkOrder(items).map((item) => {
           const state = itemState(item, unsentQrHashes);
           const view = STATE_VIEW[state];
           return (

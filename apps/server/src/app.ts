@@ -43,6 +43,9 @@ import { TechniciansRepository } from './modules/technicians/technicians.reposit
 import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
 import { TechniciansService } from './modules/technicians/technicians.service.js';
 import { TrapsRepository } from './modules/traps/traps.repository.js';
+import { labelReprintsRoutes } from './modules/label-reprints/label-reprints.routes.js';
+import { LabelReprintsRepository } from './modules/label-reprints/label-reprints.repository.js';
+import { LabelReprintsService } from './modules/label-reprints/label-reprints.service.js';
 import { trapsRoutes } from './modules/traps/traps.routes.js';
 import { TrapsService } from './modules/traps/traps.service.js';
 import { CoverageRepository } from './modules/reports/coverage.repository.js';
@@ -253,6 +256,10 @@ export async function buildApp({
       await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians, auth: authService });
       await api.register(sitesRoutes, { prefix: '/sites', service: new SitesService(new SitesRepository(db)) });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
+      await api.register(labelReprintsRoutes, {
+        prefix: '/label-reprints',
+        service: new LabelReprintsService(new LabelReprintsRepository(db), { publicUrl: config.PUBLIC_URL, company }),
+      });
       await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
       // Routes under /verify (public), /sessions/{id}/certificate and /technicians/me/signature.
       await api.register(certificatesRoutes, {

@@ -1,4 +1,4 @@
-import type { ExceptionBody, PutFindingInput } from '@rondin/contracts';
+import type { ExceptionBody, ManualBody, PutFindingInput } from '@rondin/contracts';
 import { randomUUID } from 'node:crypto';
 import { multipartForm, type FormPart } from './multipart.js';
 import type { TestApp, TestUser } from './test-app.js';
@@ -32,6 +32,24 @@ export function recordException(t: TestApp, user: TestUser, sessionId: number, i
   return t.app.inject({
     method: 'POST',
     url: `/api/sessions/${sessionId}/items/${itemId}/exception`,
+    headers: user.headers,
+    payload: body,
+  });
+}
+
+/** The device's printed code typed because its label could not be read (outcome MANUAL). */
+export const typedCode = (code: string, overrides: Partial<ManualBody> = {}): ManualBody => ({
+  clientScanId: randomUUID(),
+  code,
+  reason: 'ETIQUETA_DANADA',
+  recordedAt: new Date().toISOString(),
+  ...overrides,
+});
+
+export function recordManual(t: TestApp, user: TestUser, sessionId: number, itemId: number, body: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/items/${itemId}/manual`,
     headers: user.headers,
     payload: body,
   });

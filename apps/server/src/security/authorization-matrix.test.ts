@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { nothingFound, notFoundException, photoForm, postPhoto } from '../../test/findings.js';
+import { nothingFound, notFoundException, photoForm, postPhoto, typedCode } from '../../test/findings.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
 import { multipartForm } from '../../test/multipart.js';
@@ -15,7 +15,7 @@ import {
   putDocument,
   tinyPdf,
 } from '../../test/products.js';
-import { certificates, correctiveActions, servicePlans, sites } from '../db/schema.js';
+import { certificates, correctiveActions, labelReprints, servicePlans, sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -39,7 +39,7 @@ const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech'
 interface Fixture {
   users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
   freeTrap: { id: number; qrSlug: string };
-  openOrder: { id: number; slug: string; itemId: number };
+  openOrder: { id: number; slug: string; itemId: number; code: string };
   /** Every trap scanned, still open. */
   finishedOrder: { id: number; itemId: number };
   /** A photo of the finished order's trap. */
@@ -179,6 +179,11 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/traps/:id': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }),
     expect: ADMIN_ONLY(204),
+  },
+  'GET /api/label-reprints': { request: () => ({ url: '/api/label-reprints' }), expect: ADMIN_ONLY(200) },
+  'POST /api/label-reprints/print': {
+    request: () => ({ url: '/api/label-reprints/print', payload: {} }),
+    expect: ADMIN_ONLY(200),
   },
   'GET /api/traps/:id/label': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/label` }),
@@ -454,6 +459,13 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: ORDER_PARTIES(200),
   },
+  'POST /api/sessions/:id/items/:itemId/manual': {
+    request: ({ openOrder }) => ({
+      url: `/api/sessions/${openOrder.id}/items/${openOrder.itemId}/manual`,
+      payload: typedCode(openOrder.code),
+    }),
+    expect: ORDER_PARTIES(200),
+  },
   'POST /api/sessions/:id/items/:itemId/photos': {
     request: ({ finishedOrder }) => {
       const form = photoForm({ clientPhotoId: randomUUID(), file: photo });
@@ -576,6 +588,8 @@ async function freshFixture(): Promise<Fixture> {
       dueDate: '2040-01-31',
     })
     .returning();
+  // A label to print again, as a device recorded by its typed code leaves one.
+  await t.database.db.insert(labelReprints).values({ trapId: freeTrap.id, reason: 'ETIQUETA_DANADA' });
   const product = await createProduct(t, admin);
   await putDocument(t, admin, product.id, 'sds', { issuedOn: '2025-01-15', file: tinyPdf });
   const applied = await putApplication(t, admin, openOrder.id, applicationInput(product.id));
@@ -587,7 +601,7 @@ async function freshFixture(): Promise<Fixture> {
     servicePlan: servicePlan!,
     users: { admin, assignedTech, otherTech, deactivated },
     freeTrap,
-    openOrder: { id: openOrder.id, slug: inOpen.qrSlug, itemId: openOrder.items[0]!.id },
+    openOrder: { id: openOrder.id, slug: inOpen.qrSlug, itemId: openOrder.items[0]!.id, code: inOpen.code },
     finishedOrder: { id: finishedOrder.id, itemId: finishedItemId },
     photo: photoResponse.json(),
     closedOrder,

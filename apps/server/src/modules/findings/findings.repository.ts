@@ -1,8 +1,15 @@
 import type { Finding, Photo, SessionItem, SessionSummary } from '@rondin/contracts';
-import type { ExceptionReason, ExceptionReasonDetail, PestGroup, RecordedFacts, TrapType } from '@rondin/contracts';
+import type {
+  ExceptionReason,
+  ExceptionReasonDetail,
+  ManualReason,
+  PestGroup,
+  RecordedFacts,
+  TrapType,
+} from '@rondin/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../../db/database.js';
-import { files, photos, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
+import { files, labelReprints, photos, sessionItems, sessions, technicians, traps } from '../../db/schema.js';
 
 /** An order as a write to one of its items reads it, under lock. */
 export interface LockedOrder {
@@ -18,6 +25,7 @@ export interface LockedOrder {
 export interface LockedItem {
   id: number;
   status: (typeof sessionItems.$inferSelect)['status'];
+  trapId: number;
   trapCode: string;
 }
 
@@ -139,7 +147,7 @@ export class FindingsRepository {
   /** The order's item, locked so writes to one item (its exception, its photos) come one after another. */
   async lockItem(tx: Transaction, sessionId: number, itemId: number): Promise<LockedItem | undefined> {
     const [row] = await tx
-      .select({ id: sessionItems.id, status: sessionItems.status, trapCode: traps.code })
+      .select({ id: sessionItems.id, status: sessionItems.status, trapId: sessionItems.trapId, trapCode: traps.code })
       .from(sessionItems)
       .innerJoin(traps, eq(traps.id, sessionItems.trapId))
       .where(and(eq(sessionItems.id, itemId), eq(sessionItems.sessionId, sessionId)))
@@ -192,13 +200,17 @@ export class FindingsRepository {
     return row!;
   }
 
-  /** The item whose completion used this client id: a scan's or an exception's, in any order. */
+  /** The item whose completion used this client id: a scan's, an exception's or a typed code's, in any order. */
   async itemByClientScanId(
     tx: Transaction,
     clientScanId: string,
-  ): Promise<{ id: number; exceptionReason: ExceptionReason | null } | undefined> {
+  ): Promise<{ id: number; exceptionReason: ExceptionReason | null; manualReason: ManualReason | null } | undefined> {
     const [row] = await tx
-      .select({ id: sessionItems.id, exceptionReason: sessionItems.exceptionReason })
+      .select({
+        id: sessionItems.id,
+        exceptionReason: sessionItems.exceptionReason,
+        manualReason: sessionItems.manualReason,
+      })
       .from(sessionItems)
       .where(eq(sessionItems.clientScanId, clientScanId));
     return row;
@@ -232,14 +244,62 @@ export class FindingsRepository {
         exceptionNote: values.note,
       })
       .where(eq(sessionItems.id, values.itemId));
+    await this.countCompleted(tx, values.sessionId, values.receivedAt);
+  }
+
+  /**
+   * Completes the item with the device's printed code typed (outcome MANUAL), counted in its order as a scan is,
+   * and queues a reprint of its label: one pending per device, so a second request keeps the first.
+   */
+  async recordManual(
+    tx: Transaction,
+    values: {
+      sessionId: number;
+      itemId: number;
+      trapId: number;
+      reason: ManualReason;
+      code: string;
+      clientScanId: string;
+      completedAt: Date;
+      receivedAt: Date;
+      completedById: number;
+    },
+  ): Promise<void> {
+    await tx
+      .update(sessionItems)
+      .set({
+        status: 'COMPLETED',
+        completedAt: values.completedAt,
+        receivedAt: values.receivedAt,
+        completedById: values.completedById,
+        clientScanId: values.clientScanId,
+        manualReason: values.reason,
+        manualCode: values.code,
+      })
+      .where(eq(sessionItems.id, values.itemId));
+    await this.countCompleted(tx, values.sessionId, values.receivedAt);
+    await tx
+      .insert(labelReprints)
+      .values({
+        trapId: values.trapId,
+        reason: values.reason,
+        sessionId: values.sessionId,
+        requestedById: values.completedById,
+      })
+      // The device's pending reprint (a partial unique index) already asks for its label.
+      .onConflictDoNothing();
+  }
+
+  /** One more of the order's items done: the order started, if it was not. */
+  private async countCompleted(tx: Transaction, sessionId: number, at: Date): Promise<void> {
     await tx
       .update(sessions)
       .set({
         completedCount: sql`${sessions.completedCount} + 1`,
         status: sql`case when ${sessions.status} = 'PENDING' then 'IN_PROGRESS' else ${sessions.status} end`,
-        startedAt: sql`coalesce(${sessions.startedAt}, ${values.receivedAt})`,
+        startedAt: sql`coalesce(${sessions.startedAt}, ${at})`,
       })
-      .where(eq(sessions.id, values.sessionId));
+      .where(eq(sessions.id, sessionId));
   }
 
   /**

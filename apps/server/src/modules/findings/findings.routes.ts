@@ -7,6 +7,7 @@ import {
   FindingResponse,
   IdParams,
   ItemParams,
+  ManualBody,
   Photo,
   PhotoQuery,
   PutFindingBody,
@@ -87,6 +88,24 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       },
     },
     (request) => service.recordException(request.user, request.params.id, request.params.itemId, request.body),
+  );
+
+  app.post(
+    '/sessions/:id/items/:itemId/manual',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'recordItemManual',
+        summary: 'Registrar un dispositivo por su código escrito (etiqueta ilegible)',
+        description: `Cuando la etiqueta no se puede leer, el técnico escribe el código impreso del dispositivo (TRP-113): debe ser el de la trampa (sin distinguir mayúsculas; 400 si no). Completa la trampa como un escaneo y responde como él, con outcome MANUAL: se inspeccionó, admite hallazgo y fotos, pero nunca prueba presencia. Deja pedida la reimpresión de su etiqueta (una pendiente por dispositivo). clientScanId comparte su espacio con escaneos y excepciones: el mismo id otra vez responde lo registrado (200); uno ya usado por otra cosa, 409. Solo con la orden abierta. ${parties}`,
+        tags,
+        security,
+        params: ItemParams,
+        body: ManualBody,
+        response: { 200: ScanResponse, ...errors },
+      },
+    },
+    (request) => service.recordManual(request.user, request.params.id, request.params.itemId, request.body),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import {
   type ExceptionBody,
   type Finding,
   type FindingResponse,
+  type ManualBody,
   type Photo,
   type PutFindingBody,
   type ScanResponse,
@@ -262,6 +263,52 @@ export class FindingsService {
       this.events.updated(technicianId, sessionId);
       this.announceOpenedActions({ itemId });
     }
+    const [session, item] = await Promise.all([
+      this.repository.summaryJson(sessionId),
+      this.repository.itemJson(itemId),
+    ]);
+    return { session, item };
+  }
+
+  /**
+   * Completes the item with its printed code typed, its label unreadable (outcome MANUAL): inspected, so it
+   * takes findings and photos as a scanned one does, but never proof of presence. The code must be the device's
+   * (any case). Its label is queued for reprinting. The same clientScanId again is answered as it was; an id a
+   * scan, an exception or another item used is refused.
+   */
+  async recordManual(user: AuthUser, sessionId: number, itemId: number, body: ManualBody): Promise<ScanResponse> {
+    const { technicianId, changed } = await this.repository
+      .transaction(async (tx) => {
+        const order = await this.writableOrder(tx, user, sessionId, 'update');
+        const item = await this.repository.lockItem(tx, sessionId, itemId);
+        if (!item) throw AppError.notFound(FindingMessages.itemNotFound);
+        const used = await this.repository.itemByClientScanId(tx, body.clientScanId);
+        if (used) {
+          if (used.id !== itemId || used.manualReason === null) {
+            throw AppError.conflict(SessionMessages.clientScanIdReused);
+          }
+          return { technicianId: order.technicianId, changed: false };
+        }
+        if (order.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
+        if (item.status === 'COMPLETED') throw AppError.conflict(FindingMessages.alreadyCompleted);
+        if (body.code.toLowerCase() !== item.trapCode.toLowerCase()) {
+          throw AppError.badRequest(FindingMessages.manualCodeMismatch(body.code, item.trapCode));
+        }
+        await this.repository.recordManual(tx, {
+          sessionId,
+          itemId,
+          trapId: item.trapId,
+          reason: body.reason,
+          code: body.code,
+          clientScanId: body.clientScanId,
+          completedAt: plausibleTime(new Date(body.recordedAt), order).at,
+          receivedAt: order.now,
+          completedById: user.id,
+        });
+        return { technicianId: order.technicianId, changed: true };
+      })
+      .catch(this.reusedId(SessionMessages.clientScanIdReused));
+    if (changed) this.events.updated(technicianId, sessionId);
     const [session, item] = await Promise.all([
       this.repository.summaryJson(sessionId),
       this.repository.itemJson(itemId),

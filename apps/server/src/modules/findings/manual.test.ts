@@ -1,0 +1,229 @@
+import {
+  FindingMessages,
+  LabelReprintMessages,
+  SessionMessages,
+  type LabelReprint,
+  type ScanResponse,
+  type Session,
+} from '@rondin/contracts';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { labelReprints, sessions } from '../../db/schema.js';
+import { nothingFound, putFinding, recordException, recordManual, typedCode } from '../../../test/findings.js';
+import { createOrder, scan } from '../../../test/orders.js';
+import { readPdf } from '../../../test/pdf.js';
+import {
+  createAdmin,
+  createTestApp,
+  createTrap,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+let tech: TestUser;
+let otherTech: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  admin = await createAdmin(t, { fullName: 'Jefa de planta' });
+  tech = await createUser(t, { fullName: 'Ana Técnica' });
+  otherTech = await createUser(t);
+});
+
+async function orderOf(codes: string[]) {
+  const traps = [];
+  for (const code of codes) traps.push(await createTrap(t, { code }));
+  const order = await createOrder(
+    t,
+    admin,
+    tech.id,
+    traps.map((trap) => trap.id),
+  );
+  const items = traps.map((trap) => order.items.find((item) => item.trapId === trap.id)!.id);
+  return { order, traps, items };
+}
+
+const reprints = async () =>
+  (await t.app.inject({ url: '/api/label-reprints', headers: admin.headers })).json<LabelReprint[]>();
+
+describe('POST /api/sessions/:id/items/:itemId/manual (issue 26, defect 6)', () => {
+  it('completes the item MANUAL with the printed code typed, answers like a scan and queues a reprint', async () => {
+    const { order, traps, items } = await orderOf(['TRP-113', 'TRP-114']);
+    const body = typedCode('  trp-113 ', { reason: 'ETIQUETA_AUSENTE' });
+    const response = await recordManual(t, tech, order.id, items[0]!, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const { session, item } = response.json<ScanResponse>();
+    expect(session).toMatchObject({ id: order.id, completedCount: 1, status: 'IN_PROGRESS' });
+    expect(item).toMatchObject({
+      status: 'COMPLETED',
+      outcome: 'MANUAL',
+      manual: { reason: 'ETIQUETA_AUSENTE', code: 'trp-113' },
+      exception: null,
+      completedBy: { id: tech.id, fullName: 'Ana Técnica' },
+    });
+    expect(Date.parse(item.completedAt!)).toBe(Date.parse(body.recordedAt));
+    expect(await reprints()).toEqual([
+      {
+        id: expect.any(Number),
+        trap: {
+          id: traps[0]!.id,
+          code: 'TRP-113',
+          area: 'Bodega',
+          siteId: traps[0]!.siteId,
+          siteName: 'Sitio principal',
+        },
+        reason: 'ETIQUETA_AUSENTE',
+        requestedAt: expect.any(String),
+        requestedBy: { id: tech.id, fullName: 'Ana Técnica' },
+        sessionId: order.id,
+      },
+    ]);
+
+    // Inspected: it takes a finding, as a scanned device does.
+    const finding = await putFinding(t, tech, order.id, items[0]!, nothingFound());
+    expect(finding.statusCode, finding.body).toBe(200);
+    // Read again by its QR later, it stays what it was.
+    const rescanned = await scan(t, tech, order.id, traps[0]!.qrSlug);
+    expect(rescanned.json<ScanResponse>().item).toMatchObject({ id: items[0], outcome: 'MANUAL' });
+  });
+
+  it('refuses a code that is not the device’s, naming both, and changes nothing', async () => {
+    const { order, items } = await orderOf(['TRP-113', 'TRP-114']);
+    const response = await recordManual(t, tech, order.id, items[0]!, typedCode('TRP-114'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(FindingMessages.manualCodeMismatch('TRP-114', 'TRP-113'));
+    const empty = await recordManual(t, tech, order.id, items[0]!, typedCode('   '));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual([FindingMessages.manualCodeRequired]);
+    const badReason = await recordManual(t, tech, order.id, items[0]!, { ...typedCode('TRP-113'), reason: 'SUCIA' });
+    expect(badReason.statusCode).toBe(400);
+    const read = await t.app.inject({ url: `/api/sessions/${order.id}`, headers: tech.headers });
+    expect(read.json<Session>().completedCount).toBe(0);
+    expect(await reprints()).toEqual([]);
+  });
+
+  it('answers the same clientScanId again as it was; refuses it on another item or from a scan', async () => {
+    const { order, traps, items } = await orderOf(['TRP-1', 'TRP-2', 'TRP-3']);
+    const body = typedCode('TRP-1');
+    const first = await recordManual(t, tech, order.id, items[0]!, body);
+    const again = await recordManual(t, tech, order.id, items[0]!, { ...body, reason: 'ETIQUETA_AUSENTE' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const elsewhere = await recordManual(t, tech, order.id, items[1]!, { ...body, code: 'TRP-2' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(SessionMessages.clientScanIdReused);
+    const asException = await recordException(t, tech, order.id, items[1]!, {
+      clientScanId: body.clientScanId,
+      reason: 'NO_ENCONTRADO',
+      note: 'No estaba.',
+      recordedAt: new Date().toISOString(),
+    });
+    expect(asException.statusCode).toBe(409);
+    const scanId = randomUUID();
+    const scanned = await t.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${order.id}/scan`,
+      headers: tech.headers,
+      payload: { qrSlug: traps[2]!.qrSlug, clientScanId: scanId },
+    });
+    expect(scanned.statusCode).toBe(200);
+    const scanIdReused = await recordManual(t, tech, order.id, items[1]!, typedCode('TRP-2', { clientScanId: scanId }));
+    expect(scanIdReused.statusCode).toBe(409);
+    expect((await reprints()).length).toBe(1);
+  });
+
+  it('keeps one pending reprint per device', async () => {
+    const trap = await createTrap(t, { code: 'TRP-7' });
+    for (let i = 0; i < 2; i++) {
+      const order = await createOrder(t, admin, tech.id, [trap.id]);
+      expect((await recordManual(t, tech, order.id, order.items[0]!.id, typedCode('TRP-7'))).statusCode).toBe(200);
+    }
+    expect((await reprints()).map((reprint) => reprint.trap.code)).toEqual(['TRP-7']);
+    expect(await t.database.db.select().from(labelReprints)).toHaveLength(1);
+  });
+
+  it('refuses a completed item, a closed order, another technician (404); an administrator may', async () => {
+    const { order, traps, items } = await orderOf(['TRP-1', 'TRP-2', 'TRP-3']);
+    expect((await scan(t, tech, order.id, traps[0]!.qrSlug)).statusCode).toBe(200);
+    const done = await recordManual(t, tech, order.id, items[0]!, typedCode('TRP-1'));
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toBe(FindingMessages.alreadyCompleted);
+    const other = await recordManual(t, otherTech, order.id, items[1]!, typedCode('TRP-2'));
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(SessionMessages.notFound);
+    const unknownItem = await recordManual(t, tech, order.id, 424242, typedCode('TRP-2'));
+    expect(unknownItem.statusCode).toBe(404);
+    const byAdmin = await recordManual(t, admin, order.id, items[1]!, typedCode('TRP-2'));
+    expect(byAdmin.statusCode).toBe(200);
+    await t.database.db.update(sessions).set({ status: 'COMPLETED' }).where(eq(sessions.id, order.id));
+    const closed = await recordManual(t, tech, order.id, items[2]!, typedCode('TRP-3'));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(SessionMessages.alreadyClosed);
+    expect((await reprints()).map((reprint) => reprint.trap.code)).toEqual(['TRP-2']);
+  });
+});
+
+describe('the label reprint queue', () => {
+  const print = (body?: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/label-reprints/print',
+      headers: admin.headers,
+      ...(body ? { payload: body } : {}),
+    });
+
+  it('prints every pending label on one sheet and empties the queue; then there is none to print', async () => {
+    const { order, traps, items } = await orderOf(['TRP-1', 'TRP-2']);
+    for (const [index, code] of ['TRP-1', 'TRP-2'].entries()) {
+      expect((await recordManual(t, tech, order.id, items[index]!, typedCode(code))).statusCode).toBe(200);
+    }
+    expect((await reprints()).map((reprint) => reprint.trap.code)).toEqual(['TRP-1', 'TRP-2']);
+    const sheet = await print();
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toBe('application/pdf');
+    const [page] = await readPdf(sheet.rawPayload, { decodeQr: true });
+    expect(page!.qrCodes.sort()).toEqual(traps.map((trap) => trap.qrSlug).sort());
+    expect(page!.text).toMatch(/TRP-1[\s\S]*TRP-2/);
+    expect(await reprints()).toEqual([]);
+    const rows = await t.database.db.select().from(labelReprints);
+    expect(rows.map((row) => [row.printedById, row.printedAt !== null])).toEqual([
+      [admin.id, true],
+      [admin.id, true],
+    ]);
+    const none = await print();
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(LabelReprintMessages.noneToPrint);
+  });
+
+  it('prints the ids given only; an id not pending is a 400 that prints nothing', async () => {
+    const { order, items } = await orderOf(['TRP-1', 'TRP-2']);
+    for (const [index, code] of ['TRP-1', 'TRP-2'].entries()) {
+      await recordManual(t, tech, order.id, items[index]!, typedCode(code));
+    }
+    const [first, second] = await reprints();
+    const missing = await print({ ids: [first!.id, 424242] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(LabelReprintMessages.someNotPending);
+    expect(await reprints()).toHaveLength(2);
+    expect((await print({ ids: [first!.id] })).statusCode).toBe(200);
+    expect((await reprints()).map((reprint) => reprint.id)).toEqual([second!.id]);
+    expect((await print({ ids: [first!.id] })).statusCode).toBe(400);
+    // Printed, a device's label can be asked for again.
+    const later = await createOrder(t, admin, tech.id, [order.items[0]!.trapId]);
+    await recordManual(t, tech, later.id, later.items[0]!.id, typedCode('TRP-1'));
+    expect((await reprints()).map((reprint) => reprint.trap.code)).toEqual(['TRP-2', 'TRP-1']);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await t.app.inject({ url: '/api/label-reprints', headers: tech.headers })).statusCode).toBe(403);
+    const printed = await t.app.inject({ method: 'POST', url: '/api/label-reprints/print', headers: tech.headers });
+    expect(printed.statusCode).toBe(403);
+  });
+});

@@ -58,11 +58,11 @@ export const Session = z.object({
     name: z.string(),
     /**
      * The company served, the site's address and the IANA zone its times are shown in (null: the server's
-     * TIME_ZONE, GET /api/health `timeZone`). Optional only until the server answers them; then always present.
+     * TIME_ZONE, GET /api/health `timeZone`).
      */
-    client: z.string().nullable().optional(),
-    address: z.string().nullable().optional(),
-    timeZone: z.string().nullable().optional(),
+    client: z.string().nullable(),
+    address: z.string().nullable(),
+    timeZone: z.string().nullable(),
   }),
   /** The service plan that created the order; null: created by hand. */
   servicePlanId: z.number().int().nullable(),

@@ -36,7 +36,7 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
     technicianId: 2,
     technician: { id: 2, fullName: 'Tomás Tapia', email: 't@rondin.test' },
     siteId: 1,
-    site: { id: 1, name: 'Sitio principal' },
+    site: { id: 1, name: 'Sitio principal', client: null, address: null, timeZone: null },
     servicePlanId: null,
     itemCount: fullItems.length,
     completedCount: fullItems.filter((item) => item.status === 'COMPLETED').length,

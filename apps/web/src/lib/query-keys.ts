@@ -51,6 +51,8 @@ export const queryKeys = {
   pests: ['pests'] as const,
   /** The active pests a finding can name, as the technician's phone keeps them for work without signal. */
   activePests: ['pests', 'active'] as const,
+  /** The pests most caught at a site, per device type: the capture form lists them first, offline too. */
+  commonPests: (siteId: number) => ['common-pests', siteId] as const,
   /** The biocide products as the settings screen shows them (inactive ones too). */
   products: ['products'] as const,
   /** The active products an application can name, kept on the phone for work without signal. */

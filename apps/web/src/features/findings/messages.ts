@@ -41,8 +41,18 @@ export const FINDINGS_MESSAGES = {
   countOf: (name: string) => `Capturas de ${name}`,
   bandOf: (name: string) => `Rango de capturas de ${name}`,
   bandNames: { '0': 'Ninguna', '1-10': '1 a 10', '11-50': '11 a 50', '>50': 'Más de 50' } as const,
-  addPest: 'Añadir otra plaga',
-  addPestChoose: 'Elige una plaga…',
+  searchPest: 'Buscar otra plaga',
+  searchPestPlaceholder: 'Nombre o nombre científico',
+  commonFirst: 'Primero, las plagas más capturadas en este sitio en este tipo de dispositivo.',
+  addPestHint: 'Toca una plaga para añadirla.',
+  pestMatches: (count: number) =>
+    count === 0
+      ? 'Ninguna plaga coincide con la búsqueda.'
+      : count === 1
+        ? '1 plaga coincide.'
+        : `${count} plagas coinciden.`,
+  pestChoices: 'Plagas para añadir',
+  addPestNamed: (name: string) => `Añadir ${name}`,
   pestsUnavailable: 'No se pudo leer el catálogo de plagas en este dispositivo: anota las capturas en la nota.',
   evidence: 'Indicios',
   activity: 'Actividad',

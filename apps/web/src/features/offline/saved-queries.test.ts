@@ -81,6 +81,19 @@ describe('orders saved on the device', () => {
     expect(restored.getQueryData(queryKeys.pests)).toBeUndefined();
   });
 
+  it("puts back each order's site's most caught pests, so the capture form lists them first without signal", async () => {
+    const store = freshStore();
+    const client = createTestQueryClient();
+    const stop = keepQueriesOnDevice(client, 7, () => true, store);
+    const common = { byType: { LAMINA: [4, 1] } };
+    client.setQueryData(queryKeys.commonPests(3), common, { updatedAt: READ_AT });
+    stop();
+    await vi.waitFor(async () => expect(await get('technician-orders', store)).toBeDefined());
+    const restored = createTestQueryClient();
+    await restoreSavedQueries(restored, 7, store);
+    expect(restored.getQueryData(queryKeys.commonPests(3))).toEqual(common);
+  });
+
   it("puts back the server's time zone, so a saved order's times are the site's without signal", async () => {
     const store = freshStore();
     const client = createTestQueryClient();

@@ -38,8 +38,8 @@ function savedStore(): UseStore {
 
 /**
  * Kept on the device: the open orders, the first page of completed ones, every order read with its items, the
- * plans of each order read (their images are kept apart, in saved-plan-images.ts), the pests a finding names,
- * and the server's time zone the orders' times are shown in.
+ * plans of each order read (their images are kept apart, in saved-plan-images.ts), the pests a finding names and
+ * those most caught at each order's site, and the server's time zone the orders' times are shown in.
  */
 const KEPT: readonly QueryKey[] = [
   queryKeys.myOpenSessions,
@@ -47,6 +47,7 @@ const KEPT: readonly QueryKey[] = [
   queryKeys.session(0).slice(0, 2),
   queryKeys.orderPlans(0).slice(0, 2),
   queryKeys.activePests,
+  queryKeys.commonPests(0).slice(0, 1),
   queryKeys.activeProducts,
   queryKeys.orderApplications(0).slice(0, 1),
   queryKeys.serverTimeZone,

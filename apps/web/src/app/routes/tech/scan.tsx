@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useActivePests } from '../../../features/findings/api/get-active-pests';
+import { useCommonPests } from '../../../features/findings/api/get-common-pests';
 import type {
   ExceptionRequest,
   PhotoDeletionRequest,
@@ -24,6 +25,7 @@ import { showFindingAnswer } from '../../../features/findings/api/record-finding
 import { showScanAnswer } from '../../../features/scan/api/send-scan';
 import { CertificateFolio } from '../../../features/certificates/components/certificate-facts';
 import { CloseOrderDialog } from '../../../features/certificates/components/close-order-dialog';
+import { useSession } from '../../../features/scan/api/get-session';
 import { ScanScreen } from '../../../features/scan/components/scan-screen';
 import { SCAN_MESSAGES } from '../../../features/scan/messages';
 import { itemState, parseOrderId } from '../../../features/scan/utils/scan-flow';
@@ -75,6 +77,9 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
     [queryClient],
   );
   const pests = useActivePests();
+  // Read as the order opens, so it is on the device (and saved) before the first sheet, with or without signal.
+  const order = useSession(orderId);
+  const commonPests = useCommonPests(order.data?.siteId);
   const waitingByItem = useWaitingByItem(scanQueue, orderId);
   const groupOf = useMemo(() => {
     const groups = new Map((pests.data ?? []).map((pest) => [pest.id, pest.group]));
@@ -142,6 +147,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
           current={currentOf(item)}
           correcting={controls.correcting}
           pests={pests.data}
+          commonPests={commonPests.byType[item.trap.type]}
           waitingPhotos={waitingByItem.get(item.id)?.photos ?? 0}
           send={sendRecord}
           onDone={controls.done}

@@ -39,6 +39,8 @@ interface FindingFormProps {
   /** Photos of the item already on the server or waiting on the device. */
   photosTaken: number;
   pests: readonly Pest[] | undefined;
+  /** The pests most caught at the site in devices of this type, most first. */
+  commonPests: readonly number[];
   groupOf: PestGroupOf;
 }
 
@@ -58,6 +60,7 @@ export function FindingForm({
   onPhotosChange,
   photosTaken,
   pests,
+  commonPests,
   groupOf,
 }: FindingFormProps) {
   const notesId = useId();
@@ -107,6 +110,7 @@ export function FindingForm({
         <CaptureRows
           captures={draft.captures}
           pests={pests}
+          common={commonPests}
           saturated={draft.saturated}
           bands={acceptsBands(type)}
           byGroup={type === 'LUZ_UV'}

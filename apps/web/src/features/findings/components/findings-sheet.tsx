@@ -42,6 +42,8 @@ interface FindingsSheetProps {
   correcting?: boolean;
   /** The active pests; undefined while they cannot be read (the form still works, without catches to name). */
   pests: readonly Pest[] | undefined;
+  /** The pests most caught at the site in devices of this type, most first: the form offers them first. */
+  commonPests?: readonly number[] | undefined;
   /** Photos of this item waiting on the device. */
   waitingPhotos: number;
   send: SendRecord;
@@ -52,6 +54,8 @@ interface FindingsSheetProps {
   /** A record the server refused at once (the sheet is gone by then). */
   onFailed: (text: string, detail: string | undefined) => void;
 }
+
+const NO_COMMON_PESTS: readonly number[] = [];
 
 /**
  * What the technician found at the device just scanned. Set to "sin actividad, dispositivo OK": one tap on
@@ -64,6 +68,7 @@ export function FindingsSheet({
   current = null,
   correcting = false,
   pests,
+  commonPests = NO_COMMON_PESTS,
   waitingPhotos,
   send,
   onDone,
@@ -83,8 +88,11 @@ export function FindingsSheet({
   }, [pests]);
   const recorded = current?.finding ?? null;
   const start = useMemo(
-    () => (recorded ? draftFromFinding(type, recorded, pests ?? [], groupOf) : noNewsDraft(type, pests ?? [])),
-    [recorded, type, pests, groupOf],
+    () =>
+      recorded
+        ? draftFromFinding(type, recorded, pests ?? [], groupOf, commonPests)
+        : noNewsDraft(type, pests ?? [], commonPests),
+    [recorded, type, pests, groupOf, commonPests],
   );
   const [draft, setDraft] = useState<FindingDraft | null>(null);
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
@@ -92,7 +100,8 @@ export function FindingsSheet({
   const [problems, setProblems] = useState<string[]>([]);
   const [reason, setReason] = useState('');
   const draftNow = draft ?? start;
-  const entered = photos.length > 0 || (recorded ? draft !== null : !isNoNews(draftNow, type, pests ?? []));
+  const entered =
+    photos.length > 0 || (recorded ? draft !== null : !isNoNews(draftNow, type, pests ?? [], commonPests));
   const lowered = recorded ? loweredBy(recorded, findingBody(type, draftNow, groupOf), groupOf) : [];
   const lowers = lowered.length > 0;
 
@@ -259,6 +268,7 @@ export function FindingsSheet({
             onPhotosChange={setPhotos}
             photosTaken={item.photoIds.length + waitingPhotos}
             pests={pests}
+            commonPests={commonPests}
             groupOf={groupOf}
           />
         </Modal>

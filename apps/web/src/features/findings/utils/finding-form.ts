@@ -57,33 +57,36 @@ export const acceptsBands = (type: TrapType): boolean => FINDING_FIELDS[type].ba
 const LIGHT_TRAP_GROUPS: readonly PestGroup[] = ['VOLADORES', 'OTROS'];
 
 /**
- * The pests the form offers first for a device of this type, by the type's usual groups: a light trap counts its
+ * The pests the form offers first for a device of this type: those most caught at the site in devices of this
+ * type (`common`, GET /sites/{id}/common-pests, most first), then the type's usual groups: a light trap counts its
  * catches by group (the catalogue's group entries, without a scientific name), every other type by species. Any
  * other active pest can be added.
  */
-export function usualPests(type: TrapType, pests: readonly Pest[]): Pest[] {
+export function usualPests(type: TrapType, pests: readonly Pest[], common: readonly number[] = []): Pest[] {
   const active = pests.filter((pest) => pest.isActive);
-  if (type === 'LUZ_UV') {
-    return active.filter((pest) => pest.scientificName === null && LIGHT_TRAP_GROUPS.includes(pest.group));
-  }
+  const first = common.flatMap((id) => active.filter((pest) => pest.id === id));
   const groups = FINDING_FIELDS[type].usualPestGroups;
-  return active
-    .filter((pest) => groups.includes(pest.group))
-    .sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group));
+  const usual =
+    type === 'LUZ_UV'
+      ? active.filter((pest) => pest.scientificName === null && LIGHT_TRAP_GROUPS.includes(pest.group))
+      : active
+          .filter((pest) => groups.includes(pest.group))
+          .sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group));
+  return [...first, ...usual.filter((pest) => !first.includes(pest))];
 }
 
 /**
  * "Sin novedad": no activity, the device OK, nothing done. A bait station's bait was looked at and nothing was
  * eaten (0 %); the type's usual pests are offered with no catches. What one tap records.
  */
-export function noNewsDraft(type: TrapType, pests: readonly Pest[]): FindingDraft {
+export function noNewsDraft(type: TrapType, pests: readonly Pest[], common: readonly number[] = []): FindingDraft {
   return {
     deviceStatus: 'OK',
     activity: null,
     baitConsumption: type === 'CEBADERO' ? 0 : null,
     baitState: null,
     captures: asksCaptures(type)
-      ? usualPests(type, pests).map((pest) => ({ pestId: pest.id, count: 0, band: null }))
+      ? usualPests(type, pests, common).map((pest) => ({ pestId: pest.id, count: 0, band: null }))
       : [],
     saturated: false,
     evidence: [],
@@ -155,8 +158,13 @@ export function draftProblems(type: TrapType, draft: FindingDraft, groupOf: Pest
 }
 
 /** Whether the technician changed anything from "Sin novedad". */
-export function isNoNews(draft: FindingDraft, type: TrapType, pests: readonly Pest[]): boolean {
-  return JSON.stringify(draft) === JSON.stringify(noNewsDraft(type, pests));
+export function isNoNews(
+  draft: FindingDraft,
+  type: TrapType,
+  pests: readonly Pest[],
+  common: readonly number[] = [],
+): boolean {
+  return JSON.stringify(draft) === JSON.stringify(noNewsDraft(type, pests, common));
 }
 
 /** The evidence a device of this type is checked for: rodent signs at rodent devices, insects at insect monitors. */
@@ -250,10 +258,11 @@ export function draftFromFinding(
   finding: FindingLike,
   pests: readonly Pest[],
   groupOf: PestGroupOf,
+  common: readonly number[] = [],
 ): FindingDraft {
   const recorded = finding.captures ?? [];
   const saturated = recorded.some((capture) => capture.band != null);
-  const rows = noNewsDraft(type, pests).captures;
+  const rows = noNewsDraft(type, pests, common).captures;
   for (const capture of recorded) {
     if (!rows.some((row) => row.pestId === capture.pestId)) rows.push({ pestId: capture.pestId, count: 0, band: null });
   }

@@ -156,9 +156,9 @@ export function exceptionText(exception: ItemException): string {
     .join(' · ');
 }
 
-/** What the reports say under a list of devices, so nobody reads an exception as a visit. */
+/** What the reports say under a list of devices, so nobody reads an exception or a typed code as a visit. */
 export const OUTCOME_NOTE =
-  'Solo «Escaneada» prueba que el técnico estuvo en el dispositivo: leyó su código QR. «No encontrada» e «Inaccesible» se registraron sin escanear.';
+  'Solo «Escaneada» prueba que el técnico estuvo en el dispositivo: leyó su código QR. «Código escrito» se inspeccionó con el código impreso escrito a mano (etiqueta ilegible): no prueba presencia. «No encontrada» e «Inaccesible» se registraron sin escanear.';
 
 /** The least a band stands for, to add catches up: "at least" totals when bands are among them. */
 export function capturedAtLeast(capture: Pick<Capture, 'count' | 'band'>): number {

@@ -58,8 +58,8 @@ export const Inspection = z.object({
   inspectedBy: Person.nullable(),
   outcome: ItemOutcomeSchema,
   exception: ItemException.nullable(),
-  /** Set for a MANUAL outcome (code typed, not proof of presence). Optional only until the server answers it. */
-  manual: ItemManual.nullable().optional(),
+  /** Set for a MANUAL outcome (code typed, not proof of presence). */
+  manual: ItemManual.nullable(),
   /** The current version of what was found; null when nothing was recorded (or for an exception). */
   finding: Finding.nullable(),
   photoIds: z.array(z.number().int()),

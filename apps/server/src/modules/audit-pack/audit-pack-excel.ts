@@ -1,7 +1,7 @@
 import { folioText, type ThresholdLevel, type ThresholdMetric } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, type PestGroup, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
-import { capturedAtLeast, capturesText, outcomeName } from '@rondin/contracts/finding-text';
+import { capturedAtLeast, capturesText, NOT_PROOF_OF_PRESENCE, outcomeName } from '@rondin/contracts/finding-text';
 import type { Capture } from '@rondin/contracts';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -18,6 +18,7 @@ import {
   thresholdBreaches,
   traps,
 } from '../../db/schema.js';
+import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
 import { capturesOf } from '../reports/reports.repository.js';
 import { wallClock, zonedInstant } from '../../lib/time-zone.js';
@@ -155,11 +156,12 @@ export async function writeAuditPackExcel(
   header.alignment = { vertical: 'middle', wrapText: true };
   header.commit();
 
-  const counts = { inspections: 0, exceptions: 0, breaches: 0 };
+  const counts = { inspections: 0, typed: 0, exceptions: 0, breaches: 0 };
   for await (const batch of inspectionsInBatches(db, siteId, from, to, batchSize)) {
     for (const row of batch) {
       counts.inspections += 1;
       if (row.exceptionReason) counts.exceptions += 1;
+      if (row.manualReason) counts.typed += 1;
       if (row.breachLevel) counts.breaches += 1;
       const captures = row.captures;
       sheet
@@ -173,8 +175,9 @@ export async function writeAuditPackExcel(
           zone: row.zone ? ZONE_NAMES[row.zone] : null,
           type: TRAP_TYPE_NAMES[row.type],
           outcome: outcomeName(
-            row.exceptionReason ? 'EXCEPTION' : 'SCANNED',
+            itemOutcome({ status: 'COMPLETED', exceptionReason: row.exceptionReason, manualReason: row.manualReason }),
             row.exceptionReason ? { reason: row.exceptionReason, note: row.exceptionNote ?? '' } : null,
+            itemManual(row),
           ),
           status: row.deviceStatus ? DEVICE_STATUS_NAMES[row.deviceStatus] : null,
           activity: row.activity ? ACTIVITY_NAMES[row.activity] : null,
@@ -221,6 +224,7 @@ export async function writeAuditPackExcel(
   textRow('Zona horaria', timeZone);
   dateRow('Generado', wallClock(generatedAt, timeZone), DATE_TIME_FORMAT);
   textRow('Inspecciones (filas de la hoja Inspecciones)', counts.inspections);
+  textRow(`De ellas, con el código impreso escrito (${NOT_PROOF_OF_PRESENCE})`, counts.typed);
   textRow('De ellas, dispositivos no encontrados o inaccesibles', counts.exceptions);
   textRow('De ellas, con un umbral superado', counts.breaches);
   summary.commit();
@@ -261,6 +265,8 @@ function readBatch(db: Database, siteId: number, from: Date, to: Date, batchSize
         completedAt: sessionItems.completedAt,
         exceptionReason: sessionItems.exceptionReason,
         exceptionNote: sessionItems.exceptionNote,
+        manualReason: sessionItems.manualReason,
+        manualCode: sessionItems.manualCode,
         findingId: sessionItems.findingId,
         technician: technicians.fullName,
         code: traps.code,

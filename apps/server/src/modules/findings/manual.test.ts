@@ -2,20 +2,28 @@ import {
   FindingMessages,
   LabelReprintMessages,
   SessionMessages,
+  type InspectionPage,
   type LabelReprint,
   type ScanResponse,
   type Session,
 } from '@rondin/contracts';
+import { OUTCOME_NOTE } from '@rondin/contracts/finding-text';
+import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labelReprints, sessions } from '../../db/schema.js';
+import { writeAuditPackExcel } from '../audit-pack/audit-pack-excel.js';
+import { renderSessionReport } from '../sessions/session-report.js';
 import { nothingFound, putFinding, recordException, recordManual, typedCode } from '../../../test/findings.js';
 import { createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
   createAdmin,
   createTestApp,
+  DEFAULT_SITE_ID,
   createTrap,
   createUser,
   type TestApp,
@@ -225,5 +233,75 @@ describe('the label reprint queue', () => {
     expect((await t.app.inject({ url: '/api/label-reprints', headers: tech.headers })).statusCode).toBe(403);
     const printed = await t.app.inject({ method: 'POST', url: '/api/label-reprints/print', headers: tech.headers });
     expect(printed.statusCode).toBe(403);
+  });
+});
+
+describe('a typed code is never read as a scan-proven visit', () => {
+  /** An order with one device scanned and one recorded by its typed code, both with a finding. */
+  async function typedAndScanned() {
+    const { order, traps, items } = await orderOf(['TRP-1', 'TRP-2']);
+    expect((await scan(t, tech, order.id, traps[0]!.qrSlug)).statusCode).toBe(200);
+    expect((await recordManual(t, tech, order.id, items[1]!, typedCode('TRP-2'))).statusCode).toBe(200);
+    for (const itemId of items) {
+      expect((await putFinding(t, tech, order.id, itemId, nothingFound())).statusCode).toBe(200);
+    }
+    return { order, items };
+  }
+
+  it('the inspections list: MANUAL with its reason, apart from SCANNED under the filter', async () => {
+    const { items } = await typedAndScanned();
+    const list = async (query = '') =>
+      (await t.app.inject({ url: `/api/inspections${query}`, headers: admin.headers })).json<InspectionPage>().items;
+    expect((await list()).map((row) => [row.itemId, row.outcome, row.manual])).toEqual(
+      expect.arrayContaining([
+        [items[0], 'SCANNED', null],
+        [items[1], 'MANUAL', { reason: 'ETIQUETA_DANADA', code: 'TRP-2' }],
+      ]),
+    );
+    expect((await list('?outcome=SCANNED')).map((row) => row.itemId)).toEqual([items[0]]);
+    expect((await list('?outcome=MANUAL')).map((row) => row.itemId)).toEqual([items[1]]);
+  });
+
+  it('the service report names the outcome and counts it apart from the scans', async () => {
+    const { order } = await typedAndScanned();
+    const session = (await t.app.inject({ url: `/api/sessions/${order.id}`, headers: admin.headers })).json<Session>();
+    const pdf = await buffer(renderSessionReport(session, { timeZone: 'Europe/Madrid', client: null }));
+    const text = (await readPdf(pdf))
+      .map((page) => page.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('Código escrito (etiqueta dañada)');
+    expect(text).toContain(
+      'Escaneadas: 1 · Código escrito (no prueba presencia): 1 · No encontradas o inaccesibles: 0 · Trampas pendientes: 0',
+    );
+    expect(text).toContain(OUTCOME_NOTE);
+  });
+
+  it('the audit pack’s annex gives the outcome by name and counts the typed codes', async () => {
+    await typedAndScanned();
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => output.on('end', resolve));
+    const day = new Date().toISOString().slice(0, 10);
+    const after = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await writeAuditPackExcel(
+      t.database.db,
+      { siteId: DEFAULT_SITE_ID, from: `${day}T00:00:00Z`, to: `${after}T00:00:00Z`, timeZone: 'UTC' },
+      output,
+    );
+    await ended;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const outcomes: unknown[] = [];
+    workbook.getWorksheet('Inspecciones')!.eachRow((row, number) => {
+      if (number > 1) outcomes.push(row.getCell(9).value);
+    });
+    expect(outcomes.sort()).toEqual(['Código escrito (etiqueta dañada)', 'Escaneada']);
+    const summary: Record<string, unknown> = {};
+    workbook.getWorksheet('Resumen')!.eachRow((row) => {
+      summary[String(row.getCell(1).value)] = row.getCell(2).value;
+    });
+    expect(summary['De ellas, con el código impreso escrito (no prueba presencia)']).toBe(1);
   });
 });

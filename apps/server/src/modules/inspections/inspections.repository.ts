@@ -2,6 +2,7 @@ import type { Finding, Inspection, InspectionListQuery } from '@rondin/contracts
 import { ACTIVITY_LEVELS } from '@rondin/contracts/finding-rules';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import {
   findingCaptures,
   findings,
@@ -46,7 +47,11 @@ function matching(filter: InspectionListQuery): SQL {
       ? inArray(sessionItems.trapId, sql`(select ${traps.id} from ${traps} where ${traps.type} = ${filter.type})`)
       : undefined,
     filter.technicianId !== undefined ? eq(sessionItems.completedById, filter.technicianId) : undefined,
-    filter.outcome === 'SCANNED' ? isNull(sessionItems.exceptionReason) : undefined,
+    // Only a read QR is SCANNED: a printed code typed (MANUAL) is inspected without proof of presence.
+    filter.outcome === 'SCANNED'
+      ? and(isNull(sessionItems.exceptionReason), isNull(sessionItems.manualReason))
+      : undefined,
+    filter.outcome === 'MANUAL' ? isNotNull(sessionItems.manualReason) : undefined,
     filter.outcome === 'EXCEPTION' ? isNotNull(sessionItems.exceptionReason) : undefined,
     filter.activityMin
       ? currentFindingIn(
@@ -102,6 +107,8 @@ export class InspectionsRepository {
           inspectedByName: technicians.fullName,
           exceptionReason: sessionItems.exceptionReason,
           exceptionNote: sessionItems.exceptionNote,
+          manualReason: sessionItems.manualReason,
+          manualCode: sessionItems.manualCode,
           finding: sql<Finding | null>`(select x.finding from rondin_finding_json x where x.id = ${sessionItems.findingId})`,
           photoIds: sql<number[]>`(select coalesce(array_agg(${photos.id} order by ${photos.id}), '{}')
             from ${photos} where ${photos.itemId} = ${sessionItems.id})`,
@@ -116,13 +123,19 @@ export class InspectionsRepository {
       this.count(filter, where),
     ]);
     return {
-      rows: rows.map(({ inspectedById, inspectedByName, exceptionReason, exceptionNote, ...row }) => ({
-        ...row,
-        inspectedBy:
-          inspectedById === null || inspectedByName === null ? null : { id: inspectedById, fullName: inspectedByName },
-        outcome: exceptionReason === null ? 'SCANNED' : 'EXCEPTION',
-        exception: exceptionReason === null ? null : { reason: exceptionReason, note: exceptionNote ?? '' },
-      })),
+      rows: rows.map(
+        ({ inspectedById, inspectedByName, exceptionReason, exceptionNote, manualReason, manualCode, ...row }) => ({
+          ...row,
+          inspectedBy:
+            inspectedById === null || inspectedByName === null
+              ? null
+              : { id: inspectedById, fullName: inspectedByName },
+          // The page holds completed items only.
+          outcome: itemOutcome({ status: 'COMPLETED', exceptionReason, manualReason })!,
+          manual: itemManual({ manualReason, manualCode }),
+          exception: exceptionReason === null ? null : { reason: exceptionReason, note: exceptionNote ?? '' },
+        }),
+      ),
       total,
     };
   }

@@ -12,7 +12,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod<{ service: InspectionsServ
         operationId: 'listInspections',
         summary: 'Listar inspecciones',
         description:
-          'Una fila por trampa inspeccionada en una orden, la más reciente primero: escaneada (outcome SCANNED, la única que prueba la presencia del técnico) o registrada sin escanear (EXCEPTION), con la versión vigente de su hallazgo y sus fotos. Las trampas pendientes no aparecen. inspectedAt es la hora del escaneo o de la excepción; el período [from, to) se aplica a ella. Filtros: siteId, type, activityMin (esa actividad o más), pestId (al menos una captura de esa plaga), technicianId (quien la inspeccionó) y outcome. Paginada como las demás listas.',
+          'Una fila por trampa inspeccionada en una orden, la más reciente primero: escaneada (outcome SCANNED, la única que prueba la presencia del técnico), registrada con su código impreso escrito porque la etiqueta no se podía leer (MANUAL: inspeccionada, sin prueba de presencia) o registrada sin escanear (EXCEPTION), con la versión vigente de su hallazgo y sus fotos. Las trampas pendientes no aparecen. inspectedAt es la hora del escaneo o de la excepción; el período [from, to) se aplica a ella. Filtros: siteId, type, activityMin (esa actividad o más), pestId (al menos una captura de esa plaga), technicianId (quien la inspeccionó) y outcome. Paginada como las demás listas.',
         tags: ['Inspecciones'],
         security: bearerAuth,
         querystring: InspectionListQuery,

@@ -186,7 +186,7 @@ async function writeDevices(
           code: item.code,
           type: TRAP_TYPE_NAMES[item.type],
           area: item.area,
-          outcome: outcomeName(item.outcome, item.exception),
+          outcome: outcomeName(item.outcome, item.exception, item.manual),
           at: item.completedAt && wallClock(item.completedAt, options.timeZone),
           technician: item.technician,
           activity: finding ? ACTIVITY_NAMES[finding.activity] : null,

@@ -1,6 +1,7 @@
 import type {
   Finding,
   ItemException,
+  ItemManual,
   ItemOutcome,
   TrendDimension,
   TrendInterval,
@@ -10,6 +11,7 @@ import type {
 import type { FindingContent } from '@rondin/contracts/finding-text';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import {
   findingCaptures,
   findings,
@@ -74,6 +76,8 @@ export interface ExportItemRow {
   /** Who scanned it or recorded why it could not be. */
   technician: string | null;
   exception: ItemException | null;
+  /** Its printed code typed (MANUAL): why, and what was typed. */
+  manual: ItemManual | null;
   /** The current version of the finding: what the sheet prints of it. */
   finding: FindingContent | null;
 }
@@ -246,6 +250,8 @@ export class ReportsRepository {
         technician: technicians.fullName,
         exceptionReason: sessionItems.exceptionReason,
         exceptionNote: sessionItems.exceptionNote,
+        manualReason: sessionItems.manualReason,
+        manualCode: sessionItems.manualCode,
         // The finding's columns as they are: its API JSON (rondin_finding_json) costs a subquery per device.
         finding: {
           id: findings.id,
@@ -273,9 +279,10 @@ export class ReportsRepository {
       this.db,
       rows.flatMap((row) => (row.finding ? [row.finding.id] : [])),
     );
-    return rows.map(({ status, exceptionReason, exceptionNote, finding, ...row }) => ({
+    return rows.map(({ status, exceptionReason, exceptionNote, manualReason, manualCode, finding, ...row }) => ({
       ...row,
-      outcome: status !== 'COMPLETED' ? null : exceptionReason === null ? 'SCANNED' : 'EXCEPTION',
+      outcome: itemOutcome({ status, exceptionReason, manualReason }),
+      manual: itemManual({ manualReason, manualCode }),
       exception: exceptionReason === null ? null : { reason: exceptionReason, note: exceptionNote ?? '' },
       finding:
         finding === null

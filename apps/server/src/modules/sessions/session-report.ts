@@ -3,6 +3,8 @@ import {
   captureTotals,
   exceptionText,
   findingText,
+  MANUAL_OUTCOME_NAME,
+  NOT_PROOF_OF_PRESENCE,
   OUTCOME_NOTE,
   outcomeName,
   totalText,
@@ -111,7 +113,8 @@ async function drawSessionReport(
     [
       { header: 'Código', width: codeWidth },
       { header: 'Área', width: 72 },
-      { header: 'Resultado', width: 64, singleLine: true },
+      // Wraps: «Código escrito (etiqueta dañada)» is read whole, never cut to «Código…».
+      { header: 'Resultado', width: 64 },
       { header: 'Hora', width: 86, singleLine: true },
       { header: 'Hallazgo', width: 171 },
       { header: 'Técnico', width: 66 },
@@ -123,13 +126,13 @@ async function drawSessionReport(
     const done = item.status === 'COMPLETED';
     // The certificate shows a device's photos under its row, from the second column on.
     const photos = certificate?.photos.get(item.id);
-    // Pending in red; not scanned in amber: neither proves a visit.
-    const style = done ? (item.outcome === 'EXCEPTION' ? { color: '#8a4b00' } : {}) : { color: '#b3261e', bold: true };
+    // Pending in red; not scanned in amber (an exception, or a printed code typed): neither proves a visit.
+    const style = done ? (item.outcome === 'SCANNED' ? {} : { color: '#8a4b00' }) : { color: '#b3261e', bold: true };
     const placed = table.row(
       [
         item.trap.code,
         item.trap.area ?? 'Sin área',
-        outcomeName(item.outcome, item.exception),
+        outcomeName(item.outcome, item.exception, item.manual),
         done ? at(item.completedAt) : '—',
         foundText(item),
         item.completedBy?.fullName ?? '—',
@@ -145,6 +148,7 @@ async function drawSessionReport(
   const { left, right, bottom } = doc.page.margins;
   const width = doc.page.width - left - right;
   const scanned = session.items.filter((item) => item.outcome === 'SCANNED').length;
+  const typed = session.items.filter((item) => item.outcome === 'MANUAL').length;
   const exceptions = session.items.filter((item) => item.outcome === 'EXCEPTION').length;
   const withActivity = session.items.filter((item) => item.finding && item.finding.activity !== 'NINGUNA').length;
   const totals = captureTotals(session.items.flatMap((item) => (item.finding ? [item.finding] : [])));
@@ -158,7 +162,15 @@ async function drawSessionReport(
       color: '#1a1a1a',
     },
     {
-      text: `Escaneadas: ${scanned} · No encontradas o inaccesibles: ${exceptions} · Trampas pendientes: ${pending}`,
+      text: [
+        `Escaneadas: ${scanned}`,
+        // Only where there are some: a report without them reads as it always did.
+        typed ? `${MANUAL_OUTCOME_NAME} (${NOT_PROOF_OF_PRESENCE}): ${typed}` : null,
+        `No encontradas o inaccesibles: ${exceptions}`,
+        `Trampas pendientes: ${pending}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       font: FONT.regular,
       size: 10,
       color: '#1a1a1a',

@@ -82,11 +82,14 @@ describe('FindingSummary', () => {
 
 describe('OutcomeBadge', () => {
   it('tells a scan, which proves presence, from a device accounted for without one', () => {
-    const { rerender } = render(<OutcomeBadge outcome="SCANNED" exception={null} />);
+    const { rerender } = render(<OutcomeBadge outcome="SCANNED" exception={null} manual={null} />);
     expect(screen.getByText('Escaneada')).toHaveClass('badge--success');
-    rerender(<OutcomeBadge outcome="EXCEPTION" exception={{ reason: 'INACCESIBLE', note: 'x' }} />);
+    rerender(<OutcomeBadge outcome="EXCEPTION" exception={{ reason: 'INACCESIBLE', note: 'x' }} manual={null} />);
     expect(screen.getByText('Inaccesible')).toHaveClass('badge--warning');
-    rerender(<OutcomeBadge outcome={null} exception={null} />);
+    // A typed printed code was inspected, but its QR was not read: not the scan's green.
+    rerender(<OutcomeBadge outcome="MANUAL" exception={null} manual={{ reason: 'ETIQUETA_DANADA', code: 'TRP-1' }} />);
+    expect(screen.getByText('Código escrito (etiqueta dañada)')).toHaveClass('badge--warning');
+    rerender(<OutcomeBadge outcome={null} exception={null} manual={null} />);
     expect(screen.getByText('Pendiente')).toHaveClass('badge--neutral');
   });
 });

@@ -4,7 +4,7 @@ import { ACTIVITY_NAMES, type ActivityLevel, FINDING_FLAG_NAMES } from '@rondin/
 import { exceptionText, findingFacts, outcomeName } from '@rondin/contracts/finding-text';
 import { type BadgeTone, StatusBadge } from '../ui/status-badge';
 
-type ItemRecord = Pick<SessionItem, 'outcome' | 'exception' | 'finding'>;
+type ItemRecord = Pick<SessionItem, 'outcome' | 'exception' | 'manual' | 'finding'>;
 
 const ACTIVITY_TONES: Record<ActivityLevel, BadgeTone> = {
   NINGUNA: 'neutral',
@@ -14,12 +14,12 @@ const ACTIVITY_TONES: Record<ActivityLevel, BadgeTone> = {
 };
 
 /**
- * How a device's visit ended: only 'Escaneada' (green) proves the technician was there; 'No encontrada' and
- * 'Inaccesible' (amber) were recorded without a scan.
+ * How a device's visit ended: only 'Escaneada' (green) proves the technician was there; 'Código escrito' (its
+ * label unreadable), 'No encontrada' and 'Inaccesible' (amber) were recorded without reading its QR.
  */
-export function OutcomeBadge({ outcome, exception }: Pick<ItemRecord, 'outcome' | 'exception'>) {
-  const tone: BadgeTone = outcome === 'SCANNED' ? 'success' : outcome === 'EXCEPTION' ? 'warning' : 'neutral';
-  return <StatusBadge tone={tone}>{outcomeName(outcome, exception)}</StatusBadge>;
+export function OutcomeBadge({ outcome, exception, manual }: Pick<ItemRecord, 'outcome' | 'exception' | 'manual'>) {
+  const tone: BadgeTone = outcome === 'SCANNED' ? 'success' : outcome === null ? 'neutral' : 'warning';
+  return <StatusBadge tone={tone}>{outcomeName(outcome, exception, manual)}</StatusBadge>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function OutcomeBadge({ outcome, exception }: Pick<ItemRecord, 'outcome' 
  * scanned, why (its preset detail, and the note of an «Otro»); for one scanned with nothing recorded, that nothing
  * was.
  */
-export function FindingSummary({ outcome, exception, finding }: ItemRecord) {
+export function FindingSummary({ outcome, exception, finding }: Omit<ItemRecord, 'manual'>) {
   if (exception) return <p className="finding__note">{exceptionText(exception)}</p>;
   if (!finding) {
     return <span className="muted">{outcome === 'SCANNED' ? 'Sin hallazgo registrado' : '—'}</span>;

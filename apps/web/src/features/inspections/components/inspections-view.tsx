@@ -141,7 +141,7 @@ function InspectionTable({ items, siteNames }: RowsProps) {
               </td>
               <td>{item.inspectedBy?.fullName ?? TEXT.nobody}</td>
               <td>
-                <OutcomeBadge outcome={item.outcome} exception={item.exception} />
+                <OutcomeBadge outcome={item.outcome} exception={item.exception} manual={item.manual} />
               </td>
               <td className="inspections-table__finding">
                 <FindingSummary outcome={item.outcome} exception={item.exception} finding={item.finding} />
@@ -164,7 +164,7 @@ function InspectionCards({ items, siteNames }: RowsProps) {
             <div>
               <Device item={item} />
             </div>
-            <OutcomeBadge outcome={item.outcome} exception={item.exception} />
+            <OutcomeBadge outcome={item.outcome} exception={item.exception} manual={item.manual} />
           </div>
           <p className="inspection-card__meta">
             {formatDateTime(item.inspectedAt)} · {item.inspectedBy?.fullName ?? TEXT.nobody}

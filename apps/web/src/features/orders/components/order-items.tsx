@@ -112,7 +112,7 @@ function ItemTable({ items }: { items: readonly SessionItem[] }) {
               <th scope="row">{code(item)}</th>
               <td>{area(item)}</td>
               <td>
-                <OutcomeBadge outcome={item.outcome} exception={item.exception} />
+                <OutcomeBadge outcome={item.outcome} exception={item.exception} manual={item.manual} />
               </td>
               <td>{item.completedAt ? formatDateTime(item.completedAt) : '—'}</td>
               <td>{item.completedBy?.fullName ?? '—'}</td>
@@ -134,7 +134,7 @@ function ItemList({ items }: { items: readonly SessionItem[] }) {
         <li key={item.id} className="order-item">
           <div className="order-item__top">
             <span className="order-item__code">{code(item)}</span>
-            <OutcomeBadge outcome={item.outcome} exception={item.exception} />
+            <OutcomeBadge outcome={item.outcome} exception={item.exception} manual={item.manual} />
           </div>
           <span className="order-item__area">{area(item)}</span>
           {item.completedAt ? (

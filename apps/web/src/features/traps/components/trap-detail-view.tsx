@@ -188,7 +188,7 @@ function TrapHistory({ trapId }: { trapId: number }) {
                         ) : null}
                       </td>
                       <td>
-                        <OutcomeBadge outcome={entry.outcome} exception={entry.exception} />
+                        <OutcomeBadge outcome={entry.outcome} exception={entry.exception} manual={entry.manual} />
                         {entry.completedAt ? (
                           <span className="data-table__secondary">{formatDateTime(entry.completedAt)}</span>
                         ) : null}

@@ -1,0 +1,20 @@
+import type { ItemManual, ItemOutcome, ManualReason } from '@rondin/contracts';
+
+/**
+ * How an item's visit ended from its columns, as rondin_item_json says it: an exception, its printed code typed
+ * (MANUAL, not proof of presence), or scanned (the only proof); null while pending.
+ */
+export function itemOutcome(item: {
+  status: 'PENDING' | 'COMPLETED';
+  exceptionReason: string | null;
+  manualReason: string | null;
+}): ItemOutcome | null {
+  if (item.status !== 'COMPLETED') return null;
+  if (item.exceptionReason !== null) return 'EXCEPTION';
+  return item.manualReason !== null ? 'MANUAL' : 'SCANNED';
+}
+
+/** A MANUAL item's reason and typed code; null for any other. */
+export function itemManual(item: { manualReason: ManualReason | null; manualCode: string | null }): ItemManual | null {
+  return item.manualReason === null ? null : { reason: item.manualReason, code: item.manualCode ?? '' };
+}

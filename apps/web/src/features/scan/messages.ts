@@ -46,6 +46,9 @@ export const SCAN_MESSAGES = {
   cameraStarting: 'Iniciando cámara…',
   cameraRetry: 'Reintentar cámara',
   cameraOff: 'Escaneo finalizado',
+  /** A toggle: its state is said by aria-pressed, its name stays. */
+  torch: 'Linterna',
+  torchFailed: 'No se pudo encender la linterna.',
   manualLabel: 'Código impreso bajo el QR',
   manualHint: '20 caracteres; los espacios y guiones no importan.',
   manualSubmit: 'Registrar código',

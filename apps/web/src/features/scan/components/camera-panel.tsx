@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQrCamera } from '../qr/use-qr-camera';
 import { SCAN_MESSAGES } from '../messages';
 
@@ -10,7 +11,8 @@ interface CameraPanelProps {
 
 /** The live camera with a viewfinder and the spec's prompt, or what stands in for it when there is none. */
 export function CameraPanel({ enabled, onCode, onReadError }: CameraPanelProps) {
-  const { videoRef, state, restart } = useQrCamera({ enabled, onCode, onReadError });
+  const { videoRef, state, restart, torch } = useQrCamera({ enabled, onCode, onReadError });
+  const [torchFailed, setTorchFailed] = useState(false);
   return (
     <div className={`camera camera--${state}`}>
       {enabled ? (
@@ -45,8 +47,44 @@ export function CameraPanel({ enabled, onCode, onReadError }: CameraPanelProps) 
           <p className="camera__state-title">{SCAN_MESSAGES.cameraOff}</p>
         </div>
       ) : null}
+      {state === 'live' && torch ? (
+        // Only a camera that offers a torch shows the button: a laptop's or an iPhone's in Safari has none.
+        <button
+          type="button"
+          className={`camera__torch${torch.on ? ' camera__torch--on' : ''}`}
+          aria-pressed={torch.on}
+          onClick={async () => setTorchFailed(!(await torch.toggle()))}
+        >
+          <TorchIcon />
+          <span>{SCAN_MESSAGES.torch}</span>
+        </button>
+      ) : null}
+      {torchFailed && state === 'live' ? (
+        <p className="camera__torch-error" role="alert">
+          {SCAN_MESSAGES.torchFailed}
+        </p>
+      ) : null}
       {state === 'live' || state === 'starting' ? <p className="camera__prompt">{SCAN_MESSAGES.prompt}</p> : null}
     </div>
+  );
+}
+
+function TorchIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M7 3h10v4l-3 4v10h-4V11L7 7z" />
+      <path d="M7 7h10M12 14v2" />
+    </svg>
   );
 }
 

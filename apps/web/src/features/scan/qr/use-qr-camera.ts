@@ -3,6 +3,19 @@ import { createQrDecoder, type QrDecoder } from './qr-decoder';
 
 export type CameraState = 'off' | 'starting' | 'live' | 'unavailable';
 
+/** The camera's torch, when its track offers one: a label in a dark corner is read with it on. */
+export interface TorchControl {
+  on: boolean;
+  /** Turns it on or off; false when the camera refused. */
+  toggle: () => Promise<boolean>;
+}
+
+/** Whether the track can light its torch (MediaTrackCapabilities.torch, not yet in TypeScript's DOM types). */
+function offersTorch(track: MediaStreamTrack | undefined): track is MediaStreamTrack {
+  const capabilities = track?.getCapabilities?.() as (MediaTrackCapabilities & { torch?: unknown }) | undefined;
+  return capabilities?.torch === true || (Array.isArray(capabilities?.torch) && capabilities.torch.includes(true));
+}
+
 /** A frame every 200 ms at most: quick enough to feel instant, light on a phone's battery. */
 export const FRAME_INTERVAL_MS = 200;
 /** A code still in view is reported again after this long, so a failed scan can be retried by holding still. */
@@ -34,6 +47,8 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
   const [attempt, setAttempt] = useState(0);
+  const [torchTrack, setTorchTrack] = useState<MediaStreamTrack | null>(null);
+  const [torchOn, setTorchOn] = useState(false);
   const handlers = useRef({ onCode, onReadError });
   handlers.current = { onCode, onReadError };
 
@@ -105,6 +120,8 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
         return;
       }
       if (stopped) return decoder.dispose();
+      const [track] = stream.getVideoTracks?.() ?? [];
+      if (offersTorch(track)) setTorchTrack(track);
       setState('live');
       schedule(0);
     }
@@ -112,6 +129,9 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
     void start();
     return () => {
       stopped = true;
+      // A stopped track's torch goes out with it.
+      setTorchTrack(null);
+      setTorchOn(false);
       clearTimeout(timer);
       decoder?.dispose();
       if (stream) stopTracks(stream);
@@ -119,7 +139,29 @@ export function useQrCamera({ enabled, onCode, onReadError }: QrCameraOptions) {
     };
   }, [enabled, attempt]);
 
-  return { videoRef, state: enabled ? state : ('off' as const), restart: () => setAttempt((value) => value + 1) };
+  const torch: TorchControl | null =
+    enabled && torchTrack
+      ? {
+          on: torchOn,
+          toggle: async () => {
+            const next = !torchOn;
+            try {
+              await torchTrack.applyConstraints({ advanced: [{ torch: next } as MediaTrackConstraintSet] });
+            } catch {
+              return false;
+            }
+            setTorchOn(next);
+            return true;
+          },
+        }
+      : null;
+
+  return {
+    videoRef,
+    state: enabled ? state : ('off' as const),
+    restart: () => setAttempt((value) => value + 1),
+    torch,
+  };
 }
 
 function stopTracks(stream: MediaStream): void {

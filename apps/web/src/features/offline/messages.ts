@@ -1,12 +1,21 @@
 import { formatDateTime } from '../../lib/format';
 import type { RecordKind } from './scan-queue';
 
-const RECORD_KINDS: readonly RecordKind[] = ['scan', 'finding', 'exception', 'photo', 'photo-deletion', 'application'];
+const RECORD_KINDS: readonly RecordKind[] = [
+  'scan',
+  'manual',
+  'finding',
+  'exception',
+  'photo',
+  'photo-deletion',
+  'application',
+];
 
 const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
   scan: ['escaneo', 'escaneos'],
   finding: ['hallazgo', 'hallazgos'],
   exception: ['trampa no encontrada o inaccesible', 'trampas no encontradas o inaccesibles'],
+  manual: ['código escrito', 'códigos escritos'],
   photo: ['foto', 'fotos'],
   'photo-deletion': ['foto eliminada', 'fotos eliminadas'],
   application: ['aplicación de producto', 'aplicaciones de producto'],
@@ -15,6 +24,7 @@ const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
 const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
   finding: 'un hallazgo guardado',
   exception: 'una trampa registrada como no encontrada o inaccesible',
+  manual: 'una trampa registrada por su código escrito',
   photo: 'una foto guardada',
   'photo-deletion': 'la eliminación de una foto',
   application: 'una aplicación de producto',

@@ -40,7 +40,8 @@ async function current(row: Partial<StoredRecord>): Promise<QueuedRecord> {
     const { photoBytes, photoType, ...rest } = record;
     return { ...rest, photo: new Blob([photoBytes], { type: photoType }) };
   }
-  if (record.kind === 'finding' || record.kind === 'exception' || record.kind === 'photo-deletion') return record;
+  if (record.kind === 'finding' || record.kind === 'exception' || record.kind === 'manual') return record;
+  if (record.kind === 'photo-deletion') return record;
   if (record.kind === 'application') return record;
   return { ...record, kind: 'scan', qrHash: record.qrHash ?? qrHash(record.body.qrSlug) };
 }

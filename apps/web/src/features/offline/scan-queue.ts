@@ -1,4 +1,10 @@
-import type { ExceptionReason, ExceptionReasonDetail, PutApplicationInput, PutFindingInput } from '@rondin/contracts';
+import type {
+  ExceptionReason,
+  ExceptionReasonDetail,
+  ManualReason,
+  PutApplicationInput,
+  PutFindingInput,
+} from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
 import { qrHash } from '../../lib/qr-hash';
 
@@ -39,6 +45,15 @@ export interface ExceptionToSend extends DeviceRecord {
   };
 }
 
+/**
+ * A device whose label could not be read, recorded by its printed code typed (POST
+ * /api/sessions/{id}/items/{itemId}/manual): it completes the item as a scan does, with outcome MANUAL.
+ */
+export interface ManualToSend extends DeviceRecord {
+  kind: 'manual';
+  body: { clientScanId: string; code: string; reason: ManualReason; recordedAt: string };
+}
+
 /** A photo of a device (POST /api/sessions/{id}/items/{itemId}/photos), already shrunk and re-encoded. */
 export interface PhotoToSend extends DeviceRecord {
   kind: 'photo';
@@ -74,6 +89,7 @@ export type ToSend =
   | ScanToSend
   | FindingToSend
   | ExceptionToSend
+  | ManualToSend
   | PhotoToSend
   | PhotoDeletionToSend
   | ApplicationToSend;
@@ -103,6 +119,7 @@ export interface QueuedScan extends ScanToSend, Kept {
 }
 export type QueuedFinding = FindingToSend & Kept;
 export type QueuedException = ExceptionToSend & Kept;
+export type QueuedManual = ManualToSend & Kept;
 export type QueuedPhoto = PhotoToSend & Kept;
 export type QueuedPhotoDeletion = PhotoDeletionToSend & Kept;
 export type QueuedApplication = ApplicationToSend & Kept;
@@ -111,6 +128,7 @@ export type QueuedRecord =
   | QueuedScan
   | QueuedFinding
   | QueuedException
+  | QueuedManual
   | QueuedPhoto
   | QueuedPhotoDeletion
   | QueuedApplication;
@@ -210,6 +228,8 @@ export const SERVER_FAILED_REASONS: Record<RecordKind, string> = {
     'El servidor no pudo registrar este hallazgo tras varios intentos. Regístralo de nuevo o avisa al administrador.',
   exception:
     'El servidor no pudo registrar esta trampa como no encontrada o inaccesible tras varios intentos. Regístrala de nuevo o avisa al administrador.',
+  manual:
+    'El servidor no pudo registrar el código escrito de esta trampa tras varios intentos. Regístralo de nuevo o avisa al administrador.',
   photo: 'El servidor no pudo guardar esta foto tras varios intentos. Tómala de nuevo o avisa al administrador.',
   'photo-deletion':
     'El servidor no pudo eliminar esta foto tras varios intentos. Vuelve a eliminarla o avisa al administrador.',

@@ -29,6 +29,8 @@ export const SCAN_MESSAGES = {
   alreadyQueued: 'Esta trampa ya está guardada en este dispositivo: su escaneo se enviará al volver la conexión.',
   scanFailed: 'No se pudo registrar el escaneo. Verifica el QR.',
   addToOrder: 'Añadir a esta orden',
+  /** «Código escrito» offered for a device whose printed code was typed where its QR's code goes. */
+  typeCodeFor: (code: string) => `Registrar ${code} por su código escrito`,
   addToOrderFor: (code: string) => `Añadir ${code} a esta orden`,
   adding: 'Añadiendo…',
   addFailed: 'No se pudo añadir el dispositivo a la orden.',

@@ -110,4 +110,32 @@ describe('scan screen in the field (offline queue)', () => {
     expect(states.filter((text) => text.includes('Pendiente'))).toEqual([]);
     server.releaseReads();
   }, 20_000);
+
+  it('records an unreadable label by its typed code without signal, and opens the sheet as after a scan', async () => {
+    storeSignIn(tech);
+    const server = serveOrder();
+    renderWithApp(<AppRoutes />, { path: '/tech/sessions/12/scan' });
+    const list = await screen.findByRole('region', { name: 'Listado de trampas' }, { timeout: 5_000 });
+    const row = () => within(list).getAllByRole('listitem')[1]!;
+    server.online = false;
+    const user = userEvent.setup();
+    // The printed code typed where the QR's code goes: offered as «Código escrito» for that device.
+    await user.type(screen.getByLabelText('Código impreso bajo el QR'), 'trp-002');
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    const offered = screen
+      .getAllByRole('button', { name: 'Registrar TRP-002 por su código escrito' })
+      .find((button) => !list.contains(button))!;
+    await user.click(offered);
+    const dialog = screen.getByRole('dialog', { name: 'TRP-002: código escrito' });
+    await user.type(within(dialog).getByLabelText('Código impreso en la etiqueta'), 'TRP-002');
+    await user.click(within(dialog).getByRole('radio', { name: 'Etiqueta dañada' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(row()).toHaveTextContent('Hecha, por enviar'));
+    expect(row()).toHaveTextContent('Código escrito');
+    expect(await screen.findByRole('button', { name: /Sin novedad/ })).toBeInTheDocument();
+    expect(screen.getByText('1 código escrito por enviar')).toBeInTheDocument();
+    // The list offers it for each device still pending, not for one done.
+    expect(within(list).getByRole('button', { name: 'Registrar TRP-003 por su código escrito' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Registrar TRP-002 por su código escrito' })).toBeNull();
+  }, 20_000);
 });

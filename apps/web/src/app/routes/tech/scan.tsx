@@ -8,12 +8,14 @@ import { useActivePests } from '../../../features/findings/api/get-active-pests'
 import { useCommonPests } from '../../../features/findings/api/get-common-pests';
 import type {
   ExceptionRequest,
+  ManualRequest,
   PhotoDeletionRequest,
   PhotoRequest,
   SendRecord,
 } from '../../../features/findings/api/record-finding';
 import { FindingsSheet, type RecordedFinding } from '../../../features/findings/components/findings-sheet';
 import { ItemFindingLine } from '../../../features/findings/components/item-finding-line';
+import { ManualCodeDialog } from '../../../features/findings/components/manual-code-dialog';
 import { RecordedNotice } from '../../../features/findings/components/recorded-notice';
 import {
   useCloseBlockedReason,
@@ -111,6 +113,15 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
     },
     [queryClient],
   );
+  // A typed code completes its item as a scan does: shown at once when the server took it, else marked as waiting.
+  const recordManual = useCallback(
+    async (request: ManualRequest) => {
+      const answer = await sendRecordOrQueue(request);
+      if ('session' in answer) showScanAnswer(queryClient, request.sessionId, answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+    [queryClient],
+  );
   // A delivered photo's removal: the order is read again once the server has it (or it waits in the queue).
   const deletePhoto = useCallback(
     async (request: PhotoDeletionRequest) => {
@@ -165,6 +176,15 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
           onDismiss={controls.dismiss}
         />
       )}
+      manualCodeDialog={(item, controls) => (
+        <ManualCodeDialog
+          sessionId={orderId}
+          item={item}
+          record={recordManual}
+          onRecorded={controls.recorded}
+          onClose={controls.close}
+        />
+      )}
       itemDetails={(item, controls) => (
         <ItemFindingLine
           sessionId={orderId}
@@ -174,6 +194,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
           closed={controls.orderClosed}
           groupOf={groupOf}
           onOpenFinding={controls.openFinding}
+          onTypeCode={controls.typeCode}
           recordException={recordException}
           removeWaitingPhoto={(clientPhotoId) => scanQueue.withdraw(clientPhotoId)}
           deletePhoto={deletePhoto}

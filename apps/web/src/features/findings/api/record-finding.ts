@@ -2,6 +2,7 @@ import type {
   ExceptionReason,
   ExceptionReasonDetail,
   FindingResponse,
+  ManualReason,
   Photo,
   PutFindingInput,
   ScanResponse,
@@ -41,6 +42,15 @@ export interface ExceptionRequest extends DeviceRecord {
   };
 }
 
+/**
+ * A device whose label could not be read: its printed code typed and why (ManualBody). It completes the item as a
+ * scan does (outcome MANUAL); the findings sheet then opens as after a scan.
+ */
+export interface ManualRequest extends DeviceRecord {
+  kind: 'manual';
+  body: { clientScanId: string; code: string; reason: ManualReason; recordedAt: string };
+}
+
 /** A photo of a device, already shrunk and re-encoded on the phone. */
 export interface PhotoRequest extends DeviceRecord {
   kind: 'photo';
@@ -54,7 +64,7 @@ export interface PhotoDeletionRequest extends DeviceRecord {
   body: { clientDeletionId: string; photoId: number; deletedAt: string };
 }
 
-export type FindingsRecord = FindingRequest | ExceptionRequest | PhotoRequest | PhotoDeletionRequest;
+export type FindingsRecord = FindingRequest | ExceptionRequest | ManualRequest | PhotoRequest | PhotoDeletionRequest;
 
 /** The server no longer has the photo (DELETE /api/photos/{id}). */
 export interface PhotoDeleted {
@@ -77,6 +87,10 @@ export const putFinding = ({ sessionId, itemId, body }: FindingRequest) =>
 /** POST /api/sessions/{id}/items/{itemId}/exception: answers as a scan does, with the order and the item. */
 export const postException = ({ sessionId, itemId, body }: ExceptionRequest) =>
   apiRequest<ScanResponse>(`/sessions/${sessionId}/items/${itemId}/exception`, { method: 'POST', body });
+
+/** POST /api/sessions/{id}/items/{itemId}/manual: answers as a scan does, with the order and the item. */
+export const postManual = ({ sessionId, itemId, body }: ManualRequest) =>
+  apiRequest<ScanResponse>(`/sessions/${sessionId}/items/${itemId}/manual`, { method: 'POST', body });
 
 /** A photo of about 300 KB on a weak signal: more time than a JSON request. */
 const PHOTO_TIMEOUT_MS = 60_000;
@@ -113,6 +127,8 @@ export function postRecord(record: FindingsRecord): Promise<FindingResponse | Sc
       return putFinding(record);
     case 'exception':
       return postException(record);
+    case 'manual':
+      return postManual(record);
     case 'photo':
       return postPhoto(record);
     case 'photo-deletion':

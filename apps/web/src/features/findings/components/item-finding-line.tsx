@@ -1,8 +1,15 @@
 import type { SessionItem } from '@rondin/contracts';
 import type { PestGroupOf } from '@rondin/contracts/finding-rules';
+import { MANUAL_OUTCOME_NAME } from '@rondin/contracts/finding-text';
 import { useState } from 'react';
 import { randomUuid } from '../../../lib/uuid';
-import type { ExceptionRequest, FindingRequest, PhotoDeletionRequest, PhotoRequest } from '../api/record-finding';
+import type {
+  ExceptionRequest,
+  FindingRequest,
+  ManualRequest,
+  PhotoDeletionRequest,
+  PhotoRequest,
+} from '../api/record-finding';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
 import { exceptionSummary } from '../utils/exception-summary';
 import { findingSummary } from '../utils/finding-form';
@@ -13,6 +20,7 @@ import { ItemPhotos } from './item-photos';
 interface Waiting {
   finding: FindingRequest['body'] | null;
   exception: ExceptionRequest['body'] | null;
+  manual?: ManualRequest['body'] | null;
   photos: number;
   waitingPhotos: readonly { clientPhotoId: string; photo: Blob }[];
   deletedPhotoIds: readonly number[];
@@ -29,6 +37,8 @@ interface ItemFindingLineProps {
   /** The pests' groups, to work out the activity of a finding still waiting on the device. */
   groupOf: PestGroupOf;
   onOpenFinding: () => void;
+  /** «Código escrito»: records this trap by the code printed on its unreadable label (the scan screen's dialog). */
+  onTypeCode?: (() => void) | undefined;
   /** Sends an exception and its photos (or keeps them on the device). */
   recordException: (request: ExceptionRequest | PhotoRequest) => Promise<unknown>;
   /** Drops a photo not sent yet from the device. */
@@ -50,6 +60,7 @@ export function ItemFindingLine({
   closed,
   groupOf,
   onOpenFinding,
+  onTypeCode,
   recordException,
   removeWaitingPhoto,
   deletePhoto,
@@ -61,14 +72,15 @@ export function ItemFindingLine({
   const deleted = waiting?.deletedPhotoIds ?? [];
   const photos = item.photoIds.filter((id) => !deleted.includes(id)).length + (waiting?.photos ?? 0);
   const finding = waiting?.finding ?? item.finding;
+  const found = finding ? findingSummary(finding, groupOf) : done ? TEXT.noFinding : null;
+  // A typed code is said first: the device was inspected, but its QR not read.
+  const typed = Boolean(waiting?.manual ?? item.manual);
   const summary = exception
     ? exceptionSummary(exception)
-    : finding
-      ? findingSummary(finding, groupOf)
-      : done
-        ? TEXT.noFinding
-        : null;
-  const unsent = exception ? Boolean(waiting?.exception) : Boolean(waiting?.finding);
+    : found && typed
+      ? `${MANUAL_OUTCOME_NAME} · ${found}`
+      : found;
+  const unsent = exception ? Boolean(waiting?.exception) : Boolean(waiting?.finding ?? waiting?.manual);
   const scanned = done && !exception;
 
   return (
@@ -101,14 +113,26 @@ export function ItemFindingLine({
           {finding ? TEXT.correct : TEXT.findingButton}
         </button>
       ) : done ? null : (
-        <button
-          type="button"
-          className="button button--secondary button--small item-finding__button"
-          aria-label={TEXT.exceptionOpenFor(code)}
-          onClick={() => setAskingException(true)}
-        >
-          {TEXT.exceptionOpen}
-        </button>
+        <>
+          {onTypeCode ? (
+            <button
+              type="button"
+              className="button button--secondary button--small item-finding__button"
+              aria-label={TEXT.manualOpenFor(code)}
+              onClick={onTypeCode}
+            >
+              {TEXT.manualOpen}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--secondary button--small item-finding__button"
+            aria-label={TEXT.exceptionOpenFor(code)}
+            onClick={() => setAskingException(true)}
+          >
+            {TEXT.exceptionOpen}
+          </button>
+        </>
       )}
       {showingPhotos ? (
         <ItemPhotos

@@ -1,5 +1,6 @@
 import './offline-bar.css';
 import { EXCEPTION_REASON_NAMES } from '@rondin/contracts/finding-rules';
+import { MANUAL_OUTCOME_NAME } from '@rondin/contracts/finding-text';
 import { useServerReachable } from '../../../lib/connectivity';
 import { type NameDevice, useDeviceNames } from '../hooks/use-device-names';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
@@ -104,6 +105,8 @@ function recordLine(record: QueuedRecord, nameDevice: NameDevice): string {
         EXCEPTION_REASON_NAMES[record.body.reason],
         record.body.recordedAt,
       );
+    case 'manual':
+      return TEXT.recordLine(record.sessionId, device, MANUAL_OUTCOME_NAME, record.body.recordedAt);
     case 'photo':
       return TEXT.recordLine(record.sessionId, device, TEXT.photo, record.body.takenAt);
     case 'photo-deletion':

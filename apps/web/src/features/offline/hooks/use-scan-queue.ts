@@ -1,7 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
 import { OFFLINE_MESSAGES } from '../messages';
-import type { ExceptionToSend, FindingToSend, PhotoToSend, ScanQueue, ScanQueueSnapshot } from '../scan-queue';
+import type {
+  ExceptionToSend,
+  FindingToSend,
+  ManualToSend,
+  PhotoToSend,
+  ScanQueue,
+  ScanQueueSnapshot,
+} from '../scan-queue';
 
 /** The queue's records for the signed-in user. */
 export function useScanQueue<Answer>(queue: ScanQueue<Answer>): ScanQueueSnapshot {
@@ -9,8 +16,8 @@ export function useScanQueue<Answer>(queue: ScanQueue<Answer>): ScanQueueSnapsho
 }
 
 /**
- * The qrHash of each of the order's traps done on the device and not sent yet (a scan, or a 'no encontrada /
- * inaccesible' waiting): the scan screen marks their items as done but not sent. A record the server refused is
+ * The qrHash of each of the order's traps done on the device and not sent yet (a scan, a 'no encontrada /
+ * inaccesible' or a typed code waiting): the scan screen marks their items as done but not sent. A record the server refused is
  * not among them: its trap is pending again.
  */
 export function useWaitingQrHashes<Answer>(queue: ScanQueue<Answer>, sessionId: number): ReadonlySet<string> {
@@ -20,7 +27,7 @@ export function useWaitingQrHashes<Answer>(queue: ScanQueue<Answer>, sessionId: 
       new Set(
         waiting.flatMap((record) =>
           record.sessionId === sessionId &&
-          (record.kind === 'scan' || record.kind === 'exception') &&
+          (record.kind === 'scan' || record.kind === 'exception' || record.kind === 'manual') &&
           record.qrHash !== null
             ? [record.qrHash]
             : [],
@@ -35,6 +42,8 @@ export interface WaitingForItem {
   /** The latest finding recorded and not sent yet. */
   finding: FindingToSend['body'] | null;
   exception: ExceptionToSend['body'] | null;
+  /** Its printed code typed (its label unreadable), not sent yet. */
+  manual: ManualToSend['body'] | null;
   /** Photos taken and not sent yet, oldest first. */
   photos: number;
   waitingPhotos: { clientPhotoId: string; photo: PhotoToSend['photo'] }[];
@@ -55,6 +64,7 @@ export function useWaitingByItem<Answer>(
       const entry = byItem.get(record.itemId) ?? {
         finding: null,
         exception: null,
+        manual: null,
         photos: 0,
         waitingPhotos: [],
         deletedPhotoIds: [],
@@ -62,6 +72,7 @@ export function useWaitingByItem<Answer>(
       // Oldest first: a later finding of the same item replaces an earlier one, as on the server.
       if (record.kind === 'finding') entry.finding = record.body;
       else if (record.kind === 'exception') entry.exception = record.body;
+      else if (record.kind === 'manual') entry.manual = record.body;
       else if (record.kind === 'photo-deletion') entry.deletedPhotoIds.push(record.body.photoId);
       else {
         entry.photos += 1;

@@ -8,6 +8,11 @@ interface ManualEntryFormProps {
   trapCodes: readonly string[];
   /** Resolves true once the scan was registered, to clear the field for the next trap. */
   onSubmit: (code: string) => Promise<boolean>;
+  /**
+   * A trap's printed code typed instead of the code under its QR: offered as «Código escrito» for that trap (its
+   * label cannot be read). Without it the field only says what to type.
+   */
+  onTrapCode?: ((code: string) => void) | undefined;
 }
 
 function problemText(problem: TypedCodeProblem): string {
@@ -21,9 +26,10 @@ function problemText(problem: TypedCodeProblem): string {
  * checked here, so a trap's name or a short string gets one message saying what to type, and only a code that
  * can be a trap's is sent (the server's answer then says whether it is one of this order's).
  */
-export function ManualEntryForm({ busy, trapCodes, onSubmit }: ManualEntryFormProps) {
+export function ManualEntryForm({ busy, trapCodes, onSubmit, onTrapCode }: ManualEntryFormProps) {
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [trapCode, setTrapCode] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -39,9 +45,11 @@ export function ManualEntryForm({ busy, trapCodes, onSubmit }: ManualEntryFormPr
     const checked = checkTypedCode(typed, trapCodes);
     if ('problem' in checked) {
       setProblem(problemText(checked.problem));
+      setTrapCode(checked.problem.kind === 'trap-code' ? checked.problem.code : null);
       return;
     }
     setProblem(null);
+    setTrapCode(null);
     if (await onSubmit(checked.slug)) setTyped('');
   }
 
@@ -57,6 +65,7 @@ export function ManualEntryForm({ busy, trapCodes, onSubmit }: ManualEntryFormPr
             onChange={(event) => {
               setTyped(event.target.value);
               setProblem(null);
+              setTrapCode(null);
             }}
             placeholder="abcd 1234 efgh 5678 jkmn"
             autoComplete="off"
@@ -75,6 +84,20 @@ export function ManualEntryForm({ busy, trapCodes, onSubmit }: ManualEntryFormPr
           <p ref={errorRef} id={errorId} className="manual-entry__error" role="alert">
             {problem}
           </p>
+        ) : null}
+        {trapCode && onTrapCode ? (
+          <button
+            type="button"
+            className="button button--secondary manual-entry__typed"
+            onClick={() => {
+              onTrapCode(trapCode);
+              setTyped('');
+              setProblem(null);
+              setTrapCode(null);
+            }}
+          >
+            {SCAN_MESSAGES.typeCodeFor(trapCode)}
+          </button>
         ) : null}
         <p id={hintId} className="field-hint">
           {SCAN_MESSAGES.manualHint}

@@ -14,7 +14,14 @@ import { useCloseOrder } from '../api/close-order';
 import type { SendScan } from '../api/send-scan';
 import { useScanFlow } from '../hooks/use-scan-flow';
 import { SCAN_MESSAGES } from '../messages';
-import { canCloseOrder, type ItemState, missingFindings, NO_UNSENT_SCANS, orderProgress } from '../utils/scan-flow';
+import {
+  canCloseOrder,
+  type ItemState,
+  itemState,
+  missingFindings,
+  NO_UNSENT_SCANS,
+  orderProgress,
+} from '../utils/scan-flow';
 import { MissingFindingsDialog } from './missing-findings-dialog';
 import { CameraPanel } from './camera-panel';
 import { ManualEntryForm } from './manual-entry-form';
@@ -55,6 +62,17 @@ export interface ScanViewProps {
    * (from the findings feature). Without it the status line says so in words.
    */
   recordedNotice?: ((item: SessionItem, controls: RecordedNoticeControls) => ReactNode) | undefined;
+  /**
+   * «Código escrito» for a pending device whose label cannot be read: the printed code typed and why (from the
+   * findings feature). Without it the screen does not offer it.
+   */
+  manualCodeDialog?: ((item: SessionItem, controls: ManualCodeControls) => ReactNode) | undefined;
+}
+
+/** What the «Código escrito» dialog may do: say the device is recorded (its sheet opens, as after a scan), or go. */
+export interface ManualCodeControls {
+  recorded: () => void;
+  close: () => void;
 }
 
 /** What the «Ya registrada» line may do: open the device's findings sheet (on its correction), or go. */
@@ -92,6 +110,8 @@ export interface ItemControls {
   orderClosed: boolean;
   /** Opens the findings sheet for this trap (a scanned one). */
   openFinding: () => void;
+  /** Opens «Código escrito» for this trap (a pending one), when the screen offers it. */
+  typeCode?: (() => void) | undefined;
 }
 
 /** The device whose findings sheet is open, the code that opened it, and when the camera decoded it. */
@@ -117,9 +137,12 @@ export function ScanView({
   findingSheet,
   itemDetails,
   recordedNotice,
+  manualCodeDialog,
 }: ScanViewProps) {
   const navigate = useNavigate();
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
+  /** The device whose printed code is being typed («Código escrito»). */
+  const [typingId, setTypingId] = useState<number | null>(null);
   const held = useRef(false);
   /**
    * When the camera first read each code that is on its way: frames of the next label keep coming while one
@@ -158,6 +181,19 @@ export function ScanView({
   const openFinding = useCallback((item: SessionItem) => {
     setSheet({ itemId: item.id, code: null, decodedAt: null, correcting: true });
   }, []);
+  const typingItem = typingId === null ? undefined : session.items.find((item) => item.id === typingId);
+  // «Código escrito» for a pending device of the order, named by its printed code.
+  const typeCodeOf = (code: string) => {
+    const item = session.items.find((each) => each.trap.code.toLowerCase() === code.toLowerCase());
+    return manualCodeDialog && item && itemState(item, unsentQrHashes) === 'pending'
+      ? () => {
+          showStatus(null);
+          setTypingId(item.id);
+        }
+      : undefined;
+  };
+  const typedCode = flow.status?.typedCode;
+  const typeRefused = typedCode === undefined ? undefined : typeCodeOf(typedCode);
   // Another device read while a sheet nobody touched is open: that sheet gives way, as it does to a new device.
   useEffect(() => {
     if (recordedId === undefined || held.current) return;
@@ -333,6 +369,11 @@ export function ScanView({
                     onFailed={(detail) => showStatus({ tone: 'error', text: SCAN_MESSAGES.addFailed, detail })}
                   />
                 ) : null}
+                {typedCode && typeRefused ? (
+                  <button type="button" className="button button--secondary" onClick={typeRefused}>
+                    {SCAN_MESSAGES.typeCodeFor(typedCode)}
+                  </button>
+                ) : null}
               </Notice>
             ) : null}
             <NextDevice items={session.items} unsentQrHashes={unsentQrHashes} />
@@ -341,7 +382,12 @@ export function ScanView({
                 {findingSheet(openSheet, { correcting: sheet.correcting, done, hold, showStatus })}
               </div>
             ) : null}
-            <ManualEntryForm busy={flow.pending} trapCodes={trapCodes} onSubmit={submit} />
+            <ManualEntryForm
+              busy={flow.pending}
+              trapCodes={trapCodes}
+              onSubmit={submit}
+              onTrapCode={manualCodeDialog ? (code) => typeCodeOf(code)?.() : undefined}
+            />
           </section>
         )}
         <TrapChecklist
@@ -355,10 +401,21 @@ export function ScanView({
                 state,
                 orderClosed: completed,
                 openFinding: () => openFinding(item),
+                typeCode: completed ? undefined : typeCodeOf(item.trap.code),
               }))
           }
         />
       </div>
+      {typingItem && manualCodeDialog && !completed
+        ? manualCodeDialog(typingItem, {
+            // Recorded (or kept to send): its sheet opens as after a scan.
+            recorded: () => {
+              setTypingId(null);
+              if (findingSheet) setSheet({ itemId: typingItem.id, code: null, decodedAt: null, correcting: false });
+            },
+            close: () => setTypingId(null),
+          })
+        : null}
       {orderSections ? <div className="scan-page__sections">{orderSections(session)}</div> : null}
       {missing && !completed ? (
         <MissingFindingsDialog

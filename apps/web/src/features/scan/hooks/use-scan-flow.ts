@@ -2,7 +2,7 @@ import type { Session, SessionItem } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../../components/ui/notice';
-import { ADDABLE_REFUSAL_CODES } from '@rondin/contracts/messages';
+import { ADDABLE_REFUSAL_CODES, type ScanRefusalCode } from '@rondin/contracts/messages';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { isServerReachable } from '../../../lib/connectivity';
 import { qrHash } from '../../../lib/qr-hash';
@@ -12,6 +12,9 @@ import { SCAN_MESSAGES } from '../messages';
 import { decideScan, isItemCompleted, itemState, NO_UNSENT_SCANS, trapName } from '../utils/scan-flow';
 
 /** The status line under the camera. */
+/** The printed code of one of the order's devices sent as if it were its QR: offered as «Código escrito». */
+const TRAP_CODE_TYPED: ScanRefusalCode = 'TRAP_CODE_TYPED';
+
 export interface ScanStatus extends NoticeMessage {
   /** A device of the order read again once done: the screen shows what it holds («Ya registrada»). */
   recordedItemId?: number;
@@ -20,6 +23,8 @@ export interface ScanStatus extends NoticeMessage {
    * read, so the screen can offer «Añadir a esta orden» and scan it once added.
    */
   addable?: { trapId: number; code: string; area: string | null; read: string };
+  /** The printed code of one of the order's devices was sent as a scan (TRAP_CODE_TYPED): that device's code. */
+  typedCode?: string;
 }
 
 export interface ScanFlow {
@@ -110,7 +115,9 @@ export function useScanFlow(
               device && error instanceof ApiError && ADDABLE_REFUSAL_CODES.some((each) => each === error.code)
                 ? { addable: { trapId: device.id, code: device.code, area: device.area, read: code } }
                 : {};
-            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason, ...addable });
+            const typed =
+              device && error instanceof ApiError && error.code === TRAP_CODE_TYPED ? { typedCode: device.code } : {};
+            setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: reason, ...addable, ...typed });
             if (!reason) setBanner({ tone: 'error', text: SCAN_MESSAGES.scanFailedBanner });
             return false;
           },

@@ -10,6 +10,7 @@ const adminLayout = lazyScreen(() => import('./routes/admin/layout'));
 const dashboard = lazyScreen(() => import('./routes/admin/dashboard'));
 const traps = lazyScreen(() => import('./routes/admin/traps'));
 const trapDetail = lazyScreen(() => import('./routes/admin/trap-detail'));
+const labelReprints = lazyScreen(() => import('./routes/admin/label-reprints'));
 const sessions = lazyScreen(() => import('./routes/admin/sessions'));
 const sessionDetail = lazyScreen(() => import('./routes/admin/session-detail'));
 const calendar = lazyScreen(() => import('./routes/admin/calendar'));
@@ -33,6 +34,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin(\/dashboard)?\/?$/, [adminLayout, dashboard]],
   [/^\/admin\/traps\/?$/, [adminLayout, traps]],
   [/^\/admin\/traps\/\d+\/?$/, [adminLayout, trapDetail]],
+  [/^\/admin\/label-reprints\/?$/, [adminLayout, labelReprints]],
   [/^\/admin\/sessions\/?$/, [adminLayout, sessions]],
   [/^\/admin\/sessions\/\d+\/?$/, [adminLayout, sessionDetail]],
   [/^\/admin\/calendar\/?$/, [adminLayout, calendar]],
@@ -77,6 +79,7 @@ export function AppRoutes() {
             <Route path="dashboard" element={<dashboard.Screen />} />
             <Route path="traps" element={<traps.Screen />} />
             <Route path="traps/:id" element={<trapDetail.Screen />} />
+            <Route path="label-reprints" element={<labelReprints.Screen />} />
             <Route path="sessions" element={<sessions.Screen />} />
             <Route path="sessions/:id" element={<sessionDetail.Screen />} />
             <Route path="calendar" element={<calendar.Screen />} />

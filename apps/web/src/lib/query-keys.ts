@@ -8,6 +8,8 @@ export const queryKeys = {
   serverTimeZone: ['server', 'time-zone'] as const,
   /** Prefix of every trap query: trap mutations refresh the inventory pages, the areas and the order form's picker. */
   traps: ['traps'] as const,
+  /** The label reprint queue: under traps, so a change to the inventory reads it again too. */
+  labelReprints: ['traps', 'label-reprints'] as const,
   trapPage: (filters: object) => ['traps', 'page', filters] as const,
   trapAreas: ['traps', 'areas'] as const,
   /** The order form's picker: one search, within one site when the order's site is chosen. */

@@ -1,0 +1,5 @@
+import { LabelReprintsView } from '../../../features/label-reprints/components/label-reprints-view';
+
+export default function LabelReprintsRoute() {
+  return <LabelReprintsView />;
+}

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
+import { auditLogBenchmark } from './audit-log.bench.js';
 import { auditPackBenchmark } from './audit-pack.bench.js';
 import { findingsBenchmark } from './findings.bench.js';
 import { lighthouseBenchmark } from './lighthouse.js';
@@ -32,6 +33,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
   findings: { title: 'Findings: scan + finding, finding alone, photo uploads', run: findingsBenchmark },
   'service-plans': { title: 'Service plans: generator for 1,000 plans', run: servicePlansBenchmark },
+  'audit-log': { title: 'Change log: audit-log:verify over 1,000,000 rows', run: auditLogBenchmark },
   'audit-pack': { title: 'Audit pack PDF: 2,000 devices, a year of weekly visits', run: auditPackBenchmark },
 };
 

@@ -218,6 +218,53 @@ async function* linesOf(input: Readable): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
+/** The backup's first line, if it says it is a backup this version reads; BackupError otherwise. */
+function headerOf(text: string): Header {
+  let line: Header;
+  try {
+    line = JSON.parse(text) as Header;
+  } catch {
+    throw new BackupError('El archivo no es un respaldo de Rondín compatible.');
+  }
+  if (line?.format !== BACKUP_FORMAT || (line.version !== 1 && line.version !== BACKUP_VERSION)) {
+    throw new BackupError('El archivo no es un respaldo de Rondín compatible.');
+  }
+  return line;
+}
+
+/**
+ * Reads a backup file's header alone, before any database is opened: a file of another kind, a gzip of
+ * something else or one cut before its first line is told at once, without creating and migrating a database
+ * for nothing. The restore reads the rest and still judges every line.
+ */
+export async function checkBackupHeader(file: string): Promise<void> {
+  const input = fs.createReadStream(file);
+  const decompressed = input.pipe(createGunzip());
+  let failure: unknown;
+  input.once('error', (error) => {
+    failure ??= error;
+    decompressed.destroy(error);
+  });
+  decompressed.on('error', (error) => {
+    failure ??= error;
+  });
+  try {
+    for await (const text of linesOf(decompressed)) {
+      if (!text.trim()) continue;
+      headerOf(text);
+      return;
+    }
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw unreadable(error);
+  } finally {
+    input.destroy();
+    decompressed.destroy();
+  }
+  if (failure !== undefined) throw unreadable(failure);
+  throw new BackupError('El archivo de respaldo está vacío.');
+}
+
 /**
  * Loads a backup into an empty database, all or nothing: one transaction, ids kept, identity sequences
  * moved past them. Refuses a database that already has accounts or traps.
@@ -288,22 +335,8 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
       const text = next.value;
       number++;
       if (!text.trim()) continue;
-      let line: Header | Line;
-      try {
-        line = JSON.parse(text) as Header | Line;
-      } catch {
-        throw new BackupError(
-          header
-            ? `El respaldo está dañado: la línea ${number} no es JSON válido.`
-            : 'El archivo no es un respaldo de Rondín compatible.',
-        );
-      }
       if (!header) {
-        const version = (line as Header).version;
-        if ((line as Header).format !== BACKUP_FORMAT || (version !== 1 && version !== BACKUP_VERSION)) {
-          throw new BackupError('El archivo no es un respaldo de Rondín compatible.');
-        }
-        header = line as Header;
+        header = headerOf(text);
         // What the migrations seeded gives way to what the backup holds: its sites, its pest catalogue and its
         // thresholds (a backup written before they existed has none: the seeded ones stay).
         await tx.execute(sql`delete from sites`);
@@ -315,7 +348,13 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
         }
         continue;
       }
-      const { table, row } = line as Line;
+      let line: Line;
+      try {
+        line = JSON.parse(text) as Line;
+      } catch {
+        throw new BackupError(`El respaldo está dañado: la línea ${number} no es JSON válido.`);
+      }
+      const { table, row } = line;
       const known = header.version === 1 ? VERSION_1_TABLES : TABLE_NAMES;
       if (!known.includes(table)) throw new BackupError(`Tabla desconocida en el respaldo: ${String(table)}`);
       if (pending?.table !== table) {

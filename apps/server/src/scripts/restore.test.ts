@@ -40,5 +40,7 @@ describe('npm run restore', () => {
     expect(run.stderr).toMatch(/^No se restauró nada\. /);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at |Error:|Unhandled|node:internal/);
+    // Told before any database is opened: no data folder was created (and migrated) for a file that is no backup.
+    expect(fs.existsSync(path.join(folder, `datos-${path.basename(file)}`))).toBe(false);
   });
 });

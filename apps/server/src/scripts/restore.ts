@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { installSpanishErrors } from '@rondin/contracts';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { BackupError, restoreBackup } from '../db/backup.js';
+import { BackupError, checkBackupHeader, restoreBackup } from '../db/backup.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 
 function fail(message: string): never {
@@ -33,6 +33,13 @@ try {
       ? `No existe el archivo de respaldo ${file}.`
       : `No se puede leer el archivo de respaldo ${file} (${code}).`,
   );
+}
+
+try {
+  // Before opening (and perhaps creating) the database: a file that is no backup is told at once.
+  await checkBackupHeader(file);
+} catch (error) {
+  fail(error instanceof BackupError ? error.message : (error as Error).message);
 }
 
 let database: DatabaseHandle;

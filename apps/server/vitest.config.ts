@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // One module graph per worker, not per file: Fastify, Drizzle, pdfkit and the contracts are imported once
+    // and each file only builds its app. Files share no state but the database, which each opens and resets.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -15,57 +15,86 @@ import { hashPassword } from '../src/lib/password.js';
 import { newQrSlug } from '../src/lib/qr-slug.js';
 import { createTokenService, type TokenService } from '../src/modules/auth/tokens.js';
 import { checkResponsesAgainstOpenapi } from './openapi-responses.js';
+import { startingState } from './starting-state.js';
 import { testDatabaseUrl } from './test-database.js';
 
 export const TEST_PASSWORD = 'contraseña-segura';
 /** The site a reset database holds, as a migrated one does ("Sitio principal"). */
 export const DEFAULT_SITE_ID = 1;
-/** Migration 0010's own insert of the pest catalogue, so a reset catalogue is exactly a migrated one. */
-const PEST_SEED = (() => {
-  const migration = fs.readFileSync(new URL('../drizzle/0010_sites_devices_plans.sql', import.meta.url), 'utf8');
-  const start = migration.indexOf('INSERT INTO "pests"');
-  return migration.slice(start, migration.indexOf(';', start));
-})();
-/** Migration 0017's own insert of the shipped thresholds, so reset thresholds are exactly migrated ones. */
-const THRESHOLD_SEED = (() => {
-  const migration = fs.readFileSync(new URL('../drizzle/0017_thresholds_actions.sql', import.meta.url), 'utf8');
-  const start = migration.indexOf('INSERT INTO "thresholds"');
-  return migration.slice(start, migration.indexOf(';', start));
-})();
-/** Migration 0020's second version of them (UV and pheromone traps per device-week), run after that insert. */
-const THRESHOLD_SEED_V2 = (() => {
-  const migration = fs.readFileSync(
-    new URL('../drizzle/0020_thresholds_week_repetition_area.sql', import.meta.url),
-    'utf8',
-  );
-  const start = migration.indexOf('WITH "shipped_v2"');
-  return migration.slice(start, migration.indexOf(';', start));
-})();
 const testPasswordHash = hashPassword(TEST_PASSWORD);
 
 /**
- * One database per test worker: PGlite from the migrated dump, or a PostgreSQL database of its own.
- * `purpose` gives a worker a second, separate database (a restore target, say).
+ * The worker's main database, opened once and kept for every test file the worker runs (files share a worker's
+ * modules: vitest.config.ts, isolate false), with the statement that brings it back to its migrated state
+ * (starting-state.ts). Its close() leaves it open for the next file; the worker's exit ends it.
+ */
+let mainDatabase: Promise<{ database: DatabaseHandle; migrated: string }> | undefined;
+
+async function openMainDatabase(): Promise<{ database: DatabaseHandle; migrated: string }> {
+  const url = process.env.DATABASE_URL;
+  let database: DatabaseHandle;
+  if (url) {
+    // A database left by an earlier run may hold an older schema or data: each run starts from a new one.
+    database = await openPostgres((await createWorkerDatabase(url, 'main', { fresh: true })).url, 5);
+  } else {
+    const dump = fs.readFileSync(inject('pgliteDump'));
+    database = await openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const migrated = await startingState(database.db);
+  return { database: { ...database, close: async () => {} } as DatabaseHandle, migrated };
+}
+
+/** A database of the worker's own, for `purpose`, created empty (and migrated on opening) if missing. */
+async function createWorkerDatabase(
+  url: string,
+  purpose: string,
+  { fresh = false } = {},
+): Promise<{ name: string; url: string }> {
+  const worker = testDatabaseUrl(url, `${purpose === 'main' ? '' : `${purpose}_`}${process.env.VITEST_POOL_ID ?? '0'}`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    if (fresh) await admin.query(`drop database if exists ${worker.name} with (force)`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [worker.name]);
+    if (!rowCount) await admin.query(`create database ${worker.name}`);
+  } finally {
+    await admin.end();
+  }
+  return worker;
+}
+
+/** The worker's main database brought back to its migrated state, and the server's zone set as `timeZone`. */
+async function resetMainDatabase(timeZone?: string): Promise<DatabaseHandle> {
+  mainDatabase ??= openMainDatabase();
+  const { database, migrated } = await mainDatabase;
+  await database.db.execute(sql.raw(migrated));
+  if (timeZone) await useServerZone(database.db, timeZone);
+  return database;
+}
+
+/**
+ * A test database: the worker's main one (`purpose` main) as just migrated, or a second, separate one of its
+ * own for a purpose (a restore target, say). PGlite is loaded from the migrated dump; PostgreSQL's are the
+ * worker's databases.
  */
 export async function openTestDatabase(purpose = 'main'): Promise<DatabaseHandle> {
+  if (purpose === 'main') return resetMainDatabase();
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = fs.readFileSync(inject('pgliteDump'));
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
-  const { name, url: workerUrl } = testDatabaseUrl(
-    url,
-    `${purpose === 'main' ? '' : `${purpose}_`}${process.env.VITEST_POOL_ID ?? '0'}`,
-  );
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return openPostgres(workerUrl, 5);
+  return openPostgres((await createWorkerDatabase(url, purpose)).url, 5);
+}
+
+/**
+ * Connections of their own to the worker's main database as it is now, with nothing reset: a second server
+ * process on PostgreSQL. Closed by the caller.
+ */
+export async function connectToMainDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('PGlite has one connection: a second process shares it');
+  return openPostgres((await createWorkerDatabase(url, 'main')).url, 5);
 }
 
 /**
@@ -94,7 +123,6 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { logger?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-data-')),
@@ -103,7 +131,10 @@ export async function createTestApp(
     ...env,
   });
   const tokens = createTokenService(config.JWT_SECRET!, config.TOKEN_TTL);
-  await useServerZone(database.db, config.TIME_ZONE);
+  const reset = async () => {
+    await resetMainDatabase(config.TIME_ZONE);
+  };
+  const database = await resetMainDatabase(config.TIME_ZONE);
   const app = await buildApp({
     config,
     db: database.db,
@@ -112,20 +143,6 @@ export async function createTestApp(
   });
   const responses = checkResponsesAgainstOpenapi(app);
   await app.ready();
-  const reset = async () => {
-    // As a migrated database starts: no data but the one site every plant has until it adds another, and the
-    // pest catalogue and the thresholds as the migrations seed them (a file before may have replaced them).
-    await database.db.execute(
-      sql`truncate certificate_counters, placement_events, trap_placements, plans, file_chunks, files, file_object_deletions, scan_events, session_items, sessions, traps, technicians, sites, pests, thresholds restart identity cascade`,
-    );
-    await database.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
-    await database.db.execute(sql.raw(PEST_SEED));
-    await database.db.execute(sql.raw(THRESHOLD_SEED));
-    await database.db.execute(sql.raw(THRESHOLD_SEED_V2));
-    await emptyAuditLog(database.db);
-  };
-  // A PostgreSQL test database outlives a test file; the next file on the worker starts from nothing.
-  await reset();
   return {
     app,
     database,

@@ -1,7 +1,7 @@
 import { ServicePlanMessages, type ServicePlan, type Session } from '@rondin/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase } from '../../../test/test-app.js';
+import { connectToMainDatabase } from '../../../test/test-app.js';
 import {
   createAdmin,
   createTestApp,
@@ -382,7 +382,7 @@ describe('the generator', () => {
       Array.from({ length: 12 }, (_, index) => newPlan({ name: `Plan ${index}`, startDate: '2027-06-07' })),
     );
     // A second process: its own connections to the same database (on PGlite, the one process's).
-    const second = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
+    const second = process.env.DATABASE_URL ? await connectToMainDatabase() : undefined;
     try {
       const now = '2027-06-06T12:00:00Z';
       const runs = await Promise.all([

@@ -209,6 +209,7 @@ export const ROUTE_MESSAGES = {
   unsaved: 'Hay cambios sin guardar.',
   proposed:
     'Propuesta desde los planos, área por área y del más cercano al siguiente; los dispositivos sin ubicar van al final. Revísala y guárdala.',
+  proposedSame: 'Los planos proponen el mismo recorrido que ya está guardado.',
   notInRouteCount: (count: number) =>
     `${countOf(count, 'dispositivo no tiene', 'dispositivos no tienen')} lugar en el recorrido: van al final, por código. Al guardar, quedan en el orden de esta lista.`,
   moved: (code: string, place: number) => `${code} pasa al lugar ${formatCount(place)}.`,

@@ -85,4 +85,19 @@ describe('route editor', () => {
     expect(rows()).toEqual(['1TRP-1Bodega', '2TRP-2Bodega']);
     expect(screen.getByRole('button', { name: 'Guardar recorrido' })).toBeDisabled();
   });
+
+  it('says so when the plans propose the route already saved, with nothing to save', async () => {
+    const saved = [item(1, 'TRP-1', 'Bodega', 1), item(2, 'TRP-2', 'Bodega', 2)];
+    serve(saved, saved);
+    const user = userEvent.setup();
+    renderWithApp(<RouteEditor siteId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Proponer recorrido' }, FIRST_LOAD));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Los planos proponen el mismo recorrido que ya está guardado.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Guardar recorrido' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Descartar cambios' })).not.toBeInTheDocument();
+  });
 });

@@ -71,8 +71,10 @@ function RouteList({ siteId, saved }: { siteId: number; saved: SiteRouteItem[] }
     setNotice(null);
     propose.mutate(undefined, {
       onSuccess: (route) => {
-        setDraft(route.items);
-        setStatus(TEXT.proposed);
+        // Nothing to review when the plans propose the route already saved.
+        const same = sameOrder(route.items, saved) && withoutPlace === 0;
+        setDraft(same ? null : route.items);
+        setStatus(same ? TEXT.proposedSame : TEXT.proposed);
       },
       onError: (error) => setNotice({ tone: 'error', text: TEXT.proposeFailed, detail: serverMessage(error) }),
     });

@@ -9,6 +9,7 @@ import type {
   ScanResponse,
   Session,
   Site,
+  SiteRoute,
   Technician,
   Threshold,
   Trap,
@@ -145,6 +146,11 @@ export class AdminApi {
 
   session(sessionId: number): Promise<Session> {
     return this.json('get', `/api/sessions/${sessionId}`);
+  }
+
+  /** Saves a site's walk order: the devices given at 1…n, the site's others out of the walk. */
+  saveRoute(siteId: number, trapIds: number[]): Promise<SiteRoute> {
+    return this.json('put', `/api/sites/${siteId}/route`, { trapIds });
   }
 
   /** Records what was found at a scanned device of an order, as its technician's phone would. */

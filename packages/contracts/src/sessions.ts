@@ -23,11 +23,8 @@ export const SessionItem = z.object({
      * belongs to without the order revealing the codes themselves.
      */
     qrHash: z.string().regex(/^[0-9a-f]{64}$/),
-    /**
-     * The device's place in its site's walk order (1 first); null when it has none (walked after, by code).
-     * Optional only until the server answers it; then always present.
-     */
-    routeOrder: z.number().int().nullable().optional(),
+    /** The device's place in its site's walk order (1 first); null when it has none (walked after, by code). */
+    routeOrder: z.number().int().nullable(),
   }),
   /** Added to the order on the spot by its technician (POST /sessions/{id}/items), not planned by the office. */
   addedOnSite: z.boolean(),

@@ -14,6 +14,7 @@ export function makeSession(overrides: Partial<Session> = {}, items: Partial<Ses
         area: 'Bodega norte',
         type: 'OTRO',
         qrHash: (index + 1).toString(16).padStart(64, '0'),
+        routeOrder: null,
       },
       outcome: null,
       exception: null,

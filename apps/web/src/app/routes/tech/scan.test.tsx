@@ -26,7 +26,7 @@ function serveOrder() {
     releaseReads: () => heldReads.splice(0).forEach((release) => release()),
     order: makeSession({ id: 12, status: 'IN_PROGRESS', completedCount: 1, itemCount: 3 }, [
       { status: 'COMPLETED' },
-      { trap: { code: 'TRP-002', area: 'Bodega norte', type: 'OTRO', qrHash } },
+      { trap: { code: 'TRP-002', area: 'Bodega norte', type: 'OTRO', qrHash, routeOrder: null } },
       {},
     ]),
   };

@@ -28,7 +28,7 @@ function openForm(commonPests?: readonly number[]) {
       id: 7,
       status: 'COMPLETED',
       outcome: 'SCANNED',
-      trap: { code: 'CAP-7', area: 'Muelle', type: 'CAPTURA', qrHash: 'c'.repeat(64) },
+      trap: { code: 'CAP-7', area: 'Muelle', type: 'CAPTURA', qrHash: 'c'.repeat(64), routeOrder: null },
     },
   ]).items[0]!;
   render(

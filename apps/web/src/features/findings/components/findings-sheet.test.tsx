@@ -29,7 +29,7 @@ function itemOf(type: SessionItem['trap']['type'], overrides: Partial<SessionIte
       id: 7,
       status: 'COMPLETED',
       outcome: 'SCANNED',
-      trap: { code: 'CEB-7', area: 'Muelle', type, qrHash: 'c'.repeat(64) },
+      trap: { code: 'CEB-7', area: 'Muelle', type, qrHash: 'c'.repeat(64), routeOrder: null },
       ...overrides,
     },
   ]).items[0]!;

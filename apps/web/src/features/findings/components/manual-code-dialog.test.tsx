@@ -6,8 +6,9 @@ import { renderWithApp } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { ManualCodeDialog } from './manual-code-dialog';
 
-const item = makeSession({}, [{ trap: { code: 'TRP-113', area: 'Bodega', type: 'CEBADERO', qrHash: 'a'.repeat(64) } }])
-  .items[0]!;
+const item = makeSession({}, [
+  { trap: { code: 'TRP-113', area: 'Bodega', type: 'CEBADERO', qrHash: 'a'.repeat(64), routeOrder: null } },
+]).items[0]!;
 
 describe('«Código escrito»', () => {
   it('takes the printed code in any case with a reason, and opens the sheet once recorded', async () => {

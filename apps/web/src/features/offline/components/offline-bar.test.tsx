@@ -70,8 +70,16 @@ describe('OfflineBar', () => {
     client.setQueryData(
       queryKeys.session(12),
       makeSession({ id: 12 }, [
-        { trap: { code: 'TRP-113', area: 'Bodega sur', type: 'OTRO', qrHash: qrHash(scan(1).body.qrSlug) } },
-        { trap: { code: 'TRP-114', area: null, type: 'OTRO', qrHash: qrHash(scan(2).body.qrSlug) } },
+        {
+          trap: {
+            code: 'TRP-113',
+            area: 'Bodega sur',
+            type: 'OTRO',
+            qrHash: qrHash(scan(1).body.qrSlug),
+            routeOrder: null,
+          },
+        },
+        { trap: { code: 'TRP-114', area: null, type: 'OTRO', qrHash: qrHash(scan(2).body.qrSlug), routeOrder: null } },
       ]),
     );
     await act(async () => {
@@ -94,7 +102,15 @@ describe('OfflineBar', () => {
     act(() =>
       client.setQueryData(queryKeys.myOpenSessions, [
         makeSession({ id: 30 }, [
-          { trap: { code: 'TRP-007', area: 'Casino', type: 'OTRO', qrHash: qrHash(scan(1).body.qrSlug) } },
+          {
+            trap: {
+              code: 'TRP-007',
+              area: 'Casino',
+              type: 'OTRO',
+              qrHash: qrHash(scan(1).body.qrSlug),
+              routeOrder: null,
+            },
+          },
         ]),
       ]),
     );
@@ -130,7 +146,9 @@ describe('OfflineBar', () => {
     const device = { sessionId: 12, itemId: 5, qrHash: 'a'.repeat(64), trapCode: 'TRP-005' };
     client.setQueryData(
       queryKeys.session(12),
-      makeSession({ id: 12 }, [{ trap: { code: 'TRP-005', area: 'Casino', type: 'OTRO', qrHash: 'a'.repeat(64) } }]),
+      makeSession({ id: 12 }, [
+        { trap: { code: 'TRP-005', area: 'Casino', type: 'OTRO', qrHash: 'a'.repeat(64), routeOrder: null } },
+      ]),
     );
     await act(async () => {
       await queue.send(scan(1));

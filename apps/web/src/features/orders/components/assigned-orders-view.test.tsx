@@ -96,7 +96,7 @@ describe('AssignedOrdersView', () => {
     const server = serve({
       open: [
         makeSession({ id: 200, status: 'IN_PROGRESS' }, [
-          { trap: { code: 'A', area: 'Cocina', type: 'OTRO' as const, qrHash: 'a'.repeat(64) } },
+          { trap: { code: 'A', area: 'Cocina', type: 'OTRO' as const, qrHash: 'a'.repeat(64), routeOrder: null } },
         ]),
       ],
       completed: manyCompleted(),
@@ -124,7 +124,7 @@ describe('AssignedOrdersView', () => {
   it("names the client, site and address, counts the areas past three, and dates the visit in the site's zone", async () => {
     const phoneZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const inArea = (code: string, area: string) => ({
-      trap: { code, area, type: 'OTRO' as const, qrHash: code.padStart(64, '0') },
+      trap: { code, area, type: 'OTRO' as const, qrHash: code.padStart(64, '0'), routeOrder: null },
     });
     serve({
       open: [
@@ -165,11 +165,14 @@ describe('AssignedOrdersView', () => {
 
   it('counts the scans waiting on the phone as done, as the scan screen does', async () => {
     const order = makeSession({ id: 40, status: 'IN_PROGRESS' }, [
-      { status: 'COMPLETED', trap: { code: 'A', area: 'Patio', type: 'OTRO' as const, qrHash: 'a'.repeat(64) } },
-      { trap: { code: 'B', area: 'Patio', type: 'OTRO' as const, qrHash: 'b'.repeat(64) } },
-      { trap: { code: 'C', area: 'Patio', type: 'OTRO' as const, qrHash: 'c'.repeat(64) } },
-      { trap: { code: 'D', area: 'Patio', type: 'OTRO' as const, qrHash: 'd'.repeat(64) } },
-      { trap: { code: 'E', area: 'Patio', type: 'OTRO' as const, qrHash: 'e'.repeat(64) } },
+      {
+        status: 'COMPLETED',
+        trap: { code: 'A', area: 'Patio', type: 'OTRO' as const, qrHash: 'a'.repeat(64), routeOrder: null },
+      },
+      { trap: { code: 'B', area: 'Patio', type: 'OTRO' as const, qrHash: 'b'.repeat(64), routeOrder: null } },
+      { trap: { code: 'C', area: 'Patio', type: 'OTRO' as const, qrHash: 'c'.repeat(64), routeOrder: null } },
+      { trap: { code: 'D', area: 'Patio', type: 'OTRO' as const, qrHash: 'd'.repeat(64), routeOrder: null } },
+      { trap: { code: 'E', area: 'Patio', type: 'OTRO' as const, qrHash: 'e'.repeat(64), routeOrder: null } },
     ]);
     serve({ open: [order, makeSession({ id: 41 })], completed: [] });
     // One waiting scan of order 40, one of another order, and one of a trap already completed on the server.

@@ -155,7 +155,7 @@ describe('OrdersView: closing from the office', { timeout: 20_000 }, () => {
       {
         status: 'COMPLETED',
         outcome: 'SCANNED',
-        trap: { code: 'TRP-007', area: null, type: 'OTRO', qrHash: 'a'.repeat(64) },
+        trap: { code: 'TRP-007', area: null, type: 'OTRO', qrHash: 'a'.repeat(64), routeOrder: null },
       },
     ]);
     const closes: unknown[] = [];

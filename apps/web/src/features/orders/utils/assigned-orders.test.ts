@@ -6,7 +6,9 @@ import { doneOnDevice, orderAreas, sortOpenOrders } from './assigned-orders';
 function order(id: number, status: Session['status'], areas: (string | null)[] = []) {
   return makeSession(
     { id, status },
-    areas.map((area) => ({ trap: { code: 'TRP', area, type: 'OTRO' as const, qrHash: 'a'.repeat(64) } })),
+    areas.map((area) => ({
+      trap: { code: 'TRP', area, type: 'OTRO' as const, qrHash: 'a'.repeat(64), routeOrder: null },
+    })),
   );
 }
 
@@ -19,7 +21,7 @@ describe('orderAreas', () => {
     expect(
       orderAreas(
         makeListItem({ id: 2 }, [
-          { trap: { code: 'A', area: 'Patio', type: 'OTRO' as const, qrHash: 'a'.repeat(64) } },
+          { trap: { code: 'A', area: 'Patio', type: 'OTRO' as const, qrHash: 'a'.repeat(64), routeOrder: null } },
         ]),
       ),
     ).toEqual(['Patio']);
@@ -31,9 +33,12 @@ describe('orderAreas', () => {
 describe('doneOnDevice', () => {
   const hash = (letter: string) => letter.repeat(64);
   const session = makeSession({ id: 1 }, [
-    { status: 'COMPLETED', trap: { code: 'A', area: null, type: 'OTRO' as const, qrHash: hash('a') } },
-    { trap: { code: 'B', area: null, type: 'OTRO' as const, qrHash: hash('b') } },
-    { trap: { code: 'C', area: null, type: 'OTRO' as const, qrHash: hash('c') } },
+    {
+      status: 'COMPLETED',
+      trap: { code: 'A', area: null, type: 'OTRO' as const, qrHash: hash('a'), routeOrder: null },
+    },
+    { trap: { code: 'B', area: null, type: 'OTRO' as const, qrHash: hash('b'), routeOrder: null } },
+    { trap: { code: 'C', area: null, type: 'OTRO' as const, qrHash: hash('c'), routeOrder: null } },
   ]);
 
   it('adds the traps whose scan waits on the phone to those completed on the server, each once', () => {

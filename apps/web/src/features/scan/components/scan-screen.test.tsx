@@ -15,7 +15,7 @@ const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [
     status: 'COMPLETED',
     outcome: 'SCANNED',
     finding: makeFinding(),
-    trap: { code: '', area: null, type: 'OTRO' as const, qrHash: 'b'.repeat(64) },
+    trap: { code: '', area: null, type: 'OTRO' as const, qrHash: 'b'.repeat(64), routeOrder: null },
     trapId: 44,
   },
 ]);
@@ -123,7 +123,7 @@ describe('scan screen', () => {
       id: 9,
       trapId: 113,
       addedOnSite: true,
-      trap: { code: 'TRP-113', area: 'Bodega', type: 'OTRO' as const, qrHash: qrHash(slug) },
+      trap: { code: 'TRP-113', area: 'Bodega', type: 'OTRO' as const, qrHash: qrHash(slug), routeOrder: null },
     };
     const order = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{}]);
     const calls = serve(order, (state) => ({
@@ -191,7 +191,7 @@ describe('scan screen', () => {
   ])('checks a typed %s before sending it and says what to type', async (typed, expected) => {
     const calls = serve(
       makeSession({ id: 12 }, [
-        { trap: { code: 'TRP-201', area: null, type: 'OTRO' as const, qrHash: 'c'.repeat(64) } },
+        { trap: { code: 'TRP-201', area: null, type: 'OTRO' as const, qrHash: 'c'.repeat(64), routeOrder: null } },
       ]),
     );
     renderWithApp(<ScanScreen orderId={12} />);

@@ -55,7 +55,7 @@ function setup(session: Session, unsentQrHashes?: ReadonlySet<string>) {
 describe('useScanFlow (spec section 4)', () => {
   const order = makeSession({ id: 12 }, [
     {},
-    { trap: { code: 'TRP-002', area: null, type: 'OTRO' as const, qrHash: '2'.repeat(64) } },
+    { trap: { code: 'TRP-002', area: null, type: 'OTRO' as const, qrHash: '2'.repeat(64), routeOrder: null } },
   ]);
 
   it('sends a new code with a scan id and the time it was read', async () => {
@@ -256,7 +256,7 @@ describe('useScanFlow (spec section 4)', () => {
         {
           status: 'COMPLETED',
           outcome: 'SCANNED',
-          trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash },
+          trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash, routeOrder: null },
         },
       ]);
       const { hook, sendScan } = setup(done);
@@ -273,7 +273,7 @@ describe('useScanFlow (spec section 4)', () => {
 
     it('waiting on the phone (scanned without signal, the page reloaded since): the same, nothing kept twice', async () => {
       const waiting = makeSession({ id: 12 }, [
-        { trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash } },
+        { trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash, routeOrder: null } },
       ]);
       const { hook, sendScan } = setup(waiting, new Set([hash]));
       let answered: Promise<boolean> = Promise.resolve(false);

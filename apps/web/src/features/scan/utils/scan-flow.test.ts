@@ -20,7 +20,7 @@ function item(status: SessionItem['status'], overrides: Partial<SessionItem> = {
     status,
     completedAt: null,
     completedBy: null,
-    trap: { code: 'TRP-007', area: 'Bodega', type: 'OTRO' as const, qrHash: '7'.repeat(64) },
+    trap: { code: 'TRP-007', area: 'Bodega', type: 'OTRO' as const, qrHash: '7'.repeat(64), routeOrder: null },
     outcome: null,
     exception: null,
     manual: null,
@@ -95,7 +95,7 @@ describe('checkTypedCode', () => {
 
 /** An item whose trap's code hashes to `qrHash` (the server's `trap.qrHash`). */
 const withHash = (status: SessionItem['status'], id: number, qrHash: string) =>
-  item(status, { id, trapId: id, trap: { code: `TRP-00${id}`, area: null, type: 'OTRO', qrHash } });
+  item(status, { id, trapId: id, trap: { code: `TRP-00${id}`, area: null, type: 'OTRO', qrHash, routeOrder: null } });
 
 describe('itemState', () => {
   const unsent = new Set(['a'.repeat(64)]);
@@ -188,7 +188,10 @@ describe('trapName', () => {
     expect(trapName(item('PENDING'))).toBe('TRP-007');
     expect(
       trapName(
-        item('PENDING', { trapId: 12, trap: { code: ' ', area: null, type: 'OTRO' as const, qrHash: 'c'.repeat(64) } }),
+        item('PENDING', {
+          trapId: 12,
+          trap: { code: ' ', area: null, type: 'OTRO' as const, qrHash: 'c'.repeat(64), routeOrder: null },
+        }),
       ),
     ).toBe('Trampa #12');
   });

@@ -10,7 +10,7 @@ import { RouteFallback } from '../../route-fallback';
 const NAV: NavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/traps', label: 'Trampas' },
-  { to: '/admin/label-reprints', label: 'Reimpresión de etiquetas' },
+  { to: '/admin/label-reprints', label: 'Reimpresión' },
   { to: '/admin/sessions', label: 'Órdenes' },
   { to: '/admin/calendar', label: 'Calendario' },
   { to: '/admin/inspections', label: 'Inspecciones' },

@@ -88,7 +88,7 @@ export function ManualEntryForm({ busy, trapCodes, onSubmit, onTrapCode }: Manua
         {trapCode && onTrapCode ? (
           <button
             type="button"
-            className="button button--secondary manual-entry__typed"
+            className="button button--secondary scan-typed-code"
             onClick={() => {
               onTrapCode(trapCode);
               setTyped('');

@@ -370,7 +370,7 @@ export function ScanView({
                   />
                 ) : null}
                 {typedCode && typeRefused ? (
-                  <button type="button" className="button button--secondary" onClick={typeRefused}>
+                  <button type="button" className="button button--secondary scan-typed-code" onClick={typeRefused}>
                     {SCAN_MESSAGES.typeCodeFor(typedCode)}
                   </button>
                 ) : null}

@@ -1,4 +1,4 @@
-import { OUTCOME_NOTE } from '@rondin/contracts/finding-text';
+import { MANUAL_OUTCOME_NAME, NOT_PROOF_OF_PRESENCE, OUTCOME_NOTE } from '@rondin/contracts/finding-text';
 /** The office's list of inspections (/admin/inspections). */
 export const INSPECTION_MESSAGES = {
   title: 'Inspecciones',
@@ -40,7 +40,11 @@ export const INSPECTION_MESSAGES = {
   anyTechnician: 'Todos',
   outcome: 'Resultado',
   anyOutcome: 'Todos',
-  outcomes: { SCANNED: 'Escaneada', EXCEPTION: 'No encontrada o inaccesible' },
+  outcomes: {
+    SCANNED: 'Escaneada',
+    MANUAL: `${MANUAL_OUTCOME_NAME} (${NOT_PROOF_OF_PRESENCE})`,
+    EXCEPTION: 'No encontrada o inaccesible',
+  },
   orderLink: (id: number) => `#${id}`,
   orderLabel: (id: number) => `Orden #${id}`,
   noArea: 'Sin área',

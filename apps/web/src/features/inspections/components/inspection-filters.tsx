@@ -1,5 +1,6 @@
 import type { Pest, Site, Technician } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, PEST_GROUPS, TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
+import { ITEM_OUTCOMES } from '@rondin/contracts/finding-rules';
 import { useId, type ReactNode } from 'react';
 import { SiteFilter } from '../../../components/ui/site-filter';
 import { INSPECTION_MESSAGES as TEXT } from '../messages';
@@ -102,7 +103,7 @@ export function InspectionFilters({
         <label htmlFor={ids.outcome}>{TEXT.outcome}</label>
         <select id={ids.outcome} value={values.outcome} onChange={(event) => onChange({ outcome: event.target.value })}>
           <option value="">{TEXT.anyOutcome}</option>
-          {(['SCANNED', 'EXCEPTION'] as const).map((outcome) => (
+          {ITEM_OUTCOMES.map((outcome) => (
             <option key={outcome} value={outcome}>
               {TEXT.outcomes[outcome]}
             </option>

@@ -277,6 +277,22 @@ describe('a typed code is never read as a scan-proven visit', () => {
     expect(text).toContain(OUTCOME_NOTE);
   });
 
+  it('the Excel export names the outcome of each device', async () => {
+    const { order } = await typedAndScanned();
+    const response = await t.app.inject({ url: '/api/reports/export?format=excel', headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Dispositivos')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = headers.indexOf('Resultado') + 1;
+    const outcomes: unknown[] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1 && row.getCell(1).value === order.id) outcomes.push(row.getCell(column).value);
+    });
+    expect(outcomes.sort()).toEqual(['Código escrito (etiqueta dañada)', 'Escaneada']);
+  });
+
   it('the audit pack’s annex gives the outcome by name and counts the typed codes', async () => {
     await typedAndScanned();
     const output = new PassThrough();

@@ -249,4 +249,38 @@ describe('scan screen', () => {
       within(screen.getByRole('region', { name: 'Listado de trampas' })).getByText('Completada'),
     ).toBeInTheDocument();
   });
+
+  it('offers «Código escrito» when the server says the code sent is one of the order’s printed codes', async () => {
+    const order = makeSession({ id: 12, status: 'IN_PROGRESS' }, [{}]);
+    serve(order, () => ({
+      'POST /api/sessions/12/scan': () => ({
+        status: 404,
+        body: {
+          code: 'TRAP_CODE_TYPED',
+          message: 'TRP-001 es el código impreso de un dispositivo de esta orden.',
+          device: { id: 1, code: 'TRP-001', area: 'Bodega norte' },
+        },
+      }),
+    }));
+    renderWithApp(
+      <ScanScreen
+        orderId={12}
+        manualCodeDialog={(item, controls) => (
+          <div role="dialog" aria-label={`Código escrito de ${item.trap.code}`}>
+            <button type="button" onClick={controls.close}>
+              Volver
+            </button>
+          </div>
+        )}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Código impreso bajo el QR'));
+    await user.paste('abcd1234efgh5678jkmn');
+    await user.click(screen.getByRole('button', { name: 'Registrar código' }));
+    const named = await screen.findByText('TRP-001 es el código impreso de un dispositivo de esta orden.');
+    const refusal = named.closest<HTMLElement>('[role="alert"]')!;
+    await user.click(within(refusal).getByRole('button', { name: 'Registrar TRP-001 por su código escrito' }));
+    expect(screen.getByRole('dialog', { name: 'Código escrito de TRP-001' })).toBeInTheDocument();
+  });
 });

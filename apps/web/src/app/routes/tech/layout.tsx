@@ -6,6 +6,7 @@ import { UserMenu } from '../../../features/auth/components/user-menu';
 import { OfflineBar } from '../../../features/offline/components/offline-bar';
 import { useSavedQueries } from '../../../features/offline/hooks/use-saved-queries';
 import { useOrderEvents } from '../../../features/orders/realtime/use-order-events';
+import { useOfflineCommonPests } from '../../offline-common-pests';
 import { useOfflinePlans } from '../../offline-plans';
 import { scanQueue, useOfflineScans } from '../../offline-scans';
 import { RouteFallback } from '../../route-fallback';
@@ -21,6 +22,7 @@ export default function TechLayout() {
   useOfflineScans();
   // The plans of the open orders, and their images, kept on the device with the orders.
   useOfflinePlans(restoring ? null : (user?.id ?? null));
+  useOfflineCommonPests(!restoring && user?.id !== undefined);
   return (
     <AppShell subtitle="Flujo técnico" nav={NAV} account={<UserMenu />}>
       <OfflineBar queue={scanQueue} />

@@ -30,6 +30,7 @@ const PESTS = [
 describe('capture form in the field', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  // The whole app, lazy routes included: more than the default 5 s on a busy machine.
   it('lists first the pests most caught at the order’s site for the device’s type, read as the order opened', async () => {
     const qrHash = createHash('sha256').update(CODE, 'utf8').digest('hex');
     let order = makeSession({ id: 12, status: 'IN_PROGRESS', siteId: 5 }, [
@@ -71,5 +72,5 @@ describe('capture form in the field', () => {
       'Capturas de Cucaracha alemana',
       'Capturas de Rata parda',
     ]);
-  });
+  }, 20_000);
 });

@@ -171,7 +171,8 @@ export const CoverageQuery = z
 export type CoverageQuery = z.infer<typeof CoverageQuery>;
 
 /**
- * A device's state in one period. INSPECTED: scanned in at least one of the period's due orders. EXCEPTION:
+ * A device's state in one period. INSPECTED: scanned (or its printed code typed, MANUAL: inspected, no proof of
+ * presence) in at least one of the period's due orders. EXCEPTION:
  * due, never scanned, and recorded as not found or inaccessible at least once. MISSED: due and nothing recorded
  * (still pending, or left pending by a forced close). NOT_DUE: no due order of the period held it (a period
  * without a visit). EXCEPTION and MISSED are the gaps.

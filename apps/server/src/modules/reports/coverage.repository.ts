@@ -44,6 +44,7 @@ const DUE_VISITS = `
   WITH visits AS (
     SELECT i.trap_id, s.id AS session_id,
            to_char(date_trunc($5, coalesce(s.scheduled_at, s.created_at) AT TIME ZONE $6), 'YYYY-MM-DD') AS period,
+           -- Inspected: its QR read, or its printed code typed (MANUAL, inspected without proof of presence).
            i.status = 'COMPLETED' AND i.exception_reason IS NULL AS scanned,
            i.exception_reason,
            s.status = 'COMPLETED' AND i.status = 'PENDING' AS forced

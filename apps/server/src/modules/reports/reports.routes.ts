@@ -88,7 +88,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; cov
         description:
           'Un sitio (siteId, obligatorio), por mes o por semana (desde el lunes) en su zona horaria: cada ' +
           'dispositivo activo del sitio (y los desactivados que alguna orden del período incluía) con el estado ' +
-          'de cada período: INSPECTED (escaneado en al menos una orden vencida del período), EXCEPTION (no ' +
+          'de cada período: INSPECTED (inspeccionado en al menos una orden vencida del período: escaneado, o ' +
+          'registrado por su código escrito porque su etiqueta no se podía leer), EXCEPTION (no ' +
           'encontrado o inaccesible, nunca escaneado), MISSED (pendiente, o dejado pendiente por un cierre ' +
           'forzado) y NOT_DUE (ninguna orden vencida del período lo incluía: un período sin visita). Las órdenes ' +
           'cuentan como en getComplianceReport: programadas dentro de [from, to) y hasta ahora, o sin fecha y ' +

@@ -11,7 +11,7 @@ import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 
 /**
  * Design review, not a check: `SCREENSHOTS=1 npx playwright test walk-order-screenshots` writes the plan pages'
- * «Recorrido» (a proposal), and the phone's scan screen with «Siguiente», the torch and the capture form's search,
+ * «Recorrido» (a proposal), the site page's, and the phone's scan screen with «Siguiente», the torch and the capture form's search,
  * at phone and desktop size, to test-results/screenshots/.
  */
 const VIDEO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/.fake-camera/walk.y4m');
@@ -73,6 +73,14 @@ test('screenshots of the walk order and the capture form', async ({ page, adminA
   }
   await page.getByRole('button', { name: 'Guardar recorrido' }).click();
   await expect(page.getByText('Recorrido guardado.')).toBeVisible();
+  for (const size of SCREENSHOT_SIZES) {
+    await page.setViewportSize(size);
+    await asAdmin(`/admin/sites/${siteId}`);
+    await page.getByText('Recorrido', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Dispositivos en el orden del recorrido' })).toBeVisible();
+    await page.getByText('Recorrido', { exact: true }).scrollIntoViewIfNeeded();
+    await shot('site', size.name);
+  }
   // A glue board for each size: one recorded once is «Ya registrada» the next time.
   for (const [index, size] of SCREENSHOT_SIZES.entries()) {
     await page.setViewportSize(size);

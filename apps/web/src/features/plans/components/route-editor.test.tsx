@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../testing/render';
 import { RouteEditor } from './route-editor';
+import { SitePlansView } from './site-plans-view';
 
 /** The first screen of a test file waits for its modules too: more than the default second on a busy machine. */
 const FIRST_LOAD = { timeout: 5000 };
@@ -99,5 +100,35 @@ describe('route editor', () => {
     );
     expect(screen.getByRole('button', { name: 'Guardar recorrido' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Descartar cambios' })).not.toBeInTheDocument();
+  });
+
+  it('is on the site’s page too, folded, read only once unfolded', async () => {
+    const calls = serve([item(1, 'TRP-1', 'Bodega', 1)]);
+    const { fetchStub } = stubFetch({
+      'GET /api/sites/1': () => ({
+        body: {
+          id: 1,
+          name: 'Planta Norte',
+          client: null,
+          address: null,
+          timeZone: null,
+          isActive: true,
+          createdAt: '2030-01-01T00:00:00.000Z',
+          trapCount: 1,
+          sessionCount: 0,
+        },
+      }),
+      'GET /api/sites/1/plans': () => ({ body: [] }),
+    });
+    const routeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/route') ? routeFetch(input, init) : fetchStub(input, init),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SitePlansView siteId={1} />);
+    const summary = await screen.findByText('Recorrido', { selector: 'summary' }, FIRST_LOAD);
+    expect(calls.some((call) => call.key === 'GET /api/sites/1/route')).toBe(false);
+    await user.click(summary);
+    await waitFor(() => expect(rows()).toEqual(['1TRP-1Bodega']));
   });
 });

@@ -14,12 +14,14 @@ import { useSite } from '../api/get-site';
 import { useSitePlans } from '../api/get-site-plans';
 import { useUnplacedCount } from '../api/get-site-devices';
 import { useDeletePlan } from '../api/manage-plans';
-import { SITE_PLANS_MESSAGES as TEXT } from '../messages';
+import { ROUTE_MESSAGES, SITE_PLANS_MESSAGES as TEXT } from '../messages';
 import { PlanFormDialog, type PlanFormMode } from './plan-form-dialog';
+import { RouteEditor } from './route-editor';
 
 /**
  * A site (/admin/sites/{id}): its name and its floor plans, each with a thumbnail and how many devices stand
- * on it, to upload, rename, replace or delete; and how many of its devices are on no plan yet.
+ * on it, to upload, rename, replace or delete; how many of its devices are on no plan yet; and, folded, its walk
+ * order («Recorrido»), also for a site without plans (the plan pages show it too).
  */
 export function SitePlansView({ siteId }: { siteId: number }) {
   const site = useSite(siteId);
@@ -103,6 +105,7 @@ function SitePlans({ site }: { site: Site }) {
           ))}
         </ul>
       </QueryState>
+      <SiteRoute siteId={site.id} />
       {form ? (
         <PlanFormDialog
           mode={form}
@@ -184,5 +187,21 @@ function PlanCard({
         </div>
       </div>
     </li>
+  );
+}
+
+/** Folded until asked for: the route is read only then. */
+function SiteRoute({ siteId }: { siteId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="site-route" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="plan-page__section-title site-route__summary">{ROUTE_MESSAGES.view}</summary>
+      {open ? (
+        <>
+          <p className="plan-route__intro">{ROUTE_MESSAGES.intro}</p>
+          <RouteEditor siteId={siteId} />
+        </>
+      ) : null}
+    </details>
   );
 }

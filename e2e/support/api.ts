@@ -139,9 +139,12 @@ export class AdminApi {
     return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });
   }
 
-  /** Closes an order as the administrator (force for one with pending traps). */
+  /**
+   * Closes an order as the office does (force for one with pending traps), signed with the administrator's stored
+   * signature (global setup), choosing «Registrar Sin novedad» for scanned devices left without a finding.
+   */
   closeOrder(sessionId: number, force = false): Promise<Session> {
-    return this.json('post', `/api/sessions/${sessionId}/close`, { force });
+    return this.json('post', `/api/sessions/${sessionId}/close`, { force, defaultNoActivity: true });
   }
 
   session(sessionId: number): Promise<Session> {

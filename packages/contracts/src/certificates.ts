@@ -43,8 +43,7 @@ export const SignaturePng = z
 /**
  * Who signs for the client at the end of the visit: a name (and role) with the drawn signature, or, when nobody
  * was there to sign, `absent: true` with the `reason` ("cliente ausente" and why, which the certificate says in
- * words). The reason is required with absent once the server enforces the close rules (400
- * CertificateMessages.absentReason); until then an absent without one is still taken.
+ * words). An absent without a reason is refused (400 CertificateMessages.absentReason).
  */
 export const ClientSignature = z
   .strictObject({
@@ -63,6 +62,9 @@ export const ClientSignature = z
   })
   .superRefine((value, context) => {
     if (value.absent) {
+      if (!value.reason) {
+        context.addIssue({ code: 'custom', message: CertificateMessages.absentReason, path: ['reason'] });
+      }
       if (value.imagePng !== undefined) {
         context.addIssue({ code: 'custom', message: CertificateMessages.signatureAbsentWithImage, path: ['imagePng'] });
       }
@@ -108,8 +110,8 @@ export const CertificateSummary = z.object({
   sha256: z.string().nullable(),
   clientName: z.string().nullable(),
   clientAbsent: z.boolean(),
-  /** Why nobody of the client signed. Optional only until the server answers it; then always present. */
-  clientAbsentReason: z.string().nullable().optional(),
+  /** Why nobody of the client signed; null when the client signed (or for certificates issued before it was asked). */
+  clientAbsentReason: z.string().nullable(),
 });
 export type CertificateSummary = z.infer<typeof CertificateSummary>;
 

@@ -237,15 +237,17 @@ describe('backup and restore', () => {
       sessions: 2,
       session_items: 4,
       scan_events: 3,
-      // The plan's image, the photo and its thumbnail, the logo and the closed order's certificate.
-      files: 5,
-      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 4,
+      // The plan's image, the photo and its thumbnail, the logo, the closed order's certificate and its closer's
+      // signature.
+      files: 6,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 5,
       company_settings: 1,
       products: 0,
       plans: 1,
       trap_placements: 1,
       placement_events: 1,
-      findings: 1,
+      // The mice indoors, and the close's «Sin novedad» for the other device scanned.
+      findings: 2,
       finding_captures: 1,
       photos: 1,
       applications: 0,

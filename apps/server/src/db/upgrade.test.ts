@@ -14,6 +14,7 @@ import { loadConfig } from '../config.js';
 import { createTokenService } from '../modules/auth/tokens.js';
 import { useServerZone } from '../modules/reports/trends.repository.js';
 import { openPglite } from './database.js';
+import { ownSignaturePng } from '../../test/orders.js';
 
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Migrations 0000–0009 shipped in the release before sites, device types and plans. */
@@ -188,7 +189,21 @@ describe('upgrading a data folder of the release before certificates', () => {
       const oldCertificate = await app.inject({ method: 'GET', url: '/api/sessions/1/certificate', headers });
       expect(oldCertificate.statusCode).toBe(404);
 
-      const closed = await app.inject({ method: 'POST', url: '/api/sessions/2/close', headers, payload: {} });
+      // The administrator's first close after the upgrade: their signature stored first, as the close asks, and
+      // «Sin novedad» for the device the old release scanned without a finding.
+      const signed = await app.inject({
+        method: 'PUT',
+        url: '/api/technicians/me/signature',
+        headers,
+        payload: { imagePng: await ownSignaturePng() },
+      });
+      expect(signed.statusCode, signed.body).toBe(204);
+      const closed = await app.inject({
+        method: 'POST',
+        url: '/api/sessions/2/close',
+        headers,
+        payload: { defaultNoActivity: true },
+      });
       expect(closed.statusCode, closed.body).toBe(200);
       const certificate = await app.inject({ method: 'GET', url: '/api/sessions/2/certificate', headers });
       expect(certificate.statusCode, certificate.body).toBe(200);

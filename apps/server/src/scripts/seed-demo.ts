@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { CreateProductBody, installSpanishErrors } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, type RiskLevel, type TrapType, type Zone } from '@rondin/contracts/devices';
 import { type Config, loadConfig } from '../config.js';
@@ -200,6 +201,13 @@ async function safetyDataSheet(product: (typeof DEMO_PRODUCTS)[number]): Promise
 
 const DAY = 86_400_000;
 
+/** A hand-drawn signature for the demo's accounts, a different stroke each: base64 PNG, as a phone exports it. */
+async function demoSignature(index: number): Promise<string> {
+  const lift = 30 + (index % 5) * 20;
+  const stroke = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M20 150 C 120 ${lift}, 220 180, 320 60 S 520 ${200 - lift}, 580 40" stroke="#0b2a6f" stroke-width="6" fill="none"/></svg>`;
+  return (await sharp(Buffer.from(stroke)).png().toBuffer()).toString('base64');
+}
+
 /**
  * Orders in every state, as a plant would have after a few weeks: closed ones (one forced with traps
  * left), one in progress, pending ones for the coming days and a couple overdue.
@@ -213,11 +221,17 @@ async function seedOrders(
 ): Promise<number> {
   const applications = new ApplicationsService(new ApplicationsRepository(db), NO_SESSION_EVENTS, 'UTC');
   // Closed orders get their certificates, stored where the server keeps files.
-  const { sessions } = sessionsWithCertificates(db, NO_SESSION_EVENTS, createFileStorage(config, db).files, {
-    timeZone: 'UTC',
-    publicUrl: config.PUBLIC_URL,
-  });
+  const { sessions, certificates } = sessionsWithCertificates(
+    db,
+    NO_SESSION_EVENTS,
+    createFileStorage(config, db).files,
+    { timeZone: 'UTC', publicUrl: config.PUBLIC_URL },
+  );
   const admin: AuthUser = { id: await firstAdminId(db), role: 'ADMIN', tokenVersion: 0 };
+  // No close goes without the closer's stored signature: each technician and the administrator draw theirs.
+  for (const [index, id] of [admin.id, ...techIds].entries()) {
+    await certificates.saveOwnSignature(id, await demoSignature(index));
+  }
   // An order covers one area of one site (two sites each have a "Perímetro exterior").
   const byArea = new Map<string, TrapRow[]>();
   for (const trap of traps) {
@@ -257,7 +271,17 @@ async function seedOrders(
       step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
     for (const trap of toScan) await sessions.scan(technician, order.id, { qrSlug: trap.qrSlug });
     if (step.close) await applyProducts(applications, technician, order.id, toScan, productIds);
-    if (step.close) await sessions.close(step.scan === 'all' ? technician : admin, order.id, { force: true });
+    // The technician's close with the client's absence (the demo has nobody to sign), the office's forced one as
+    // the office closes; both with «Sin novedad» for the devices scanned.
+    if (step.close && step.scan === 'all') {
+      await sessions.close(technician, order.id, {
+        defaultNoActivity: true,
+        clientSignature: { absent: true, reason: 'Nadie del cliente en planta' },
+      });
+    }
+    if (step.close && step.scan !== 'all') {
+      await sessions.close(admin, order.id, { force: true, defaultNoActivity: true });
+    }
     created++;
   }
   return created;

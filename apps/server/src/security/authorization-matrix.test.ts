@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto, typedCode } from '../../test/findings.js';
-import { close, createOrder, scan } from '../../test/orders.js';
+import { CLIENT_ABSENT, close, createOrder, scan, storeOwnSignature } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
 import { multipartForm } from '../../test/multipart.js';
 import {
@@ -215,7 +215,10 @@ const MATRIX: Record<string, Row> = {
     expect: ORDER_PARTIES(201),
   },
   'POST /api/sessions/:id/close': {
-    request: ({ finishedOrder }) => ({ url: `/api/sessions/${finishedOrder.id}/close`, payload: {} }),
+    request: ({ finishedOrder }) => ({
+      url: `/api/sessions/${finishedOrder.id}/close`,
+      payload: { defaultNoActivity: true, clientSignature: CLIENT_ABSENT },
+    }),
     expect: ORDER_PARTIES(200),
   },
   'PATCH /api/sessions/:id': {
@@ -244,9 +247,10 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/technicians/me/signature', payload: { imagePng: image.toString('base64') } }),
     expect: SIGNED_IN(204),
   },
+  // The order's technician and the administrator close orders, so have stored theirs; the other technician has none.
   'GET /api/technicians/me/signature': {
     request: () => ({ url: '/api/technicians/me/signature' }),
-    expect: SIGNED_IN(404),
+    expect: ORDER_PARTIES(200),
   },
   'DELETE /api/technicians/me/signature': {
     request: () => ({ url: '/api/technicians/me/signature' }),
@@ -550,6 +554,8 @@ async function freshFixture(): Promise<Fixture> {
   });
   const closedOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   await close(t, admin, closedOrder.id, { force: true });
+  // Whoever may close finishedOrder has the signature a close asks for.
+  await storeOwnSignature(t, assignedTech);
   const [certificate] = await t.database.db
     .select({ code: certificates.code })
     .from(certificates)

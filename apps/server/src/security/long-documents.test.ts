@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { close } from '../../test/orders.js';
 import { createAdmin, createTestApp, createUser, type TestApp, type TestUser } from '../../test/test-app.js';
 
 /**
@@ -52,12 +53,7 @@ describe('long documents', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
-    const closed = await t.app.inject({
-      method: 'POST',
-      url: `/api/sessions/${id}/close`,
-      headers: admin.headers,
-      payload: { force: true },
-    });
+    const closed = await close(t, admin, id, { force: true });
     expect(closed.statusCode).toBe(200);
     expect(
       await answeredMeanwhile(() => t.app.inject({ url: `/api/sessions/${id}/report`, headers: admin.headers })),

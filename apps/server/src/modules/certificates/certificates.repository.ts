@@ -18,14 +18,15 @@ import {
 
 export type CertificateRow = typeof certificates.$inferSelect;
 
-/** What the close writes: who signed for the client (or that nobody could), and the technician's signature. */
+/** What the close writes: who signed for the client (or that nobody could, and why), and the closer's signature. */
 export interface IssueInput {
   sessionId: number;
   clientName: string | null;
   clientRole: string | null;
   clientSignatureFileId: number | null;
   clientAbsent: boolean;
-  technicianSignatureFileId: number | null;
+  clientAbsentReason: string | null;
+  technicianSignatureFileId: number;
 }
 
 /** A corrective action as the certificate lists it. */
@@ -137,6 +138,7 @@ export class CertificatesRepository {
         clientRole: current.clientRole,
         clientSignatureFileId: current.clientSignatureFileId,
         clientAbsent: current.clientAbsent,
+        clientAbsentReason: current.clientAbsentReason,
         technicianSignatureFileId: current.technicianSignatureFileId,
       })
       .returning();
@@ -181,6 +183,19 @@ export class CertificatesRepository {
       .from(technicians)
       .where(eq(technicians.id, id));
     return row;
+  }
+
+  /**
+   * The account's stored signature file for a close, its row held for share until the close commits: a replacement
+   * made meanwhile (setOwnSignature locks the row for update) waits, then finds the file signed with and keeps it.
+   */
+  async signatureForClose(tx: Transaction, id: number): Promise<number | null> {
+    const [row] = await tx
+      .select({ signatureFileId: technicians.signatureFileId })
+      .from(technicians)
+      .where(eq(technicians.id, id))
+      .for('share');
+    return row?.signatureFileId ?? null;
   }
 
   /** The account's own change, which the change log records as theirs. */

@@ -101,7 +101,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
         operationId: 'putOwnSignature',
         summary: 'Guardar mi firma',
         description:
-          'La firma dibujada de quien tiene la sesión (PNG en base64, hasta 200 KB), que se copia en cada certificado de las órdenes que se le asignan al cerrarse. Reemplaza la anterior; la de certificados ya emitidos no cambia.',
+          'La firma dibujada de quien tiene la sesión (PNG en base64, hasta 200 KB), que firma el certificado de cada orden que cierra (sin ella, POST /sessions/{id}/close responde 409 SIGNATURE_REQUIRED). Reemplaza la anterior; la de certificados ya emitidos no cambia.',
         tags,
         security,
         body: OwnSignatureBody,

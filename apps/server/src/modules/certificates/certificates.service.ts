@@ -52,6 +52,8 @@ export interface PreparedSignature {
   name: string | null;
   role: string | null;
   absent: boolean;
+  /** Why nobody of the client signed, with `absent`. */
+  absentReason: string | null;
   image: SpooledFile | null;
 }
 
@@ -146,30 +148,40 @@ export class CertificatesService {
       name: signature.name || null,
       role: signature.role || null,
       absent: signature.absent === true,
+      absentReason: signature.absent ? signature.reason || null : null,
       image: signature.imagePng === undefined ? null : await spoolSignature(signature.imagePng),
     };
   }
 
   /**
+   * The closer's signature as stored in their profile now (PUT /technicians/me/signature): its file, or null. Held
+   * until the close commits, so a new signature saved meanwhile cannot remove the file the certificate is signed with.
+   */
+  storedSignature(tx: Transaction, closerId: number): Promise<number | null> {
+    return this.repository.signatureForClose(tx, closerId);
+  }
+
+  /**
    * Numbers the order's certificate inside the close's transaction `tx` (a failed close numbers nothing), with
-   * the client's signature and the technician's own as saved in their profile at this moment.
+   * the client's signature (or why nobody signed) and the closer's own signature file, as stored at this moment.
    */
   async issue(
     tx: Transaction,
-    order: { id: number; technicianId: number },
-    signature: PreparedSignature | undefined,
+    order: { id: number },
+    signature: PreparedSignature,
+    closerSignatureFileId: number,
   ): Promise<CertificateRow> {
-    const clientFile = signature?.image ? await this.files.save(signature.image, 'firma-cliente', tx) : null;
-    const technician = await this.repository.technician(order.technicianId, tx);
+    const clientFile = signature.image ? await this.files.save(signature.image, 'firma-cliente', tx) : null;
     return this.repository.issue(
       tx,
       {
         sessionId: order.id,
-        clientName: signature?.name ?? null,
-        clientRole: signature?.role ?? null,
+        clientName: signature.name,
+        clientRole: signature.role,
         clientSignatureFileId: clientFile?.id ?? null,
-        clientAbsent: signature?.absent ?? false,
-        technicianSignatureFileId: technician?.signatureFileId ?? null,
+        clientAbsent: signature.absent,
+        clientAbsentReason: signature.absentReason,
+        technicianSignatureFileId: closerSignatureFileId,
       },
       newQrSlug(),
       this.options.timeZone,
@@ -262,6 +274,7 @@ export class CertificatesService {
       sha256: certificate.sha256,
       clientName: certificate.clientName,
       clientAbsent: certificate.clientAbsent,
+      clientAbsentReason: certificate.clientAbsentReason,
     };
   }
 

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileChunks, photos } from '../../db/schema.js';
 import { nothingFound, postPhoto, putFinding } from '../../../test/findings.js';
-import { close, createOrder, scan } from '../../../test/orders.js';
+import { CLIENT_ABSENT, close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import { planImage } from '../../../test/plans.js';
 import { applicationInput, createProduct, putApplication } from '../../../test/products.js';
@@ -124,7 +124,7 @@ describe('the certificate issued at close', PDF_WORK, () => {
     const order = await scannedOrder(2);
     const closed = await close(t, tech, order.id, {
       clientSignature: { name: 'Marta Ruiz', role: 'Jefa de calidad', imagePng: signature },
-    } as never);
+    });
     expect(closed.statusCode, closed.body).toBe(200);
 
     const summary = await certificateOf(order.id);
@@ -161,7 +161,7 @@ describe('the certificate issued at close', PDF_WORK, () => {
     // One order still has a pending device: the technician's close is refused and must not consume a number.
     const pending = await createOrder(t, admin, tech.id, [(await createTrap(t, { code: 'PEND-1' })).id]);
     const answers = await Promise.all([
-      ...orders.map((order) => close(t, tech, order.id, { clientSignature: { absent: true } } as never)),
+      ...orders.map((order) => close(t, tech, order.id, { clientSignature: CLIENT_ABSENT })),
       close(t, tech, pending.id),
     ]);
     expect(answers.slice(0, 6).map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -188,7 +188,7 @@ describe('the certificate issued at close', PDF_WORK, () => {
     expect(own.headers['content-type']).toBe('image/png');
 
     const order = await scannedOrder(1);
-    expect((await close(t, tech, order.id, { clientSignature: { absent: true } } as never)).statusCode).toBe(200);
+    expect((await close(t, tech, order.id, { clientSignature: CLIENT_ABSENT })).statusCode).toBe(200);
     // A new signature later does not change the certificate already issued, nor lose the one it was signed with.
     await t.app.inject({
       method: 'PUT',
@@ -260,8 +260,11 @@ describe('the certificate issued at close', PDF_WORK, () => {
     const pages = await readPdf(pdf);
     const annexPage = pages.findIndex((page) => page.text.includes('FOTO-1')) + 1;
     expect(pages[annexPage - 1]!.text).toContain('+2 fotos más');
-    // page, num, type, width, height, color, comp, bpc, enc: four JPEGs of at most 180 px on the annex's page.
-    const images = pdfImages(pdf).map((line) => line.trim().split(/\s+/));
+    // page, num, type, width, height, color, comp, bpc, enc: four JPEGs of at most 180 px on the annex's page (the
+    // technician's signature, a PNG, apart).
+    const images = pdfImages(pdf)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((image) => image[8] === 'jpeg');
     expect(images.map(([page, , , width, height, , , , enc]) => ({ page, width, height, enc }))).toEqual([
       ...colors.slice(0, 3).map(() => ({ page: String(annexPage), width: '180', height: '135', enc: 'jpeg' })),
       { page: String(annexPage), width: '135', height: '180', enc: 'jpeg' },
@@ -292,7 +295,9 @@ describe('the certificate issued at close', PDF_WORK, () => {
       .where(eq(fileChunks.fileId, photo!.fileId));
     expect((await close(t, tech, order.id)).statusCode).toBe(200);
     const pdf = (await get(`/api/sessions/${order.id}/report`, tech)).rawPayload;
-    const images = pdfImages(pdf).map((line) => line.trim().split(/\s+/));
+    const images = pdfImages(pdf)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((image) => image[8] === 'jpeg');
     expect(images.map(([, , , width, height, , , , enc]) => ({ width, height, enc }))).toEqual([
       { width: '180', height: '135', enc: 'jpeg' },
     ]);
@@ -304,7 +309,11 @@ describe('the certificate issued at close', PDF_WORK, () => {
       [{ name: 'Marta', imagePng: Buffer.from('<svg/>').toString('base64') }, CertificateMessages.signatureNotPng],
       [{ imagePng: await signaturePng() }, CertificateMessages.signatureName],
       [{ name: 'Marta' }, CertificateMessages.signatureImage],
-      [{ absent: true, imagePng: await signaturePng() }, CertificateMessages.signatureAbsentWithImage],
+      [
+        { absent: true, reason: 'Nadie en planta', imagePng: await signaturePng() },
+        CertificateMessages.signatureAbsentWithImage,
+      ],
+      [{ absent: true }, CertificateMessages.absentReason],
     ] as const;
     for (const [clientSignature, message] of bad) {
       const answer = await close(t, tech, order.id, { clientSignature } as never);

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
+import { FindingsRepository } from '../findings/findings.repository.js';
 import { ApplicationsRepository } from '../products/applications.repository.js';
 import type { SessionEvents } from '../sessions/session-events.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -44,6 +45,7 @@ export function sessionsWithCertificates(
     events,
     { timeZone: options.timeZone, ...(options.company ? { company: options.company } : {}) },
     certificates,
+    new FindingsRepository(db),
   );
   return { repository, sessions, certificates };
 }

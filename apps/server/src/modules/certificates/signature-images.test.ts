@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokenPngs, hugePng, signaturePng } from '../../../test/bad-images.js';
 import { storeUnchecked } from '../../../test/unchecked-files.js';
-import { close, createOrder, scan } from '../../../test/orders.js';
+import { CLIENT_ABSENT, close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
   createAdmin,
@@ -47,7 +47,8 @@ describe('signature images', PDF_WORK, () => {
     const order = await scannedOrder('FIRMA-1');
     for (const [what, png] of Object.entries(await brokenPngs())) {
       const imagePng = png.toString('base64');
-      const closed = await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng } } as never);
+      // Without storing the closer's own signature first: that refusal is checked below.
+      const closed = await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng }, sign: false });
       expect(closed.statusCode, what).toBe(400);
       expect(closed.json().message, what).toBe(CertificateMessages.signatureUnreadable);
       const saved = await saveOwn(imagePng);
@@ -59,9 +60,9 @@ describe('signature images', PDF_WORK, () => {
     // A sound signature still closes the order.
     const good = (await signaturePng()).toString('base64');
     expect((await saveOwn(good)).statusCode).toBe(204);
-    expect(
-      (await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng: good } } as never)).statusCode,
-    ).toBe(200);
+    expect((await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng: good } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a signature of more than 1,200 × 600 pixels before decoding it', async () => {
@@ -70,7 +71,7 @@ describe('signature images', PDF_WORK, () => {
     expect(huge.length).toBeLessThan(200 * 1024);
     for (const png of [huge, hugePng(1201, 300), hugePng(600, 601)]) {
       const imagePng = png.toString('base64');
-      const closed = await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng } } as never);
+      const closed = await close(t, tech, order.id, { clientSignature: { name: 'Marta', imagePng } });
       expect(closed.statusCode).toBe(400);
       expect(closed.json().message).toBe(CertificateMessages.signatureTooManyPixels);
       const saved = await saveOwn(imagePng);
@@ -86,7 +87,7 @@ describe('signature images', PDF_WORK, () => {
       const fileId = await storeUnchecked(t, png, 'image/png');
       await t.database.db.execute(sql`update technicians set signature_file_id = ${fileId} where id = ${tech.id}`);
       const order = await scannedOrder(`ROTA-${fileId}`);
-      const closed = await close(t, tech, order.id, { clientSignature: { absent: true } } as never);
+      const closed = await close(t, tech, order.id, { clientSignature: CLIENT_ABSENT });
       expect(closed.statusCode, what).toBe(200);
       // Stored at close, not left for a later read: the folio has its certificate.
       const summary = await get(`/api/sessions/${order.id}/certificate`, admin);

@@ -99,6 +99,23 @@ export interface PhotoRow {
   fileId: number;
 }
 
+/** rondin_finding's arguments, in order. */
+function findingParams(write: FindingWrite): unknown[] {
+  return [
+    write.sessionId,
+    write.itemId,
+    write.user.id,
+    write.user.tokenVersion,
+    write.correction,
+    write.trapType,
+    JSON.stringify(write.pests),
+    JSON.stringify(write.finding),
+    `${write.rules.lateDeliveryMs} milliseconds`,
+    `${write.rules.cadenceWindowMs} milliseconds`,
+    write.rules.cadenceMaxDevices,
+  ];
+}
+
 /** The instant a timestamp column holds, to the millisecond (JavaScript's precision). */
 const toMilliseconds = (column: unknown) => sql<Date>`date_trunc('milliseconds', ${column})`;
 
@@ -183,21 +200,30 @@ export class FindingsRepository {
       `select result, technician_id as "technicianId", finding, item
        from rondin_finding($1::integer, $2::integer, $3::integer, $4::integer, $5::boolean, $6::text, $7::json,
          $8::json, $9::interval, $10::interval, $11::integer)`,
-      [
-        write.sessionId,
-        write.itemId,
-        write.user.id,
-        write.user.tokenVersion,
-        write.correction,
-        write.trapType,
-        JSON.stringify(write.pests),
-        JSON.stringify(write.finding),
-        `${write.rules.lateDeliveryMs} milliseconds`,
-        `${write.rules.cadenceWindowMs} milliseconds`,
-        write.rules.cadenceMaxDevices,
-      ],
+      findingParams(write),
     );
     return row!;
+  }
+
+  /**
+   * The same write inside the caller's transaction, which already holds the order's lock (a close recording
+   * «Sin novedad»): answers only how it went.
+   */
+  async writeFindingIn(tx: Transaction, write: FindingWrite): Promise<FindingWritten['result']> {
+    const [p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11] = findingParams(write);
+    const { rows } = (await tx.execute(
+      sql`select result from rondin_finding(${p1}::integer, ${p2}::integer, ${p3}::integer, ${p4}::integer,
+        ${p5}::boolean, ${p6}::text, ${p7}::json, ${p8}::json, ${p9}::interval, ${p10}::interval, ${p11}::integer)`,
+    )) as unknown as { rows: { result: FindingWritten['result'] }[] };
+    return rows[0]!.result;
+  }
+
+  /** The database's clock, which every recorded time is judged against. */
+  async now(tx: Transaction): Promise<Date> {
+    const { rows } = (await tx.execute(sql`select clock_timestamp() as now`)) as unknown as {
+      rows: { now: string | Date }[];
+    };
+    return new Date(rows[0]!.now);
   }
 
   /** The item whose completion used this client id: a scan's, an exception's or a typed code's, in any order. */

@@ -7,6 +7,7 @@ import {
   findingProblems,
   LATE_DELIVERY_MS,
   loweredFacts,
+  noNewsFinding,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_DIMENSION,
   PHOTO_MAX_PIXELS,
@@ -22,7 +23,9 @@ import {
   type Photo,
   type PutFindingBody,
   type ScanResponse,
+  type TrapType,
 } from '@rondin/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import { type ImageRules, withoutMetadata } from '../../files/images.js';
@@ -91,6 +94,46 @@ function replacesCurrent(deviceTime: string, current: CurrentFinding, orderCreat
 const MAX_FINDING_ATTEMPTS = 3;
 
 const caughtPests = (body: PutFindingBody) => [...new Set(body.captures.map((capture) => capture.pestId))];
+
+/**
+ * The «Sin novedad» version (noNewsFinding of the device's type) a close with `defaultNoActivity` records for an
+ * inspected device left without one: by the closer, at the database's time `at`, through rondin_finding as any
+ * version. The cadence flag is not looked for: these versions are one act of the closer, not a walk between
+ * devices, and past 40 of them every one would be flagged.
+ */
+export function noNewsWrite(
+  sessionId: number,
+  item: { itemId: number; type: TrapType },
+  closer: { id: number; tokenVersion: number },
+  at: Date,
+): FindingWrite {
+  const finding = noNewsFinding(item.type);
+  const activity = deriveActivity(finding, () => undefined);
+  return {
+    sessionId,
+    itemId: item.itemId,
+    user: closer,
+    correction: false,
+    trapType: item.type,
+    pests: [],
+    finding: {
+      clientFindingId: randomUUID(),
+      deviceTime: at.toISOString(),
+      deviceStatus: finding.deviceStatus,
+      activity,
+      derivedActivity: activity,
+      baitConsumption: finding.baitConsumption ?? null,
+      baitState: finding.baitState ?? null,
+      evidence: [...finding.evidence],
+      actions: [...finding.actions],
+      notes: null,
+      reason: null,
+      captures: [],
+      currentFindingId: null,
+    },
+    rules: { lateDeliveryMs: LATE_DELIVERY_MS, cadenceWindowMs: CADENCE_WINDOW_MS, cadenceMaxDevices: 2 ** 31 - 1 },
+  };
+}
 
 const mayWrite = (user: AuthUser, technicianId: number) => user.role === 'ADMIN' || user.id === technicianId;
 

@@ -1,6 +1,7 @@
 import { ServicePlanMessages, type ServicePlan, type Session } from '@rondin/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { close } from '../../../test/orders.js';
 import { connectToMainDatabase } from '../../../test/test-app.js';
 import {
   createAdmin,
@@ -368,10 +369,10 @@ describe('the generator', () => {
     expect((await api('POST', `/api/sessions/${orders[1]!.id}/scan`, { qrSlug: trap.qrSlug }, tech)).statusCode).toBe(
       200,
     );
-    expect((await api('POST', `/api/sessions/${orders[1]!.id}/close`, undefined, tech)).statusCode).toBe(200);
+    expect((await close(t, tech, orders[1]!.id)).statusCode).toBe(200);
     expect(await gaps()).toBe(2);
     // A forced close with devices pending is no visit.
-    expect((await api('POST', `/api/sessions/${orders[2]!.id}/close`, { force: true })).statusCode).toBe(200);
+    expect((await close(t, admin, orders[2]!.id, { force: true })).statusCode).toBe(200);
     expect(await gaps()).toBe(2);
   });
 

@@ -98,8 +98,8 @@ describe('service report with findings', () => {
       expect(text).toContain(expected);
     }
     expect(text).toContain('Palés apilados delante de la trampa.');
-    // A device scanned without anything recorded says so, not "sin actividad".
-    expect(text).toContain('Sin hallazgo registrado');
+    // The device scanned without anything recorded got the close's «Sin novedad» (defaultNoActivity).
+    expect(text).toMatch(/CEB-03 Exterior Escaneada \d{2}-\d{2}-\d{4} \d{2}:\d{2} Sin actividad · Consumo de cebo 0 %/);
     expect(text).toContain(OUTCOME_NOTE);
     // Every time whole (day, month, year, hour), never cut.
     expect(text.match(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/g)!.length).toBeGreaterThanOrEqual(6 + 2);

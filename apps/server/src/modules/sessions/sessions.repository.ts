@@ -264,6 +264,29 @@ export class SessionsRepository {
     return row;
   }
 
+  /**
+   * The order's inspected devices (scanned, or their code typed) without a finding, by code: what a close may
+   * not leave behind. Read under the order's lock, so no finding lands in between.
+   */
+  async itemsWithoutFinding(
+    tx: Transaction,
+    sessionId: number,
+  ): Promise<{ itemId: number; code: string; type: (typeof traps.$inferSelect)['type'] }[]> {
+    return tx
+      .select({ itemId: sessionItems.id, code: traps.code, type: traps.type })
+      .from(sessionItems)
+      .innerJoin(traps, eq(traps.id, sessionItems.trapId))
+      .where(
+        and(
+          eq(sessionItems.sessionId, sessionId),
+          eq(sessionItems.status, 'COMPLETED'),
+          isNull(sessionItems.exceptionReason),
+          isNull(sessionItems.findingId),
+        ),
+      )
+      .orderBy(traps.code, sessionItems.id);
+  }
+
   /** An active account, with what assigning it an order checks (its licence); undefined otherwise. */
   async activeTechnician(
     tx: Transaction,

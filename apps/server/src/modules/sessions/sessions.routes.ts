@@ -1,8 +1,8 @@
 import {
   AddSessionItemBody,
   CloseSessionBody,
-  ErrorResponse,
   CreateSessionBody,
+  ErrorResponse,
   IdParams,
   ScanBody,
   ScanResponse,
@@ -161,10 +161,19 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
         tags,
         security,
         description:
-          'Cierra una orden con todas sus trampas escaneadas; un administrador cierra una con trampas pendientes enviando {"force": true}. Cerrar emite el certificado de servicio de la orden en la misma transacción: folio AAAA-NNNNNN correlativo por año, sin huecos ni repeticiones, y su PDF guardado tal cual (GET /sessions/{id}/report, GET /sessions/{id}/certificate). clientSignature lleva quién firma por el cliente: {"name", "role", "imagePng"} (PNG en base64, hasta 200 KB) o {"absent": true} si nadie pudo firmar; sin él, el certificado sale sin firma del cliente. La firma del técnico es la guardada en su perfil (PUT /technicians/me/signature).',
+          'Cierra una orden y emite su certificado de servicio en la misma transacción: folio AAAA-NNNNNN correlativo por año, sin huecos ni repeticiones, y su PDF guardado tal cual (GET /sessions/{id}/report, GET /sessions/{id}/certificate). Las reglas, en este orden: (1) sin trampas pendientes; un administrador cierra una con pendientes enviando {"force": true}. (2) Cada dispositivo escaneado o con código escrito (SCANNED, MANUAL) tiene un hallazgo: si no, 409 FINDINGS_MISSING con items [{itemId, code}], salvo con {"defaultNoActivity": true}, que registra «Sin novedad» (noNewsFinding según el tipo) en cada uno, en la misma transacción y a nombre de quien cierra. (3) Quien cierra tiene su firma guardada (PUT /technicians/me/signature): si no, 409 SIGNATURE_REQUIRED; esa firma es la del certificado, que nombra a quien cerró (el administrador, si cierra él). (4) clientSignature: {"name", "role", "imagePng"} (PNG en base64, hasta 200 KB) o {"absent": true, "reason"} si nadie del cliente pudo firmar. Sin él, el cierre de un técnico es un 400; el de un administrador registra al cliente ausente con el motivo «Cierre desde la oficina».',
         params: IdParams,
         body: CloseSessionBody,
-        response: { 200: Session, ...errors },
+        response: {
+          200: Session,
+          ...errors,
+          400: ErrorResponse.describe(
+            'La solicitud no es válida, o un técnico cierra sin clientSignature (la firma del cliente, o {"absent": true, "reason"}).',
+          ),
+          409: ErrorResponse.describe(
+            'La orden ya está cerrada o tiene trampas pendientes; code FINDINGS_MISSING: dispositivos inspeccionados sin hallazgo (items); code SIGNATURE_REQUIRED: quien cierra no tiene firma guardada.',
+          ),
+        },
       },
       bodyLimit: SIGNATURE_BODY_LIMIT,
     },

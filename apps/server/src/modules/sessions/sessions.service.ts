@@ -1,11 +1,15 @@
 import {
   DEFAULT_PAGE_SIZE,
+  FINDINGS_MISSING_CODE,
+  FindingMessages,
   LICENCE_EXPIRED_CODE,
   licenceExpiredMessage,
   licenceStatus,
   MAX_TRAPS_PER_ORDER,
   namedDevice,
+  OFFICE_CLOSE_ABSENT_REASON,
   SessionMessages,
+  SIGNATURE_REQUIRED_CODE,
   SiteMessages,
   TrapMessages,
   type AddSessionItemBody,
@@ -17,6 +21,7 @@ import {
   type Session,
   type SessionListQuery,
   type SessionPage,
+  type TrapType,
   type UpdateSessionBody,
 } from '@rondin/contracts';
 import type { Readable } from 'node:stream';
@@ -27,7 +32,9 @@ import { localDate } from '../../lib/time-zone.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
 import type { CertificateContent } from '../certificates/certificate-content.js';
-import type { CertificatesService } from '../certificates/certificates.service.js';
+import type { CertificatesService, PreparedSignature } from '../certificates/certificates.service.js';
+import type { FindingsRepository } from '../findings/findings.repository.js';
+import { noNewsWrite } from '../findings/findings.service.js';
 import type { SessionEvents } from './session-events.js';
 import { renderSessionReport, type ReportOptions } from './session-report.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -38,6 +45,8 @@ export class SessionsService {
     private readonly events: SessionEvents,
     private readonly reportOptions: ReportOptions & { company?: LetterheadSource },
     private readonly certificates: CertificatesService,
+    /** Where a close's «Sin novedad» versions are written, as any finding is. */
+    private readonly findings: FindingsRepository,
   ) {}
 
   list(): Promise<Session[]> {
@@ -256,37 +265,71 @@ export class SessionsService {
 
   /**
    * A technician closes their own order once every trap is done. An administrator may also close one with
-   * pending traps, but only by saying so (force), and the order then carries that mark for good. Closing
-   * issues the order's service certificate in the same transaction (its folio, and the client's signature
-   * when one was taken), then draws and stores its PDF.
+   * pending traps, but only by saying so (force), and the order then carries that mark for good. The rules, in
+   * the order CloseSessionBody lists them: every inspected device has a finding (or `defaultNoActivity` records
+   * «Sin novedad» for those without, in this transaction, as the closer's); the closer has a stored signature,
+   * which signs the certificate; a technician brings the client's signature or says why nobody signed, while an
+   * administrator's close without one records the client absent from the office. Closing issues the order's
+   * service certificate in the same transaction, then draws and stores its PDF.
    */
   async close(
     user: AuthUser,
     id: number,
-    { force = false, clientSignature }: CloseSessionInput = {},
+    { force = false, clientSignature, defaultNoActivity = false }: CloseSessionInput = {},
     origin?: string,
   ): Promise<Session> {
     // The signature is read and checked before anything is locked: a slow phone holds no order.
     const signature = await this.certificates.prepare(clientSignature);
     try {
-      const technicianId = await this.repository.transaction(async (tx) => {
+      const { technicianId, defaulted } = await this.repository.transaction(async (tx) => {
         const row = await this.repository.lockRow(tx, id);
         if (!row || !canSee(user, row.technicianId)) throw AppError.notFound(SessionMessages.notFound);
         if (row.status === 'COMPLETED') throw AppError.conflict(SessionMessages.alreadyClosed);
         const pending = row.itemCount - row.completedCount;
         if (pending > 0 && user.role !== 'ADMIN') throw AppError.conflict(SessionMessages.pendingTraps);
         if (pending > 0 && !force) throw AppError.conflict(SessionMessages.forceRequired);
+        const missing = await this.repository.itemsWithoutFinding(tx, id);
+        if (missing.length > 0 && !defaultNoActivity) {
+          throw new AppError(
+            409,
+            SessionMessages.findingsMissing(missing.map((item) => item.code)),
+            FINDINGS_MISSING_CODE,
+            { items: missing.map(({ itemId, code }) => ({ itemId, code })) },
+          );
+        }
+        const closerSignature = await this.certificates.storedSignature(tx, user.id);
+        if (closerSignature === null) {
+          throw new AppError(409, SessionMessages.signatureRequired, SIGNATURE_REQUIRED_CODE);
+        }
+        if (!signature && user.role !== 'ADMIN') throw AppError.badRequest(SessionMessages.clientSignatureRequired);
+        if (missing.length > 0) await this.recordNoNews(tx, user, id, missing);
         await this.repository.markClosed(tx, id, user.id, pending > 0);
-        await this.certificates.issue(tx, row, signature);
-        return row.technicianId;
+        await this.certificates.issue(tx, row, signature ?? OFFICE_CLOSE, closerSignature);
+        return { technicianId: row.technicianId, defaulted: missing };
       });
       this.events.updated(technicianId, id);
+      for (const item of defaulted) this.events.findingRecorded(id, item.itemId);
     } finally {
       await signature?.image?.dispose();
     }
     // Drawn once now; should that fail, the first download draws it from the same records.
     await this.certificates.storeAfterClose(id, origin);
     return (await this.repository.findJson(id))!;
+  }
+
+  /** «Sin novedad» for each inspected device without a finding, written as any version is (rondin_finding). */
+  private async recordNoNews(
+    tx: Transaction,
+    closer: AuthUser,
+    sessionId: number,
+    items: { itemId: number; type: TrapType }[],
+  ): Promise<void> {
+    const at = await this.findings.now(tx);
+    for (const item of items) {
+      const result = await this.findings.writeFindingIn(tx, noNewsWrite(sessionId, item, closer, at));
+      // The order is locked for the close: only the closer's account changing (deactivated, its password) stops it.
+      if (result !== 'RECORDED') throw AppError.conflict(FindingMessages.changedMeanwhile);
+    }
   }
 
   /**
@@ -345,11 +388,21 @@ export class SessionsService {
   }
 }
 
-/** What closing an order may carry: force (administrators, pending traps) and the client's signature. */
+/** What closing an order may carry: force (administrators, pending traps), the client's signature, «Sin novedad». */
 interface CloseSessionInput {
   force?: boolean | undefined;
   clientSignature?: ClientSignature | undefined;
+  defaultNoActivity?: boolean | undefined;
 }
+
+/** An administrator's close without the client's signature: the certificate says nobody of the client signed, and why. */
+const OFFICE_CLOSE: PreparedSignature = {
+  name: null,
+  role: null,
+  absent: true,
+  absentReason: OFFICE_CLOSE_ABSENT_REASON,
+  image: null,
+};
 
 /** A date sent to the API as the value to store: null clears it, undefined leaves it as it is. */
 function toDate(value: string | null | undefined): Date | null | undefined {

@@ -1,15 +1,20 @@
 import {
+  CertificateMessages,
+  FINDINGS_MISSING_CODE,
+  OFFICE_CLOSE_ABSENT_REASON,
   SessionMessages,
+  SIGNATURE_REQUIRED_CODE,
   UPDATE_SESSION_EMPTY,
   type ScanResponse,
   type Session,
   type SessionPage,
 } from '@rondin/contracts';
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scanEvents, sessionItems, sessions } from '../../db/schema.js';
-import { close, createOrder, scan } from '../../../test/orders.js';
+import { certificates, findings, scanEvents, sessionItems, sessions, technicians } from '../../db/schema.js';
+import { notFoundException, nothingFound, putFinding, recordException } from '../../../test/findings.js';
+import { close, createOrder, scan, storeOwnSignature } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
   createAdmin,
@@ -627,9 +632,11 @@ describe('scans queued offline (clientScanId, scannedAt)', () => {
     const order = await createOrder(t, admin, tech.id, [trap!.id]);
     const payload = { qrSlug: trap!.qrSlug, clientScanId: crypto.randomUUID(), scannedAt: new Date().toISOString() };
     expect((await offlineScan(order.id, payload)).statusCode).toBe(200);
+    // Its finding first: a close records none for it (defaultNoActivity), so the item's row stays as it was.
+    expect((await putFinding(t, tech, order.id, order.items[0]!.id, nothingFound())).statusCode).toBe(200);
     const first = await itemRow(order.id);
     expect((await offlineScan(order.id, payload)).statusCode).toBe(200);
-    await close(t, tech, order.id);
+    expect((await close(t, tech, order.id)).statusCode).toBe(200);
     const late = await offlineScan(order.id, payload);
     expect(late.statusCode).toBe(200);
     expect(late.json().session).toMatchObject({ status: 'COMPLETED', completedCount: 1 });
@@ -789,6 +796,177 @@ describe('POST /api/sessions/:id/close', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('La orden ya fue cerrada.');
     expect((await close(t, admin, order.id, { force: 'yes' } as never)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/sessions/:id/close: findings, signatures and the client', () => {
+  const closeRaw = (user: TestUser, sessionId: number, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/sessions/${sessionId}/close`, headers: user.headers, payload: body });
+  const findingCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(findings))[0];
+  const certificateRow = async (sessionId: number) =>
+    (await t.database.db.select().from(certificates).where(eq(certificates.sessionId, sessionId)))[0]!;
+
+  /**
+   * An order of four devices: a bait station scanned without a finding, a glue board scanned with one, a light trap
+   * whose code was typed (MANUAL) without a finding, and one not found (an exception takes no finding).
+   */
+  async function mixedOrder(technician: TestUser = tech) {
+    const bait = await createTrap(t, { code: 'CEB-02', area: 'Muelle', type: 'CEBADERO' });
+    const board = await createTrap(t, { code: 'LAM-01', area: 'Bodega', type: 'LAMINA' });
+    const light = await createTrap(t, { code: 'LUZ-01', area: 'Sala', type: 'LUZ_UV' });
+    const lost = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });
+    const order = await createOrder(t, admin, technician.id, [bait.id, board.id, light.id, lost.id]);
+    const item = (trapId: number) => order.items.find((each) => each.trapId === trapId)!;
+    for (const trap of [bait, board, light]) expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
+    // The light trap's label could not be read: its printed code was typed (outcome MANUAL).
+    await t.database.db
+      .update(sessionItems)
+      .set({ manualReason: 'ETIQUETA_DANADA', manualCode: 'LUZ-01' })
+      .where(eq(sessionItems.id, item(light.id).id));
+    const recorded = await putFinding(t, tech, order.id, item(board.id).id, nothingFound());
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const excepted = await recordException(t, tech, order.id, item(lost.id).id, notFoundException());
+    expect(excepted.statusCode, excepted.body).toBe(200);
+    return { order, bait: item(bait.id), board: item(board.id), light: item(light.id), lost: item(lost.id) };
+  }
+
+  it('refuses a close while inspected devices lack a finding, naming each, and records nothing', async () => {
+    const { order, bait, light } = await mixedOrder();
+    const refused = await close(t, tech, order.id, { defaultNoActivity: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: SessionMessages.findingsMissing(['CEB-02', 'LUZ-01']),
+      code: FINDINGS_MISSING_CODE,
+      items: [
+        { itemId: bait.id, code: 'CEB-02' },
+        { itemId: light.id, code: 'LUZ-01' },
+      ],
+    });
+    expect(refused.json().message).toBe('Faltan hallazgos en 2 dispositivos escaneados: CEB-02, LUZ-01.');
+    expect((await get(`/api/sessions/${order.id}`, tech)).json().status).toBe('IN_PROGRESS');
+    // An administrator's close, forced or not, is held to the same rule.
+    const office = await close(t, admin, order.id, { force: true, defaultNoActivity: false });
+    expect(office.statusCode).toBe(409);
+    expect(office.json().code).toBe(FINDINGS_MISSING_CODE);
+    expect(await findingCount()).toEqual({ n: 1 });
+  });
+
+  it('records «Sin novedad» for each of them with defaultNoActivity, by the closer, in the close itself', async () => {
+    const { order, bait, board, light, lost } = await mixedOrder();
+    const before = (await get(`/api/sessions/${order.id}`, tech)).json() as Session;
+    const closed = await close(t, tech, order.id, { defaultNoActivity: true });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const items = new Map((closed.json() as Session).items.map((item) => [item.id, item]));
+    // A bait station's «Sin novedad» says its bait was looked at and nothing eaten; a light trap takes no bait.
+    expect(items.get(bait.id)!.finding).toMatchObject({
+      deviceStatus: 'OK',
+      activity: 'NINGUNA',
+      derivedActivity: 'NINGUNA',
+      baitConsumption: 0,
+      baitState: null,
+      captures: [],
+      evidence: [],
+      actions: [],
+      notes: null,
+      reason: null,
+      isCorrection: false,
+      flags: [],
+      isCurrent: true,
+      versionCount: 1,
+      recordedBy: { id: tech.id, fullName: 'Ana Técnica' },
+    });
+    expect(items.get(light.id)!.finding).toMatchObject({
+      deviceStatus: 'OK',
+      activity: 'NINGUNA',
+      baitConsumption: null,
+    });
+    // What was recorded stays as it was; the exception takes no finding.
+    expect(items.get(board.id)!.finding).toEqual(before.items.find((item) => item.id === board.id)!.finding);
+    expect(items.get(lost.id)!.finding).toBeNull();
+    expect(await findingCount()).toEqual({ n: 3 });
+  });
+
+  it('records them as the administrator who closes, on a forced close too', async () => {
+    const { order, bait } = await mixedOrder();
+    const closed = await close(t, admin, order.id, { force: true, defaultNoActivity: true });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const item = (closed.json() as Session).items.find((each) => each.id === bait.id)!;
+    expect(item.finding!.recordedBy).toEqual({ id: admin.id, fullName: 'Jefa de planta' });
+  });
+
+  it("needs the closer's stored signature (409 SIGNATURE_REQUIRED) after the findings, and writes nothing without it", async () => {
+    const { order } = await mixedOrder();
+    const unsigned = { sign: false } as const;
+    // The findings are checked first.
+    expect((await close(t, tech, order.id, { ...unsigned, defaultNoActivity: false })).json().code).toBe(
+      FINDINGS_MISSING_CODE,
+    );
+    const refused = await close(t, tech, order.id, { ...unsigned, defaultNoActivity: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: SessionMessages.signatureRequired, code: SIGNATURE_REQUIRED_CODE });
+    // The «Sin novedad» it would have recorded went with the refused close.
+    expect(await findingCount()).toEqual({ n: 1 });
+    expect((await get(`/api/sessions/${order.id}`, tech)).json().status).toBe('IN_PROGRESS');
+    // An administrator's close needs the administrator's own signature, not the technician's.
+    await storeOwnSignature(t, tech);
+    const office = await close(t, admin, order.id, { ...unsigned, defaultNoActivity: true });
+    expect(office.json()).toMatchObject({ message: SessionMessages.signatureRequired, code: SIGNATURE_REQUIRED_CODE });
+    expect((await close(t, tech, order.id, { ...unsigned, defaultNoActivity: true })).statusCode).toBe(200);
+  });
+
+  it("signs the certificate with the closer's signature: the administrator's when the office closes", async () => {
+    const signatureOf = async (user: TestUser) =>
+      (await t.database.db.select().from(technicians).where(eq(technicians.id, user.id)))[0]!.signatureFileId;
+    const [first, second] = await trapsFor(2);
+    const byTech = await createOrder(t, admin, tech.id, [first!.id]);
+    const byOffice = await createOrder(t, admin, tech.id, [second!.id]);
+    await scan(t, tech, byTech.id, first!.qrSlug);
+    await storeOwnSignature(t, tech);
+    expect((await close(t, tech, byTech.id)).statusCode).toBe(200);
+    expect((await certificateRow(byTech.id)).technicianSignatureFileId).toBe(await signatureOf(tech));
+    const forced = await close(t, admin, byOffice.id, { force: true });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.json().closedBy).toEqual({ id: admin.id, fullName: 'Jefa de planta' });
+    const signed = (await certificateRow(byOffice.id)).technicianSignatureFileId;
+    expect(signed).toBe(await signatureOf(admin));
+    expect(signed).not.toBe(await signatureOf(tech));
+  });
+
+  it("needs a technician's close to bring the client's signature, or the client's absence with its reason", async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    const without = await close(t, tech, order.id, { clientSignature: undefined });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(SessionMessages.clientSignatureRequired);
+    const noReason = await closeRaw(tech, order.id, { defaultNoActivity: true, clientSignature: { absent: true } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toContain(CertificateMessages.absentReason);
+    expect((await get(`/api/sessions/${order.id}`, tech)).json().status).toBe('IN_PROGRESS');
+    const absent = await close(t, tech, order.id, {
+      clientSignature: { absent: true, reason: '  Planta en inventario ' },
+    });
+    expect(absent.statusCode, absent.body).toBe(200);
+    const summary = await get(`/api/sessions/${order.id}/certificate`, tech);
+    expect(summary.json()).toMatchObject({
+      clientAbsent: true,
+      clientAbsentReason: 'Planta en inventario',
+      clientName: null,
+    });
+  });
+
+  it('records the client absent, «Cierre desde la oficina», when an administrator closes without a signature', async () => {
+    const [trap] = await trapsFor(1);
+    const order = await createOrder(t, admin, tech.id, [trap!.id]);
+    await scan(t, tech, order.id, trap!.qrSlug);
+    expect((await close(t, admin, order.id)).statusCode).toBe(200);
+    const summary = await get(`/api/sessions/${order.id}/certificate`, admin);
+    expect(summary.json()).toMatchObject({
+      clientAbsent: true,
+      clientAbsentReason: OFFICE_CLOSE_ABSENT_REASON,
+      clientName: null,
+    });
+    expect(OFFICE_CLOSE_ABSENT_REASON).toBe('Cierre desde la oficina');
   });
 });
 

@@ -207,7 +207,8 @@ describe('documents headed by the company', () => {
     const earlier = await closeOne('TRP-001');
     const before = await get(`/api/sessions/${earlier.id}/report`);
     expect(pdfText(before.rawPayload)).toContain('RONDÍN');
-    expect(pdfImageCount(before.rawPayload)).toBe(0);
+    // The technician's signature only: no logo.
+    expect(pdfImageCount(before.rawPayload)).toBe(1);
 
     await putCompany(COMPANY);
     await putLogo(await wideJpeg());
@@ -223,7 +224,8 @@ describe('documents headed by the company', () => {
     expect(text).toContain('Registro ROESB 0123-CVA');
     expect(text).toContain('Responsable técnico: Ana Ruiz');
     expect(text).not.toContain('RONDÍN');
-    expect(pdfImageCount(report.rawPayload)).toBe(1);
+    // The logo, and the technician's signature.
+    expect(pdfImageCount(report.rawPayload)).toBe(2);
   }, 30_000);
 
   it('the compliance export and the plan map carry it too', async () => {

@@ -79,7 +79,11 @@ describe('GET /api/traps/:id/history', () => {
         outcome: 'SCANNED',
         exception: null,
         manual: null,
-        finding: null,
+        // Recorded by the office's close: «Sin novedad» for the device scanned without a finding.
+        finding: expect.objectContaining({
+          activity: 'NINGUNA',
+          recordedBy: { id: admin.id, fullName: admin.fullName },
+        }),
         photoIds: [],
       },
     ]);

@@ -18,6 +18,7 @@ const certificate: CertificateSummary = {
   sha256: 'a'.repeat(64),
   clientName: null,
   clientAbsent: true,
+  clientAbsentReason: 'Nadie del cliente en planta',
 };
 // jsdom has neither a 2D context nor PNG encoding: the browser's part of the export, as a canvas would answer.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -232,8 +232,8 @@ test('the office sees the folio, the signer, the verification link and the hash 
   await asAdmin(`/admin/sessions/${order.id}`);
   const section = page.getByRole('region', { name: /^Certificado \d{4}-\d{6}$/ });
   await expect(section).toBeVisible();
-  // The office closed it without asking anyone to sign.
-  await expect(section.getByText('Sin firma del cliente')).toBeVisible();
+  // The office closed it without the client's signature: the client is recorded absent, and why.
+  await expect(section.getByText('Cliente ausente: Cierre desde la oficina')).toBeVisible();
   await expect(section.getByRole('link', { name: 'Abrir página de verificación' })).toHaveAttribute(
     'href',
     /\/verificar\/[a-z0-9]+$/,

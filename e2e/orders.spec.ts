@@ -79,7 +79,9 @@ test.describe('orders', () => {
     const pending = await adminApi.createOrder({ technicianId: tech.id, trapIds: traps.map((trap) => trap.id) });
     const done = await adminApi.createOrder({ technicianId: tech.id, trapIds: [traps[0]!.id] });
     await adminApi.scan(pending.id, traps[0]!.qrSlug);
-    await adminApi.scan(done.id, traps[0]!.qrSlug);
+    const scanned = await adminApi.scan(done.id, traps[0]!.qrSlug);
+    // The fully inspected order has its finding; the other's scanned device has none.
+    await adminApi.recordFinding(done.id, scanned.item.id, { deviceStatus: 'OK' });
 
     await asAdmin('/admin/sessions');
     const before = await adminApi.compliance(await browserThisMonth(page));
@@ -92,6 +94,12 @@ test.describe('orders', () => {
     const forced = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${pending.id}/close`));
     await confirm.getByRole('button', { name: 'Cerrar orden' }).click();
     expect((await forced).postDataJSON()).toEqual({ force: true });
+    // The server refuses while the scanned device has no finding (409 FINDINGS_MISSING): «Sin novedad» for it.
+    const missing = page.getByRole('dialog', { name: `Faltan hallazgos en la orden #${pending.id}` });
+    await expect(missing).toContainText(`Falta el hallazgo en 1 dispositivo escaneado: ${traps[0]!.code}.`);
+    const withNoNews = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${pending.id}/close`));
+    await missing.getByRole('button', { name: 'Registrar Sin novedad en 1 escaneado' }).click();
+    expect((await withNoNews).postDataJSON()).toEqual({ force: true, defaultNoActivity: true });
     await expect(page.getByRole('status')).toHaveText('Orden cerrada correctamente.');
     // Closed with a trap pending: a badge of its own, not 'Completada'.
     await expect(card).toContainText('Cerrada con pendientes');

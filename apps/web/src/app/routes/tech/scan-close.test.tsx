@@ -120,7 +120,7 @@ describe('closing an order on the phone', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Certificado 2026-000001')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const closed = screen.getByRole('region', { name: 'Orden cerrada' });
-    expect(within(closed).getByText('Cliente ausente')).toBeInTheDocument();
+    expect(within(closed).getByText('Cliente ausente: Nadie del cliente en planta')).toBeInTheDocument();
     expect(within(closed).getByRole('button', { name: 'Descargar reporte PDF' })).toBeInTheDocument();
     expect(closes()).toHaveLength(2);
     expect(closes()[1]).toEqual({ clientSignature: { absent: true, reason: 'Nadie del cliente en planta' } });

@@ -66,7 +66,11 @@ export function CertificateFacts({ sessionId }: { sessionId: number }) {
 }
 
 function signerText(certificate: CertificateSummary): string {
-  if (certificate.clientAbsent) return TEXT.clientAbsent;
+  if (certificate.clientAbsent) {
+    return certificate.clientAbsentReason
+      ? `${TEXT.clientAbsent}: ${certificate.clientAbsentReason}`
+      : TEXT.clientAbsent;
+  }
   return certificate.clientName ? `${TEXT.signer}: ${certificate.clientName}` : TEXT.noSigner;
 }
 

@@ -49,7 +49,8 @@ describe('useOfficeEvents', () => {
     expect(sockets[0]!.options).toMatchObject({ transports: ['websocket'], auth: { token: 'token-admin' } });
     emit('session.updated', { sessionId: 7 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance]);
+    // An item recorded by its typed code queues its label's reprint: that list too.
+    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance, queryKeys.labelReprints]);
 
     invalidate.mockClear();
     emit('finding.recorded', { sessionId: 7, itemId: 70 });
@@ -78,7 +79,7 @@ describe('useOfficeEvents', () => {
     await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS - 1);
     expect(invalidate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance]);
+    expect(refreshed()).toEqual([queryKeys.sessions, queryKeys.compliance, queryKeys.labelReprints]);
   });
 
   it('catches up after a reconnection, not on the first connection', async () => {
@@ -90,5 +91,6 @@ describe('useOfficeEvents', () => {
     await vi.advanceTimersByTimeAsync(OFFICE_REFRESH_MS);
     expect(refreshed()).toContainEqual(queryKeys.sessions);
     expect(refreshed()).toContainEqual(queryKeys.inspections);
+    expect(refreshed()).toContainEqual(queryKeys.labelReprints);
   });
 });

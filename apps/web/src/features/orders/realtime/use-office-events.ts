@@ -50,11 +50,12 @@ export function useOfficeEvents(token: string | null): void {
     let connectedBefore = false;
     socket.on('connect', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
-      if (connectedBefore) refresh(queryKeys.sessions, ...FINDING_VIEWS);
+      if (connectedBefore) refresh(queryKeys.sessions, queryKeys.labelReprints, ...FINDING_VIEWS);
       connectedBefore = true;
     });
     socket.on('session.created', () => refresh(queryKeys.sessions, queryKeys.compliance));
-    socket.on('session.updated', () => refresh(queryKeys.sessions, queryKeys.compliance));
+    // An item recorded by its typed code queues its label's reprint: the office's «Reimpresión» list follows.
+    socket.on('session.updated', () => refresh(queryKeys.sessions, queryKeys.compliance, queryKeys.labelReprints));
     socket.on('finding.recorded', ({ sessionId }) => refresh(queryKeys.session(sessionId), ...FINDING_VIEWS));
     socket.on('action.opened', () => refresh(queryKeys.actions));
     return () => {

@@ -10,9 +10,15 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { useServerZone } from './modules/reports/trends.repository.js';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.js';
 import { ensureAdmin } from './modules/technicians/ensure-admin.js';
+import { killAfter } from './lib/exit-watchdog.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
+/** In-flight requests get this long to finish once the server is told to stop; then every connection is closed. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** The graceful close's last moment: past it, the process exits without waiting. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+/** However stuck the process is, it is gone this long after the signal (lib/exit-watchdog.ts). */
+const SHUTDOWN_KILL_MS = 9_500;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -90,10 +96,21 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // First, before anything that could block this thread (even the log line below): another process ends this
+    // one if it is still here when the time is up. The timer after it cannot fire while this thread is blocked.
+    killAfter(SHUTDOWN_KILL_MS);
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests get time to finish; a process that cannot close must still stop when told to.
+    // In-flight requests get time to finish. A connection that never sends a whole request (an idle socket, a
+    // client that stopped half-way through its headers) would hold the close until the HTTP server's own
+    // timeouts, a minute: once the grace is over every connection still open is closed, so the database
+    // closes cleanly after them.
     setTimeout(() => {
-      app.log.error('shutdown took over 10 s: exiting without waiting');
+      app.log.warn('closing the connections still open');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+    // A process that cannot close must still stop when told to.
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting without waiting`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(

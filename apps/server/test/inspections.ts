@@ -1,4 +1,4 @@
-import type { PutFindingInput, Session } from '@rondin/contracts';
+import type { ExceptionReasonDetail, PutFindingInput, Session } from '@rondin/contracts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../src/db/schema.js';
@@ -9,7 +9,13 @@ import type { TestApp, TestUser } from './test-app.js';
 /** What happened at one device of a visit: scanned (with or without a finding), an exception, or nothing yet. */
 export type DeviceVisit =
   | { trap: { id: number; qrSlug: string }; scanned: true; finding?: Partial<PutFindingInput>; photo?: Buffer }
-  | { trap: { id: number; qrSlug: string }; exception: 'NO_ENCONTRADO' | 'INACCESIBLE'; note: string }
+  | {
+      trap: { id: number; qrSlug: string };
+      exception: 'NO_ENCONTRADO' | 'INACCESIBLE';
+      /** The preset detail; without one, the note is required (as from phones before details). */
+      reasonDetail?: ExceptionReasonDetail;
+      note?: string;
+    }
   | { trap: { id: number; qrSlug: string }; pending: true };
 
 const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
@@ -64,7 +70,11 @@ export async function visit(
         if (photo.statusCode !== 201) throw new Error(`photo refused: ${photo.body}`);
       }
     } else if ('exception' in device) {
-      const body = notFoundException({ reason: device.exception, note: device.note, recordedAt: at.toISOString() });
+      const body = {
+        ...notFoundException({ reason: device.exception, recordedAt: at.toISOString() }),
+        ...(device.reasonDetail ? { reasonDetail: device.reasonDetail } : {}),
+        note: device.note,
+      };
       const recorded = await recordException(t, tech, order.id, itemId, body);
       if (recorded.statusCode !== 200) throw new Error(`exception refused: ${recorded.body}`);
     }

@@ -167,8 +167,7 @@ export type Finding = z.infer<typeof Finding>;
  */
 export const ItemException = z.object({
   reason: ExceptionReasonSchema,
-  /** Optional only until the server answers it; then always present. */
-  reasonDetail: ExceptionReasonDetailSchema.nullable().optional(),
+  reasonDetail: ExceptionReasonDetailSchema.nullable(),
   note: z.string().nullable(),
 });
 export type ItemException = z.infer<typeof ItemException>;

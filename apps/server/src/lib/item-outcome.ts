@@ -1,4 +1,11 @@
-import type { ItemManual, ItemOutcome, ManualReason } from '@rondin/contracts';
+import type {
+  ExceptionReason,
+  ExceptionReasonDetail,
+  ItemException,
+  ItemManual,
+  ItemOutcome,
+  ManualReason,
+} from '@rondin/contracts';
 
 /**
  * How an item's visit ended from its columns, as rondin_item_json says it: an exception, its printed code typed
@@ -17,4 +24,15 @@ export function itemOutcome(item: {
 /** A MANUAL item's reason and typed code; null for any other. */
 export function itemManual(item: { manualReason: ManualReason | null; manualCode: string | null }): ItemManual | null {
   return item.manualReason === null ? null : { reason: item.manualReason, code: item.manualCode ?? '' };
+}
+
+/** An EXCEPTION item's reason, its preset detail (null from phones before details) and note (null when none was needed). */
+export function itemException(item: {
+  exceptionReason: ExceptionReason | null;
+  exceptionDetail: ExceptionReasonDetail | null;
+  exceptionNote: string | null;
+}): ItemException | null {
+  return item.exceptionReason === null
+    ? null
+    : { reason: item.exceptionReason, reasonDetail: item.exceptionDetail, note: item.exceptionNote };
 }

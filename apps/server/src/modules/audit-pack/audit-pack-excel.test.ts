@@ -65,7 +65,7 @@ beforeAll(async () => {
         ],
       },
     },
-    { trap, exception: 'NO_ENCONTRADO', note: 'No está en su soporte.' },
+    { trap, exception: 'NO_ENCONTRADO', reasonDetail: 'RETIRADO_CLIENTE', note: 'No está en su soporte.' },
     { trap: pending, pending: true },
   ]);
   januaryOrder = january.order.id;
@@ -164,11 +164,11 @@ describe('audit pack Excel annex', () => {
     });
   });
 
-  it("gives an exception's reason as the result and its note, with no finding", async () => {
+  it("gives an exception's reason as the result, its preset detail and note, with no finding", async () => {
     const { rows } = await annex('2026-01-01', '2026-02-01');
     expect(rows[2]).toMatchObject({
       Resultado: 'No encontrada',
-      Nota: 'No está en su soporte.',
+      Nota: 'Retirado por el cliente · No está en su soporte.',
       Actividad: null,
       'Plagas y capturas': null,
     });

@@ -1,7 +1,13 @@
 import { folioText, type ThresholdLevel, type ThresholdMetric } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, type PestGroup, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
-import { capturedAtLeast, capturesText, NOT_PROOF_OF_PRESENCE, outcomeName } from '@rondin/contracts/finding-text';
+import {
+  capturedAtLeast,
+  capturesText,
+  exceptionText,
+  NOT_PROOF_OF_PRESENCE,
+  outcomeName,
+} from '@rondin/contracts/finding-text';
 import type { Capture } from '@rondin/contracts';
 import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -18,7 +24,7 @@ import {
   thresholdBreaches,
   traps,
 } from '../../db/schema.js';
-import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
+import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
 import { capturesOf } from '../reports/reports.repository.js';
 import { wallClock, zonedInstant } from '../../lib/time-zone.js';
@@ -164,6 +170,7 @@ export async function writeAuditPackExcel(
       if (row.manualReason) counts.typed += 1;
       if (row.breachLevel) counts.breaches += 1;
       const captures = row.captures;
+      const exception = itemException(row);
       sheet
         .addRow({
           at: wallClock(row.completedAt!, timeZone),
@@ -176,7 +183,7 @@ export async function writeAuditPackExcel(
           type: TRAP_TYPE_NAMES[row.type],
           outcome: outcomeName(
             itemOutcome({ status: 'COMPLETED', exceptionReason: row.exceptionReason, manualReason: row.manualReason }),
-            row.exceptionReason ? { reason: row.exceptionReason, note: row.exceptionNote ?? '' } : null,
+            exception,
             itemManual(row),
           ),
           status: row.deviceStatus ? DEVICE_STATUS_NAMES[row.deviceStatus] : null,
@@ -188,7 +195,8 @@ export async function writeAuditPackExcel(
           level: row.breachLevel ? LEVEL_NAMES[row.breachLevel] : null,
           breach: row.breaches ? breachText(row.breaches) || null : null,
           action: row.actionId === null ? null : `N.º ${row.actionId} (${ACTION_STATUS_NAMES[row.actionStatus!]})`,
-          note: row.exceptionNote ?? row.notes,
+          // Why the device was not inspected (the preset detail and the note), or the finding's note.
+          note: exception ? exceptionText(exception) || null : row.notes,
         })
         .commit();
     }
@@ -264,6 +272,7 @@ function readBatch(db: Database, siteId: number, from: Date, to: Date, batchSize
         sessionId: sessionItems.sessionId,
         completedAt: sessionItems.completedAt,
         exceptionReason: sessionItems.exceptionReason,
+        exceptionDetail: sessionItems.exceptionDetail,
         exceptionNote: sessionItems.exceptionNote,
         manualReason: sessionItems.manualReason,
         manualCode: sessionItems.manualCode,

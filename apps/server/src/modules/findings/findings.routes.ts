@@ -79,7 +79,7 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       schema: {
         operationId: 'recordItemException',
         summary: 'Registrar un dispositivo no encontrado o inaccesible',
-        description: `Completa la trampa sin escanearla (outcome EXCEPTION), con el motivo y una nota obligatoria; cuenta para cerrar la orden, nunca como inspección con presencia comprobada. clientScanId comparte su espacio con el de los escaneos: el mismo id otra vez responde lo registrado (200); uno ya usado por un escaneo u otra trampa, 409. Solo con la orden abierta. ${parties}`,
+        description: `Completa la trampa sin escanearla (outcome EXCEPTION), con el motivo (reason), su detalle predefinido (reasonDetail: AREA_CERRADA, BLOQUEADO_MERCADERIA, PRODUCCION, RETIRADO_CLIENTE, OTRO) y una nota, obligatoria solo con OTRO o sin detalle (400 si falta); cada ítem responde exception {reason, reasonDetail, note} (null donde no hubo). Cuenta para cerrar la orden, nunca como inspección con presencia comprobada. clientScanId comparte su espacio con el de los escaneos: el mismo id otra vez responde lo registrado (200); uno ya usado por un escaneo u otra trampa, 409. Solo con la orden abierta. ${parties}`,
         tags,
         security,
         params: ItemParams,

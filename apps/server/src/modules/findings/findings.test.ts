@@ -580,6 +580,57 @@ describe('POST /api/sessions/:id/items/:itemId/exception', () => {
     expect((await orderOf(order.id)).completedCount).toBe(0);
   });
 
+  it('takes a preset detail without a note, and answers each exception with its detail and its note or null', async () => {
+    const { order, items } = await orderWith(['LAMINA', 'LAMINA', 'LAMINA', 'LAMINA'], { scanned: false });
+    const record = async (itemId: number, fields: object) => {
+      const response = await recordException(t, tech, order.id, itemId, { ...notFoundException(), ...fields });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ScanResponse>().item.exception;
+    };
+    // A preset detail says why: no note needed, and none is invented.
+    expect(await record(items[0]!, { reason: 'INACCESIBLE', reasonDetail: 'AREA_CERRADA', note: undefined })).toEqual({
+      reason: 'INACCESIBLE',
+      reasonDetail: 'AREA_CERRADA',
+      note: null,
+    });
+    expect(
+      await record(items[1]!, { reasonDetail: 'RETIRADO_CLIENTE', note: '  Lo quitaron en la reforma. ' }),
+    ).toEqual({ reason: 'NO_ENCONTRADO', reasonDetail: 'RETIRADO_CLIENTE', note: 'Lo quitaron en la reforma.' });
+    expect(await record(items[2]!, { reasonDetail: 'OTRO', note: 'Inundado.' })).toEqual({
+      reason: 'NO_ENCONTRADO',
+      reasonDetail: 'OTRO',
+      note: 'Inundado.',
+    });
+    // A phone from before details sends its note alone.
+    expect(await record(items[3]!, {})).toEqual({
+      reason: 'NO_ENCONTRADO',
+      reasonDetail: null,
+      note: 'La trampa no estaba en su lugar.',
+    });
+    const answered = (await t.app.inject({ url: `/api/sessions/${order.id}`, headers: tech.headers })).json<Session>();
+    expect(answered.items.map((item) => item.exception?.reasonDetail)).toEqual([
+      'AREA_CERRADA',
+      'RETIRADO_CLIENTE',
+      'OTRO',
+      null,
+    ]);
+  });
+
+  it('needs a note with «Otro» or without a detail, and a known detail', async () => {
+    const { order, items } = await orderWith(['LAMINA'], { scanned: false });
+    for (const [fields, message] of [
+      [{ reasonDetail: 'OTRO', note: undefined }, FindingMessages.exceptionNoteRequired],
+      [{ reasonDetail: 'OTRO', note: '   ' }, FindingMessages.exceptionNoteRequired],
+      [{ note: undefined }, FindingMessages.exceptionNoteRequired],
+      [{ reasonDetail: 'CERRADO' }, 'El detalle del motivo debe ser uno de'],
+    ] as const) {
+      const response = await recordException(t, tech, order.id, items[0]!, { ...notFoundException(), ...fields });
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(JSON.stringify(response.json().message)).toContain(message);
+    }
+    expect((await orderOf(order.id)).completedCount).toBe(0);
+  });
+
   it('shares the id space with scans: an id a scan used, or used on another trap, is refused', async () => {
     const { order, items, traps } = await orderWith(['LAMINA', 'LAMINA', 'LAMINA'], { scanned: false });
     const scanId = randomUUID();

@@ -2,7 +2,7 @@ import type { Finding, Inspection, InspectionListQuery } from '@rondin/contracts
 import { ACTIVITY_LEVELS } from '@rondin/contracts/finding-rules';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
+import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import {
   findingCaptures,
   findings,
@@ -106,6 +106,7 @@ export class InspectionsRepository {
           inspectedById: technicians.id,
           inspectedByName: technicians.fullName,
           exceptionReason: sessionItems.exceptionReason,
+          exceptionDetail: sessionItems.exceptionDetail,
           exceptionNote: sessionItems.exceptionNote,
           manualReason: sessionItems.manualReason,
           manualCode: sessionItems.manualCode,
@@ -124,7 +125,16 @@ export class InspectionsRepository {
     ]);
     return {
       rows: rows.map(
-        ({ inspectedById, inspectedByName, exceptionReason, exceptionNote, manualReason, manualCode, ...row }) => ({
+        ({
+          inspectedById,
+          inspectedByName,
+          exceptionReason,
+          exceptionDetail,
+          exceptionNote,
+          manualReason,
+          manualCode,
+          ...row
+        }) => ({
           ...row,
           inspectedBy:
             inspectedById === null || inspectedByName === null
@@ -133,7 +143,7 @@ export class InspectionsRepository {
           // The page holds completed items only.
           outcome: itemOutcome({ status: 'COMPLETED', exceptionReason, manualReason })!,
           manual: itemManual({ manualReason, manualCode }),
-          exception: exceptionReason === null ? null : { reason: exceptionReason, note: exceptionNote ?? '' },
+          exception: itemException({ exceptionReason, exceptionDetail, exceptionNote }),
         }),
       ),
       total,

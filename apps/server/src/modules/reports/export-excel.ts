@@ -1,6 +1,13 @@
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, BAIT_STATE_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
-import { actionsText, capturedAtLeast, capturesText, evidenceText, outcomeName } from '@rondin/contracts/finding-text';
+import {
+  actionsText,
+  capturedAtLeast,
+  capturesText,
+  evidenceText,
+  exceptionText,
+  outcomeName,
+} from '@rondin/contracts/finding-text';
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
@@ -199,7 +206,8 @@ async function writeDevices(
             : null,
           evidence: finding ? listCell(evidenceText(finding.evidence)) : null,
           actions: finding ? listCell(actionsText(finding.actions)) : null,
-          note: item.exception?.note ?? finding?.notes ?? null,
+          // Why the device was not inspected (the preset detail and the note), or the finding's note.
+          note: item.exception ? exceptionText(item.exception) || null : (finding?.notes ?? null),
           correction: finding?.isCorrection ? finding.reason : null,
         })
         .commit();

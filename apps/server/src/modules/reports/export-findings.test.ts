@@ -63,7 +63,8 @@ beforeAll(async () => {
       {
         trap: await createTrap(t, { code: 'CAP-01', type: 'CAPTURA', area: 'Almacén' }),
         exception: 'NO_ENCONTRADO',
-        note: 'No está en su soporte.',
+        // A preset detail needs no note: the detail's name is what the note column says.
+        reasonDetail: 'RETIRADO_CLIENTE',
       },
       { trap: await createTrap(t, { code: 'CEB-09', type: 'CEBADERO', area: 'Exterior' }), pending: true },
     ])
@@ -127,7 +128,7 @@ describe('Excel export: the devices of the orders', () => {
       Actividad: 'Actividad media',
       'Consumo de cebo': null,
     });
-    expect(byCode('CAP-01')).toMatchObject({ Nota: 'No está en su soporte.', Actividad: null });
+    expect(byCode('CAP-01')).toMatchObject({ Nota: 'Retirado por el cliente', Actividad: null });
     // Scanned, nothing recorded; pending: no facts at all.
     expect(byCode('CEB-S1')).toMatchObject({ Actividad: null, Capturas: null, Nota: null });
     expect(byCode('CEB-09')).toMatchObject({ Inspección: null, Técnico: null, Actividad: null });

@@ -11,7 +11,7 @@ import type {
 import type { FindingContent } from '@rondin/contracts/finding-text';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { itemManual, itemOutcome } from '../../lib/item-outcome.js';
+import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import {
   findingCaptures,
   findings,
@@ -249,6 +249,7 @@ export class ReportsRepository {
         completedAt: sessionItems.completedAt,
         technician: technicians.fullName,
         exceptionReason: sessionItems.exceptionReason,
+        exceptionDetail: sessionItems.exceptionDetail,
         exceptionNote: sessionItems.exceptionNote,
         manualReason: sessionItems.manualReason,
         manualCode: sessionItems.manualCode,
@@ -279,21 +280,23 @@ export class ReportsRepository {
       this.db,
       rows.flatMap((row) => (row.finding ? [row.finding.id] : [])),
     );
-    return rows.map(({ status, exceptionReason, exceptionNote, manualReason, manualCode, finding, ...row }) => ({
-      ...row,
-      outcome: itemOutcome({ status, exceptionReason, manualReason }),
-      manual: itemManual({ manualReason, manualCode }),
-      exception: exceptionReason === null ? null : { reason: exceptionReason, note: exceptionNote ?? '' },
-      finding:
-        finding === null
-          ? null
-          : {
-              ...finding,
-              evidence: finding.evidence as FindingContent['evidence'],
-              actions: finding.actions as FindingContent['actions'],
-              captures: captures.get(finding.id) ?? [],
-            },
-    }));
+    return rows.map(
+      ({ status, exceptionReason, exceptionDetail, exceptionNote, manualReason, manualCode, finding, ...row }) => ({
+        ...row,
+        outcome: itemOutcome({ status, exceptionReason, manualReason }),
+        manual: itemManual({ manualReason, manualCode }),
+        exception: itemException({ exceptionReason, exceptionDetail, exceptionNote }),
+        finding:
+          finding === null
+            ? null
+            : {
+                ...finding,
+                evidence: finding.evidence as FindingContent['evidence'],
+                actions: finding.actions as FindingContent['actions'],
+                captures: captures.get(finding.id) ?? [],
+              },
+      }),
+    );
   }
 }
 

@@ -72,6 +72,7 @@ beforeAll(async () => {
     {
       trap: await trap('CAP-01', 'CAPTURA', 'Almacén de materia prima'),
       exception: 'INACCESIBLE',
+      reasonDetail: 'BLOQUEADO_MERCADERIA',
       note: 'Palés apilados delante de la trampa.',
     },
     { trap: await trap('CEB-03', 'CEBADERO', 'Exterior'), scanned: true },
@@ -97,7 +98,8 @@ describe('service report with findings', () => {
     for (const expected of ['Resultado', 'Hallazgo', 'Escaneada', 'Inaccesible', 'Pendiente']) {
       expect(text).toContain(expected);
     }
-    expect(text).toContain('Palés apilados delante de la trampa.');
+    // Why it could not be reached: the preset detail's name, then the note.
+    expect(text).toContain('Bloqueado por mercadería · Palés apilados delante de la trampa.');
     // The device scanned without anything recorded got the close's «Sin novedad» (defaultNoActivity).
     expect(text).toMatch(/CEB-03 Exterior Escaneada \d{2}-\d{2}-\d{4} \d{2}:\d{2} Sin actividad · Consumo de cebo 0 %/);
     expect(text).toContain(OUTCOME_NOTE);

@@ -61,7 +61,7 @@ describe('FindingSummary', () => {
     const { rerender } = render(
       <FindingSummary
         outcome="EXCEPTION"
-        exception={{ reason: 'NO_ENCONTRADO', note: 'Falta el soporte.' }}
+        exception={{ reason: 'NO_ENCONTRADO', reasonDetail: null, note: 'Falta el soporte.' }}
         finding={null}
       />,
     );
@@ -84,7 +84,13 @@ describe('OutcomeBadge', () => {
   it('tells a scan, which proves presence, from a device accounted for without one', () => {
     const { rerender } = render(<OutcomeBadge outcome="SCANNED" exception={null} manual={null} />);
     expect(screen.getByText('Escaneada')).toHaveClass('badge--success');
-    rerender(<OutcomeBadge outcome="EXCEPTION" exception={{ reason: 'INACCESIBLE', note: 'x' }} manual={null} />);
+    rerender(
+      <OutcomeBadge
+        outcome="EXCEPTION"
+        exception={{ reason: 'INACCESIBLE', reasonDetail: null, note: 'x' }}
+        manual={null}
+      />,
+    );
     expect(screen.getByText('Inaccesible')).toHaveClass('badge--warning');
     // A typed printed code was inspected, but its QR was not read: not the scan's green.
     rerender(<OutcomeBadge outcome="MANUAL" exception={null} manual={{ reason: 'ETIQUETA_DANADA', code: 'TRP-1' }} />);

@@ -166,7 +166,11 @@ describe('closing an order on the phone', { timeout: 20_000 }, () => {
         { status: 'COMPLETED', outcome: 'SCANNED', finding: null },
         { status: 'COMPLETED', outcome: 'SCANNED', finding: makeFinding() },
         { status: 'COMPLETED', outcome: 'SCANNED', finding: null },
-        { status: 'COMPLETED', outcome: 'EXCEPTION', exception: { reason: 'NO_ENCONTRADO', note: 'No está' } },
+        {
+          status: 'COMPLETED',
+          outcome: 'EXCEPTION',
+          exception: { reason: 'NO_ENCONTRADO', reasonDetail: null, note: 'No está' },
+        },
       ],
     });
     const user = await pressClose();

@@ -35,7 +35,12 @@ describe('filterOrderItems', () => {
       outcome: 'SCANNED',
       finding: makeFinding({ activity: 'BAJA', derivedActivity: 'BAJA' }),
     },
-    { id: 4, status: 'COMPLETED', outcome: 'EXCEPTION', exception: { reason: 'INACCESIBLE', note: 'Palés.' } },
+    {
+      id: 4,
+      status: 'COMPLETED',
+      outcome: 'EXCEPTION',
+      exception: { reason: 'INACCESIBLE', reasonDetail: null, note: 'Palés.' },
+    },
     { id: 5, status: 'COMPLETED', outcome: 'SCANNED' },
   ]);
   const ids = (filter: Parameters<typeof filterOrderItems>[1]) =>

@@ -35,10 +35,20 @@ export interface CertificateContent {
     licenceNumber: string | null;
     licenceExpiresAt: string | null;
     qualification: string | null;
-    /** The signature saved in the technician's profile at close, if any. */
+  };
+  /**
+   * Who closed the order and signed it with the signature stored in their profile: the order's technician, or the
+   * administrator who closed it from the office.
+   */
+  closer: { fullName: string; isTechnician: boolean; signature: PrintedSignature };
+  client: {
+    name: string | null;
+    role: string | null;
+    absent: boolean;
+    /** Why nobody of the client signed (null for certificates issued before it was asked). */
+    absentReason: string | null;
     signature: PrintedSignature;
   };
-  client: { name: string | null; role: string | null; absent: boolean; signature: PrintedSignature };
   actionsOpened: CertificateAction[];
   recommendationsPending: CertificateAction[];
   nextVisit: string | null;

@@ -197,7 +197,6 @@ function signature(
  */
 export function drawCertificateEnd(
   doc: PDFKit.PDFDocument,
-  session: Session,
   content: CertificateContent,
   header: () => number,
   timeZone: string,
@@ -250,18 +249,27 @@ export function drawCertificateEnd(
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
   const y = room(doc, 150, header) + 10;
-  const { client } = content;
-  signature(doc, left, y, 'Firma del técnico', content.technician.signature, [
-    session.technician.fullName,
-    content.technician.licenceNumber ? `Carné ${content.technician.licenceNumber}` : '',
-  ]);
+  const { client, closer } = content;
+  // The box holds the closer's own signature: the technician's, or the administrator's who closed from the office.
+  signature(
+    doc,
+    left,
+    y,
+    closer.isTechnician ? 'Firma del técnico' : 'Firma de quien cerró la orden',
+    closer.signature,
+    closer.isTechnician
+      ? [closer.fullName, content.technician.licenceNumber ? `Carné ${content.technician.licenceNumber}` : '']
+      : [closer.fullName, 'Cerró la orden desde la oficina'],
+  );
   signature(
     doc,
     left + SIGNATURE_BOX.width + 20,
     y,
     'Firma del cliente',
     client.absent ? null : client.signature,
-    client.absent ? ['Cliente ausente', 'Nadie pudo firmar por el cliente.'] : [client.name ?? '—', client.role ?? ''],
+    client.absent
+      ? ['Cliente ausente', client.absentReason ?? 'Nadie pudo firmar por el cliente.']
+      : [client.name ?? '—', client.role ?? ''],
   );
   const qrSize = 96;
   const qrX = left + width - qrSize;

@@ -351,12 +351,18 @@ export class CertificatesService {
         licenceNumber: technician?.licenceNumber ?? null,
         licenceExpiresAt: technician?.licenceExpiresAt ?? null,
         qualification: technician?.qualification ?? null,
+      },
+      // Certificates issued before closers signed were signed, if at all, by the order's technician.
+      closer: {
+        fullName: session.closedBy?.fullName ?? session.technician.fullName,
+        isTechnician: (session.closedBy?.id ?? session.technicianId) === session.technicianId,
         signature: technicianSignature,
       },
       client: {
         name: certificate.clientName,
         role: certificate.clientRole,
         absent: certificate.clientAbsent,
+        absentReason: certificate.clientAbsentReason,
         signature: clientSignature,
       },
       actionsOpened: actions.opened,

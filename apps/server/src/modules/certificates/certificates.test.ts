@@ -8,7 +8,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileChunks, photos } from '../../db/schema.js';
-import { nothingFound, postPhoto, putFinding } from '../../../test/findings.js';
+import {
+  notFoundException,
+  nothingFound,
+  postPhoto,
+  putFinding,
+  recordException,
+  recordManual,
+  typedCode,
+} from '../../../test/findings.js';
 import { CLIENT_ABSENT, close, createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
 import { planImage } from '../../../test/plans.js';
@@ -96,6 +104,17 @@ function zbarQrCodes(pdf: Buffer): string[] {
           return []; // zbarimg exits 4 on a page without a code.
         }
       });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The PDF's text as poppler lays it out (pdftotext -layout): one printed line each, columns side by side. */
+function pdfTextLines(pdf: Buffer): string[] {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-cert-'));
+  try {
+    fs.writeFileSync(path.join(folder, 'c.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', 'c.pdf', '-'], { cwd: folder, encoding: 'utf8' }).split('\n');
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -199,6 +218,9 @@ describe('the certificate issued at close', PDF_WORK, () => {
     const pdf = (await get(`/api/sessions/${order.id}/report`, tech)).rawPayload;
     const text = (await readPdf(pdf)).map((page) => page.text).join(' ');
     expect(text).toContain('Cliente ausente');
+    // Why nobody signed, as the phone sent it; the technician closed, so the box is theirs (their saved signature).
+    expect(text).toContain('Nadie del cliente en planta');
+    expect(text).toContain('Firma del técnico');
     expect(pdfImages(pdf)).toHaveLength(1);
     expect(sha256(pdf)).toBe((await certificateOf(order.id)).sha256);
 
@@ -209,6 +231,53 @@ describe('the certificate issued at close', PDF_WORK, () => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await get('/api/technicians/me/signature', tech)).statusCode).toBe(404);
+  });
+
+  it("prints every outcome's name whole, the office closer's signature and why the client is absent", async () => {
+    const traps = [
+      await createTrap(t, { code: 'RES-1' }),
+      await createTrap(t, { code: 'RES-2' }),
+      await createTrap(t, { code: 'RES-3' }),
+      await createTrap(t, { code: 'RES-4' }),
+      await createTrap(t, { code: 'RES-5' }),
+    ];
+    const order = await createOrder(
+      t,
+      admin,
+      tech.id,
+      traps.map((trap) => trap.id),
+    );
+    const [scanned, typed, lost, blocked] = order.items;
+    expect((await scan(t, tech, order.id, traps[0]!.qrSlug)).statusCode).toBe(200);
+    expect((await recordManual(t, tech, order.id, typed!.id, typedCode('RES-2'))).statusCode).toBe(200);
+    const notFound = notFoundException({ reasonDetail: 'RETIRADO_CLIENTE' });
+    expect((await recordException(t, tech, order.id, lost!.id, notFound)).statusCode).toBe(200);
+    const unreachable = notFoundException({ reason: 'INACCESIBLE', reasonDetail: 'AREA_CERRADA' });
+    expect((await recordException(t, tech, order.id, blocked!.id, unreachable)).statusCode).toBe(200);
+    expect(scanned).toBeDefined();
+    // The office closes with one device pending: forced, «Sin novedad» for the two inspected, no client signature.
+    const closed = await close(t, admin, order.id, { force: true });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const pdf = (await get(`/api/sessions/${order.id}/report`, admin)).rawPayload;
+    fs.writeFileSync(path.join(os.tmpdir(), 'rondin-certificate-outcomes.pdf'), pdf);
+    const lines = pdfTextLines(pdf);
+    const rowOf = (code: string) => lines.findIndex((line) => line.trimStart().startsWith(code));
+    // Each result on its device's row, whole; the typed code's name on two lines at most, never cut.
+    expect(lines[rowOf('RES-1')]).toMatch(/RES-1 .* Escaneada /);
+    expect(lines[rowOf('RES-2')]).toMatch(/RES-2 .* Código escrito /);
+    expect(lines.slice(rowOf('RES-2'), rowOf('RES-2') + 3).join(' ')).toMatch(/\(etiqueta dañada\)/);
+    expect(lines[rowOf('RES-3')]).toMatch(/RES-3 .* No encontrada /);
+    expect(lines[rowOf('RES-4')]).toMatch(/RES-4 .* Inaccesible /);
+    expect(lines[rowOf('RES-5')]).toMatch(/RES-5 .* Pendiente /);
+    const text = lines.join('\n');
+    expect(text).not.toContain('…');
+    // The closer's box: the administrator's own signature and name; the client absent, and why.
+    expect(text).toContain('Firma de quien cerró la orden');
+    expect(text).toMatch(new RegExp(`${admin.fullName} +Cliente ausente`));
+    expect(text).toMatch(/Cerró la orden desde la oficina +Cierre desde la oficina/);
+    expect(text).not.toContain('Firma del técnico');
+    expect(pdfImages(pdf)).toHaveLength(1);
   });
 
   it('lists each product applied: registration number, active substances, lot, quantity and re-entry time', async () => {

@@ -113,10 +113,11 @@ async function drawSessionReport(
     [
       { header: 'Código', width: codeWidth },
       { header: 'Área', width: 72 },
-      // Wraps: «Código escrito (etiqueta dañada)» is read whole, never cut to «Código…».
-      { header: 'Resultado', width: 64 },
-      { header: 'Hora', width: 86, singleLine: true },
-      { header: 'Hallazgo', width: 171 },
+      // Wide enough for «No encontrada» on one line and «Código escrito (etiqueta dañada)» on two (issue 26,
+      // defect 9: «No…»); it wraps rather than cut whatever a name becomes. The time needs no more than this.
+      { header: 'Resultado', width: 80 },
+      { header: 'Hora', width: 78, singleLine: true },
+      { header: 'Hallazgo', width: 163 },
       { header: 'Técnico', width: 66 },
     ],
     header,
@@ -215,7 +216,7 @@ async function drawSessionReport(
   if (certificate) {
     doc.x = left;
     doc.y = y;
-    drawCertificateEnd(doc, session, certificate, header, timeZone);
+    drawCertificateEnd(doc, certificate, header, timeZone);
   }
   doc.end();
 }

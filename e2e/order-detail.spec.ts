@@ -255,6 +255,12 @@ test.describe('order detail', () => {
     const forced = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/close`));
     await confirm.getByRole('button', { name: 'Cerrar orden' }).click();
     expect((await forced).postDataJSON()).toEqual({ force: true });
+    // The scanned device has no finding (409 FINDINGS_MISSING): the office records «Sin novedad» for it.
+    const missing = page.getByRole('dialog', { name: `Faltan hallazgos en la orden #${order.id}` });
+    await expect(missing).toContainText(`Falta el hallazgo en 1 dispositivo escaneado: ${traps[0]!.code}.`);
+    const withNoNews = page.waitForRequest((request) => request.url().endsWith(`/api/sessions/${order.id}/close`));
+    await missing.getByRole('button', { name: 'Registrar Sin novedad en 1 escaneado' }).click();
+    expect((await withNoNews).postDataJSON()).toEqual({ force: true, defaultNoActivity: true });
     await expect(page.getByRole('status').filter({ hasText: 'Orden cerrada correctamente.' })).toBeVisible();
     await expect(page.getByText('Cerrada con pendientes', { exact: true })).toBeVisible();
     await expect(facts(page)).toContainText('Administrador');

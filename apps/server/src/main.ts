@@ -14,11 +14,11 @@ import { killAfter } from './lib/exit-watchdog.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 
 /** In-flight requests get this long to finish once the server is told to stop; then every connection is closed. */
-const SHUTDOWN_GRACE_MS = 5_000;
+const SHUTDOWN_GRACE_MS = 3_000;
 /** The graceful close's last moment: past it, the process exits without waiting. */
-const SHUTDOWN_DEADLINE_MS = 8_000;
+const SHUTDOWN_DEADLINE_MS = 6_000;
 /** However stuck the process is, it is gone this long after the signal (lib/exit-watchdog.ts). */
-const SHUTDOWN_KILL_MS = 9_500;
+const SHUTDOWN_KILL_MS = 8_000;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);

@@ -469,7 +469,15 @@ describe('GET /api/verify/{code}', PDF_WORK, () => {
     expect(corrected.statusCode, corrected.body).toBe(200);
 
     const second = await certificateOf(order.id, admin);
-    expect(second).toMatchObject({ folio: first.folio, revision: 2, clientName: first.clientName });
+    // The revision keeps who signed, or that the client was absent and why.
+    expect(first).toMatchObject({ clientAbsent: true, clientAbsentReason: 'Nadie del cliente en planta' });
+    expect(second).toMatchObject({
+      folio: first.folio,
+      revision: 2,
+      clientName: first.clientName,
+      clientAbsent: true,
+      clientAbsentReason: 'Nadie del cliente en planta',
+    });
     expect(codeOf(second)).not.toBe(codeOf(first));
     expect(second.sha256).not.toBe(first.sha256);
     const secondPdf = (await get(`/api/sessions/${order.id}/report`, tech)).rawPayload;

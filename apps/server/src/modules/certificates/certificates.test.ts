@@ -260,7 +260,6 @@ describe('the certificate issued at close', PDF_WORK, () => {
     expect(closed.statusCode, closed.body).toBe(200);
 
     const pdf = (await get(`/api/sessions/${order.id}/report`, admin)).rawPayload;
-    fs.writeFileSync(path.join(os.tmpdir(), 'rondin-certificate-outcomes.pdf'), pdf);
     const lines = pdfTextLines(pdf);
     const rowOf = (code: string) => lines.findIndex((line) => line.trimStart().startsWith(code));
     // Each result on its device's row, whole; the typed code's name on two lines at most, never cut.

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reloadAuthFromStorage } from '../lib/auth-store';
+import { reportReachable } from '../lib/connectivity';
 
 // findBy/waitFor wait up to 1 s by default: enough alone, not while CI's other tiers share the two cores
 // (a trap-picker test took 1.4 s to render at load 17). A screen that never shows still fails, 5 s later.
@@ -14,4 +15,7 @@ afterEach(() => {
   localStorage.clear();
   // The auth store keeps its value in memory: each test starts signed out.
   reloadAuthFromStorage();
+  // So does the last request's outcome: each test starts with a server that answers. Test files share their
+  // modules (vitest.config.ts), so what one file leaves here the next would see.
+  reportReachable();
 });

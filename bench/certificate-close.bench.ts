@@ -11,6 +11,7 @@ import { spoolPrintThumbnail } from '../apps/server/src/lib/print-thumbnail.js';
 import type { AuthUser } from '../apps/server/src/modules/auth/auth-user.js';
 import type { CertificatesService } from '../apps/server/src/modules/certificates/certificates.service.js';
 import { sessionsWithCertificates } from '../apps/server/src/modules/certificates/sessions-with-certificates.js';
+import { FindingsRepository } from '../apps/server/src/modules/findings/findings.repository.js';
 import { DEMO_PLANS, drawFloorPlan } from '../apps/server/src/scripts/demo-floor-plans.js';
 import { NO_SESSION_EVENTS } from '../apps/server/src/modules/sessions/session-events.js';
 import { SessionsRepository } from '../apps/server/src/modules/sessions/sessions.repository.js';
@@ -154,6 +155,7 @@ async function measure(kind: Kind) {
     NO_SESSION_EVENTS,
     { timeZone: 'Europe/Madrid' },
     noCertificate,
+    new FindingsRepository(handle.db),
   );
   const photo = await phonePhoto();
   const images = Array.from({ length: PHOTOS }, () => photo);

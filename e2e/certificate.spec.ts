@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unique } from './support/accounts';
-import { type AdminApi, baseURL, loginThroughApi, storeOwnSignature } from './support/api';
+import { AdminApi, baseURL, loginThroughApi, storeOwnSignature } from './support/api';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 
@@ -15,6 +15,16 @@ import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
  * travels with the close, ends up in the certificate the close issues, and the public verification page shows
  * that certificate's folio and the SHA-256 of the very bytes downloaded.
  */
+
+test.afterAll(async () => {
+  // Each order here is at a site of its own; the specs that follow expect a single active site.
+  const api = await AdminApi.open();
+  try {
+    await api.keepOneActiveSite();
+  } finally {
+    await api.dispose();
+  }
+});
 
 /**
  * An order of two devices, both inspected with nothing found, assigned to a new technician whose own signature is

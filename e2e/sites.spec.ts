@@ -85,7 +85,7 @@ test.describe('sites', () => {
     );
     await form.getByRole('button', { name: 'Crear orden' }).click();
     const order = await (await created).json();
-    expect(order.site).toEqual({ id: siteOf(south).id, name: south });
+    expect(order.site).toEqual({ id: siteOf(south).id, name: south, client: null, address: null, timeZone: null });
     await expect(form).toBeHidden();
 
     // The list filters by site, and each card names its site.

@@ -12,10 +12,14 @@ interface Fixtures {
   asAdmin: (path: string) => Promise<void>;
 }
 
-/** Stores a real token where the app keeps it (`rondin.auth`), as a sign-in through the form would. */
+/**
+ * Stores a real token where the app keeps it (`rondin.auth`), as a sign-in through the form would. It is written
+ * on a page of the origin that runs no app code (the health check): on /login, an app already signed in as
+ * someone else re-reads its profile and could write that user back over the new sign-in.
+ */
 export async function storeSignIn(page: Page, account: { email: string; password: string }): Promise<void> {
   const auth = await loginThroughApi(account.email, account.password);
-  await page.goto('/login');
+  await page.goto('/api/health');
   await page.evaluate(
     (value) => localStorage.setItem('rondin.auth', value),
     JSON.stringify({ accessToken: auth.accessToken, user: auth.technician }),

@@ -349,14 +349,17 @@ export function ScanView({
             </div>
           </section>
         ) : (
-          <section className="scan-camera" aria-label="Cámara y registro">
+          <section
+            className={`scan-camera${progress.completed === progress.total ? ' scan-camera--all-done' : ''}`}
+            aria-label="Cámara y registro"
+          >
             <CameraPanel enabled onCode={onCode} onReadError={onReadError} />
             {recordedItem && recordedNotice ? (
               // While a sheet is open it is what the technician answers; the line comes back with the next read.
               openSheet ? null : (
                 recordedNotice(recordedItem, {
                   openFinding: () => openFinding(recordedItem),
-                  dismiss: () => showStatus(null),
+                  dismiss: flow.dismissRecorded,
                 })
               )
             ) : flow.status ? (

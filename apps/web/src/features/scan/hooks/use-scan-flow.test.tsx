@@ -271,6 +271,43 @@ describe('useScanFlow (spec section 4)', () => {
       expect(hook.result.current.pending).toBe(false);
     });
 
+    it('closed by the technician, it stays closed while the same label is in view, and returns after another', async () => {
+      const otherSlug = 'zzz8sn0jabcd1234efgh';
+      const otherHash = createHash('sha256').update(otherSlug, 'utf8').digest('hex');
+      const done = makeSession({ id: 12 }, [
+        {
+          status: 'COMPLETED',
+          outcome: 'SCANNED',
+          trap: { code: 'TRP-112', area: 'Bodega', type: 'LAMINA', qrHash: otherHash, routeOrder: null },
+        },
+        {
+          status: 'COMPLETED',
+          outcome: 'SCANNED',
+          trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash, routeOrder: null },
+        },
+      ]);
+      const { hook } = setup(done);
+      const read = async (code: string) => {
+        let answered: Promise<boolean> = Promise.resolve(false);
+        act(() => {
+          answered = hook.result.current.submit(code);
+        });
+        await act(async () => void (await answered));
+      };
+      await read(slug);
+      expect(hook.result.current.status).toMatchObject({ recordedItemId: 2 });
+      act(() => hook.result.current.dismissRecorded());
+      expect(hook.result.current.status).toBeNull();
+      // The camera reads the same label again and again: on a phone the notice would cover «Cerrar orden».
+      await read(slug);
+      await read(slug);
+      expect(hook.result.current.status).toBeNull();
+      await read(otherSlug);
+      expect(hook.result.current.status).toMatchObject({ recordedItemId: 1 });
+      await read(slug);
+      expect(hook.result.current.status).toMatchObject({ recordedItemId: 2 });
+    });
+
     it('waiting on the phone (scanned without signal, the page reloaded since): the same, nothing kept twice', async () => {
       const waiting = makeSession({ id: 12 }, [
         { trap: { code: 'TRP-113', area: 'Bodega', type: 'LAMINA', qrHash: hash, routeOrder: null } },

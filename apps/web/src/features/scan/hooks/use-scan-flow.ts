@@ -43,6 +43,11 @@ export interface ScanFlow {
   banner: NoticeMessage | null;
   /** For messages that do not come from a scan: the camera's, the close button's. */
   showStatus: (status: NoticeMessage | null) => void;
+  /**
+   * «Ya registrada» closed by the technician: the same device, still in front of the camera, does not bring it
+   * back (on a phone it covers the close bar) until another label is read.
+   */
+  dismissRecorded: () => void;
 }
 
 /**
@@ -70,6 +75,8 @@ export function useScanFlow(
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<ScanStatus | null>(null);
   const [banner, setBanner] = useState<NoticeMessage | null>(null);
+  /** The device whose «Ya registrada» the technician closed, until another label is read. */
+  const quietItemId = useRef<number | null>(null);
 
   const send = useCallback(
     (order: Session, code: string): Promise<boolean> =>
@@ -145,13 +152,16 @@ export function useScanFlow(
       // A device done on this screen or before (on the server, or waiting on the phone) is never sent again as if
       // new: the screen says «Ya registrada» with what it holds, and nothing opens on a preset answer. A label left
       // in front of the camera is read again every few seconds, and the same label may be scanned after a reload.
-      const already = (item: SessionItem) =>
+      const already = (item: SessionItem) => {
+        if (quietItemId.current === item.id) return;
+        quietItemId.current = null;
         setStatus({
           tone: 'info',
           text: SCAN_MESSAGES.alreadyRegistered,
           detail: trapLine(item),
           recordedItemId: item.id,
         });
+      };
       const known = order.items.find((each) => each.id === registered.current.get(decision.code));
       if (known && isItemCompleted(known)) {
         already(known);
@@ -169,6 +179,7 @@ export function useScanFlow(
         setStatus({ tone: 'error', text: SCAN_MESSAGES.scanFailed, detail: SCAN_MESSAGES.notInOrderOffline });
         return Promise.resolve(false);
       }
+      quietItemId.current = null;
       pendingCode.current = code;
       setPending(true);
       setStatus(null);
@@ -183,7 +194,14 @@ export function useScanFlow(
     [],
   );
 
-  return { submit, pending, busyWithAnother, status, banner, showStatus: setStatus };
+  const shown = useRef(status);
+  shown.current = status;
+  const dismissRecorded = useCallback(() => {
+    quietItemId.current = shown.current?.recordedItemId ?? null;
+    setStatus(null);
+  }, []);
+
+  return { submit, pending, busyWithAnother, status, banner, showStatus: setStatus, dismissRecorded };
 }
 
 /** The scanned trap under the status line: its name and where it is. */

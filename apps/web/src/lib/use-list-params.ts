@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type ListParams<K extends string> = Record<K, string> & { page: number };
@@ -25,19 +25,20 @@ export function useListParams<K extends string>(
   const requested = Number(search.get('page'));
   const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
 
+  // What the address holds or is about to: two changes before the next render (a search box's pause ending as a
+  // filter is picked) both stay, where the router's own `current` would hand the second the first one's start.
+  const latest = useRef(search);
+  latest.current = search;
   const update = useCallback(
-    (changes: Record<string, string>, replace: boolean) =>
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace },
-      ),
+    (changes: Record<string, string>, replace: boolean) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      latest.current = next;
+      setSearch(next, { replace });
+    },
     [setSearch],
   );
 

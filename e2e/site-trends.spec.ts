@@ -14,6 +14,9 @@ async function readTable(page: Page, name: string) {
   return { table, headers, rows };
 }
 
+// The server is shared with the files its worker runs next, which expect a single active site, as sites.spec.ts says.
+test.afterEach(async ({ adminApi }) => adminApi.keepOneActiveSite());
+
 test('the site page charts its trends against its own limits, and the chart and its table agree', async ({
   page,
   adminApi,

@@ -1,5 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './e2e/global-setup';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/browser';
+
+/**
+ * Files whose figures are the machine's pace (a camera video that moves on by itself, a time a phone must keep):
+ * they run once every other file is done, alone on the machine.
+ */
+const PACED = ['**/findings-round.spec.ts', '**/findings.spec.ts'];
+// e2e/https runs on its own (playwright.https.config.ts): Caddy and two processes on PostgreSQL. Screenshots for
+// design review are taken on request only (SCREENSHOTS=1).
+const IGNORED = ['**/https/**', ...(process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'])];
 
 /**
  * Browser tests (e2e/) against the built app served by the real server (see e2e/global-setup.ts).
@@ -10,14 +20,20 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/browser';
  */
 export default defineConfig({
   testDir: 'e2e',
-  // Screenshots for design review are taken on request only: SCREENSHOTS=1 npx playwright test screenshots
-  // (screenshots.spec.ts for the admin screens, tech-screenshots.spec.ts for the technician's).
-  // e2e/https runs on its own (playwright.https.config.ts): Caddy and two processes on PostgreSQL.
-  testIgnore: ['**/https/**', ...(process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'])],
+  // SCREENSHOTS=1 npx playwright test screenshots: screenshots.spec.ts for the admin screens,
+  // tech-screenshots.spec.ts for the technician's.
+  testIgnore: IGNORED,
   globalSetup: './e2e/global-setup.ts',
-  // One server with one embedded database, on a 2-core machine: files run one after another.
-  workers: 1,
+  // Two files at a time, each worker with a server and an embedded database of its own (E2E_WORKERS): a browser
+  // test waits on the page much of its time, so two of them share a 2-core machine well. A file's tests run in
+  // order, in one worker.
+  workers: E2E_WORKERS,
   fullyParallel: false,
+  projects: [
+    // A project's testIgnore replaces the one above: it names both.
+    { name: 'browser', testIgnore: [...IGNORED, ...PACED] },
+    { name: 'paced', testMatch: PACED, dependencies: ['browser'] },
+  ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

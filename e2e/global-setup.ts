@@ -42,15 +42,16 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
   throw new Error(`The server did not answer /api/health in time (E2E_START_TIMEOUT_MS):\n${output()}`);
 }
 
-/**
- * Starts the built server (`npm run build` must have run) on a free port with a fresh embedded database,
- * and returns the teardown that stops it and removes the database.
- */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const file of [serverEntry, webIndex]) {
-    if (!existsSync(file))
-      throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the browser tests.`);
-  }
+/** One server per Playwright worker (playwright.config.ts), each on its own embedded database. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+interface Started {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server on a free port with a fresh embedded database. */
+async function startServer(): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rondin-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -84,12 +85,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  process.env.E2E_BASE_URL = baseURL;
   // The office closes orders (AdminApi.closeOrder) as its administrator, and no close goes without the closer's
   // stored signature.
-  await storeOwnSignature(ADMIN);
+  await storeOwnSignature(ADMIN, baseURL);
 
-  return async () => {
+  const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
@@ -99,4 +99,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { baseURL, stop };
+}
+
+/**
+ * Starts one built server per worker (`npm run build` must have run): worker N's tests talk to E2E_BASE_URL_N
+ * only (support/api.ts baseURL()), so no test sees another file's records running at the same time. Returns the
+ * teardown that stops them and removes their databases.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const file of [serverEntry, webIndex]) {
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the browser tests.`);
+  }
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((each) => (each.status === 'fulfilled' ? [each.value] : []));
+  const stopAll = async () => void (await Promise.all(servers.map((server) => server.stop())));
+  const failed = started.find((each) => each.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  servers.forEach((server, index) => (process.env[`E2E_BASE_URL_${index}`] = server.baseURL));
+  process.env.E2E_BASE_URL = servers[0]!.baseURL;
+  return stopAll;
 }

@@ -19,14 +19,18 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN, unique } from './accounts';
 import { floorPlanPng } from './plan-image';
 
+/**
+ * The server this worker's tests talk to: each Playwright worker has its own (e2e/global-setup.ts), chosen by
+ * its parallel index; E2E_BASE_URL where there is one server (the HTTPS shape).
+ */
 export function baseURL(): string {
-  const url = process.env.E2E_BASE_URL;
+  const url = process.env[`E2E_BASE_URL_${process.env.TEST_PARALLEL_INDEX ?? 0}`] ?? process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: the browser tests run through playwright.config.ts');
   return url;
 }
 
-export async function loginThroughApi(email: string, password: string): Promise<LoginResponse> {
-  const context = await request.newContext({ baseURL: baseURL() });
+export async function loginThroughApi(email: string, password: string, base = baseURL()): Promise<LoginResponse> {
+  const context = await request.newContext({ baseURL: base });
   try {
     const response = await context.post('/api/auth/login', { data: { email, password } });
     if (!response.ok()) throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
@@ -40,10 +44,10 @@ export async function loginThroughApi(email: string, password: string): Promise<
  * Stores an account's own signature («Mi firma»), as drawing it on the phone would: no certificate is issued
  * without its closer's signature, and the close asks for one the first time (close-order.spec.ts draws it).
  */
-export async function storeOwnSignature(account: { email: string; password: string }): Promise<void> {
-  const auth = await loginThroughApi(account.email, account.password);
+export async function storeOwnSignature(account: { email: string; password: string }, base = baseURL()): Promise<void> {
+  const auth = await loginThroughApi(account.email, account.password, base);
   const context = await request.newContext({
-    baseURL: baseURL(),
+    baseURL: base,
     extraHTTPHeaders: { authorization: `Bearer ${auth.accessToken}` },
   });
   try {

@@ -3,7 +3,8 @@
 // incremental by itself (about 1.5 s when nothing changed). The web app's Vite build is not (about 40 s with
 // its Brotli copies), so it runs only when a file it is built from differs from the last build's: their SHA-256
 // is kept beside the build, in apps/web/dist/.build-inputs. Contents, not times: a fresh clone or a checkout
-// touches every file's time without changing what the build makes.
+// touches every file's time without changing what the build makes. `--force` (npm run build) builds the web app
+// whatever the stamp says, and stamps it, so the next `npm start` uses that build.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -58,7 +59,7 @@ const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: '
 run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contracts', 'apps/server']);
 const current = inputsHash();
 const built = existsSync(path.join(dist, 'index.html')) && existsSync(stamp) ? readFileSync(stamp, 'utf8') : null;
-if (built === current) {
+if (built === current && !process.argv.includes('--force')) {
   console.log('La aplicación web ya está compilada con estos archivos: se usa la compilación existente.');
 } else {
   run('npm', ['run', 'build', '-w', '@rondin/web']);

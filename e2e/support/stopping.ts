@@ -22,8 +22,9 @@ export function stopsOfTheBuiltServer(runs: number, databaseUrl?: () => string):
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'rondin-e2e-shutdown-'));
-    // What `npm start` runs first builds the web app again unless the stamp it leaves says the build is current,
-    // and `npm run build` leaves none: done once here, untimed, so no run waits ~40 s for Vite to answer.
+    // What `npm start` runs first builds the web app again unless its stamp says the build is current. `npm run
+    // build` stamps its build, so after it this takes ~2 s and builds nothing; after a build by other means it
+    // builds here, once and untimed, so no run waits ~40 s for Vite to answer.
     execFileSync(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: root, stdio: 'ignore' });
   });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

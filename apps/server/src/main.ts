@@ -11,6 +11,7 @@ import { useServerZone } from './modules/reports/trends.repository.js';
 import { createTokenService, resolveJwtSecret } from './modules/auth/tokens.js';
 import { ensureAdmin } from './modules/technicians/ensure-admin.js';
 import { killAfter } from './lib/exit-watchdog.js';
+import { logDestination } from './lib/log-destination.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 
 /** In-flight requests get this long to finish once the server is told to stop; then every connection is closed. */
@@ -68,13 +69,14 @@ async function main(): Promise<void> {
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const webBuilt = fs.existsSync(path.join(webRoot, 'index.html'));
+  const log = logDestination();
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({
       config,
       db: database.db,
       tokens,
-      logger: true,
+      logger: log.destination,
       webRoot: webBuilt ? webRoot : undefined,
       scheduleJobs: true,
     });
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
     // First, before anything that could block this thread (even the log line below): another process ends this
     // one if it is still here when the time is up. The timer after it cannot fire while this thread is blocked.
     killAfter(SHUTDOWN_KILL_MS);
+    // Nor does a log nobody reads hold the stop: a full pipe drops what is left instead of being waited for.
+    log.stopping();
     app.log.info({ signal }, 'shutting down');
     // In-flight requests get time to finish. A connection that never sends a whole request (an idle socket, a
     // client that stopped half-way through its headers) would hold the close until the HTTP server's own

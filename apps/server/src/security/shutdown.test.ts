@@ -52,6 +52,7 @@ describe(`stopping the server on ${kind}`, () => {
         run,
         run % 2 ? 'SIGTERM' : 'SIGINT',
       );
+      console.info(`stop ${run} (${run % 2 ? 'SIGTERM' : 'SIGINT'}): gone in ${took} ms`);
       expect(took, `run ${run}: the group was still there`).toBeLessThanOrEqual(GONE_WITHIN_MS);
     }
   });

@@ -88,7 +88,8 @@ test('an application recorded without signal is sent once when back online, and 
   await panel.getByLabel('Dispositivo').selectOption({ label: traps[0]!.code });
   await panel.getByRole('button', { name: 'Registrar aplicación' }).click();
 
-  await expect(panel.getByText(product.name)).toBeVisible();
+  // In the panel's list (the form's product list names it too until the form has closed).
+  await expect(panel.getByRole('list').getByText(product.name)).toBeVisible();
   await expect(panel.getByText('Por enviar')).toBeVisible();
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
   await expect(bar.getByText('1 aplicación de producto por enviar')).toBeVisible();

@@ -2,23 +2,21 @@ import type { CommonPests } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../lib/query-keys';
-import { createTestQueryClient, makeTechnician, storeSignIn, stubFetch } from '../testing/render';
+import { mockApi } from '../testing/network';
+import { createTestQueryClient, makeTechnician, storeSignIn } from '../testing/render';
 import { makeSession } from '../testing/sessions';
 import { keepCommonPestsOfOrders, useOfflineCommonPests } from './offline-common-pests';
 
 describe("the open orders' common pests kept on the phone", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('reads each open order’s site once, before any order is opened', async () => {
     storeSignIn(makeTechnician({ id: 2, role: 'TECH' }));
     const north: CommonPests = { byType: { LAMINA: [3, 1] } };
-    const { fetchStub, calls } = stubFetch({
+    const calls = mockApi({
       'GET /api/sites/5/common-pests': () => ({ body: north }),
       'GET /api/sites/6/common-pests': () => ({ body: { byType: {} } }),
     });
-    vi.stubGlobal('fetch', fetchStub);
     const client = createTestQueryClient();
     keepCommonPestsOfOrders(client, [
       makeSession({ id: 1, siteId: 5 }),
@@ -40,8 +38,7 @@ describe("the open orders' common pests kept on the phone", () => {
 
   it('reads them again whenever the list of open orders arrives, once the saved copies are back', async () => {
     storeSignIn(makeTechnician({ id: 2, role: 'TECH' }));
-    const { fetchStub, calls } = stubFetch({ 'GET /api/sites/7/common-pests': () => ({ body: { byType: {} } }) });
-    vi.stubGlobal('fetch', fetchStub);
+    const calls = mockApi({ 'GET /api/sites/7/common-pests': () => ({ body: { byType: {} } }) });
     const client = createTestQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

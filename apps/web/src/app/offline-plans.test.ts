@@ -1,7 +1,8 @@
 import type { Plan, PlanDetail } from '@rondin/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { forgetPlanImages } from '../features/offline/saved-plan-images';
-import { createTestQueryClient, makeTechnician, storeSignIn, stubFetch } from '../testing/render';
+import { answerRequests, mockApi, networkError } from '../testing/network';
+import { createTestQueryClient, makeTechnician, storeSignIn } from '../testing/render';
 import { makeSession } from '../testing/sessions';
 import { keepPlansOfOrders, readPlanImageOnDevice } from './offline-plans';
 
@@ -37,18 +38,16 @@ const { devices: _devices, ...summary } = bodega;
 
 describe("the open orders' plans kept on the phone", () => {
   afterEach(async () => {
-    vi.unstubAllGlobals();
     await forgetPlanImages();
   });
 
   it('reads the plans and images of the open orders at once, and shows the image later without signal', async () => {
     storeSignIn(makeTechnician({ id: 2, role: 'TECH' }));
-    const { fetchStub, calls } = stubFetch({
+    const calls = mockApi({
       'GET /api/sites/1/plans': () => ({ body: [summary satisfies Plan] }),
       'GET /api/plans/5': () => ({ body: bodega }),
       'GET /api/plans/5/image': () => ({ body: 'imagen' }),
     });
-    vi.stubGlobal('fetch', fetchStub);
     const client = createTestQueryClient();
     await keepPlansOfOrders(client, [makeSession({ id: 12, siteId: 1 }, [{ trapId: 1 }])], 2);
     expect(calls.map((call) => call.key)).toEqual([
@@ -58,7 +57,7 @@ describe("the open orders' plans kept on the phone", () => {
     ]);
 
     // Out of coverage: every request fails, the kept copy answers.
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    answerRequests(networkError);
     const image = await readPlanImageOnDevice(bodega, new AbortController().signal);
     expect(await image.text()).toBe('"imagen"');
   });

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '../lib/auth-store';
-import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../testing/render';
+import { mockApi } from '../testing/network';
+import { makeTechnician, renderWithApp, storeSignIn } from '../testing/render';
 import { AppRoutes } from './router';
 
 // The technician layout opens a realtime connection; these tests are about routes, not sockets.
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+vi.mock('socket.io-client', () => import('../testing/fake-socket'));
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -27,18 +28,15 @@ const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', ema
 const compliance = { totalSessions: 0, completedSessions: 0, completionRate: 0, pendingTraps: 0, overdueSessions: 0 };
 
 function serveProfile(user: typeof admin | null) {
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
     'GET /api/technicians/me/profile': () =>
       user ? { body: user } : { status: 401, body: { message: 'Tu sesión expiró.' } },
     'GET /api/reports/compliance': () => ({ body: compliance }),
   });
-  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
 
 describe('route guards (spec section 2)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sends a visitor without a sign-in from any protected page to /login', async () => {
     serveProfile(null);
     for (const path of ['/', '/admin/traps', '/tech/sessions', '/no/existe']) {

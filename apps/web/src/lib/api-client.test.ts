@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerRequests, networkError } from '../testing/network';
 import {
   ApiError,
   apiBlob,
@@ -14,14 +15,9 @@ import {
 import { AUTH_STORAGE_KEY, getAuth, reloadAuthFromStorage, setAuth, signInEndedBecause } from './auth-store';
 import { isServerReachable } from './connectivity';
 
-/** A fetch that answers only when its request is aborted, as a server that never answers. */
+/** A server that never answers: the request ends only when the app aborts it. */
 function neverAnswers() {
-  return vi.fn(
-    (_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) =>
-        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-      ),
-  );
+  answerRequests(() => new Promise<Response>(() => {}));
 }
 
 describe('readErrorMessage', () => {
@@ -61,18 +57,14 @@ describe('describeError', () => {
 });
 
 describe('apiRequest', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sends the stored bearer token and JSON body', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'abc', user: null }));
     reloadAuthFromStorage();
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 7 }), { status: 201 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = answerRequests(() => new Response(JSON.stringify({ id: 7 }), { status: 201 }));
     await expect(apiRequest('/traps', { method: 'POST', body: { code: 'TRP-1' } })).resolves.toEqual({ id: 7 });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/traps');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer abc');
-    expect(init.body).toBe('{"code":"TRP-1"}');
+    expect(calls.map((call) => call.key)).toEqual(['POST /api/traps']);
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer abc');
+    expect(calls[0]?.body).toEqual({ code: 'TRP-1' });
   });
 
   it('keeps what a refusal names: its code, the device a scan read, the items a close lacks', async () => {
@@ -81,14 +73,14 @@ describe('apiRequest', () => {
       code: 'TRAP_NOT_IN_ORDER',
       device: { id: 113, code: 'TRP-113', area: 'Bodega' },
     };
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(refusal), { status: 404 }));
+    answerRequests(() => new Response(JSON.stringify(refusal), { status: 404 }));
     const error = (await apiRequest('/sessions/4/scan', { method: 'POST', body: {} }).catch(
       (caught) => caught,
     )) as ApiError;
     expect(error).toMatchObject({ status: 404, code: 'TRAP_NOT_IN_ORDER', serverMessage: refusal.message });
     expect(error.details).toEqual({ device: refusal.device });
     const missing = { message: 'Faltan…', code: 'FINDINGS_MISSING', items: [{ itemId: 3, code: 'TRP-001' }] };
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(missing), { status: 409 }));
+    answerRequests(() => new Response(JSON.stringify(missing), { status: 409 }));
     const closing = (await apiRequest('/sessions/4/close', { method: 'POST' }).catch((caught) => caught)) as ApiError;
     expect(closing.details).toEqual({ items: missing.items });
   });
@@ -96,7 +88,7 @@ describe('apiRequest', () => {
   it('drops the stored sign-in on any 401', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'caducado', user: null }));
     reloadAuthFromStorage();
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Tu sesión expiró.' }), { status: 401 }));
+    answerRequests(() => new Response(JSON.stringify({ message: 'Tu sesión expiró.' }), { status: 401 }));
     const error = await apiRequest('/traps').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).serverMessage).toBe('Tu sesión expiró.');
@@ -107,13 +99,13 @@ describe('apiRequest', () => {
   it("keeps the server's reason for the sign-in screen, or says the session expired", async () => {
     setAuth({ accessToken: 'viejo', user: null });
     const changed = 'La contraseña de tu cuenta cambió. Inicia sesión nuevamente.';
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: changed }), { status: 401 }));
+    answerRequests(() => new Response(JSON.stringify({ message: changed }), { status: 401 }));
     await expect(apiRequest('/traps')).rejects.toBeInstanceOf(ApiError);
     expect(signInEndedBecause()).toBe(changed);
 
     setAuth({ accessToken: 'viejo', user: null });
     expect(signInEndedBecause()).toBeNull();
-    vi.stubGlobal('fetch', async () => new Response('', { status: 401 }));
+    answerRequests(() => new Response('', { status: 401 }));
     await expect(apiRequest('/traps')).rejects.toBeInstanceOf(ApiError);
     expect(signInEndedBecause()).toBe(SESSION_ENDED_MESSAGE);
   });
@@ -121,7 +113,7 @@ describe('apiRequest', () => {
   it('keeps the sign-in on other errors', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'bueno', user: null }));
     reloadAuthFromStorage();
-    vi.stubGlobal('fetch', async () => new Response('{"message":"x"}', { status: 400 }));
+    answerRequests(() => new Response('{"message":"x"}', { status: 400 }));
     await expect(apiRequest('/technicians/me/password', { method: 'PATCH', body: {} })).rejects.toBeInstanceOf(
       ApiError,
     );
@@ -132,12 +124,11 @@ describe('apiRequest', () => {
 describe('requests that get no answer', () => {
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('gives up after the time allowed, says so in Spanish, and marks the server unreachable', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', neverAnswers());
+    neverAnswers();
     const outcome = apiRequest('/sessions', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(isServerReachable()).toBe(true);
@@ -152,7 +143,7 @@ describe('requests that get no answer', () => {
 
   it('gives a file longer, and a caller can set its own limit', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', neverAnswers());
+    neverAnswers();
     let settled = false;
     const file = apiBlob('/traps/labels').finally(() => {
       settled = true;
@@ -170,19 +161,20 @@ describe('requests that get no answer', () => {
   });
 
   it("a network failure says it could not connect; the caller's own abort stays an abort", async () => {
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    answerRequests(networkError);
     const failed = await apiRequest('/health').catch((caught: unknown) => caught);
     expect(describeError(failed)).toBe(
       'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.',
     );
     window.dispatchEvent(new Event('online'));
 
-    vi.stubGlobal('fetch', neverAnswers());
+    neverAnswers();
     const controller = new AbortController();
     const aborted = apiRequest('/health', { signal: controller.signal }).catch((caught: unknown) => caught);
     controller.abort();
     const error = await aborted;
-    expect(error).toBeInstanceOf(DOMException);
+    // The abort as fetch gives it (Node's DOMException, not jsdom's: compared by name).
+    expect(error).toMatchObject({ name: 'AbortError' });
     expect(isUnreachable(error)).toBe(false);
     expect(isServerReachable()).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { Trap, TrapAreaCount, TrapPage } from '@rondin/contracts';
+import { type Answer, type ApiCall, answerRequests } from './network';
 
 let nextId = 1;
 
@@ -23,24 +24,22 @@ export function makeTrap(code: string, area: string | null, isActive = true, fie
 }
 
 export interface FakeTrapsApi {
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Every request, as "METHOD /path?query". */
   calls: string[];
   /** Make the next list requests fail with this status. */
   failWith: (status: number | null) => void;
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200): Answer => ({ status, body });
 
 /**
- * The server's trap listing (GET /api/traps with paging and filters, GET /api/traps/areas) over a list in memory,
- * with the same rules: prefix search on code or area in any case, exact area or none, status, site, type, code or
- * area order.
+ * Serves the server's trap listing (GET /api/traps with paging and filters, GET /api/traps/areas) over a list in
+ * memory, with the same rules: prefix search on code or area in any case, exact area or none, status, site, type,
+ * code or area order. `other` answers the rest (undefined: a 404).
  */
-export function fakeTrapsApi(
+export function serveTraps(
   traps: readonly Trap[],
-  other: (method: string, url: URL, body: unknown) => Response | null = () => null,
+  other: (call: ApiCall) => Answer | undefined = () => undefined,
 ): FakeTrapsApi {
   const calls: string[] = [];
   let failure: number | null = null;
@@ -49,13 +48,9 @@ export function fakeTrapsApi(
     trap.code.toLowerCase().startsWith(q.toLowerCase()) ||
     (trap.area ?? '').toLowerCase().startsWith(q.toLowerCase());
 
-  async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://rondin.test',
-    );
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url.pathname}${url.search}`);
+  answerRequests((call) => {
+    const { method, url } = call;
+    calls.push(call.key);
     const query = url.searchParams;
     if (method === 'GET' && url.pathname === '/api/traps/areas') {
       if (failure) return json({ message: 'x' }, failure);
@@ -96,9 +91,8 @@ export function fakeTrapsApi(
       };
       return json(body);
     }
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return other(method, url, body) ?? json({ message: 'no existe' }, 404);
-  }
+    return other(call);
+  });
 
-  return { fetch, calls, failWith: (status) => (failure = status) };
+  return { calls, failWith: (status) => (failure = status) };
 }

@@ -42,22 +42,3 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
     </QueryClientProvider>,
   );
 }
-
-/** A fetch stub answering JSON by "METHOD /path"; anything else is a 404. */
-export function stubFetch(
-  routes: Record<string, (init: RequestInit | undefined) => { status?: number; body?: unknown }>,
-) {
-  const calls: { key: string; init: RequestInit | undefined }[] = [];
-  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    calls.push({ key, init });
-    const handler = routes[key];
-    const { status = 200, body } = handler ? handler(init) : { status: 404, body: { message: 'no existe' } };
-    return new Response(status === 204 ? null : JSON.stringify(body ?? null), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  return { fetchStub, calls };
-}

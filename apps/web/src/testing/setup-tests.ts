@@ -2,15 +2,21 @@ import '@testing-library/jest-dom/vitest';
 // jsdom has no IndexedDB; the offline queue and the saved orders use it.
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { reloadAuthFromStorage } from '../lib/auth-store';
 import { reportReachable } from '../lib/connectivity';
+import { server } from './network';
 
 // findBy/waitFor wait up to 1 s by default: enough alone, not while CI's other tiers share the two cores
 // (a trap-picker test took 1.4 s to render at load 17). A screen that never shows still fails, 5 s later.
 configure({ asyncUtilTimeout: 5000 });
 
+// Every request goes to the test network (network.ts); what a test told it to answer ends with the test.
+beforeAll(() => server.listen());
+afterAll(() => server.close());
+
 afterEach(() => {
+  server.resetHandlers();
   cleanup();
   localStorage.clear();
   // The auth store keeps its value in memory: each test starts signed out.

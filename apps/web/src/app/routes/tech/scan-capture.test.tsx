@@ -2,13 +2,14 @@ import type { CommonPests, Pest, ScanResponse } from '@rondin/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../../../testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/network';
+import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { AppRoutes } from '../../router';
 
 // The technician layout opens a realtime connection; this test is about the capture form, not sockets.
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 const CODE = 'abcd1234efgh5678jkmn';
 const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
@@ -28,8 +29,6 @@ const PESTS = [
 ];
 
 describe('capture form in the field', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   // The whole app, lazy routes included: more than the default 5 s on a busy machine.
   it('lists first the pests most caught at the order’s site for the device’s type, read as the order opened', async () => {
     const qrHash = createHash('sha256').update(CODE, 'utf8').digest('hex');
@@ -37,7 +36,7 @@ describe('capture form in the field', () => {
       { trap: { code: 'LAM-1', area: 'Bodega', type: 'LAMINA', qrHash, routeOrder: null } },
     ]);
     const common: CommonPests = { byType: { LAMINA: [3, 4], CEBADERO: [1] } };
-    const { fetchStub, calls } = stubFetch({
+    const calls = mockApi({
       'GET /api/technicians/me/profile': () => ({ body: tech }),
       'GET /api/sessions/12': () => ({ body: order }),
       'GET /api/pests': () => ({ body: PESTS }),
@@ -49,7 +48,6 @@ describe('capture form in the field', () => {
         return { body: { session, item } satisfies ScanResponse };
       },
     });
-    vi.stubGlobal('fetch', fetchStub);
     storeSignIn(tech);
     renderWithApp(<AppRoutes />, { path: '/tech/sessions/12/scan' });
     await screen.findByRole('region', { name: 'Listado de trampas' }, { timeout: 5_000 });

@@ -3,11 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeFinding } from '../../../testing/finding';
-import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { AppRoutes } from '../../router';
 
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
 const certificate: CertificateSummary = {
@@ -44,7 +45,7 @@ function serveOrder({
     order: makeSession({ id: 12, status: 'IN_PROGRESS' }, items) as Session,
     ownSignature,
   };
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
     'GET /api/technicians/me/profile': () => ({ body: tech }),
     'GET /api/technicians/me/signature': () =>
       state.ownSignature ? { body: 'png' } : { status: 404, body: { message: 'Aún no tienes una firma guardada.' } },
@@ -65,11 +66,7 @@ function serveOrder({
     'GET /api/sessions/12/certificate': () =>
       state.order.status === 'COMPLETED' ? { body: certificate } : { status: 404, body: { message: 'no' } },
   });
-  vi.stubGlobal('fetch', fetchStub);
-  const closes = () =>
-    calls
-      .filter((call) => call.key === 'POST /api/sessions/12/close')
-      .map((call) => JSON.parse(String(call.init?.body)) as unknown);
+  const closes = () => calls.filter((call) => call.key === 'POST /api/sessions/12/close').map((call) => call.body);
   return { calls, closes };
 }
 
@@ -98,7 +95,6 @@ describe('closing an order on the phone', { timeout: 20_000 }, () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(`data:image/png;base64,${PNG}`);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -141,7 +137,7 @@ describe('closing an order on the phone', { timeout: 20_000 }, () => {
     await closeAsAbsent(user);
     expect(await screen.findByText('Certificado 2026-000001')).toBeInTheDocument();
     const saved = calls.find((call) => call.key === 'PUT /api/technicians/me/signature');
-    expect(JSON.parse(String(saved?.init?.body))).toEqual({ imagePng: PNG });
+    expect(saved?.body).toEqual({ imagePng: PNG });
     expect(closes()).toHaveLength(1);
   });
 

@@ -2,13 +2,14 @@ import type { ScanResponse, Session } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../../../testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { answerRequests, networkError, type Routes } from '../../../testing/network';
+import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { AppRoutes } from '../../router';
 
 // The technician layout opens a realtime connection; this test is about the scan queue, not sockets.
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 const CODE = 'abcd1234efgh5678jkmn';
 const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
@@ -30,7 +31,7 @@ function serveOrder() {
       {},
     ]),
   };
-  const { fetchStub } = stubFetch({
+  const routes: Routes = {
     'GET /api/technicians/me/profile': () => ({ body: tech }),
     'GET /api/sessions/12': () => ({ body: state.order }),
     'POST /api/sessions/12/scan': () => {
@@ -43,18 +44,16 @@ function serveOrder() {
       const { items: _items, ...session } = state.order;
       return { body: { session, item } satisfies ScanResponse };
     },
-  });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (!state.online) throw new TypeError('Failed to fetch');
-    if (state.slowReads && init?.method === 'GET') await new Promise<void>((release) => heldReads.push(release));
-    return fetchStub(input, init);
+  };
+  answerRequests(async (call) => {
+    if (!state.online) return networkError();
+    if (state.slowReads && call.method === 'GET') await new Promise<void>((release) => heldReads.push(release));
+    return routes[call.key]?.(call);
   });
   return state as typeof state & { order: Session };
 }
 
 describe('scan screen in the field (offline queue)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   // The whole app, lazy routes and the device's saved data included: more than the default 5 s on a busy machine.
   it('marks a trap scanned without signal as done but not sent, refuses a second copy, and shows it completed once sent, never pending between', async () => {
     storeSignIn(tech);

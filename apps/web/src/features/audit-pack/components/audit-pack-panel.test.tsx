@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerLater } from '../../../testing/answer-later';
+import { answerRequests } from '../../../testing/network';
 import { createTestQueryClient, makeTechnician, storeSignIn } from '../../../testing/render';
 import { AuditPackPanel } from './audit-pack-panel';
 
@@ -18,10 +19,10 @@ const SITES = [
 /** The server's answers to the pack, one per request, with the URLs and the sign-in each request carried. */
 function serve(...answers: (() => Response | Promise<Response>)[]) {
   const requests: { url: string; authorization: string | null }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
+  answerRequests(({ path, headers }) => {
+    requests.push({ url: path, authorization: headers.get('authorization') });
     const answer = answers.shift();
-    if (!answer) throw new Error(`unexpected request ${String(input)}`);
+    if (!answer) throw new Error(`unexpected request ${path}`);
     return answer();
   });
   return requests;

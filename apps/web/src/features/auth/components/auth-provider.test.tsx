@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEY } from '../../../lib/auth-store';
+import { answerRequests, networkError } from '../../../testing/network';
 import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { useAuth } from './auth-provider';
 
@@ -10,15 +11,10 @@ function SignedInAs() {
 }
 
 describe('AuthProvider start-up', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('keeps the stored sign-in when the server cannot be reached, so the field screens open offline', async () => {
     const tech = makeTechnician({ role: 'TECH', email: 'tecnico@rondin.test' });
     storeSignIn(tech);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    answerRequests(networkError);
     renderWithApp(<SignedInAs />);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('tecnico@rondin.test'));
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
@@ -26,10 +22,7 @@ describe('AuthProvider start-up', () => {
 
   it('drops a stored token without its user when the server cannot be reached: there is nobody to show', async () => {
     storeSignIn(null);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    answerRequests(networkError);
     renderWithApp(<SignedInAs />);
     await waitFor(() => expect(screen.getByTestId('user')).toHaveTextContent('nadie'));
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();

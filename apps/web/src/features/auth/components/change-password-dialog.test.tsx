@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerRequests, networkError } from '../../../testing/network';
 import { createTestQueryClient } from '../../../testing/render';
 import { getAuth, setAuth } from '../../../lib/auth-store';
 import { AUTO_CLOSE_MS, ChangePasswordDialog, validatePasswordChange } from './change-password-dialog';
@@ -34,7 +35,6 @@ describe('validatePasswordChange', () => {
 describe('ChangePasswordDialog', () => {
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('has the spec fields: placeholder and minimum length on the new passwords', () => {
@@ -46,8 +46,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('shows the validation messages without calling the server', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = answerRequests(() => undefined);
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
@@ -55,15 +54,12 @@ describe('ChangePasswordDialog', () => {
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clavX');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Las contraseñas nuevas no coinciden.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('takes a validation message away once the fields are fixed, and the server refusal once a field is edited', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal(
-      'fetch',
-      async () => new Response(JSON.stringify({ message: 'La contraseña actual no es correcta.' }), { status: 400 }),
-    );
+    answerRequests(() => ({ status: 400, body: { message: 'La contraseña actual no es correcta.' } }));
     renderDialog();
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clavX');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
@@ -90,7 +86,7 @@ describe('ChangePasswordDialog', () => {
     ['a plain text body', { status: 500, body: 'Servidor en mantención' }, 'Servidor en mantención'],
     ['nothing readable', { status: 500, body: '' }, 'No se pudo completar la acción.'],
   ])("shows the server's words on failure: %s", async (_case, answer, expected) => {
-    vi.stubGlobal('fetch', async () => new Response(answer.body, { status: answer.status }));
+    answerRequests(() => new Response(answer.body, { status: answer.status }));
     const user = userEvent.setup();
     renderDialog();
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
@@ -99,9 +95,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('says in Spanish that the server could not be reached when the request never got there', async () => {
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    answerRequests(networkError);
     const user = userEvent.setup();
     renderDialog();
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
@@ -114,8 +108,7 @@ describe('ChangePasswordDialog', () => {
   it("reads 'Guardando…' and cannot be closed while saving, keeps the new token, then closes itself 1.5 s after success", async () => {
     setAuth({ accessToken: 'token-anterior', user: null });
     let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = answerRequests(() => new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     const onClose = renderDialog();
     await fill(user, 'actual-1', 'nueva-clave', 'nueva-clave');
@@ -125,8 +118,8 @@ describe('ChangePasswordDialog', () => {
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(init.body as string)).toEqual({ currentPassword: 'actual-1', newPassword: 'nueva-clave' });
+    // The request reaches the server a moment after the click, its answer waits for the test.
+    await vi.waitFor(() => expect(calls[0]?.body).toEqual({ currentPassword: 'actual-1', newPassword: 'nueva-clave' }));
 
     vi.useFakeTimers();
     await act(async () => answer(new Response(JSON.stringify({ accessToken: 'token-nuevo' }), { status: 200 })));

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTechnician, renderWithApp, storeSignIn, stubFetch } from '../../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../testing/network';
+import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { UserMenu } from './user-menu';
 
 function renderMenu() {
@@ -17,12 +18,10 @@ function renderMenu() {
 
 function signInAs(user: ReturnType<typeof makeTechnician>) {
   storeSignIn(user);
-  vi.stubGlobal('fetch', stubFetch({ 'GET /api/technicians/me/profile': () => ({ body: user }) }).fetchStub);
+  mockApi({ 'GET /api/technicians/me/profile': () => ({ body: user }) });
 }
 
 describe('UserMenu', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the avatar letter, the account, and closes on Escape and outside clicks', async () => {
     signInAs(makeTechnician({ fullName: 'rosa Díaz', email: 'rosa@rondin.test' }));
     const user = userEvent.setup();

@@ -1,7 +1,8 @@
 import type { Verification } from '@rondin/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerRequests, networkError } from '../../../testing/network';
 import { renderWithApp } from '../../../testing/render';
 import { VerificationView } from './verification-view';
 
@@ -15,25 +16,23 @@ const verification: Verification = {
   replaced: false,
 };
 
-/** The public endpoint as the server answers it, counting the lookups (each one counts against the limit). */
-function answer(respond: () => Response | Promise<Response>) {
-  const urls: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    expect(new Headers(init?.headers).has('authorization')).toBe(false);
-    return respond();
-  });
-  return urls;
+/**
+ * The public endpoint as the server answers it, counting the lookups (each one counts against the limit); a
+ * lookup that carried a sign-in is refused, as the page must never send one.
+ */
+function answer(respond: () => Response) {
+  const calls = answerRequests((call) =>
+    call.headers.has('authorization') ? json(400, { message: 'sent a sign-in' }) : respond(),
+  );
+  return calls;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('verification page', { timeout: 20_000 }, () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows folio, date, site, company and hash, with no sign-in sent', async () => {
-    const urls = answer(() => json(200, verification));
+    const calls = answer(() => json(200, verification));
     renderWithApp(<VerificationView code="k3x9q2" />);
     expect(screen.getByText('Consultando el certificado…')).toBeInTheDocument();
     expect(await screen.findByText('2026-000042')).toBeInTheDocument();
@@ -42,7 +41,8 @@ describe('verification page', { timeout: 20_000 }, () => {
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.getByText('Vigente')).toBeInTheDocument();
     expect(screen.queryByText('Sustituido por una revisión posterior')).not.toBeInTheDocument();
-    expect(urls).toEqual(['/api/verify/k3x9q2']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/verify/k3x9q2']);
+    expect(calls[0]?.headers.has('authorization')).toBe(false);
   });
 
   it('says «Sustituido» when a later revision replaced it', async () => {
@@ -53,14 +53,14 @@ describe('verification page', { timeout: 20_000 }, () => {
   });
 
   it('an unknown code, and one of the wrong shape without asking the server', async () => {
-    const urls = answer(() => json(404, { message: 'No existe un certificado con ese código.' }));
+    const calls = answer(() => json(404, { message: 'No existe un certificado con ese código.' }));
     const { unmount } = renderWithApp(<VerificationView code="zz99" />);
     expect(await screen.findByText('Ningún certificado tiene ese código de verificación.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
     unmount();
     renderWithApp(<VerificationView code="NO-VALE" />);
     expect(screen.getByText('Ningún certificado tiene ese código de verificación.')).toBeInTheDocument();
-    expect(urls).toHaveLength(1);
+    expect(calls).toHaveLength(1);
   });
 
   it('too many lookups says how long to wait, and Reintentar asks again', async () => {
@@ -78,7 +78,7 @@ describe('verification page', { timeout: 20_000 }, () => {
   });
 
   it('without connection says so', async () => {
-    answer(() => Promise.reject(new TypeError('Failed to fetch')));
+    answer(networkError);
     renderWithApp(<VerificationView code="k3x9q2" />);
     expect(
       await screen.findByText(

@@ -2,7 +2,8 @@ import type { Pest, SessionItem } from '@rondin/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { makeFinding } from '../../../testing/finding';
 import { makeSession } from '../../../testing/sessions';
 import type { FindingsRecord } from '../api/record-finding';
@@ -384,7 +385,7 @@ describe('ItemFindingLine', () => {
 
   it('removes a photo after asking: one still on the phone leaves the queue, one the server has is deleted there', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:foto'), revokeObjectURL: vi.fn() });
-    vi.stubGlobal('fetch', stubFetch({}).fetchStub);
+    mockApi({});
     const item = itemOf('CAPTURA', { photoIds: [40, 41] });
     const removeWaitingPhoto = vi.fn(async () => undefined);
     const deletePhoto = vi.fn(async () => undefined);
@@ -445,6 +446,5 @@ describe('ItemFindingLine', () => {
       trapCode: 'CEB-7',
       body: { clientDeletionId: expect.stringMatching(UUID), photoId: 40, deletedAt: expect.any(String) },
     });
-    vi.unstubAllGlobals();
   });
 });

@@ -2,7 +2,8 @@ import type { LabelReprint } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { LabelReprintsView } from './label-reprints-view';
 
 const reprint = (id: number, code: string, overrides: Partial<LabelReprint> = {}): LabelReprint => ({
@@ -17,7 +18,6 @@ const reprint = (id: number, code: string, overrides: Partial<LabelReprint> = {}
 
 describe('label reprint queue', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -34,14 +34,13 @@ describe('label reprint queue', () => {
         trap: { id: 9, code: 'TRP-114', area: null, siteId: 1, siteName: 'Planta Norte' },
       }),
     ];
-    const { fetchStub, calls } = stubFetch({
+    const calls = mockApi({
       'GET /api/label-reprints': () => ({ body: pending }),
       'POST /api/label-reprints/print': () => {
         pending = [];
         return { body: 'pdf' };
       },
     });
-    vi.stubGlobal('fetch', fetchStub);
     renderWithApp(<LabelReprintsView />);
     const table = await screen.findByRole('table', { name: 'Etiquetas por reimprimir' });
     const rows = within(table).getAllByRole('row');
@@ -65,14 +64,13 @@ describe('label reprint queue', () => {
 
   it('says what the list is for when nothing waits, and the server’s reason when printing fails', async () => {
     const user = userEvent.setup();
-    const { fetchStub } = stubFetch({
+    mockApi({
       'GET /api/label-reprints': () => ({ body: [reprint(1, 'TRP-113')] }),
       'POST /api/label-reprints/print': () => ({
         status: 409,
         body: { statusCode: 409, error: 'Conflict', message: 'No hay etiquetas pendientes de reimprimir.' },
       }),
     });
-    vi.stubGlobal('fetch', fetchStub);
     renderWithApp(<LabelReprintsView />);
     await user.click(await screen.findByRole('button', { name: 'Imprimir todas' }));
     expect(await screen.findByText('No se pudo imprimir la hoja de etiquetas.')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { answerRequests, networkError } from '../../../testing/network';
 import { createTestQueryClient } from '../../../testing/render';
 import { type QueuedRecord, type QueuedScan, recordId, ScanQueue } from '../scan-queue';
 import { useCloseBlockedReason, useWaitingByItem, useWaitingQrHashes } from './use-scan-queue';
@@ -40,7 +41,6 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 describe('useCloseBlockedReason', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     window.dispatchEvent(new Event('online'));
   });
 
@@ -66,10 +66,7 @@ describe('useCloseBlockedReason', () => {
 
   it('explains that closing needs the server once a request could not reach it', async () => {
     const { result } = renderHook(() => useCloseBlockedReason(offlineQueue(), 12), { wrapper });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    answerRequests(networkError);
     await act(() => apiRequest('/sessions/12').catch(() => undefined));
     expect(result.current).toBe('Sin conexión: para cerrar la orden se necesita conexión con el servidor.');
   });

@@ -3,8 +3,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { answerRequests } from '../../../testing/network';
 import { createTestQueryClient } from '../../../testing/render';
 import { makeListItem, makeSession } from '../../../testing/sessions';
 import { MY_SESSIONS_REFRESH_MS, myOpenSessionsQueryOptions } from '../api/get-my-open-sessions';
@@ -30,11 +31,9 @@ function serve({
   timeZone?: string;
 }) {
   const server = { open, completed, calls: [] as string[], fail: new Set<string>() };
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://rondin.test');
-    const call = `${url.pathname}${url.search}`;
-    server.calls.push(call);
-    if (server.fail.has(call)) return new Response(JSON.stringify({ message: 'Error interno' }), { status: 500 });
+  answerRequests(({ url, path }) => {
+    server.calls.push(path);
+    if (server.fail.has(path)) return new Response(JSON.stringify({ message: 'Error interno' }), { status: 500 });
     if (url.pathname === '/api/health') return Response.json({ status: 'ok', timeZone });
     if (url.pathname === '/api/sessions/me/active' && url.search === '') return Response.json(server.open);
     if (url.pathname === '/api/sessions/me' && url.searchParams.get('status') === 'COMPLETED') {
@@ -48,7 +47,7 @@ function serve({
       };
       return Response.json(body);
     }
-    return new Response(JSON.stringify({ message: 'no existe' }), { status: 404 });
+    return undefined;
   });
   return server;
 }
@@ -78,8 +77,6 @@ const completedTitles = () =>
     .map((heading) => heading.textContent);
 /** 25 completed orders, newest (#125) first. */
 const manyCompleted = () => Array.from({ length: 25 }, (_, index) => summary(125 - index));
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AssignedOrdersView', () => {
   it('polls only the open orders, every 10 seconds, in background and on focus', () => {

@@ -2,8 +2,8 @@ import type { CreateSessionBody, Site } from '@rondin/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTrapsApi, makeTrap, type FakeTrapsApi } from '../../../testing/fake-traps-api';
+import { describe, expect, it } from 'vitest';
+import { type FakeTrapsApi, makeTrap, serveTraps } from '../../../testing/fake-traps-api';
 import { createTestQueryClient, makeTechnician } from '../../../testing/render';
 import { CreateOrderModal } from './create-order-modal';
 
@@ -32,8 +32,7 @@ let sent: CreateSessionBody[] = [];
 
 function renderForm(sites: Site[]): FakeTrapsApi {
   sent = [];
-  const api = fakeTrapsApi(traps);
-  vi.stubGlobal('fetch', api.fetch);
+  const api = serveTraps(traps);
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <CreateOrderModal
@@ -55,8 +54,6 @@ const pickerCodes = () =>
     .map((box) => box.closest('label')?.textContent)
     .filter((text) => text && !text.includes('('));
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('CreateOrderModal', { timeout: 20_000 }, () => {
   it('with one active site, has no site field and offers every active trap', async () => {
     const api = renderForm([]);
@@ -67,7 +64,7 @@ describe('CreateOrderModal', { timeout: 20_000 }, () => {
   });
 
   it('opened before the sites came, says it waits for them, then starts with the site focused', async () => {
-    vi.stubGlobal('fetch', fakeTrapsApi(traps).fetch);
+    serveTraps(traps);
     const form = (sites: Site[], sitesLoading: boolean) => (
       <QueryClientProvider client={client}>
         <CreateOrderModal

@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerRequests } from '../../../testing/network';
 import { createTestQueryClient, makeTechnician } from '../../../testing/render';
 import { makeListItem } from '../../../testing/sessions';
 import { OrdersView } from './orders-view';
@@ -29,9 +30,8 @@ function Where() {
 /** The server's paged order list over the 60 orders: status filter and paging, every call recorded. */
 function serve(path: string, sites?: Site[]) {
   const calls: URLSearchParams[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://rondin.test');
-    if (url.pathname !== '/api/sessions' || !url.searchParams.has('page')) return new Response('{}', { status: 404 });
+  answerRequests(({ url }) => {
+    if (url.pathname !== '/api/sessions' || !url.searchParams.has('page')) return { status: 404, body: {} };
     calls.push(url.searchParams);
     const page = Number(url.searchParams.get('page'));
     const pageSize = Number(url.searchParams.get('pageSize'));
@@ -43,7 +43,7 @@ function serve(path: string, sites?: Site[]) {
       page,
       pageSize,
     };
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    return { body };
   });
   render(
     <QueryClientProvider client={createTestQueryClient()}>
@@ -57,8 +57,6 @@ function serve(path: string, sites?: Site[]) {
 }
 
 const pager = () => within(screen.getByRole('navigation', { name: 'Páginas de órdenes' }));
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('OrdersView', { timeout: 20_000 }, () => {
   it('shows 24 order cards at a time, newest first, with the count of every order', async () => {
@@ -159,22 +157,22 @@ describe('OrdersView: closing from the office', { timeout: 20_000 }, () => {
       },
     ]);
     const closes: unknown[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://rondin.test');
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    answerRequests(({ url, body }) => {
       if (url.pathname === '/api/sessions/7/close') {
-        closes.push(JSON.parse(String(init?.body)));
+        closes.push(body);
         return closes.length === 1
-          ? json(409, {
-              code: 'FINDINGS_MISSING',
-              message: 'Falta el hallazgo en 1 dispositivo escaneado: TRP-007.',
-              items: [{ itemId: 1, code: 'TRP-007' }],
-            })
-          : json(200, { ...done, status: 'COMPLETED' });
+          ? {
+              status: 409,
+              body: {
+                code: 'FINDINGS_MISSING',
+                message: 'Falta el hallazgo en 1 dispositivo escaneado: TRP-007.',
+                items: [{ itemId: 1, code: 'TRP-007' }],
+              },
+            }
+          : { body: { ...done, status: 'COMPLETED' } };
       }
-      if (url.pathname === '/api/sessions') return json(200, { items: [done], total: 1, page: 1, pageSize: 24 });
-      return json(404, { message: 'no existe' });
+      if (url.pathname === '/api/sessions') return { body: { items: [done], total: 1, page: 1, pageSize: 24 } };
+      return undefined;
     });
     render(
       <QueryClientProvider client={createTestQueryClient()}>

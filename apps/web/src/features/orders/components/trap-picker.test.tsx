@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTrapsApi, makeTrap, type FakeTrapsApi } from '../../../testing/fake-traps-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeTrapsApi, makeTrap, serveTraps } from '../../../testing/fake-traps-api';
 import { createTestQueryClient } from '../../../testing/render';
 import type { PickedTraps } from '../utils/trap-selection';
 import { TrapPicker } from './trap-picker';
@@ -28,8 +28,7 @@ function Harness() {
 }
 
 function renderPicker(traps: Trap[]): FakeTrapsApi {
-  const api = fakeTrapsApi(traps);
-  vi.stubGlobal('fetch', api.fetch);
+  const api = serveTraps(traps);
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <Harness />
@@ -51,7 +50,6 @@ const manyTraps = (count: number, area = 'Planta') =>
   Array.from({ length: count }, (_, index) => makeTrap(`TRP-${String(index + 1).padStart(4, '0')}`, area));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   picked = new Map();
   submitted = 0;
 });
@@ -159,9 +157,8 @@ describe('TrapPicker', { timeout: 20_000 }, () => {
 
   it('says when the traps cannot be loaded and offers a retry', async () => {
     const user = userEvent.setup();
-    const api = fakeTrapsApi(plant());
+    const api = serveTraps(plant());
     api.failWith(503);
-    vi.stubGlobal('fetch', api.fetch);
     render(
       <QueryClientProvider client={createTestQueryClient()}>
         <Harness />

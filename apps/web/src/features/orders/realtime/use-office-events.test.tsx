@@ -3,19 +3,11 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { sockets } from '../../../testing/fake-socket';
 import { createTestQueryClient } from '../../../testing/render';
 import { OFFICE_REFRESH_MS, useOfficeEvents } from './use-office-events';
 
-type Handler = (payload?: unknown) => void;
-const sockets: { url: string; options: Record<string, unknown>; handlers: Map<string, Handler> }[] = [];
-
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: Record<string, unknown>) => {
-    const socket = { url, options, handlers: new Map<string, Handler>() };
-    sockets.push(socket);
-    return { on: (event: string, handler: Handler) => socket.handlers.set(event, handler), disconnect: vi.fn() };
-  },
-}));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 function setup(token: string | null) {
   const queryClient = createTestQueryClient();

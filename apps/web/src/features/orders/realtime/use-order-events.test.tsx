@@ -4,27 +4,11 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { answerLater } from '../../../testing/answer-later';
+import { sockets } from '../../../testing/fake-socket';
 import { createTestQueryClient } from '../../../testing/render';
 import { realtimeUrl, useOrderEvents } from './use-order-events';
 
-type Handler = (payload?: unknown) => void;
-const sockets: {
-  url: string;
-  options: Record<string, unknown>;
-  handlers: Map<string, Handler>;
-  disconnect: ReturnType<typeof vi.fn>;
-}[] = [];
-
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: Record<string, unknown>) => {
-    const socket = { url, options, handlers: new Map<string, Handler>(), disconnect: vi.fn() };
-    sockets.push(socket);
-    return {
-      on: (event: string, handler: Handler) => socket.handlers.set(event, handler),
-      disconnect: socket.disconnect,
-    };
-  },
-}));
+vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
 function setup(token: string | null) {
   const queryClient = createTestQueryClient();

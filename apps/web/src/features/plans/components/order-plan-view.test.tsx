@@ -2,7 +2,8 @@ import type { Plan, PlanDetail, PlanDevice } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { OrderPlanButton } from './order-plan-view';
 
@@ -53,12 +54,11 @@ const empty = plan(6, 'Oficinas', []);
 const order = makeSession({ id: 12, siteId: 1 }, [{ trapId: 1 }, { trapId: 2 }, { trapId: 3 }]);
 
 function serve(plans: PlanDetail[]) {
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
     'GET /api/sites/1/plans': () => ({ body: plans.map(summary) }),
     'GET /api/plans/5': () => ({ body: bodega }),
     'GET /api/plans/6': () => ({ body: empty }),
   });
-  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
 

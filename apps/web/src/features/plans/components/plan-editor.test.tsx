@@ -2,7 +2,8 @@ import type { Placement, PlanDetail, Site, Trap } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { PlanEditor } from './plan-editor';
 
 const STAMP = '2030-01-01T00:00:00.000Z';
@@ -57,7 +58,7 @@ const traps = [trap(1, 'B-02'), trap(2, 'A-01', 'LAMINA'), trap(3, 'C-03')];
 /** The server's side: placements change with each PUT and DELETE, as the real server's do. */
 function serve({ refuse = false } = {}) {
   const placements: Placement[] = [{ trapId: 3, planId: 5, x: 0.2, y: 0.3, placedAt: STAMP }];
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
     'GET /api/plans/5': () => ({ body: plan }),
     'GET /api/sites/1': () => ({ body: site }),
     'GET /api/sites/1/plans': () => ({ body: [plan] }),
@@ -65,15 +66,15 @@ function serve({ refuse = false } = {}) {
     'GET /api/traps?siteId=1&active=true&page=1&pageSize=200': () => ({
       body: { items: traps, total: traps.length, page: 1, pageSize: 200 },
     }),
-    'PUT /api/traps/1/placement': (init) => {
+    'PUT /api/traps/1/placement': (call) => {
       if (refuse) return { status: 400, body: { message: 'La trampa y el plano deben ser del mismo sitio.' } };
-      const body = JSON.parse(String(init?.body)) as { planId: number; x: number; y: number };
+      const body = call.body as { planId: number; x: number; y: number };
       const saved = { trapId: 1, ...body, placedAt: STAMP };
       placements.push(saved);
       return { body: saved };
     },
-    'PUT /api/traps/3/placement': (init) => {
-      const body = JSON.parse(String(init?.body)) as { planId: number; x: number; y: number };
+    'PUT /api/traps/3/placement': (call) => {
+      const body = call.body as { planId: number; x: number; y: number };
       placements.splice(0, 1, { trapId: 3, ...body, placedAt: STAMP });
       return { body: placements[0] };
     },
@@ -82,7 +83,6 @@ function serve({ refuse = false } = {}) {
       return { status: 204 };
     },
   });
-  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
 
@@ -128,7 +128,7 @@ describe('plan editor', () => {
     await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}{Enter}');
     await waitFor(() => expect(calls.some((call) => call.key === 'PUT /api/traps/1/placement')).toBe(true));
     const put = calls.find((call) => call.key === 'PUT /api/traps/1/placement')!;
-    expect(JSON.parse(String(put.init?.body))).toEqual({ planId: 5, x: 0.51, y: 0.525 });
+    expect(put?.body).toEqual({ planId: 5, x: 0.51, y: 0.525 });
     // Numbered in code order among the plan's devices: B-02 before C-03.
     expect(screen.getByRole('status')).toHaveTextContent('Se ubicó B-02 en el plano con el n.º 1.');
     const here = await screen.findByRole('region', { name: 'En este plano' });
@@ -177,7 +177,7 @@ describe('plan editor', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(calls.some((call) => call.key === 'PUT /api/traps/3/placement')).toBe(true));
     const put = calls.find((call) => call.key === 'PUT /api/traps/3/placement')!;
-    expect(JSON.parse(String(put.init?.body))).toEqual({ planId: 5, x: 0.2, y: 0.305 });
+    expect(put?.body).toEqual({ planId: 5, x: 0.2, y: 0.305 });
     expect(screen.getByRole('status')).toHaveTextContent('Se movió C-03.');
 
     (await screen.findByRole('button', { name: /C-03/ })).focus();

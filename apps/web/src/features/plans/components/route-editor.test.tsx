@@ -1,8 +1,9 @@
 import type { SiteRoute, SiteRouteItem } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { mockApi, type Routes } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { RouteEditor } from './route-editor';
 import { SitePlansView } from './site-plans-view';
 
@@ -17,19 +18,19 @@ const item = (trapId: number, code: string, area: string | null, routeOrder: num
 });
 
 /** The server's side: the route as saved, changed by each PUT; a proposal that is not saved. */
-function serve(saved: SiteRouteItem[], proposal: SiteRouteItem[] = []) {
+function serve(saved: SiteRouteItem[], proposal: SiteRouteItem[] = [], others: Routes = {}) {
   let route: SiteRoute = { items: saved };
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
+    ...others,
     'GET /api/sites/1/route': () => ({ body: route }),
     'POST /api/sites/1/route/propose': () => ({ body: { items: proposal } }),
-    'PUT /api/sites/1/route': (init) => {
-      const { trapIds } = JSON.parse(String(init?.body)) as { trapIds: number[] };
+    'PUT /api/sites/1/route': ({ body }) => {
+      const { trapIds } = body as { trapIds: number[] };
       const byId = new Map(route.items.map((each) => [each.trapId, each]));
       route = { items: trapIds.map((id, index) => ({ ...byId.get(id)!, routeOrder: index + 1 })) };
       return { body: route };
     },
   });
-  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
 
@@ -38,11 +39,9 @@ const rows = () =>
     .getAllByRole('listitem')
     .map((row) => row.textContent?.replace('↑↓', '').trim());
 const savedIds = (calls: ReturnType<typeof serve>) =>
-  calls.filter((call) => call.key === 'PUT /api/sites/1/route').map((call) => JSON.parse(String(call.init?.body)));
+  calls.filter((call) => call.key === 'PUT /api/sites/1/route').map((call) => call.body);
 
 describe('route editor', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the saved order, the devices without a place last, and saves a reorder made with the keyboard', async () => {
     const calls = serve([item(1, 'TRP-1', 'Bodega', 1), item(2, 'TRP-2', null, 2), item(3, 'TRP-3', 'Patio', null)]);
     const user = userEvent.setup();
@@ -103,8 +102,7 @@ describe('route editor', () => {
   });
 
   it('is on the site’s page too, folded, read only once unfolded', async () => {
-    const calls = serve([item(1, 'TRP-1', 'Bodega', 1)]);
-    const { fetchStub } = stubFetch({
+    const calls = serve([item(1, 'TRP-1', 'Bodega', 1)], [], {
       'GET /api/sites/1': () => ({
         body: {
           id: 1,
@@ -120,10 +118,6 @@ describe('route editor', () => {
       }),
       'GET /api/sites/1/plans': () => ({ body: [] }),
     });
-    const routeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes('/route') ? routeFetch(input, init) : fetchStub(input, init),
-    );
     const user = userEvent.setup();
     renderWithApp(<SitePlansView siteId={1} />);
     const summary = await screen.findByText('Recorrido', { selector: 'summary' }, FIRST_LOAD);

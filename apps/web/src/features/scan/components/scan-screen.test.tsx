@@ -1,8 +1,9 @@
 import type { Session } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { describe, expect, it } from 'vitest';
+import { mockApi, type Routes } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { qrHash } from '../../../lib/qr-hash';
 import { makeFinding } from '../../../testing/finding';
 import { makeSession } from '../../../testing/sessions';
@@ -21,19 +22,16 @@ const allDone = makeSession({ id: 12, status: 'IN_PROGRESS' }, [
 ]);
 
 /** The server's copy of the order: writes change what the next GET answers, as the real server's do. */
-function serve(order: Session, extra: (state: { order: Session }) => Parameters<typeof stubFetch>[0] = () => ({})) {
+function serve(order: Session, extra: (state: { order: Session }) => Routes = () => ({})) {
   const state = { order };
-  const { fetchStub, calls } = stubFetch({
+  const calls = mockApi({
     [`GET /api/sessions/${order.id}`]: () => ({ body: state.order }),
     ...extra(state),
   });
-  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
 
 describe('scan screen', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("shows 'Cargando sesión...', then the order, its list with fallbacks, and the camera problem when there is no camera", async () => {
     serve(allDone);
     renderWithApp(<ScanScreen orderId={12} />);
@@ -112,7 +110,7 @@ describe('scan screen', () => {
     expect(screen.queryByRole('region', { name: 'Cámara y registro' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a órdenes' })).toHaveAttribute('href', '/tech/sessions');
     const close = calls.find((call) => call.key === 'POST /api/sessions/12/close')!;
-    expect(close.init?.body).toBeNull();
+    expect(close.body).toBeUndefined();
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/sessions/12').length).toBeGreaterThan(1));
   });
 
@@ -163,7 +161,7 @@ describe('scan screen', () => {
     expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('TRP-113');
     expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Completada');
     const adding = calls.find((call) => call.key === 'POST /api/sessions/12/items');
-    expect(JSON.parse(String(adding?.init?.body))).toEqual({ trapId: 113 });
+    expect(adding?.body).toEqual({ trapId: 113 });
     expect(calls.filter((call) => call.key === 'POST /api/sessions/12/scan')).toHaveLength(2);
   });
 
@@ -243,7 +241,7 @@ describe('scan screen', () => {
     await user.click(screen.getByRole('button', { name: 'Registrar código' }));
     expect(await screen.findByText('Trampa registrada correctamente.')).toBeInTheDocument();
     const scan = calls.find((call) => call.key === 'POST /api/sessions/12/scan')!;
-    expect(JSON.parse(String(scan.init?.body)).qrSlug).toBe('abcd1234efgh5678jkmn');
+    expect(scan.body).toMatchObject({ qrSlug: 'abcd1234efgh5678jkmn' });
     expect(screen.getByLabelText('Código impreso bajo el QR')).toHaveValue('');
     expect(
       within(screen.getByRole('region', { name: 'Listado de trampas' })).getByText('Completada'),

@@ -1,9 +1,10 @@
 import type { Session, SessionItem } from '@rondin/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qrHash } from '../../../lib/qr-hash';
-import { renderWithApp, stubFetch } from '../../../testing/render';
+import { mockApi } from '../../../testing/network';
+import { renderWithApp } from '../../../testing/render';
 import { makeSession } from '../../../testing/sessions';
 import { ScanScreen } from './scan-screen';
 
@@ -27,7 +28,7 @@ function order(): Session {
 
 function serve(initial: Session) {
   const state = { order: initial };
-  const { fetchStub } = stubFetch({
+  mockApi({
     'GET /api/sessions/12': () => ({ body: state.order }),
     'POST /api/sessions/12/scan': () => {
       const item: SessionItem = { ...state.order.items[2]!, status: 'COMPLETED', outcome: 'SCANNED' };
@@ -36,7 +37,6 @@ function serve(initial: Session) {
       return { body: { session: summary, item } };
     },
   });
-  vi.stubGlobal('fetch', fetchStub);
 }
 
 const codes = () =>
@@ -45,8 +45,6 @@ const codes = () =>
     .map((row) => row.querySelector('.trap-row__code')?.textContent);
 
 describe('walk order on the phone', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the devices by the site’s route, then by code, and after a record says which comes next', async () => {
     serve(order());
     renderWithApp(<ScanScreen orderId={12} />);

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTrapsApi, makeTrap, type FakeTrapsApi } from '../../../testing/fake-traps-api';
+import { type FakeTrapsApi, makeTrap, serveTraps } from '../../../testing/fake-traps-api';
 import { createTestQueryClient } from '../../../testing/render';
 import { TrapsView } from './traps-view';
 
@@ -20,17 +20,15 @@ let created: Record<string, unknown>[] = [];
 function renderAt(path: string, traps: Trap[], sites?: Site[]): FakeTrapsApi {
   printed = [];
   created = [];
-  const api = fakeTrapsApi(traps, (method, url, body) => {
+  const api = serveTraps(traps, ({ method, url, body }) => {
     if (method === 'POST' && url.pathname === '/api/traps') {
       created.push(body as Record<string, unknown>);
-      const trap = makeTrap(String((body as { code: string }).code), null);
-      return new Response(JSON.stringify(trap), { status: 201, headers: { 'content-type': 'application/json' } });
+      return { status: 201, body: makeTrap(String((body as { code: string }).code), null) };
     }
-    if (url.pathname !== '/api/traps/labels') return null;
+    if (url.pathname !== '/api/traps/labels') return undefined;
     if (method === 'POST') printed.push(body);
     return new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
   });
-  vi.stubGlobal('fetch', api.fetch);
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
@@ -59,7 +57,6 @@ const listCalls = (api: FakeTrapsApi) =>
 const pager = () => within(screen.getByRole('navigation', { name: 'Páginas de trampas' }));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -140,9 +137,8 @@ describe('TrapsView', { timeout: 20_000 }, () => {
   it('offers a retry when a page cannot be loaded', async () => {
     const user = userEvent.setup();
     const traps = inventory();
-    const api = fakeTrapsApi(traps);
+    const api = serveTraps(traps);
     api.failWith(503);
-    vi.stubGlobal('fetch', api.fetch);
     render(
       <QueryClientProvider client={createTestQueryClient()}>
         <MemoryRouter initialEntries={['/admin/traps']}>

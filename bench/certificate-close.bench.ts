@@ -10,21 +10,21 @@ import { spool } from '../apps/server/src/files/spool.js';
 import { spoolPrintThumbnail } from '../apps/server/src/lib/print-thumbnail.js';
 import type { AuthUser } from '../apps/server/src/modules/auth/auth-user.js';
 import type { CertificatesService } from '../apps/server/src/modules/certificates/certificates.service.js';
-import { sessionsWithCertificates } from '../apps/server/src/modules/certificates/sessions-with-certificates.js';
+import { ordersWithCertificates } from '../apps/server/src/modules/certificates/orders-with-certificates.js';
 import { FindingsRepository } from '../apps/server/src/modules/findings/findings.repository.js';
 import { DEMO_PLANS, drawFloorPlan } from '../apps/server/src/scripts/demo-floor-plans.js';
-import { NO_SESSION_EVENTS } from '../apps/server/src/modules/sessions/session-events.js';
-import { SessionsRepository } from '../apps/server/src/modules/sessions/sessions.repository.js';
-import { SessionsService } from '../apps/server/src/modules/sessions/sessions.service.js';
+import { NO_ORDER_EVENTS } from '../apps/server/src/modules/orders/order-events.js';
+import { OrdersRepository } from '../apps/server/src/modules/orders/orders.repository.js';
+import { OrdersService } from '../apps/server/src/modules/orders/orders.service.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
 import { median, round } from './lib/stats.js';
 
 /**
  * What the certificate adds to closing an order ([N]; target < 500 ms for 50 devices). Orders of 50 bait
- * stations, every one scanned with a finding (one in five with bait eaten), closed through the sessions service as
+ * stations, every one scanned with a finding (one in five with bait eaten), closed through the orders service as
  * the route calls it (no HTTP), one after another, in interleaved rounds so the machine's load drifts over all
  * kinds alike: (a) the plain service, whose close marks the order closed and nothing else (the certificate's
- * part replaced by nothing: no folio, no PDF); (b) the service of sessions-with-certificates.ts, as the server
+ * part replaced by nothing: no folio, no PDF); (b) the service of orders-with-certificates.ts, as the server
  * wires it, with the client's drawn signature: the folio in the close's transaction, then the PDF drawn and
  * stored; (c) the same with 20 of the devices carrying one phone photo each (the demo plan as a grainy 1,600 px
  * JPEG), printed from the thumbnail the upload made; (d) the same photos without thumbnails (stored before
@@ -100,7 +100,7 @@ async function addPhotos(
   images: Buffer[],
   thumbnails: boolean,
 ) {
-  const items = (await new SessionsRepository(handle.db).findJson(order.id))!.items;
+  const items = (await new OrdersRepository(handle.db).findJson(order.id))!.items;
   for (const [index, image] of images.entries()) {
     const file = await spool(Readable.from([image]), {
       accept: ['image/jpeg'],
@@ -140,7 +140,7 @@ async function measure(kind: Kind) {
   const orders = await seed(database, (ROUNDS + 1) * VARIANTS.length);
   const handle = await open(database);
   const files = new FileStorage(new FilesRepository(handle.db), new DatabaseBackend(new FilesRepository(handle.db)));
-  const withCertificates = sessionsWithCertificates(handle.db, NO_SESSION_EVENTS, files, {
+  const withCertificates = ordersWithCertificates(handle.db, NO_ORDER_EVENTS, files, {
     timeZone: 'Europe/Madrid',
     publicUrl: 'https://rondin.example',
   });
@@ -150,9 +150,9 @@ async function measure(kind: Kind) {
     issue: async () => undefined,
     store: async () => undefined,
   } as unknown as CertificatesService;
-  const plain = new SessionsService(
-    new SessionsRepository(handle.db),
-    NO_SESSION_EVENTS,
+  const plain = new OrdersService(
+    new OrdersRepository(handle.db),
+    NO_ORDER_EVENTS,
     { timeZone: 'Europe/Madrid' },
     noCertificate,
     new FindingsRepository(handle.db),
@@ -175,7 +175,7 @@ async function measure(kind: Kind) {
         if (variant === 'con certificado y 20 fotos sin miniatura')
           await addPhotos(handle, files, order, images, false);
         const user: AuthUser = { id: order.technicianId, role: 'TECH', tokenVersion: 0 };
-        const service = variant === 'sin certificado' ? plain : withCertificates.sessions;
+        const service = variant === 'sin certificado' ? plain : withCertificates.orders;
         const body =
           variant === 'sin certificado'
             ? {}

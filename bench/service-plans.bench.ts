@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/dist/db/database.js';
 import { ServicePlansRepository } from '../apps/server/dist/modules/service-plans/service-plans.repository.js';
 import { ServicePlansService } from '../apps/server/dist/modules/service-plans/service-plans.service.js';
-import { NO_SESSION_EVENTS } from '../apps/server/dist/modules/sessions/session-events.js';
+import { NO_ORDER_EVENTS } from '../apps/server/dist/modules/orders/order-events.js';
 import { DatabaseBackend } from '../apps/server/dist/files/database-backend.js';
 import { FileStorage } from '../apps/server/dist/files/file-storage.js';
 import { FilesRepository } from '../apps/server/dist/files/files.repository.js';
-import { sessionsWithCertificates } from '../apps/server/dist/modules/certificates/sessions-with-certificates.js';
+import { ordersWithCertificates } from '../apps/server/dist/modules/certificates/orders-with-certificates.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
 import { median, round } from './lib/stats.js';
 
@@ -51,8 +51,8 @@ async function measure(kind: Kind) {
   await seed(database);
   const handle = await open(database);
   const files = new FileStorage(new FilesRepository(handle.db), new DatabaseBackend(new FilesRepository(handle.db)));
-  const { sessions } = sessionsWithCertificates(handle.db, NO_SESSION_EVENTS, files, { timeZone: 'UTC' });
-  const service = new ServicePlansService(new ServicePlansRepository(handle.db), sessions, { timeZone: 'UTC' });
+  const { orders } = ordersWithCertificates(handle.db, NO_ORDER_EVENTS, files, { timeZone: 'UTC' });
+  const service = new ServicePlansService(new ServicePlansRepository(handle.db), orders, { timeZone: 'UTC' });
   const full: number[] = [];
   const idle: number[] = [];
   const loads: number[] = [];

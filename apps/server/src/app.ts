@@ -53,7 +53,7 @@ import { CoverageService } from './modules/reports/coverage.service.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
-import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { startServicePlanJob } from './modules/service-plans/service-plans.job.js';
 import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
@@ -62,10 +62,10 @@ import { ServicePlansService } from './modules/service-plans/service-plans.servi
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
-import { sessionsWithCertificates } from './modules/certificates/sessions-with-certificates.js';
-import { SettingsRepository } from './modules/settings/settings.repository.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { SettingsService } from './modules/settings/settings.service.js';
+import { ordersWithCertificates } from './modules/certificates/orders-with-certificates.js';
+import { CompanyRepository } from './modules/company/company.repository.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { CompanyService } from './modules/company/company.service.js';
 import { SiteRouteRepository } from './modules/site-route/site-route.repository.js';
 import { siteRouteRoutes } from './modules/site-route/site-route.routes.js';
 import { SiteRouteService } from './modules/site-route/site-route.service.js';
@@ -190,8 +190,8 @@ export async function buildApp({
   });
   const technicians = new TechniciansService(technicianRepository, app.accountEvents);
   const authService = new AuthService(technicianRepository, tokens, app.accountEvents);
-  // The company heading every PDF and label, read when one is drawn (the settings service is built below).
-  const company = () => settings.letterhead();
+  // The company heading every PDF and label, read when one is drawn (the company service is built below).
+  const company = () => companyService.letterhead();
   const traps = new TrapsService(new TrapsRepository(db), { publicUrl: config.PUBLIC_URL, company });
   const storage = createFileStorage(config, db, app.log);
   app.addHook('onClose', () => storage.close());
@@ -202,10 +202,10 @@ export async function buildApp({
   }
   const files = storage.files;
   const {
-    repository: sessionsRepository,
-    sessions,
+    repository: ordersRepository,
+    orders,
     certificates,
-  } = sessionsWithCertificates(db, app.sessionEvents, files, {
+  } = ordersWithCertificates(db, app.orderEvents, files, {
     timeZone: config.TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
     company,
@@ -213,20 +213,20 @@ export async function buildApp({
   });
   await app.register(metrics, {
     token: config.METRICS_TOKEN,
-    scanQueueDepth: sessionsRepository.scanQueueDepth,
+    scanQueueDepth: ordersRepository.scanQueueDepth,
     openSockets: () => app.openSockets(),
     pool: () => poolStats(db),
   });
   const reportsRepository = new ReportsRepository(db);
   const reports = new ReportsService(reportsRepository, config.TIME_ZONE, undefined, company);
   const coverage = new CoverageService(new CoverageRepository(db), reportsRepository, config.TIME_ZONE);
-  const settings = new SettingsService(new SettingsRepository(db), files);
+  const companyService = new CompanyService(new CompanyRepository(db), files);
   const plans = new PlansService(new PlansRepository(db), files, { timeZone: config.TIME_ZONE, company });
   // A correction after close gives the order's certificate its next revision.
-  const findings = new FindingsService(new FindingsRepository(db), files, app.sessionEvents, (sessionId, origin) =>
+  const findings = new FindingsService(new FindingsRepository(db), files, app.orderEvents, (sessionId, origin) =>
     certificates.store(sessionId, origin),
   );
-  const servicePlans = new ServicePlansService(new ServicePlansRepository(db), sessions, {
+  const servicePlans = new ServicePlansService(new ServicePlansRepository(db), orders, {
     timeZone: config.TIME_ZONE,
   });
   if (scheduleJobs) {
@@ -260,7 +260,7 @@ export async function buildApp({
         prefix: '/label-reprints',
         service: new LabelReprintsService(new LabelReprintsRepository(db), { publicUrl: config.PUBLIC_URL, company }),
       });
-      await api.register(sessionsRoutes, { prefix: '/sessions', service: sessions });
+      await api.register(ordersRoutes, { prefix: '/sessions', service: orders });
       // Routes under /verify (public), /sessions/{id}/certificate and /technicians/me/signature.
       await api.register(certificatesRoutes, {
         service: certificates,
@@ -278,7 +278,7 @@ export async function buildApp({
         service: new InspectionsService(new InspectionsRepository(db)),
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
-      await api.register(settingsRoutes, { prefix: '/settings', service: settings });
+      await api.register(companyRoutes, { prefix: '/settings', service: companyService });
       const pests = new PestsService(new PestsRepository(db));
       await api.register(pestsRoutes, { prefix: '/pests', service: pests });
       await api.register(sitePestsRoutes, { service: pests });
@@ -288,11 +288,11 @@ export async function buildApp({
       });
       // Routes under /sessions/{id}/applications: the products applied during an order.
       await api.register(applicationsRoutes, {
-        service: new ApplicationsService(new ApplicationsRepository(db), app.sessionEvents, config.TIME_ZONE),
+        service: new ApplicationsService(new ApplicationsRepository(db), app.orderEvents, config.TIME_ZONE),
       });
       // Routes under /thresholds, /sites/{id}/thresholds and /actions: limits and the corrective actions they open.
       await api.register(actionsRoutes, {
-        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.sessionEvents),
+        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents),
       });
       // GET /sites/{id}/audit-pack: everything an auditor asks for of a site over a period, as one PDF or its annex.
       await api.register(auditPackRoutes, {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { TokenService } from '../modules/auth/tokens.js';
-import type { SessionEvents } from '../modules/sessions/session-events.js';
+import type { OrderEvents } from '../modules/orders/order-events.js';
 import type { AccountEvents } from '../modules/technicians/account-events.js';
 import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
 import { AuthMessages } from '../modules/auth/auth-user.js';
@@ -13,7 +13,7 @@ import { AuthMessages } from '../modules/auth/auth-user.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Pushes order changes to the assigned technician's connected devices. */
-    sessionEvents: SessionEvents;
+    orderEvents: OrderEvents;
     /** Closes an account's sockets, in every process, when its access changes. */
     accountEvents: AccountEvents;
     /** Realtime sockets open on this process. */
@@ -109,14 +109,14 @@ export default fp<RealtimeOptions>(
       socket.once('disconnect', cancelExpiry);
     });
 
-    app.decorate('sessionEvents', {
+    app.decorate('orderEvents', {
       created: (technicianId, sessionId) =>
         sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.created', { sessionId }),
       updated: (technicianId, sessionId) =>
         sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.updated', { sessionId }),
       findingRecorded: (sessionId, itemId) => sessions.to(OFFICE_ROOM).emit('finding.recorded', { sessionId, itemId }),
       actionOpened: (actionId) => sessions.to(OFFICE_ROOM).emit('action.opened', { actionId }),
-    } satisfies SessionEvents);
+    } satisfies OrderEvents);
     app.decorate('openSockets', () => sessions.sockets.size);
     app.decorate('accountEvents', {
       accessChanged: (technicianId) => sessions.in(accountRoom(technicianId)).disconnectSockets(true),

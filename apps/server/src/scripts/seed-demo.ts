@@ -16,16 +16,16 @@ import { openDatabase, type Database } from '../db/database.js';
 import { createFileStorage } from '../files/create-storage.js';
 import { spool } from '../files/spool.js';
 import type { AuthUser } from '../modules/auth/auth-user.js';
-import { sessionsWithCertificates } from '../modules/certificates/sessions-with-certificates.js';
+import { ordersWithCertificates } from '../modules/certificates/orders-with-certificates.js';
 import { PlansRepository } from '../modules/plans/plans.repository.js';
 import { ApplicationsRepository } from '../modules/products/applications.repository.js';
 import { ApplicationsService } from '../modules/products/applications.service.js';
 import { ProductsRepository } from '../modules/products/products.repository.js';
 import { DOCUMENT_FORM, ProductsService } from '../modules/products/products.service.js';
 import { NEW_PLAN_FORM, PlansService } from '../modules/plans/plans.service.js';
-import { NO_SESSION_EVENTS } from '../modules/sessions/session-events.js';
-import { SettingsRepository } from '../modules/settings/settings.repository.js';
-import { SettingsService } from '../modules/settings/settings.service.js';
+import { NO_ORDER_EVENTS } from '../modules/orders/order-events.js';
+import { CompanyRepository } from '../modules/company/company.repository.js';
+import { CompanyService } from '../modules/company/company.service.js';
 import { SitesRepository } from '../modules/sites/sites.repository.js';
 import { SitesService } from '../modules/sites/sites.service.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
@@ -219,14 +219,12 @@ async function seedOrders(
   traps: TrapRow[],
   productIds: number[],
 ): Promise<number> {
-  const applications = new ApplicationsService(new ApplicationsRepository(db), NO_SESSION_EVENTS, 'UTC');
+  const applications = new ApplicationsService(new ApplicationsRepository(db), NO_ORDER_EVENTS, 'UTC');
   // Closed orders get their certificates, stored where the server keeps files.
-  const { sessions, certificates } = sessionsWithCertificates(
-    db,
-    NO_SESSION_EVENTS,
-    createFileStorage(config, db).files,
-    { timeZone: 'UTC', publicUrl: config.PUBLIC_URL },
-  );
+  const { orders, certificates } = ordersWithCertificates(db, NO_ORDER_EVENTS, createFileStorage(config, db).files, {
+    timeZone: 'UTC',
+    publicUrl: config.PUBLIC_URL,
+  });
   const admin: AuthUser = { id: await firstAdminId(db), role: 'ADMIN', tokenVersion: 0 };
   // No close goes without the closer's stored signature: each technician and the administrator draw theirs.
   for (const [index, id] of [admin.id, ...techIds].entries()) {
@@ -261,7 +259,7 @@ async function seedOrders(
     const areaTraps = areas['area' in step ? step.area : index % areas.length]!;
     const scheduledAt = new Date(Date.now() + step.daysFromNow * DAY);
     scheduledAt.setUTCHours(11, 0, 0, 0);
-    const order = await sessions.create(admin, {
+    const order = await orders.create(admin, {
       technicianId,
       trapIds: areaTraps.map((trap) => trap.id),
       scheduledAt: scheduledAt.toISOString(),
@@ -269,18 +267,18 @@ async function seedOrders(
     const technician: AuthUser = { id: technicianId, role: 'TECH', tokenVersion: 0 };
     const toScan =
       step.scan === 'all' ? areaTraps : step.scan === 'half' ? areaTraps.slice(0, Math.ceil(areaTraps.length / 2)) : [];
-    for (const trap of toScan) await sessions.scan(technician, order.id, { qrSlug: trap.qrSlug });
+    for (const trap of toScan) await orders.scan(technician, order.id, { qrSlug: trap.qrSlug });
     if (step.close) await applyProducts(applications, technician, order.id, toScan, productIds);
     // The technician's close with the client's absence (the demo has nobody to sign), the office's forced one as
     // the office closes; both with «Sin novedad» for the devices scanned.
     if (step.close && step.scan === 'all') {
-      await sessions.close(technician, order.id, {
+      await orders.close(technician, order.id, {
         defaultNoActivity: true,
         clientSignature: { absent: true, reason: 'Nadie del cliente en planta' },
       });
     }
     if (step.close && step.scan !== 'all') {
-      await sessions.close(admin, order.id, { force: true, defaultNoActivity: true });
+      await orders.close(admin, order.id, { force: true, defaultNoActivity: true });
     }
     created++;
   }
@@ -433,7 +431,7 @@ async function main(): Promise<void> {
 
     // The company that heads the certificates and the audit pack, and the products the technicians apply.
     const storage = createFileStorage(config, database.db);
-    await new SettingsService(new SettingsRepository(database.db), storage.files).save(adminUser, DEMO_COMPANY);
+    await new CompanyService(new CompanyRepository(database.db), storage.files).save(adminUser, DEMO_COMPANY);
     const products = new ProductsService(new ProductsRepository(database.db), storage.files, 'UTC');
     const productIds: number[] = [];
     for (const product of DEMO_PRODUCTS) {

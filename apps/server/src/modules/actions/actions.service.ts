@@ -13,7 +13,7 @@ import {
 } from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { SessionEvents } from '../sessions/session-events.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import type { ActionChanges, ActionsRepository } from './actions.repository.js';
 
 /** The fields PATCH may change besides the state, as the repository names them. */
@@ -39,7 +39,7 @@ const EDITABLE = [
 export class ActionsService {
   constructor(
     private readonly repository: ActionsRepository,
-    private readonly events: Pick<SessionEvents, 'actionOpened'>,
+    private readonly events: Pick<OrderEvents, 'actionOpened'>,
   ) {}
 
   thresholds(at?: string): Promise<ThresholdSet> {

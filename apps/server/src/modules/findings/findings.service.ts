@@ -35,7 +35,7 @@ import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
-import type { SessionEvents } from '../sessions/session-events.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import type {
   CurrentFinding,
   FindingContext,
@@ -152,7 +152,7 @@ export class FindingsService {
   constructor(
     private readonly repository: FindingsRepository,
     private readonly files: FileStorage,
-    private readonly events: SessionEvents,
+    private readonly events: OrderEvents,
     /**
      * After an administrator's correction of a closed order is stored: its certificate gets a new revision
      * (modules/certificates). `origin` is the request's, for the verification address without PUBLIC_URL.

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labelReprints, sessions } from '../../db/schema.js';
 import { writeAuditPackExcel } from '../audit-pack/audit-pack-excel.js';
-import { renderSessionReport } from '../sessions/session-report.js';
+import { renderOrderReport } from '../orders/order-report.js';
 import { nothingFound, putFinding, recordException, recordManual, typedCode } from '../../../test/findings.js';
 import { createOrder, scan } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
@@ -265,7 +265,7 @@ describe('a typed code is never read as a scan-proven visit', () => {
   it('the service report names the outcome and counts it apart from the scans', async () => {
     const { order } = await typedAndScanned();
     const session = (await t.app.inject({ url: `/api/sessions/${order.id}`, headers: admin.headers })).json<Session>();
-    const pdf = await buffer(renderSessionReport(session, { timeZone: 'Europe/Madrid', client: null }));
+    const pdf = await buffer(renderOrderReport(session, { timeZone: 'Europe/Madrid', client: null }));
     const text = (await readPdf(pdf))
       .map((page) => page.text)
       .join(' ')

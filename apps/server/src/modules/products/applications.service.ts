@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/database.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { localDate } from '../../lib/time-zone.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { SessionEvents } from '../sessions/session-events.js';
+import type { OrderEvents } from '../orders/order-events.js';
 import type { ApplicationOrder, ApplicationsRepository } from './applications.repository.js';
 import type { ProductRow } from './products.repository.js';
 
@@ -26,7 +26,7 @@ export interface StoredApplication {
 export class ApplicationsService {
   constructor(
     private readonly repository: ApplicationsRepository,
-    private readonly events: SessionEvents,
+    private readonly events: OrderEvents,
     private readonly timeZone: string,
   ) {}
 

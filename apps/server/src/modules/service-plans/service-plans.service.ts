@@ -8,7 +8,7 @@ import {
 } from '@rondin/contracts';
 import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import { addDays, visitDates } from './plan-dates.js';
 import type { ServicePlanChanges, ServicePlansRepository, ServicePlanWithContext } from './service-plans.repository.js';
 
@@ -47,7 +47,7 @@ export class ServicePlansService {
 
   constructor(
     private readonly repository: ServicePlansRepository,
-    private readonly sessions: SessionsService,
+    private readonly orders: OrdersService,
     private readonly options: ServicePlansOptions,
   ) {
     this.now = options.now ?? (() => new Date());
@@ -118,7 +118,7 @@ export class ServicePlansService {
     if (applyToOpen) {
       await this.exclusive(async () => {
         const today = localDate(this.now(), this.zoneOf(current));
-        await this.sessions.deleteUnstartedPlanned(id, today);
+        await this.orders.deleteUnstartedPlanned(id, today);
       });
     }
     const plan = await this.repository.findById(id);
@@ -188,7 +188,7 @@ export class ServicePlansService {
         result.skippedWithoutDevices.push(date);
         continue;
       }
-      const id = await this.sessions.createPlanned({
+      const id = await this.orders.createPlanned({
         technicianId: plan.technicianId,
         trapIds,
         scheduledAt: zonedInstant(date, plan.time, zone).toISOString(),

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { servicePlans, sessionItems, sessions } from '../../db/schema.js';
 import { formatDateTime, localDate } from '../../lib/time-zone.js';
 import { createFileStorage } from '../../files/create-storage.js';
-import { sessionsWithCertificates } from '../certificates/sessions-with-certificates.js';
+import { ordersWithCertificates } from '../certificates/orders-with-certificates.js';
 import { startServicePlanJob } from './service-plans.job.js';
 import { ServicePlansRepository } from './service-plans.repository.js';
 import { ServicePlansService, type ServicePlansOptions } from './service-plans.service.js';
@@ -58,7 +58,7 @@ async function newPlan(body: Record<string, unknown> = {}): Promise<ServicePlan>
 /** The generator as a server process runs it, with its clock set to `now`. */
 function generatorAt(now: string, options: Partial<ServicePlansOptions> = {}, db: Database = t.database.db) {
   const files = createFileStorage(t.config, db).files;
-  const { sessions: orders } = sessionsWithCertificates(db, t.app.sessionEvents, files, { timeZone: 'UTC' });
+  const { orders } = ordersWithCertificates(db, t.app.orderEvents, files, { timeZone: 'UTC' });
   return new ServicePlansService(new ServicePlansRepository(db), orders, {
     timeZone: 'UTC',
     now: () => new Date(now),

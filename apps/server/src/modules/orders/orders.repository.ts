@@ -57,7 +57,7 @@ export interface ScanRefusalFacts {
 /** The order as the API returns it, built by the database (see src/db/functions). */
 const sessionJson = (id: unknown) => sql<Session>`rondin_session_json(${id})`;
 
-export class SessionsRepository {
+export class OrdersRepository {
   /**
    * On the embedded database, scans that queue up behind the one being stored go together as one
    * statement (src/db/functions/rondin_scan_batch.sql): measured 0.93 → 0.32 ms a scan.

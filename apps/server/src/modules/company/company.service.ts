@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { printablePng } from '../../lib/pdf-image.js';
 import type { Letterhead } from '../../lib/pdf-letterhead.js';
 import { normaliseLogo } from './company-logo.js';
-import type { CompanySettingsRow, SettingsRepository } from './settings.repository.js';
+import type { CompanySettingsRow, CompanyRepository } from './company.repository.js';
 
 /** The logo's form: the image alone, in `file`. */
 export const LOGO_FORM: UploadSpec = {
@@ -57,9 +57,9 @@ function toSettings(row: CompanySettingsRow | undefined): CompanySettings {
 const LOGO_PRINT = { width: 400, height: 134 };
 
 /** The company that heads every document: its data, its logo, and the letterhead the PDFs draw from them. */
-export class SettingsService {
+export class CompanyService {
   constructor(
-    private readonly repository: SettingsRepository,
+    private readonly repository: CompanyRepository,
     private readonly files: FileStorage,
   ) {}
 

@@ -3,9 +3,9 @@ import type { FileStorage } from '../../files/file-storage.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { FindingsRepository } from '../findings/findings.repository.js';
 import { ApplicationsRepository } from '../products/applications.repository.js';
-import type { SessionEvents } from '../sessions/session-events.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import type { OrderEvents } from '../orders/order-events.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { CertificatesRepository } from './certificates.repository.js';
 import { type CertificateLog, CertificatesService } from './certificates.service.js';
 
@@ -18,9 +18,9 @@ const STDERR_LOG: CertificateLog = {
  * Orders and their certificates, wired to each other: closing an order issues its certificate, and a
  * certificate is the order's report with what only a certificate holds. The server and the demo seed use it.
  */
-export function sessionsWithCertificates(
+export function ordersWithCertificates(
   db: Database,
-  events: SessionEvents,
+  events: OrderEvents,
   files: FileStorage,
   options: {
     timeZone: string;
@@ -30,22 +30,22 @@ export function sessionsWithCertificates(
     log?: CertificateLog;
   },
 ) {
-  const repository = new SessionsRepository(db);
+  const repository = new OrdersRepository(db);
   const applications = new ApplicationsRepository(db);
   const certificates = new CertificatesService(new CertificatesRepository(db), files, {
     timeZone: options.timeZone,
     publicUrl: options.publicUrl,
     loadSession: (id) => repository.findJson(id),
     loadApplications: async (sessionId) => (await applications.orderReport(sessionId)).applications,
-    render: (session, content) => sessions.renderReport(session, content),
+    render: (session, content) => orders.renderReport(session, content),
     log: options.log ?? STDERR_LOG,
   });
-  const sessions = new SessionsService(
+  const orders = new OrdersService(
     repository,
     events,
     { timeZone: options.timeZone, ...(options.company ? { company: options.company } : {}) },
     certificates,
     new FindingsRepository(db),
   );
-  return { repository, sessions, certificates };
+  return { repository, orders, certificates };
 }

@@ -35,14 +35,14 @@ import type { CertificateContent } from '../certificates/certificate-content.js'
 import type { CertificatesService, PreparedSignature } from '../certificates/certificates.service.js';
 import type { FindingsRepository } from '../findings/findings.repository.js';
 import { noNewsWrite } from '../findings/findings.service.js';
-import type { SessionEvents } from './session-events.js';
-import { renderSessionReport, type ReportOptions } from './session-report.js';
-import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import type { OrderEvents } from './order-events.js';
+import { renderOrderReport, type ReportOptions } from './order-report.js';
+import type { SessionRow, OrdersRepository } from './orders.repository.js';
 
-export class SessionsService {
+export class OrdersService {
   constructor(
-    private readonly repository: SessionsRepository,
-    private readonly events: SessionEvents,
+    private readonly repository: OrdersRepository,
+    private readonly events: OrderEvents,
     private readonly reportOptions: ReportOptions & { company?: LetterheadSource },
     private readonly certificates: CertificatesService,
     /** Where a close's «Sin novedad» versions are written, as any finding is. */
@@ -365,7 +365,7 @@ export class SessionsService {
   /** Draws an order's report, or its certificate with `certificate`, dated where the service was done. */
   async renderReport(session: Session, certificate?: CertificateContent): Promise<Readable> {
     const site = await this.repository.site(session.siteId);
-    return renderSessionReport(session, {
+    return renderOrderReport(session, {
       timeZone: site?.timeZone ?? this.reportOptions.timeZone,
       client: site?.client ?? null,
       letterhead: await this.reportOptions.company?.(),

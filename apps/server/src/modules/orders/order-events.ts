@@ -2,7 +2,7 @@
  * Tells the assigned technician's devices, and the office's screens, that an order changed; realtime delivery
  * lives elsewhere.
  */
-export interface SessionEvents {
+export interface OrderEvents {
   created(technicianId: number, sessionId: number): void;
   updated(technicianId: number, sessionId: number): void;
   /** A device's finding was stored: for the office only. */
@@ -12,7 +12,7 @@ export interface SessionEvents {
 }
 
 /** For work done with the server stopped (seeding, benchmarks of a service alone): nobody to tell. */
-export const NO_SESSION_EVENTS: SessionEvents = {
+export const NO_ORDER_EVENTS: OrderEvents = {
   created() {},
   updated() {},
   findingRecorded() {},

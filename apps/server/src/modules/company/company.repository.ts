@@ -7,7 +7,7 @@ export type CompanySettingsRow = typeof companySettings.$inferSelect;
 export type CompanyFields = Omit<typeof companySettings.$inferInsert, 'id' | 'logoFileId' | 'updatedAt'>;
 
 /** The one row of company settings (id 1), absent until the first save. */
-export class SettingsRepository {
+export class CompanyRepository {
   constructor(private readonly db: Database) {}
 
   async find(tx: Database | Transaction = this.db): Promise<CompanySettingsRow | undefined> {

@@ -16,13 +16,13 @@ import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema
 import { requestOrigin, SIGNATURE_BODY_LIMIT } from '../certificates/certificates.routes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from './sessions.service.js';
+import type { OrdersService } from './orders.service.js';
 
 const tags = ['Órdenes'];
 const security = bearerAuth;
 const errors = errorResponses;
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
   const listSchema = (operationId: string, summary: string, description: string) => ({
     operationId,
     summary,

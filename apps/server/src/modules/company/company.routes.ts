@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
 import { sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
-import { LOGO_FORM, type SettingsService } from './settings.service.js';
+import { LOGO_FORM, type CompanyService } from './company.service.js';
 
 const tags = ['Ajustes'];
 const security = bearerAuth;
@@ -13,7 +13,7 @@ const errors = errorResponses;
 const readers =
   'Cualquier cuenta con sesión: el nombre de la empresa encabeza cada documento y etiqueta, y no es reservado.';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }> = async (app, { service }) => {
+export const companyRoutes: FastifyPluginAsyncZod<{ service: CompanyService }> = async (app, { service }) => {
   app.get(
     '/company',
     {

@@ -53,7 +53,7 @@ function foundText(item: SessionItem): string {
  * Drawn a hundred rows at a time: an order may hold 5,000 traps, a second of drawing that would otherwise
  * stop every other request (scans included) until it is done.
  */
-export function renderSessionReport(session: Session, options: ReportOptions): Readable {
+export function renderOrderReport(session: Session, options: ReportOptions): Readable {
   const doc = createDocument(
     options.certificate
       ? `Certificado de servicio ${options.certificate.folio} · Orden #${session.id}`

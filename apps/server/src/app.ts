@@ -42,6 +42,9 @@ import { ProductsService } from './modules/products/products.service.js';
 import { TechniciansRepository } from './modules/technicians/technicians.repository.js';
 import { techniciansRoutes } from './modules/technicians/technicians.routes.js';
 import { TechniciansService } from './modules/technicians/technicians.service.js';
+import { ThresholdsRepository } from './modules/thresholds/thresholds.repository.js';
+import { siteThresholdsRoutes, thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
+import { ThresholdsService } from './modules/thresholds/thresholds.service.js';
 import { TrapsRepository } from './modules/traps/traps.repository.js';
 import { labelReprintsRoutes } from './modules/label-reprints/label-reprints.routes.js';
 import { LabelReprintsRepository } from './modules/label-reprints/label-reprints.repository.js';
@@ -290,8 +293,12 @@ export async function buildApp({
       await api.register(applicationsRoutes, {
         service: new ApplicationsService(new ApplicationsRepository(db), app.orderEvents, config.TIME_ZONE),
       });
-      // Routes under /thresholds, /sites/{id}/thresholds and /actions: limits and the corrective actions they open.
+      // Limits on what findings show, global and per site, and the corrective actions crossing them opens.
+      const thresholds = new ThresholdsService(new ThresholdsRepository(db));
+      await api.register(thresholdsRoutes, { prefix: '/thresholds', service: thresholds });
+      await api.register(siteThresholdsRoutes, { prefix: '/sites', service: thresholds });
       await api.register(actionsRoutes, {
+        prefix: '/actions',
         service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents),
       });
       // GET /sites/{id}/audit-pack: everything an auditor asks for of a site over a period, as one PDF or its annex.

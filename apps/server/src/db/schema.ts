@@ -725,7 +725,7 @@ export const photos = pgTable(
 );
 
 /**
- * Limits on what findings show (modules/actions): global ones (site_id null) by device type, zone and risk
+ * Limits on what findings show (modules/thresholds): global ones (site_id null) by device type, zone and risk
  * level, and a site's own, which take the place of the global one with the same type, zone, risk, metric,
  * pest group and level. Versioned: a change ends the rows in force (valid_to) and adds new ones, so a finding
  * recorded earlier and delivered later is judged by the limits in force when it was recorded. No foreign

@@ -6,9 +6,6 @@ import {
   type ActionListQuery,
   type CorrectiveActionDetail,
   type CreateActionBody,
-  type PutThresholdsBody,
-  type SiteThresholds,
-  type ThresholdSet,
   type UpdateActionBody,
 } from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -32,40 +29,14 @@ const EDITABLE = [
 ] as const;
 
 /**
- * Thresholds (global and per site, versioned) and corrective actions. Actions over a threshold are opened by the
- * database in the finding's own transaction (src/db/functions/rondin_record_breach.sql); here: the manual ones,
- * and every state change, which a person makes.
+ * Corrective actions. Actions over a threshold are opened by the database in the finding's own transaction
+ * (src/db/functions/rondin_record_breach.sql); here: the manual ones, and every state change, which a person makes.
  */
 export class ActionsService {
   constructor(
     private readonly repository: ActionsRepository,
     private readonly events: Pick<OrderEvents, 'actionOpened'>,
   ) {}
-
-  thresholds(at?: string): Promise<ThresholdSet> {
-    return this.repository.thresholds(null, at ? new Date(at) : null);
-  }
-
-  async putThresholds(body: PutThresholdsBody, user: AuthUser): Promise<ThresholdSet> {
-    await this.repository.replaceThresholds(user, null, body.thresholds);
-    return this.repository.thresholds(null);
-  }
-
-  async siteThresholds(siteId: number, at?: string): Promise<SiteThresholds> {
-    if (!(await this.repository.siteExists(siteId))) throw AppError.notFound(SiteMessages.notFound);
-    const when = at ? new Date(at) : null;
-    const [overrides, defaults] = await Promise.all([
-      this.repository.thresholds(siteId, when),
-      this.repository.thresholds(null, when),
-    ]);
-    return { siteId, validFrom: overrides.validFrom, overrides: overrides.thresholds, defaults: defaults.thresholds };
-  }
-
-  async putSiteThresholds(siteId: number, body: PutThresholdsBody, user: AuthUser): Promise<SiteThresholds> {
-    if (!(await this.repository.siteExists(siteId))) throw AppError.notFound(SiteMessages.notFound);
-    await this.repository.replaceThresholds(user, siteId, body.thresholds);
-    return this.siteThresholds(siteId);
-  }
 
   list(query: ActionListQuery): Promise<ActionList> {
     return this.repository.list(query);

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/dist/db/database.js';
 import { ServicePlansRepository } from '../apps/server/dist/modules/service-plans/service-plans.repository.js';
 import { ServicePlansService } from '../apps/server/dist/modules/service-plans/service-plans.service.js';
-import { NO_ORDER_EVENTS } from '../apps/server/dist/modules/orders/order-events.js';
+import { NO_ORDER_EVENTS } from '../apps/server/dist/lib/order-events.js';
 import { DatabaseBackend } from '../apps/server/dist/files/database-backend.js';
 import { FileStorage } from '../apps/server/dist/files/file-storage.js';
 import { FilesRepository } from '../apps/server/dist/files/files.repository.js';
-import { ordersWithCertificates } from '../apps/server/dist/modules/certificates/orders-with-certificates.js';
+import { ordersWithCertificates } from '../apps/server/dist/modules/orders/orders-with-certificates.js';
 import { freshDatabase, type BenchDatabase, type Kind } from './lib/database.js';
 import { median, round } from './lib/stats.js';
 

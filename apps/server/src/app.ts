@@ -65,7 +65,7 @@ import { ServicePlansService } from './modules/service-plans/service-plans.servi
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
-import { ordersWithCertificates } from './modules/certificates/orders-with-certificates.js';
+import { ordersWithCertificates } from './modules/orders/orders-with-certificates.js';
 import { CompanyRepository } from './modules/company/company.repository.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { CompanyService } from './modules/company/company.service.js';
@@ -256,7 +256,11 @@ export async function buildApp({
         perIpPerMinute: config.LOGIN_RATE_LIMIT_PER_IP,
         perEmailPer15Minutes: config.LOGIN_RATE_LIMIT_PER_EMAIL,
       });
-      await api.register(techniciansRoutes, { prefix: '/technicians', service: technicians, auth: authService });
+      await api.register(techniciansRoutes, {
+        prefix: '/technicians',
+        service: technicians,
+        changePassword: (id, body) => authService.changePassword(id, body),
+      });
       await api.register(sitesRoutes, { prefix: '/sites', service: new SitesService(new SitesRepository(db)) });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(labelReprintsRoutes, {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerH
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenService } from '../modules/auth/tokens.js';
-import { AuthMessages, type AuthUser } from '../modules/auth/auth-user.js';
+import { AuthMessages, type AuthUser } from '../lib/auth-user.js';
 import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
 
 declare module 'fastify' {

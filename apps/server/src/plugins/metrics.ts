@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error.js';
-import { AuthMessages } from '../modules/auth/auth-user.js';
+import { AuthMessages } from '../lib/auth-user.js';
 import { bearerToken } from './auth.js';
 
 export interface MetricsOptions {

@@ -5,10 +5,10 @@ import fp from 'fastify-plugin';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { TokenService } from '../modules/auth/tokens.js';
-import type { OrderEvents } from '../modules/orders/order-events.js';
+import type { OrderEvents } from '../lib/order-events.js';
 import type { AccountEvents } from '../modules/technicians/account-events.js';
 import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
-import { AuthMessages } from '../modules/auth/auth-user.js';
+import { AuthMessages } from '../lib/auth-user.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,8 +9,8 @@ import {
   type UpdateActionBody,
 } from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { OrderEvents } from '../../lib/order-events.js';
 import type { ActionChanges, ActionsRepository } from './actions.repository.js';
 
 /** The fields PATCH may change besides the state, as the repository names them. */

@@ -13,7 +13,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { printablePlanImage } from '../plans/plan-image.js';
 import { pageFor, planLayout } from '../plans/plan-map.js';
 import type { PlansService } from '../plans/plans.service.js';

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.js';
 import { printablePng } from '../../lib/pdf-image.js';
 import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { CertificateApplication, CertificateContent, PrintedSignature } from './certificate-content.js';
 import { type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository.js';

@@ -34,8 +34,8 @@ import type { ServedFile } from '../../files/send-file.js';
 import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
-import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import { AuthMessages, type AuthUser } from '../../lib/auth-user.js';
+import type { OrderEvents } from '../../lib/order-events.js';
 import type {
   CurrentFinding,
   FindingContext,

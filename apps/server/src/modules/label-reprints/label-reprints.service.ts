@@ -7,7 +7,7 @@ import {
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../../lib/app-error.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { renderLabelSheet } from '../traps/trap-labels.js';
 import type { LabelReprintsRepository } from './label-reprints.repository.js';
 

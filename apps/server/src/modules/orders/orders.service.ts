@@ -30,12 +30,12 @@ import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { pageWindow } from '../../lib/search.js';
 import { localDate } from '../../lib/time-zone.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
-import { AuthMessages, type AuthUser } from '../auth/auth-user.js';
+import { AuthMessages, type AuthUser } from '../../lib/auth-user.js';
 import type { CertificateContent } from '../certificates/certificate-content.js';
 import type { CertificatesService, PreparedSignature } from '../certificates/certificates.service.js';
 import type { FindingsRepository } from '../findings/findings.repository.js';
 import { noNewsWrite } from '../findings/findings.service.js';
-import type { OrderEvents } from './order-events.js';
+import type { OrderEvents } from '../../lib/order-events.js';
 import { renderOrderReport, type ReportOptions } from './order-report.js';
 import type { SessionRow, OrdersRepository } from './orders.repository.js';
 

@@ -8,7 +8,7 @@ import {
   type UpdatePestBody,
 } from '@rondin/contracts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { PestChanges, PestRow, PestsRepository } from './pests.repository.js';
 
 export function toPest(row: PestRow): Pest {

@@ -22,7 +22,7 @@ import type { FileStorage } from '../../files/file-storage.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { readPlanImageSize } from './plan-image.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { renderPlanMap } from './plan-map.js';

@@ -2,8 +2,8 @@ import { ApplicationMessages, SessionMessages, type Application, type PutApplica
 import type { Transaction } from '../../db/database.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { localDate } from '../../lib/time-zone.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import type { OrderEvents } from '../orders/order-events.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { OrderEvents } from '../../lib/order-events.js';
 import type { ApplicationOrder, ApplicationsRepository } from './applications.repository.js';
 import type { ProductRow } from './products.repository.js';
 

@@ -15,7 +15,7 @@ import type { ServedFile } from '../../files/send-file.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { localDate } from '../../lib/time-zone.js';
 import { checkPdf, isCleanPdf } from '../../files/documents.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { ProductChanges, ProductsRepository, ProductWithFiles } from './products.repository.js';
 
 /** A document's form: the PDF and the date printed on it. */

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { servicePlans, sessionItems, sessions } from '../../db/schema.js';
 import { formatDateTime, localDate } from '../../lib/time-zone.js';
 import { createFileStorage } from '../../files/create-storage.js';
-import { ordersWithCertificates } from '../certificates/orders-with-certificates.js';
+import { ordersWithCertificates } from '../orders/orders-with-certificates.js';
 import { startServicePlanJob } from './service-plans.job.js';
 import { ServicePlansRepository } from './service-plans.repository.js';
 import { ServicePlansService, type ServicePlansOptions } from './service-plans.service.js';

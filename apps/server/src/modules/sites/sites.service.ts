@@ -1,7 +1,7 @@
 import { SiteMessages, type CreateSiteBody, type Site, type UpdateSiteBody } from '@rondin/contracts';
 import type { Actor } from '../../db/audit.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { SiteChanges, SitesRepository, SiteWithCounts } from './sites.repository.js';
 
 export function toSite(row: SiteWithCounts): Site {

@@ -9,16 +9,21 @@ import {
 import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthService } from '../auth/auth.service.js';
 import type { TechniciansService } from './technicians.service.js';
 
 const tags = ['Técnicos'];
 const security = bearerAuth;
 const errors = errorResponses;
 
-export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansService; auth: AuthService }> = async (
+export interface TechniciansRoutesOptions {
+  service: TechniciansService;
+  /** The caller's own password change: signing in is the auth module's, which answers with a new token. */
+  changePassword: (id: number, body: ChangePasswordBody) => Promise<ChangePasswordResponse>;
+}
+
+export const techniciansRoutes: FastifyPluginAsyncZod<TechniciansRoutesOptions> = async (
   app,
-  { service, auth },
+  { service, changePassword },
 ) => {
   app.get(
     '/me/profile',
@@ -48,7 +53,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod<{ service: TechniciansServ
         response: { 200: ChangePasswordResponse, ...errors },
       },
     },
-    (request) => auth.changePassword(request.user.id, request.body),
+    (request) => changePassword(request.user.id, request.body),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import {
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import { weakPasswordReason } from '../../lib/password-policy.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { AccountEvents } from './account-events.js';
 import type { TechnicianChanges, TechnicianRow, TechniciansRepository } from './technicians.repository.js';
 

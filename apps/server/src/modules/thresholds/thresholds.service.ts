@@ -1,6 +1,6 @@
 import { SiteMessages, type PutThresholdsBody, type SiteThresholds, type ThresholdSet } from '@rondin/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { ThresholdsRepository } from './thresholds.repository.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { Database } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
+import type { OrderEvents } from '../../lib/order-events.js';
+import { CertificatesRepository } from '../certificates/certificates.repository.js';
+import { type CertificateLog, CertificatesService } from '../certificates/certificates.service.js';
 import { FindingsRepository } from '../findings/findings.repository.js';
 import { ApplicationsRepository } from '../products/applications.repository.js';
-import type { OrderEvents } from '../orders/order-events.js';
-import { OrdersRepository } from '../orders/orders.repository.js';
-import { OrdersService } from '../orders/orders.service.js';
-import { CertificatesRepository } from './certificates.repository.js';
-import { type CertificateLog, CertificatesService } from './certificates.service.js';
+import { OrdersRepository } from './orders.repository.js';
+import { OrdersService } from './orders.service.js';
 
 const STDERR_LOG: CertificateLog = {
   warn: (details: object, message: string) => process.emitWarning(`${message} ${JSON.stringify(details)}`),

@@ -6,7 +6,7 @@ export type Actor = { id: number } | null;
 
 /**
  * Says who makes the changes of this transaction, and why when there is a reason, for the rows the audit_log
- * triggers write (src/db/functions/rondin_audit_row.sql). Transaction-local (`set_config(…, true)`), so a pooled
+ * triggers write (modules/audit-log/sql/rondin_audit_row.sql). Transaction-local (`set_config(…, true)`), so a pooled
  * connection carries nothing into the next transaction. A write to an audited table in a transaction that did not
  * call it is logged as the system's.
  */

@@ -603,7 +603,7 @@ export const findingCaptures = pgTable(
 /**
  * What the trends count, one row an inspection: the current version of each order item's finding, with its
  * catches summed by pest group (a band as its least; null without any of the group). Derived: written by the
- * triggers session_items_trend* at the commit of the finding's transaction (src/db/functions/
+ * triggers session_items_trend* at the commit of the finding's transaction (modules/reports/sql/
  * rondin_trend_inspection.sql, from the view trend_inspection_source), left out of backups and rebuilt by
  * those triggers when a backup's items go in. A device's area and zone are read from traps when counted.
  */
@@ -768,7 +768,7 @@ export const thresholds = pgTable(
 
 /**
  * Corrective actions: opened by a finding or exception over an ACCION limit (origin UMBRAL, by the database
- * in the finding's transaction: src/db/functions/rondin_record_breach.sql), or by hand (MANUAL, or a client
+ * in the finding's transaction: modules/thresholds/sql/rondin_record_breach.sql), or by hand (MANUAL, or a client
  * RECOMENDACION). Closed by a person, never by themselves.
  */
 export const correctiveActions = pgTable(
@@ -1014,7 +1014,7 @@ export const applications = pgTable(
 
 /**
  * Who changed what, when and why (modules/audit-log): one row a change of an audited record, written in the
- * change's own transaction by the triggers `<table>_audit` (src/db/functions/rondin_audit_row.sql) or by
+ * change's own transaction by the triggers `<table>_audit` (modules/audit-log/sql/rondin_audit_row.sql) or by
  * rondin_audit_append itself (a site's thresholds, one row a replaced set). Never updated nor deleted (the
  * triggers audit_log_immutable and audit_log_no_truncate refuse it); `id` counts 1, 2, 3… without gaps and each
  * row holds the SHA-256 of the one before (`prevHash`) and its own (`hash`), so a row edited, taken out or put in

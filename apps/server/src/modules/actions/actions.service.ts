@@ -30,7 +30,7 @@ const EDITABLE = [
 
 /**
  * Corrective actions. Actions over a threshold are opened by the database in the finding's own transaction
- * (src/db/functions/rondin_record_breach.sql); here: the manual ones, and every state change, which a person makes.
+ * (modules/thresholds/sql/rondin_record_breach.sql); here: the manual ones, and every state change, which a person makes.
  */
 export class ActionsService {
   constructor(

@@ -119,7 +119,7 @@ function findingParams(write: FindingWrite): unknown[] {
 /** The instant a timestamp column holds, to the millisecond (JavaScript's precision). */
 const toMilliseconds = (column: unknown) => sql<Date>`date_trunc('milliseconds', ${column})`;
 
-/** Findings, exceptions and photos of order items. The JSON the API answers is built by the database (src/db/functions). */
+/** Findings, exceptions and photos of order items. The JSON the API answers is built by the database (sql/). */
 export class FindingsRepository {
   constructor(private readonly db: Database) {}
 
@@ -172,7 +172,7 @@ export class FindingsRepository {
     return row;
   }
 
-  /** What recording a finding depends on, read without locks (src/db/functions/rondin_finding_context.sql). */
+  /** What recording a finding depends on, read without locks (sql/rondin_finding_context.sql). */
   async findingContext(
     user: { id: number },
     sessionId: number,
@@ -193,7 +193,7 @@ export class FindingsRepository {
     return { ...row!, orderCreatedAt: row!.orderCreatedAt === null ? null : new Date(row!.orderCreatedAt) };
   }
 
-  /** Writes a checked version in one round trip (src/db/functions/rondin_finding.sql). */
+  /** Writes a checked version in one round trip (sql/rondin_finding.sql). */
   async writeFinding(write: FindingWrite): Promise<FindingWritten> {
     const [row] = await queryRows<FindingWritten>(
       this.db,
@@ -427,7 +427,7 @@ export class FindingsRepository {
     };
   }
 
-  /** One finding version as the API answers it (src/db/functions/rondin_finding_json.sql). */
+  /** One finding version as the API answers it (sql/rondin_finding_json.sql). */
   async findingJson(id: number): Promise<Finding> {
     const [row] = await queryRows<{ finding: Finding }>(
       this.db,

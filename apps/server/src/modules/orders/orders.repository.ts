@@ -54,13 +54,13 @@ export interface ScanRefusalFacts {
   typedCodeOf?: { id: number; code: string; area: string | null };
 }
 
-/** The order as the API returns it, built by the database (see src/db/functions). */
+/** The order as the API returns it, built by the database (see sql/rondin_session_json.sql). */
 const sessionJson = (id: unknown) => sql<Session>`rondin_session_json(${id})`;
 
 export class OrdersRepository {
   /**
    * On the embedded database, scans that queue up behind the one being stored go together as one
-   * statement (src/db/functions/rondin_scan_batch.sql): measured 0.93 → 0.32 ms a scan.
+   * statement (sql/rondin_scan_batch.sql): measured 0.93 → 0.32 ms a scan.
    * PostgreSQL serves scans side by side on its pool, one statement each.
    */
   readonly scan: (attempt: ScanAttempt) => Promise<ScanOutcome>;
@@ -395,7 +395,7 @@ export class OrdersRepository {
       .returning({ id: sessions.id, technicianId: sessions.technicianId });
   }
 
-  /** One round trip, account check included: see src/db/functions/rondin_scan.sql. */
+  /** One round trip, account check included: see sql/rondin_scan.sql. */
   private async scanAlone(attempt: ScanAttempt): Promise<ScanOutcome> {
     try {
       const [row] = await queryRows<ScanOutcome>(

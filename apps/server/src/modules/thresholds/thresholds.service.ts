@@ -5,7 +5,7 @@ import type { ThresholdsRepository } from './thresholds.repository.js';
 
 /**
  * Thresholds, global and per site, versioned. What a finding crosses, and the corrective action it opens, is
- * judged by the database in the finding's own transaction (src/db/functions/rondin_record_breach.sql).
+ * judged by the database in the finding's own transaction (sql/rondin_record_breach.sql).
  */
 export class ThresholdsService {
   constructor(private readonly repository: ThresholdsRepository) {}

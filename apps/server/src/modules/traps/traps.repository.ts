@@ -191,7 +191,7 @@ export class TrapsRepository {
           completedAt: sessionItems.completedAt,
           completedById: inspector.id,
           completedByName: inspector.fullName,
-          // The item as an order answers it (src/db/functions/rondin_item_json.sql): one shape in both places.
+          // The item as an order answers it (modules/orders/sql/rondin_item_json.sql): one shape in both places.
           record: sql<TrapHistoryRow['record']>`(select json_build_object('outcome', x.item->'outcome',
             'exception', x.item->'exception', 'manual', x.item->'manual', 'finding', x.item->'finding',
             'photoIds', x.item->'photoIds')

@@ -7,3 +7,7 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS photos_file_delete ON photos;
+--> statement-breakpoint
+CREATE TRIGGER photos_file_delete AFTER DELETE ON photos FOR EACH ROW EXECUTE FUNCTION rondin_photo_file_delete();

@@ -17,3 +17,7 @@ BEGIN
   RETURN NEW;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS trend_inspections_periods ON trend_inspections;
+--> statement-breakpoint
+CREATE TRIGGER trend_inspections_periods BEFORE INSERT OR UPDATE OR DELETE ON trend_inspections FOR EACH ROW EXECUTE FUNCTION rondin_trend_periods();

@@ -9,3 +9,7 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS files_object_delete ON files;
+--> statement-breakpoint
+CREATE TRIGGER files_object_delete AFTER DELETE OR UPDATE OF storage_key ON files FOR EACH ROW EXECUTE FUNCTION rondin_file_object_delete();

@@ -8,3 +8,7 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS findings_thresholds ON findings;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER findings_thresholds AFTER INSERT ON findings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION rondin_finding_thresholds();

@@ -9,3 +9,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS session_items_exception_thresholds ON session_items;
+--> statement-breakpoint
+CREATE TRIGGER session_items_exception_thresholds AFTER UPDATE OF exception_reason ON session_items FOR EACH ROW
+  WHEN (OLD.exception_reason IS NULL AND NEW.exception_reason IS NOT NULL) EXECUTE FUNCTION rondin_exception_thresholds();

@@ -40,3 +40,7 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS traps_trend_periods ON traps;
+--> statement-breakpoint
+CREATE TRIGGER traps_trend_periods AFTER UPDATE OF area, zone ON traps FOR EACH ROW WHEN (OLD.area IS DISTINCT FROM NEW.area OR OLD.zone IS DISTINCT FROM NEW.zone) EXECUTE FUNCTION rondin_trend_trap_moved();

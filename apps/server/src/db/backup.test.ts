@@ -276,6 +276,12 @@ describe('backup and restore', () => {
       ).rows;
     expect((await periods(target.db)).length).toBeGreaterThan(0);
     expect(await periods(target.db)).toEqual(await periods(t.database.db));
+    // And the inspections they count, written whole at the restore's end (fillTrendInspections).
+    const inspections = async (db: DatabaseHandle['db']) =>
+      ((await db.execute(sql`select * from trend_inspections order by item_id`)) as unknown as { rows: unknown[] })
+        .rows;
+    expect((await inspections(target.db)).length).toBeGreaterThan(0);
+    expect(await inspections(target.db)).toEqual(await inspections(t.database.db));
     const restored = (await target.db.execute(
       sql`select string_agg(data, ''::bytea order by seq) as image from file_chunks
           where file_id = (select file_id from plans)`,

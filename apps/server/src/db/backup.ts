@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { fillTrendInspections } from '../modules/reports/trends.repository.js';
 import type { Database, Transaction } from './database.js';
 
 /**
@@ -56,8 +57,8 @@ type TableName = (typeof TABLES)[number]['name'];
 const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
 /**
  * The tables a backup holds, and those it leaves out on purpose (see TABLES). trend_inspections is derived from
- * the findings: the triggers session_items_trend* write it again as the backup's items go in (migration 0025),
- * and trend_periods from it (migration 0027); trend_settings is the zone of the server that runs.
+ * the findings: written again from the backup's in one statement (fillTrendInspections, migration 0025), and
+ * trend_periods from it (migration 0027); trend_settings is the zone of the server that runs.
  */
 export const BACKED_UP_TABLES: readonly string[] = TABLE_NAMES;
 export const NOT_BACKED_UP_TABLES: readonly string[] = [
@@ -74,8 +75,13 @@ const SEEDED_TABLES = ['pests', 'thresholds'];
  */
 const JUDGING_TRIGGERS = [{ table: 'findings', trigger: 'findings_thresholds' }];
 /**
- * What counts trend_inspections' rows into trend_periods one at a time: off while the backup's items write them,
- * then trend_periods is counted once from all of them (rondin_trend_periods_rebuild, migration 0027).
+ * What writes an item's row of trend_inspections as it goes in (deferred to the commit): off while the backup's
+ * items go in, then the table is written from all of them in one statement (fillTrendInspections).
+ */
+const DERIVING_TRIGGERS = [{ table: 'session_items', trigger: 'session_items_trend_insert' }];
+/**
+ * What counts trend_inspections' rows into trend_periods one at a time: off while the table is written, then
+ * trend_periods is counted once from all of them (rondin_trend_periods_rebuild, migration 0027).
  */
 const COUNTING_TRIGGERS = [{ table: 'trend_inspections', trigger: 'trend_inspections_periods' }];
 /**
@@ -343,7 +349,7 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
         for (const table of SEEDED_TABLES) {
           if (table in header.counts) await tx.execute(sql`delete from ${sql.identifier(table)}`);
         }
-        for (const { table, trigger } of [...JUDGING_TRIGGERS, ...COUNTING_TRIGGERS]) {
+        for (const { table, trigger } of [...JUDGING_TRIGGERS, ...DERIVING_TRIGGERS, ...COUNTING_TRIGGERS]) {
           await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
         }
         continue;
@@ -366,13 +372,11 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     }
     await flush();
     if (!header) throw new BackupError('El archivo de respaldo está vacío.');
-    for (const { table, trigger } of JUDGING_TRIGGERS) {
-      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
-    }
-    // The items' rows of trend_inspections, deferred to the commit, are written now, and trend_periods counted
-    // from them in one statement: a large backup's million inspections in seconds, not one by one.
+    // The items' rows of trend_inspections, and trend_periods counted from them, each in one statement: a large
+    // backup's million inspections in seconds, not one by one.
     await tx.execute(sql`set constraints all immediate`);
-    for (const { table, trigger } of COUNTING_TRIGGERS) {
+    await fillTrendInspections(tx);
+    for (const { table, trigger } of [...JUDGING_TRIGGERS, ...DERIVING_TRIGGERS, ...COUNTING_TRIGGERS]) {
       await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
     }
     await tx.execute(sql`select rondin_trend_periods_rebuild(null)`);

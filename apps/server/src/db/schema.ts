@@ -604,8 +604,8 @@ export const findingCaptures = pgTable(
  * What the trends count, one row an inspection: the current version of each order item's finding, with its
  * catches summed by pest group (a band as its least; null without any of the group). Derived: written by the
  * triggers session_items_trend* at the commit of the finding's transaction (modules/reports/sql/
- * rondin_trend_inspection.sql, from the view trend_inspection_source), left out of backups and rebuilt by
- * those triggers when a backup's items go in. A device's area and zone are read from traps when counted.
+ * rondin_trend_inspection.sql, from the view trend_inspection_source), left out of backups and written again
+ * whole as a backup is restored (fillTrendInspections). A device's area and zone are read from traps when counted.
  */
 export const trendInspections = pgTable(
   'trend_inspections',

@@ -1,5 +1,6 @@
 import { PEST_GROUPS, type TrendDimension, type TrendInterval, type TrendThreshold } from '@rondin/contracts';
-import { queryRows, type Database } from '../../db/database.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Transaction } from '../../db/database.js';
 
 /** One period and series of a trend as the database counts it, with its catches by pest group. */
 export interface TrendRow {
@@ -122,6 +123,16 @@ export async function countTrendPeriodsAfter<T>(db: Database, load: () => Promis
     await queryRows(db, 'ALTER TABLE trend_inspections ENABLE TRIGGER trend_inspections_periods', []);
     await queryRows(db, 'SELECT rondin_trend_periods_rebuild(NULL)', []);
   }
+}
+
+/**
+ * Writes trend_inspections' rows of every item with a current finding, from the view trend_inspection_source: the
+ * statement migration 0025 ended with to fill it from the findings already recorded, and what a bulk load runs
+ * once its findings are in, with the row-by-row triggers session_items_trend* off meanwhile (the restore of a
+ * backup, src/db/backup.ts). The items' rows must not be there yet.
+ */
+export async function fillTrendInspections(db: Database | Transaction): Promise<void> {
+  await db.execute(sql`INSERT INTO trend_inspections SELECT * FROM trend_inspection_source`);
 }
 
 /**

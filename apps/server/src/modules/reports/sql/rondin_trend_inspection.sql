@@ -23,7 +23,7 @@ END
 $$;
 --> statement-breakpoint
 -- An item's row follows its finding pointer: when it is set (a finding, a later version, a correction) and
--- when an item arrives with one (a restored backup's items: the table is not backed up).
+-- when an item arrives with one (a restore instead writes the whole table at its end: fillTrendInspections).
 DROP TRIGGER IF EXISTS session_items_trend ON session_items;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER session_items_trend AFTER UPDATE OF finding_id ON session_items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.finding_id IS DISTINCT FROM OLD.finding_id) EXECUTE FUNCTION rondin_trend_inspection();

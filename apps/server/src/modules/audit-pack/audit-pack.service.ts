@@ -19,7 +19,8 @@ import { pageFor, planLayout } from '../plans/plan-map.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { ApplicationsRepository } from '../products/applications.repository.js';
 import type { CoverageService } from '../reports/coverage.service.js';
-import { type PackData, type PackPlan, packPlanArea, renderAuditPack } from './audit-pack-pdf.js';
+import { renderAuditPack } from './audit-pack-pdf.js';
+import { type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
 import type { AuditPackRepository } from './audit-pack.repository.js';
 
 /** The period asked for, as days of the site's zone (both included) and as the instants [from, to). */

@@ -18,7 +18,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.js';
-import { PACK_SECTIONS } from './audit-pack-pdf.js';
+import { PACK_SECTIONS } from './pdf/pack-pages.js';
 
 let t: TestApp;
 let admin: TestUser;

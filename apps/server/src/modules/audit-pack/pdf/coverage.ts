@@ -1,0 +1,155 @@
+import type { CoverageReport, CoverageState } from '@rondin/contracts';
+import { FONT, useFont } from '../../../lib/pdf-fonts.js';
+import { MARGIN, ROWS_PER_TURN } from '../../../lib/pdf-sections.js';
+import { drawFitted, drawText, type FittedText, fitText } from '../../../lib/pdf-text.js';
+import { localDate } from '../../../lib/time-zone.js';
+import type { PackPages } from './pack-pages.js';
+import { CELL_STYLES, type CellKind, EXCEPTION_NAMES, MONTHS, monthText, number, percent } from './pack-text.js';
+
+/** Gaps (device and month) listed under the grid; the Excel annex has every inspection. */
+const MAX_GAP_ROWS = 500;
+
+/**
+ * The device × month grid: each cell coloured by its state (months without a visit in red), drawn as
+ * rectangles rather than table cells (2,000 devices × 13 months), its heading repeated on every page.
+ */
+export async function drawCoverage(pack: PackPages): Promise<void> {
+  const { doc, data } = pack;
+  const report = data.coverage;
+  pack.section('coverage');
+  const totals = report.totals;
+  // A month before the device's own is not one it missed: it was not there yet.
+  const installed = new Map(data.devices.map((device) => [device.trapId, localDate(device.createdAt, pack.timeZone)]));
+  const kindOf = (trapId: number, period: string, state: CoverageState): CellKind =>
+    state === 'NOT_DUE' && period.slice(0, 7) < (installed.get(trapId) ?? '').slice(0, 7) ? 'NOT_INSTALLED' : state;
+  let notInstalled = 0;
+  for (const device of report.devices) {
+    device.cells.forEach((cell, column) => {
+      if (kindOf(device.trapId, report.periods[column]!.period, cell.state) === 'NOT_INSTALLED') notInstalled++;
+    });
+  }
+  pack.paragraph(
+    `Visitas debidas por dispositivo y mes: ${number(totals.due)}; inspeccionadas ${number(totals.inspected)} (${percent(totals.inspected, totals.due)}), con excepción ${number(totals.exception)}, sin inspección ${number(totals.missed)}; meses sin orden: ${number(totals.notDue - notInstalled)}${notInstalled ? ` (y ${number(notInstalled)} anteriores al alta del dispositivo)` : ''}.`,
+  );
+  coverageKey(pack);
+  if (!report.devices.length) {
+    pack.empty('El sitio no tiene dispositivos: no hay cobertura que mostrar.');
+    return;
+  }
+  const months = report.periods.map((period) => period.period);
+  const codeWidth = 72;
+  const areaWidth = 78;
+  const countWidth = 42;
+  const cellWidth = (pack.width - codeWidth - areaWidth - countWidth) / Math.max(1, months.length);
+  const rowHeight = 10.5;
+  const heading = () => {
+    const y = doc.y;
+    doc.rect(MARGIN, y, pack.width, 22).fill('#1f3b57');
+    useFont(doc, FONT.condensedBold, 7).fillColor('#ffffff');
+    drawText(doc, 'Código', MARGIN + 3, y + 7, { width: codeWidth - 6, maxLines: 1 });
+    drawText(doc, 'Área', MARGIN + codeWidth + 3, y + 7, { width: areaWidth - 6, maxLines: 1 });
+    months.forEach((month, index) => {
+      const x = MARGIN + codeWidth + areaWidth + index * cellWidth;
+      const box = { width: cellWidth, maxLines: 1, align: 'center' as const };
+      drawText(doc, MONTHS[Number(month.slice(5, 7)) - 1]!, x, y + 2.5, box);
+      drawText(doc, month.slice(0, 4), x, y + 11.5, box);
+    });
+    drawText(doc, 'Meses sin visita', MARGIN + pack.width - countWidth, y + 2, {
+      width: countWidth - 2,
+      maxLines: 2,
+      align: 'center',
+    });
+    doc.y = y + 22;
+  };
+  // The cells' few words, fitted once: 26,000 cells for 2,000 devices.
+  useFont(doc, FONT.condensed, 7);
+  const cellTexts = Object.fromEntries(
+    Object.entries(CELL_STYLES).map(([state, style]) => [
+      state,
+      fitText(doc, style.text, { width: cellWidth, maxLines: 1 }),
+    ]),
+  ) as Record<CellKind, FittedText>;
+  pack.ensure(60);
+  heading();
+  for (const [index, device] of report.devices.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await pack.pace();
+    if (doc.y + rowHeight > pack.bottom) {
+      doc.addPage();
+      pack.header();
+      heading();
+    }
+    const y = doc.y;
+    if (index % 2 === 1) doc.rect(MARGIN, y, codeWidth + areaWidth + countWidth, rowHeight).fill('#f1f4f7');
+    useFont(doc, FONT.condensed, 7).fillColor('#1a1a1a');
+    drawText(doc, device.code, MARGIN + 3, y + 1.5, { width: codeWidth - 6, maxLines: 1 });
+    drawText(doc, device.area ?? '—', MARGIN + codeWidth + 3, y + 1.5, { width: areaWidth - 6, maxLines: 1 });
+    let withoutVisit = 0;
+    device.cells.forEach((cell, column) => {
+      const kind = kindOf(device.trapId, months[column]!, cell.state);
+      const style = CELL_STYLES[kind];
+      if (kind === 'MISSED' || kind === 'NOT_DUE') withoutVisit++;
+      const x = MARGIN + codeWidth + areaWidth + column * cellWidth;
+      doc.rect(x + 0.5, y + 0.5, cellWidth - 1, rowHeight - 1).fill(style.fill);
+      doc.fillColor(style.color);
+      drawFitted(doc, cellTexts[kind], x, y + 1.5, { width: cellWidth, align: 'center' });
+    });
+    useFont(doc, FONT.condensedBold, 7).fillColor(withoutVisit ? '#cb181d' : '#1a1a1a');
+    drawText(doc, String(withoutVisit), MARGIN + pack.width - countWidth, y + 1.5, {
+      width: countWidth - 4,
+      maxLines: 1,
+      align: 'right',
+    });
+    doc.y = y + rowHeight;
+  }
+  doc.y += 12;
+  doc.x = MARGIN;
+  await gapList(pack, report);
+}
+
+function coverageKey(pack: PackPages): void {
+  const { doc } = pack;
+  let x = MARGIN;
+  let y = doc.y;
+  for (const style of Object.values(CELL_STYLES)) {
+    useFont(doc, FONT.condensed, 7);
+    const width = doc.widthOfString(style.meaning) + 2;
+    if (x + 23 + width > MARGIN + pack.width) {
+      x = MARGIN;
+      y += 14;
+    }
+    doc.rect(x, y, 20, 10).fill(style.fill);
+    useFont(doc, FONT.condensedBold, 7).fillColor(style.color);
+    drawText(doc, style.text, x, y + 1.5, { width: 20, maxLines: 1, align: 'center' });
+    useFont(doc, FONT.condensed, 7).fillColor('#1a1a1a');
+    drawText(doc, style.meaning, x + 23, y + 1.5, { width, maxLines: 1 });
+    x += 23 + width + 12;
+  }
+  doc.y = y + 18;
+}
+
+/** Each device and month due and not inspected, with the reason recorded. */
+async function gapList(pack: PackPages, report: CoverageReport): Promise<void> {
+  pack.subtitle('Visitas debidas sin inspección (dispositivo y mes)');
+  if (!report.gaps.length) {
+    pack.empty('Ninguna visita debida quedó sin inspeccionar en el período.');
+    return;
+  }
+  const table = pack.table([
+    { header: 'Dispositivo', width: 90 },
+    { header: 'Mes', width: 60, singleLine: true },
+    { header: 'Situación', width: 150 },
+    { header: 'Motivo', width: 160 },
+  ]);
+  await pack.rows(table, report.gaps.slice(0, MAX_GAP_ROWS), (gap) => [
+    gap.code,
+    monthText(gap.period),
+    gap.state === 'EXCEPTION' ? 'Excepción' : gap.forced ? 'Sin inspección (cierre forzado)' : 'Sin inspección',
+    gap.exceptionReasons.map((reason) => EXCEPTION_NAMES[reason] ?? reason).join(', ') || '—',
+  ]);
+  if (report.gaps.length > MAX_GAP_ROWS) {
+    pack.paragraph(
+      `Y ${number(report.gaps.length - MAX_GAP_ROWS)} más: el anexo Excel del dossier lista cada inspección.`,
+      8.5,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import { RISK_LEVEL_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts';
+import type { PackPages } from './pack-pages.js';
+import { number } from './pack-text.js';
+
+export async function drawInventory(pack: PackPages): Promise<void> {
+  const { data } = pack;
+  pack.section('devices');
+  if (!data.devices.length) {
+    pack.empty('El sitio no tiene dispositivos dados de alta.');
+    return;
+  }
+  pack.paragraph(
+    `${number(data.devices.length)} dispositivos, en orden de código. Plano: el número del plano y el de su marca en él. Cebo: el último producto aplicado en el dispositivo hasta el fin del período.`,
+    8.5,
+  );
+  const table = pack.table([
+    // Wide enough that type and zone names hold one line (but the longest type): 2,000 devices are 47 pages, not 68.
+    { header: 'Código', width: 50 },
+    { header: 'Plano', width: 38, singleLine: true },
+    { header: 'Área', width: 55 },
+    { header: 'Zona', width: 82 },
+    { header: 'Tipo', width: 150 },
+    { header: 'Riesgo', width: 38, singleLine: true },
+    { header: 'Cebo', width: 62 },
+    { header: 'Estado', width: 40, singleLine: true },
+  ]);
+  // Where each device is drawn: its plan's number and its marker's (1·17: plan 1, marker 17).
+  const markers = new Map<number, string>();
+  data.plans.forEach((entry, index) => {
+    for (const device of entry.devices) markers.set(device.trapId, `${index + 1}·${device.number}`);
+  });
+  await pack.rows(table, data.devices, (device) => [
+    device.code,
+    markers.get(device.trapId) ?? 'Sin ubicar',
+    device.area ?? 'Sin área',
+    device.zone ? ZONE_NAMES[device.zone] : 'Sin clasificar',
+    TRAP_TYPE_NAMES[device.type],
+    device.riskLevel ? RISK_LEVEL_NAMES[device.riskLevel] : '—',
+    device.bait ?? '—',
+    device.isActive ? 'Activo' : 'Retirado',
+  ]);
+}

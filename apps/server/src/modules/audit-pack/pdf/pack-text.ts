@@ -1,0 +1,44 @@
+import type { CoverageState, PestGroup } from '@rondin/contracts';
+import { PEST_GROUP_NAMES } from '@rondin/contracts';
+import { localDate } from '../../../lib/time-zone.js';
+
+/** The words and number formats the pack's sections share. */
+export const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+export const METRIC_NAMES: Record<string, string> = {
+  ACTIVIDAD: 'Actividad',
+  CONSUMO_CEBO: 'Consumo de cebo (%)',
+  CAPTURAS: 'Capturas por inspección',
+  CAPTURAS_SEMANA: 'Capturas por semana',
+  ESTADO: 'Estado del dispositivo',
+  REPETICION: 'Repetición',
+};
+/** A pest group's name as a column heading of two lines at most. */
+export const GROUP_HEADERS: Record<PestGroup, string> = {
+  ...PEST_GROUP_NAMES,
+  PRODUCTO_ALMACENADO: 'Producto almacenado',
+};
+export const ORIGIN_NAMES = { UMBRAL: 'Umbral', MANUAL: 'Manual', RECOMENDACION: 'Recomendación' } as const;
+export const STATUS_NAMES = { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' } as const;
+export const LEVEL_NAMES = { ALERTA: 'Alerta', ACCION: 'Acción' } as const;
+export const EXCEPTION_NAMES: Record<string, string> = { NO_ENCONTRADO: 'No encontrado', INACCESIBLE: 'Inaccesible' };
+
+/** A coverage state, or a month without an order before the device was installed (not a missed visit). */
+export type CellKind = CoverageState | 'NOT_INSTALLED';
+
+/** Each cell's colour, its word, and the word's colour. Months without a visit are red. */
+export const CELL_STYLES: Record<CellKind, { fill: string; text: string; color: string; meaning: string }> = {
+  INSPECTED: { fill: '#c7e9c0', text: 'Sí', color: '#1a1a1a', meaning: 'inspeccionado' },
+  EXCEPTION: { fill: '#fdd49e', text: 'Exc', color: '#1a1a1a', meaning: 'excepción (no encontrado o inaccesible)' },
+  MISSED: { fill: '#cb181d', text: 'No', color: '#ffffff', meaning: 'orden vencida sin inspección' },
+  NOT_DUE: { fill: '#fb6a4a', text: 'S/O', color: '#ffffff', meaning: 'sin orden ese mes' },
+  NOT_INSTALLED: { fill: '#e3e3e3', text: '—', color: '#555555', meaning: 'antes del alta del dispositivo' },
+};
+
+export const dayText = (day: string) => day.split('-').reverse().join('-');
+export const dateText = (value: Date, timeZone: string) => dayText(localDate(value, timeZone));
+export const monthText = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(2, 4)}`;
+export const quarterText = (period: string) =>
+  `T${Math.floor((Number(period.slice(5, 7)) - 1) / 3) + 1} ${period.slice(0, 4)}`;
+export const number = (value: number, digits = 0) =>
+  value.toLocaleString('es-ES', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+export const percent = (part: number, whole: number) => (whole > 0 ? `${number((part * 100) / whole, 1)} %` : '—');

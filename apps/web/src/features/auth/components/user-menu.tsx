@@ -1,3 +1,4 @@
+import './user-menu.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { avatarLetter } from '../utils/avatar-letter';

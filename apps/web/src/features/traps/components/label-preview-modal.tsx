@@ -1,3 +1,4 @@
+import './traps.css';
 import { Loading } from '../../../components/ui/loading';
 import type { Trap } from '@rondin/contracts';
 import { Modal } from '../../../components/ui/modal';

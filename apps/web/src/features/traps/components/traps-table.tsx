@@ -1,3 +1,4 @@
+import './traps.css';
 import type { Trap } from '@rondin/contracts';
 import { TRAP_TYPE_MARKS, TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { Link, useLocation } from 'react-router';

@@ -7,11 +7,11 @@ import {
   Verification,
   VerifyParams,
 } from '@rondin/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendFile } from '../../files/send-file.js';
 import { AppError } from '../../lib/app-error.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
 import { FailureCounter } from '../auth/login-throttle.js';
 import type { CertificatesService } from './certificates.service.js';
@@ -21,11 +21,6 @@ const security = bearerAuth;
 const errors = errorResponses;
 /** A base64 PNG of 200 KB is about 270 KB of JSON: above the API's usual body limit. */
 export const SIGNATURE_BODY_LIMIT = 320 * 1024;
-
-/** The address the app was reached at (the proxy's, with TRUST_PROXY): the QR's base without PUBLIC_URL. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 export interface CertificatesRoutesOptions {
   service: CertificatesService;

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
-import { requestOrigin } from '../certificates/certificates.routes.js';
+import { requestOrigin } from '../../lib/request-origin.js';
 import { sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
 import { PHOTO_FORM, type FindingsService } from './findings.service.js';

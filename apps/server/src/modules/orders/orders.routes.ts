@@ -13,7 +13,8 @@ import {
 } from '@rondin/contracts';
 import { contentDisposition } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
-import { requestOrigin, SIGNATURE_BODY_LIMIT } from '../certificates/certificates.routes.js';
+import { requestOrigin } from '../../lib/request-origin.js';
+import { SIGNATURE_BODY_LIMIT } from '../certificates/certificates.routes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrdersService } from './orders.service.js';

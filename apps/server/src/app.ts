@@ -26,7 +26,7 @@ import type { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFileStorage } from './files/create-storage.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
-import { findingsRoutes } from './modules/findings/findings.routes.js';
+import { orderFindingsRoutes, photosRoutes } from './modules/findings/findings.routes.js';
 import { FindingsService } from './modules/findings/findings.service.js';
 import { InspectionsRepository } from './modules/inspections/inspections.repository.js';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.js';
@@ -62,9 +62,13 @@ import { startServicePlanJob } from './modules/service-plans/service-plans.job.j
 import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
 import { servicePlansRoutes } from './modules/service-plans/service-plans.routes.js';
 import { ServicePlansService } from './modules/service-plans/service-plans.service.js';
-import { plansRoutes } from './modules/plans/plans.routes.js';
+import { plansRoutes, sitePlansRoutes, trapPlacementsRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
-import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import {
+  orderCertificateRoutes,
+  ownSignatureRoutes,
+  verifyRoutes,
+} from './modules/certificates/certificates.routes.js';
 import { ordersWithCertificates } from './modules/orders/orders-with-certificates.js';
 import { CompanyRepository } from './modules/company/company.repository.js';
 import { companyRoutes } from './modules/company/company.routes.js';
@@ -249,7 +253,7 @@ export async function buildApp({
         reply.header('cache-control', 'no-store');
         done();
       });
-      await api.register(healthRoutes, { db, timeZone: config.TIME_ZONE });
+      await api.register(healthRoutes, { prefix: '/health', db, timeZone: config.TIME_ZONE });
       await api.register(authRoutes, {
         prefix: '/auth',
         service: authService,
@@ -268,18 +272,27 @@ export async function buildApp({
         service: new LabelReprintsService(new LabelReprintsRepository(db), { publicUrl: config.PUBLIC_URL, company }),
       });
       await api.register(ordersRoutes, { prefix: '/sessions', service: orders });
-      // Routes under /verify (public), /sessions/{id}/certificate and /technicians/me/signature.
-      await api.register(certificatesRoutes, {
+      // Certificates: their public verification, an order's, and the signature that signs the caller's.
+      await api.register(verifyRoutes, {
+        prefix: '/verify',
         service: certificates,
         verifyPerMinute: config.VERIFY_RATE_LIMIT_PER_MINUTE,
       });
+      await api.register(orderCertificateRoutes, { prefix: '/sessions', service: certificates });
+      await api.register(ownSignatureRoutes, { prefix: '/technicians', service: certificates });
       await api.register(reportsRoutes, { prefix: '/reports', service: reports, coverage });
-      // Routes under /sites, /plans and /traps: a site's plans, and where each device stands on them.
-      await api.register(plansRoutes, { service: plans });
-      // Routes under /sites/{id}/route: the order a site's devices are walked in.
-      await api.register(siteRouteRoutes, { service: new SiteRouteService(new SiteRouteRepository(db)) });
-      // Routes under /sessions/{id}/items and /photos: what was found at each device of an order, and its photos.
-      await api.register(findingsRoutes, { service: findings });
+      // A site's plans, and where each device stands on them.
+      await api.register(sitePlansRoutes, { prefix: '/sites', service: plans });
+      await api.register(plansRoutes, { prefix: '/plans', service: plans });
+      await api.register(trapPlacementsRoutes, { prefix: '/traps', service: plans });
+      // The order a site's devices are walked in.
+      await api.register(siteRouteRoutes, {
+        prefix: '/sites',
+        service: new SiteRouteService(new SiteRouteRepository(db)),
+      });
+      // What was found at each device of an order, and its photos.
+      await api.register(orderFindingsRoutes, { prefix: '/sessions', service: findings });
+      await api.register(photosRoutes, { prefix: '/photos', service: findings });
       await api.register(inspectionsRoutes, {
         prefix: '/inspections',
         service: new InspectionsService(new InspectionsRepository(db)),
@@ -288,13 +301,14 @@ export async function buildApp({
       await api.register(companyRoutes, { prefix: '/settings', service: companyService });
       const pests = new PestsService(new PestsRepository(db));
       await api.register(pestsRoutes, { prefix: '/pests', service: pests });
-      await api.register(sitePestsRoutes, { service: pests });
+      await api.register(sitePestsRoutes, { prefix: '/sites', service: pests });
       await api.register(productsRoutes, {
         prefix: '/products',
         service: new ProductsService(new ProductsRepository(db), files, config.TIME_ZONE),
       });
-      // Routes under /sessions/{id}/applications: the products applied during an order.
+      // The products applied during an order.
       await api.register(applicationsRoutes, {
+        prefix: '/sessions',
         service: new ApplicationsService(new ApplicationsRepository(db), app.orderEvents, config.TIME_ZONE),
       });
       // Limits on what findings show, global and per site, and the corrective actions crossing them opens.
@@ -305,8 +319,9 @@ export async function buildApp({
         prefix: '/actions',
         service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents),
       });
-      // GET /sites/{id}/audit-pack: everything an auditor asks for of a site over a period, as one PDF or its annex.
+      // Everything an auditor asks for of a site over a period, as one PDF or its annex.
       await api.register(auditPackRoutes, {
+        prefix: '/sites',
         service: new AuditPackService(new AuditPackRepository(db), {
           timeZone: config.TIME_ZONE,
           coverage,

@@ -10,7 +10,7 @@ const CONTENT_TYPES = {
 
 export const auditPackRoutes: FastifyPluginAsyncZod<{ service: AuditPackService }> = async (app, { service }) => {
   app.get(
-    '/sites/:id/audit-pack',
+    '/:id/audit-pack',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {

@@ -22,20 +22,18 @@ const errors = errorResponses;
 /** A base64 PNG of 200 KB is about 270 KB of JSON: above the API's usual body limit. */
 export const SIGNATURE_BODY_LIMIT = 320 * 1024;
 
-export interface CertificatesRoutesOptions {
+export interface VerifyRoutesOptions {
   service: CertificatesService;
   /** Verification lookups allowed per address and minute: codes are random, but nobody gets to try many. */
   verifyPerMinute: number;
 }
 
-export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions> = async (
-  app,
-  { service, verifyPerMinute },
-) => {
+/** A certificate's verification, under /verify: public, what the certificate's QR opens. */
+export const verifyRoutes: FastifyPluginAsyncZod<VerifyRoutesOptions> = async (app, { service, verifyPerMinute }) => {
   const lookups = new FailureCounter({ max: verifyPerMinute, windowMs: 60_000 });
 
   app.get(
-    '/verify/:code',
+    '/:code',
     {
       schema: {
         operationId: 'verifyCertificate',
@@ -68,9 +66,15 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
       return verification;
     },
   );
+};
 
+/** An order's certificate, under /sessions/{id}/certificate. */
+export const orderCertificateRoutes: FastifyPluginAsyncZod<{ service: CertificatesService }> = async (
+  app,
+  { service },
+) => {
   app.get(
-    '/sessions/:id/certificate',
+    '/:id/certificate',
     {
       onRequest: app.authorize(),
       schema: {
@@ -86,9 +90,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
     },
     (request) => service.summary(request.user, request.params.id, requestOrigin(request)),
   );
+};
 
+/** The caller's own signature, which signs every certificate they close, under /technicians/me/signature. */
+export const ownSignatureRoutes: FastifyPluginAsyncZod<{ service: CertificatesService }> = async (app, { service }) => {
   app.put(
-    '/technicians/me/signature',
+    '/me/signature',
     {
       onRequest: app.authorize(),
       bodyLimit: SIGNATURE_BODY_LIMIT,
@@ -110,7 +117,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
   );
 
   app.get(
-    '/technicians/me/signature',
+    '/me/signature',
     {
       onRequest: app.authorize(),
       schema: {
@@ -129,7 +136,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<CertificatesRoutesOptions
   );
 
   app.delete(
-    '/technicians/me/signature',
+    '/me/signature',
     {
       onRequest: app.authorize(),
       schema: {

@@ -28,9 +28,10 @@ const errors = errorResponses;
 const parties =
   'El técnico asignado a la orden o un administrador; para cualquier otro técnico la orden no existe (404).';
 
-export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }> = async (app, { service }) => {
+/** What was found at each device of an order, and its photos' upload, under /sessions/{id}/items. */
+export const orderFindingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }> = async (app, { service }) => {
   app.put(
-    '/sessions/:id/items/:itemId/finding',
+    '/:id/items/:itemId/finding',
     {
       // The account is checked by the write's own statements (rondin_finding_context, rondin_finding).
       onRequest: app.authenticate(),
@@ -56,7 +57,7 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
   );
 
   app.get(
-    '/sessions/:id/items/:itemId/findings',
+    '/:id/items/:itemId/findings',
     {
       onRequest: app.authorize(),
       schema: {
@@ -73,7 +74,7 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
   );
 
   app.post(
-    '/sessions/:id/items/:itemId/exception',
+    '/:id/items/:itemId/exception',
     {
       onRequest: app.authorize(),
       schema: {
@@ -91,7 +92,7 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
   );
 
   app.post(
-    '/sessions/:id/items/:itemId/manual',
+    '/:id/items/:itemId/manual',
     {
       onRequest: app.authorize(),
       schema: {
@@ -108,62 +109,11 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
     (request) => service.recordManual(request.user, request.params.id, request.params.itemId, request.body),
   );
 
-  app.get(
-    '/photos/:id',
-    {
-      onRequest: app.authorize(),
-      schema: {
-        operationId: 'getPhoto',
-        summary: 'Ver una foto',
-        description: `Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. Con size=thumb, una miniatura WebP de ${THUMBNAIL_SIZE} px en su lado mayor (nunca agrandada), que el navegador puede guardar un día. Un administrador, o el técnico asignado a la orden de la foto; para cualquier otro técnico no existe (404).`,
-        tags,
-        security,
-        params: IdParams,
-        querystring: PhotoQuery,
-        response: {
-          200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
-          304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
-          ...errors,
-          422: ErrorResponse.describe(
-            'size=thumb de una foto guardada que no se puede decodificar (anterior a la comprobación al subirla).',
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const served = await service.photoFile(request.user, request.params.id);
-      return request.query.size === 'thumb'
-        ? sendPhotoThumbnail(request, reply, served)
-        : sendFile(request, reply, served);
-    },
-  );
-
-  app.delete(
-    '/photos/:id',
-    {
-      onRequest: app.authorize(),
-      schema: {
-        operationId: 'deletePhoto',
-        summary: 'Eliminar una foto',
-        description:
-          'Mientras la orden está abierta (409 después), por el técnico asignado a la orden o un administrador; para cualquier otro técnico no existe (404).',
-        tags,
-        security,
-        params: IdParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.deletePhoto(request.user, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
   // The upload route alone reads multipart/form-data; every other route reads JSON only.
   await app.register(async (scope) => {
     await scope.register(multipart, MULTIPART_OPTIONS);
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/sessions/:id/items/:itemId/photos',
+      '/:id/items/:itemId/photos',
       {
         onRequest: app.authorize(),
         schema: {
@@ -196,4 +146,58 @@ export const findingsRoutes: FastifyPluginAsyncZod<{ service: FindingsService }>
       },
     );
   });
+};
+
+/** A finding's photos, under /photos. */
+export const photosRoutes: FastifyPluginAsyncZod<{ service: FindingsService }> = async (app, { service }) => {
+  app.get(
+    '/:id',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'getPhoto',
+        summary: 'Ver una foto',
+        description: `Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. Con size=thumb, una miniatura WebP de ${THUMBNAIL_SIZE} px en su lado mayor (nunca agrandada), que el navegador puede guardar un día. Un administrador, o el técnico asignado a la orden de la foto; para cualquier otro técnico no existe (404).`,
+        tags,
+        security,
+        params: IdParams,
+        querystring: PhotoQuery,
+        response: {
+          200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
+          304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
+          ...errors,
+          422: ErrorResponse.describe(
+            'size=thumb de una foto guardada que no se puede decodificar (anterior a la comprobación al subirla).',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const served = await service.photoFile(request.user, request.params.id);
+      return request.query.size === 'thumb'
+        ? sendPhotoThumbnail(request, reply, served)
+        : sendFile(request, reply, served);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.authorize(),
+      schema: {
+        operationId: 'deletePhoto',
+        summary: 'Eliminar una foto',
+        description:
+          'Mientras la orden está abierta (409 después), por el técnico asignado a la orden o un administrador; para cualquier otro técnico no existe (404).',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deletePhoto(request.user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: strin
   { db, timeZone },
 ) => {
   app.get(
-    '/health',
+    '',
     {
       schema: {
         operationId: 'getHealth',

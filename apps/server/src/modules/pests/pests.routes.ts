@@ -76,7 +76,7 @@ export const pestsRoutes: FastifyPluginAsyncZod<{ service: PestsService }> = asy
 /** Routes under /sites/{id}: what is caught at a site. */
 export const sitePestsRoutes: FastifyPluginAsyncZod<{ service: PestsService }> = async (app, { service }) => {
   app.get(
-    '/sites/:id/common-pests',
+    '/:id/common-pests',
     {
       onRequest: app.authorize(),
       schema: {

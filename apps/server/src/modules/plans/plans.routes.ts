@@ -40,9 +40,10 @@ const heatScale = Object.entries(HEAT_STYLES)
 const heatPeriod =
   'Período [from, to), instantes con zona horaria; sin ellos, los doce meses hasta ahora (400 si from es posterior a to o pasa de 5 años).';
 
-export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
+/** A site's plans and where its devices stand on them, under /sites. */
+export const sitePlansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
   app.get(
-    '/sites/:id/plans',
+    '/:id/plans',
     {
       onRequest: app.authorize(),
       schema: {
@@ -59,7 +60,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.get(
-    '/sites/:id/placements',
+    '/:id/placements',
     {
       onRequest: app.authorize(),
       schema: {
@@ -75,8 +76,38 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     (request) => service.sitePlacements(request.user, request.params.id),
   );
 
+  // The upload route alone reads multipart/form-data; every other route reads JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/:id/plans',
+      {
+        onRequest: app.authorize('ADMIN'),
+        schema: {
+          operationId: 'createPlan',
+          summary: 'Subir un plano',
+          description:
+            'Formulario multipart/form-data con el nombre (name, único en el sitio sin distinguir mayúsculas: 409) y la imagen (file). Se guarda el tamaño en píxeles de la imagen tal como se ve (una foto girada por su EXIF cuenta girada).',
+          tags,
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: uploadForm(imageFile, { name: PlanName }),
+          response: { 201: Plan, ...errors, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const plan = await service.create(request.user, request.params.id, () => readUpload(request, NEW_PLAN_FORM));
+        return reply.code(201).send(plan);
+      },
+    );
+  });
+};
+
+/** A plan: its image, its map and its heat, under /plans. */
+export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
   app.get(
-    '/plans/:id',
+    '/:id',
     {
       onRequest: app.authorize(),
       schema: {
@@ -93,7 +124,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.patch(
-    '/plans/:id',
+    '/:id',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -112,7 +143,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.delete(
-    '/plans/:id',
+    '/:id',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -133,7 +164,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.get(
-    '/plans/:id/image',
+    '/:id/image',
     {
       onRequest: app.authorize(),
       schema: {
@@ -154,7 +185,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.get(
-    '/plans/:id/map.pdf',
+    '/:id/map.pdf',
     {
       onRequest: app.authorize(),
       schema: {
@@ -178,7 +209,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.get(
-    '/plans/:id/heat',
+    '/:id/heat',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -195,8 +226,35 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     (request) => service.heat(request.params.id, request.query),
   );
 
+  // The upload route alone reads multipart/form-data; every other route reads JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/:id/image',
+      {
+        onRequest: app.authorize('ADMIN'),
+        schema: {
+          operationId: 'replacePlanImage',
+          summary: 'Reemplazar la imagen de un plano',
+          description:
+            'Formulario multipart/form-data con la nueva imagen (file). Los dispositivos conservan su ubicación, en fracciones de la imagen: una versión nueva del mismo plano, con el mismo encuadre, los deja en su sitio.',
+          tags,
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: uploadForm(imageFile),
+          response: { 200: Plan, ...errors, ...uploadErrors },
+        },
+      },
+      (request) => service.replaceImage(request.user, request.params.id, () => readUpload(request, PLAN_IMAGE_FORM)),
+    );
+  });
+};
+
+/** Where a device stands on its site's plans, and where it stood, under /traps. */
+export const trapPlacementsRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = async (app, { service }) => {
   app.put(
-    '/traps/:id/placement',
+    '/:id/placement',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -215,7 +273,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.delete(
-    '/traps/:id/placement',
+    '/:id/placement',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -235,7 +293,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
   );
 
   app.get(
-    '/traps/:id/placement-events',
+    '/:id/placement-events',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -251,53 +309,4 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     },
     (request) => service.events(request.params.id),
   );
-
-  // The upload routes alone read multipart/form-data; every other route reads JSON only.
-  await app.register(async (scope) => {
-    await scope.register(multipart, MULTIPART_OPTIONS);
-    const uploads = scope.withTypeProvider<ZodTypeProvider>();
-
-    uploads.post(
-      '/sites/:id/plans',
-      {
-        onRequest: app.authorize('ADMIN'),
-        schema: {
-          operationId: 'createPlan',
-          summary: 'Subir un plano',
-          description:
-            'Formulario multipart/form-data con el nombre (name, único en el sitio sin distinguir mayúsculas: 409) y la imagen (file). Se guarda el tamaño en píxeles de la imagen tal como se ve (una foto girada por su EXIF cuenta girada).',
-          tags,
-          security,
-          params: IdParams,
-          consumes: ['multipart/form-data'],
-          body: uploadForm(imageFile, { name: PlanName }),
-          response: { 201: Plan, ...errors, ...uploadErrors },
-        },
-      },
-      async (request, reply) => {
-        const plan = await service.create(request.user, request.params.id, () => readUpload(request, NEW_PLAN_FORM));
-        return reply.code(201).send(plan);
-      },
-    );
-
-    uploads.put(
-      '/plans/:id/image',
-      {
-        onRequest: app.authorize('ADMIN'),
-        schema: {
-          operationId: 'replacePlanImage',
-          summary: 'Reemplazar la imagen de un plano',
-          description:
-            'Formulario multipart/form-data con la nueva imagen (file). Los dispositivos conservan su ubicación, en fracciones de la imagen: una versión nueva del mismo plano, con el mismo encuadre, los deja en su sitio.',
-          tags,
-          security,
-          params: IdParams,
-          consumes: ['multipart/form-data'],
-          body: uploadForm(imageFile),
-          response: { 200: Plan, ...errors, ...uploadErrors },
-        },
-      },
-      (request) => service.replaceImage(request.user, request.params.id, () => readUpload(request, PLAN_IMAGE_FORM)),
-    );
-  });
 };

@@ -164,7 +164,7 @@ const parties =
 /** /api/sessions/{id}/applications: the products applied during an order. */
 export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsService }> = async (app, { service }) => {
   app.put(
-    '/sessions/:id/applications/:clientApplicationId',
+    '/:id/applications/:clientApplicationId',
     {
       onRequest: app.authorize(),
       schema: {
@@ -194,7 +194,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
   );
 
   app.get(
-    '/sessions/:id/applications',
+    '/:id/applications',
     {
       onRequest: app.authorize(),
       schema: {
@@ -211,7 +211,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
   );
 
   app.delete(
-    '/sessions/:id/applications/:clientApplicationId',
+    '/:id/applications/:clientApplicationId',
     {
       onRequest: app.authorize(),
       schema: {

@@ -9,7 +9,7 @@ const errors = errorResponses;
 
 export const siteRouteRoutes: FastifyPluginAsyncZod<{ service: SiteRouteService }> = async (app, { service }) => {
   app.get(
-    '/sites/:id/route',
+    '/:id/route',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -27,7 +27,7 @@ export const siteRouteRoutes: FastifyPluginAsyncZod<{ service: SiteRouteService 
   );
 
   app.put(
-    '/sites/:id/route',
+    '/:id/route',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {
@@ -46,7 +46,7 @@ export const siteRouteRoutes: FastifyPluginAsyncZod<{ service: SiteRouteService 
   );
 
   app.post(
-    '/sites/:id/route/propose',
+    '/:id/route/propose',
     {
       onRequest: app.authorize('ADMIN'),
       schema: {

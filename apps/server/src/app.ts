@@ -320,9 +320,10 @@ export async function buildApp({
         service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents),
       });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.
+      const auditPackRepository = new AuditPackRepository(db);
       await api.register(auditPackRoutes, {
         prefix: '/sites',
-        service: new AuditPackService(new AuditPackRepository(db), {
+        service: new AuditPackService(auditPackRepository, {
           timeZone: config.TIME_ZONE,
           coverage,
           plans,
@@ -330,7 +331,7 @@ export async function buildApp({
           company,
           excel: (period, output) =>
             writeAuditPackExcel(
-              db,
+              auditPackRepository,
               { ...period, from: period.from.toISOString(), to: period.to.toISOString() },
               output,
             ),

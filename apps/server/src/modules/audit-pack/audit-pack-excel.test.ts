@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { writeAuditPackExcel } from './audit-pack-excel.js';
+import { AuditPackRepository } from './audit-pack.repository.js';
 
 const ZONE = 'Europe/Madrid';
 let t: TestApp;
@@ -86,7 +87,11 @@ async function annex(from: string, to: string, batchSize?: number) {
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => output.on('end', resolve));
-  await writeAuditPackExcel(t.database.db, { siteId: DEFAULT_SITE_ID, from, to, timeZone: ZONE, batchSize }, output);
+  await writeAuditPackExcel(
+    new AuditPackRepository(t.database.db),
+    { siteId: DEFAULT_SITE_ID, from, to, timeZone: ZONE, batchSize },
+    output,
+  );
   await ended;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);

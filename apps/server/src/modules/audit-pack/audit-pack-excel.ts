@@ -1,5 +1,5 @@
 import { folioText, type ThresholdLevel, type ThresholdMetric } from '@rondin/contracts';
-import { PEST_GROUP_NAMES, type PestGroup, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
+import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
 import {
   capturedAtLeast,
@@ -8,26 +8,15 @@ import {
   NOT_PROOF_OF_PRESENCE,
   outcomeName,
 } from '@rondin/contracts/finding-text';
-import type { Capture } from '@rondin/contracts';
-import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import type { Database } from '../../db/database.js';
-import {
-  certificates,
-  correctiveActions,
-  findings,
-  sessionItems,
-  sessions,
-  sites,
-  technicians,
-  thresholdBreaches,
-  traps,
-} from '../../db/schema.js';
 import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
-import { capturesOf } from '../reports/reports.repository.js';
 import { wallClock, zonedInstant } from '../../lib/time-zone.js';
+import type { AuditPackRepository, PackInspection, PackInspectionBreach, PackRange } from './audit-pack.repository.js';
+
+/** The reads the annex makes, in audit-pack.repository.ts. */
+type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections'>;
 
 /**
  * Inspections read at once: with their catches, about 2 MB of rows. A year of weekly visits to 2,000 devices
@@ -75,16 +64,8 @@ const COLUMNS = [
   { header: 'Nota', key: 'note', width: 40 },
 ] as const;
 
-interface Breach {
-  metric: ThresholdMetric;
-  pestGroup: PestGroup | null;
-  level: ThresholdLevel;
-  limit: number;
-  observed: number;
-}
-
 /** "Capturas por inspección (roedores): 12, límite 10; Actividad: 3, límite 2". */
-function breachText(breaches: readonly Breach[]): string {
+function breachText(breaches: readonly PackInspectionBreach[]): string {
   return breaches
     .map((breach) => {
       const group = breach.pestGroup ? ` (${PEST_GROUP_NAMES[breach.pestGroup].toLowerCase()})` : '';
@@ -125,7 +106,7 @@ async function drained(output: Writable): Promise<void> {
  * batch waits for the reader, so memory holds one batch whatever the period. `batchSize` is for tests.
  */
 export async function writeAuditPackExcel(
-  db: Database,
+  repository: AuditPackExcelSource,
   input: { siteId: number; from: string; to: string; timeZone: string; batchSize?: number },
   output: Writable,
 ): Promise<void> {
@@ -133,10 +114,7 @@ export async function writeAuditPackExcel(
   const from = instant(input.from, timeZone);
   const to = instant(input.to, timeZone);
   const generatedAt = new Date();
-  const [site] = await db
-    .select({ name: sites.name, client: sites.client, address: sites.address })
-    .from(sites)
-    .where(eq(sites.id, siteId));
+  const site = await repository.site(siteId);
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Rondín';
@@ -163,7 +141,7 @@ export async function writeAuditPackExcel(
   header.commit();
 
   const counts = { inspections: 0, typed: 0, exceptions: 0, breaches: 0 };
-  for await (const batch of inspectionsInBatches(db, siteId, from, to, batchSize)) {
+  for await (const batch of inspectionsInBatches(repository, { siteId, from, to }, batchSize)) {
     for (const row of batch) {
       counts.inspections += 1;
       if (row.exceptionReason) counts.exceptions += 1;
@@ -239,94 +217,18 @@ export async function writeAuditPackExcel(
   await workbook.commit();
 }
 
-type InspectionRow = Awaited<ReturnType<typeof readBatch>>[number] & { captures: Capture[] };
-
 /** The site's inspections of [from, to), oldest first, a batch at a time from where the last one ended. */
 async function* inspectionsInBatches(
-  db: Database,
-  siteId: number,
-  from: Date,
-  to: Date,
+  repository: AuditPackExcelSource,
+  range: PackRange,
   batchSize: number,
-): AsyncGenerator<InspectionRow[]> {
+): AsyncGenerator<PackInspection[]> {
   let after: number | undefined;
   for (;;) {
-    const rows = await readBatch(db, siteId, from, to, batchSize, after);
+    const rows = await repository.inspections(range, batchSize, after);
     if (rows.length === 0) return;
-    const captures = await capturesOf(
-      db,
-      rows.flatMap((row) => (row.findingId === null ? [] : [row.findingId])),
-    );
-    yield rows.map((row) => ({ ...row, captures: row.findingId === null ? [] : (captures.get(row.findingId) ?? []) }));
+    yield rows;
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1]!.id;
   }
-}
-
-/** `after`: the last item of the previous batch; its time is read back exactly (microseconds, not a JS Date's ms). */
-function readBatch(db: Database, siteId: number, from: Date, to: Date, batchSize: number, after: number | undefined) {
-  return (
-    db
-      .select({
-        id: sessionItems.id,
-        sessionId: sessionItems.sessionId,
-        completedAt: sessionItems.completedAt,
-        exceptionReason: sessionItems.exceptionReason,
-        exceptionDetail: sessionItems.exceptionDetail,
-        exceptionNote: sessionItems.exceptionNote,
-        manualReason: sessionItems.manualReason,
-        manualCode: sessionItems.manualCode,
-        findingId: sessionItems.findingId,
-        technician: technicians.fullName,
-        code: traps.code,
-        area: traps.area,
-        zone: traps.zone,
-        type: traps.type,
-        deviceStatus: findings.deviceStatus,
-        activity: findings.activity,
-        baitConsumption: findings.baitConsumption,
-        notes: findings.notes,
-        folioYear: certificates.year,
-        folioNumber: certificates.number,
-        photos: sql<number>`(select count(*) from photos where photos.item_id = ${sessionItems.id})::int`,
-        breachLevel: thresholdBreaches.level,
-        breaches: sql<Breach[] | null>`${thresholdBreaches.breaches}`,
-        actionId: correctiveActions.id,
-        actionStatus: correctiveActions.status,
-      })
-      .from(sessionItems)
-      .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
-      .innerJoin(traps, eq(traps.id, sessionItems.trapId))
-      .leftJoin(technicians, eq(technicians.id, sessionItems.completedById))
-      .leftJoin(findings, eq(findings.id, sessionItems.findingId))
-      .leftJoin(certificates, and(eq(certificates.sessionId, sessionItems.sessionId), isNull(certificates.replacedAt)))
-      // What the current version crossed (one row a finding version), or the exception (its row has no finding).
-      .leftJoin(
-        thresholdBreaches,
-        and(
-          eq(thresholdBreaches.itemId, sessionItems.id),
-          or(
-            eq(thresholdBreaches.findingId, sessionItems.findingId),
-            and(isNull(thresholdBreaches.findingId), isNull(sessionItems.findingId)),
-          ),
-        ),
-      )
-      .leftJoin(
-        correctiveActions,
-        eq(correctiveActions.id, sql`coalesce(${thresholdBreaches.actionId}, ${thresholdBreaches.areaActionId})`),
-      )
-      .where(
-        and(
-          eq(sessions.siteId, siteId),
-          eq(sessionItems.status, 'COMPLETED'),
-          gte(sessionItems.completedAt, from),
-          lt(sessionItems.completedAt, to),
-          after === undefined
-            ? undefined
-            : sql`(${sessionItems.completedAt}, ${sessionItems.id}) > ((select completed_at from session_items where id = ${after}), ${after})`,
-        ),
-      )
-      .orderBy(asc(sessionItems.completedAt), asc(sessionItems.id))
-      .limit(batchSize)
-  );
 }

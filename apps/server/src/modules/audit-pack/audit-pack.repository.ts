@@ -1,6 +1,28 @@
-import type { PestGroup, Qualification, RiskLevel, TrapType, TrendThreshold, Zone } from '@rondin/contracts';
+import type {
+  Capture,
+  PestGroup,
+  Qualification,
+  RiskLevel,
+  ThresholdLevel,
+  ThresholdMetric,
+  TrapType,
+  TrendThreshold,
+  Zone,
+} from '@rondin/contracts';
 import { PEST_GROUPS } from '@rondin/contracts';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
+import {
+  certificates,
+  correctiveActions,
+  findings,
+  sessionItems,
+  sessions,
+  technicians,
+  thresholdBreaches,
+  traps,
+} from '../../db/schema.js';
+import { capturesOf } from '../reports/reports.repository.js';
 import { countTrends, type TrendRow, trendThresholds, withThresholdsInForce } from '../reports/trends.repository.js';
 
 /** What every query of a pack reads: one site and the half-open period [from, to). */
@@ -116,7 +138,91 @@ export interface PackAction {
   closingNote: string | null;
 }
 
+/** One limit an inspection crossed, as `threshold_breaches.breaches` holds it. */
+export interface PackInspectionBreach {
+  metric: ThresholdMetric;
+  pestGroup: PestGroup | null;
+  level: ThresholdLevel;
+  limit: number;
+  observed: number;
+}
+
+/** A row of the annex: one device inspection with its finding, certificate, breach and catches. */
+export type PackInspection = Awaited<ReturnType<typeof inspectionRows>>[number] & { captures: Capture[] };
+
 const GROUP_COLUMNS = PEST_GROUPS.map((group) => group.toLowerCase());
+
+/**
+ * The site's inspections of [from, to) for the audit pack's Excel annex, oldest first, `batchSize` at the most:
+ * those after `after`, the last item of the previous batch (its time is read back exactly: microseconds, not a JS
+ * Date's milliseconds). Through session_items_completed_idx from where the last batch ended.
+ */
+function inspectionRows(db: Database, { siteId, from, to }: PackRange, batchSize: number, after: number | undefined) {
+  return (
+    db
+      .select({
+        id: sessionItems.id,
+        sessionId: sessionItems.sessionId,
+        completedAt: sessionItems.completedAt,
+        exceptionReason: sessionItems.exceptionReason,
+        exceptionDetail: sessionItems.exceptionDetail,
+        exceptionNote: sessionItems.exceptionNote,
+        manualReason: sessionItems.manualReason,
+        manualCode: sessionItems.manualCode,
+        findingId: sessionItems.findingId,
+        technician: technicians.fullName,
+        code: traps.code,
+        area: traps.area,
+        zone: traps.zone,
+        type: traps.type,
+        deviceStatus: findings.deviceStatus,
+        activity: findings.activity,
+        baitConsumption: findings.baitConsumption,
+        notes: findings.notes,
+        folioYear: certificates.year,
+        folioNumber: certificates.number,
+        photos: sql<number>`(select count(*) from photos where photos.item_id = ${sessionItems.id})::int`,
+        breachLevel: thresholdBreaches.level,
+        breaches: sql<PackInspectionBreach[] | null>`${thresholdBreaches.breaches}`,
+        actionId: correctiveActions.id,
+        actionStatus: correctiveActions.status,
+      })
+      .from(sessionItems)
+      .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
+      .innerJoin(traps, eq(traps.id, sessionItems.trapId))
+      .leftJoin(technicians, eq(technicians.id, sessionItems.completedById))
+      .leftJoin(findings, eq(findings.id, sessionItems.findingId))
+      .leftJoin(certificates, and(eq(certificates.sessionId, sessionItems.sessionId), isNull(certificates.replacedAt)))
+      // What the current version crossed (one row a finding version), or the exception (its row has no finding).
+      .leftJoin(
+        thresholdBreaches,
+        and(
+          eq(thresholdBreaches.itemId, sessionItems.id),
+          or(
+            eq(thresholdBreaches.findingId, sessionItems.findingId),
+            and(isNull(thresholdBreaches.findingId), isNull(sessionItems.findingId)),
+          ),
+        ),
+      )
+      .leftJoin(
+        correctiveActions,
+        eq(correctiveActions.id, sql`coalesce(${thresholdBreaches.actionId}, ${thresholdBreaches.areaActionId})`),
+      )
+      .where(
+        and(
+          eq(sessions.siteId, siteId),
+          eq(sessionItems.status, 'COMPLETED'),
+          gte(sessionItems.completedAt, from),
+          lt(sessionItems.completedAt, to),
+          after === undefined
+            ? undefined
+            : sql`(${sessionItems.completedAt}, ${sessionItems.id}) > ((select completed_at from session_items where id = ${after}), ${after})`,
+        ),
+      )
+      .orderBy(asc(sessionItems.completedAt), asc(sessionItems.id))
+      .limit(batchSize)
+  );
+}
 
 /**
  * The audit pack's own reads (DESIGN-audit.md "Certificates and the audit pack"): what no other module answers
@@ -263,6 +369,16 @@ export class AuditPackRepository {
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,
       [range.siteId, range.from, range.to],
     );
+  }
+
+  /** A batch of the annex's inspections (see inspectionRows), each with its catches. */
+  async inspections(range: PackRange, batchSize: number, after: number | undefined): Promise<PackInspection[]> {
+    const rows = await inspectionRows(this.db, range, batchSize, after);
+    const captures = await capturesOf(
+      this.db,
+      rows.flatMap((row) => (row.findingId === null ? [] : [row.findingId])),
+    );
+    return rows.map((row) => ({ ...row, captures: row.findingId === null ? [] : (captures.get(row.findingId) ?? []) }));
   }
 
   /** The trends' own count (modules/reports), by quarter and zone, from a year before the period. */

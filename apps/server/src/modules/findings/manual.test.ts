@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labelReprints, sessions } from '../../db/schema.js';
 import { writeAuditPackExcel } from '../audit-pack/audit-pack-excel.js';
+import { AuditPackRepository } from '../audit-pack/audit-pack.repository.js';
 import { renderOrderReport } from '../orders/order-report.js';
 import { nothingFound, putFinding, recordException, recordManual, typedCode } from '../../../test/findings.js';
 import { createOrder, scan } from '../../../test/orders.js';
@@ -302,7 +303,7 @@ describe('a typed code is never read as a scan-proven visit', () => {
     const day = new Date().toISOString().slice(0, 10);
     const after = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     await writeAuditPackExcel(
-      t.database.db,
+      new AuditPackRepository(t.database.db),
       { siteId: DEFAULT_SITE_ID, from: `${day}T00:00:00Z`, to: `${after}T00:00:00Z`, timeZone: 'UTC' },
       output,
     );

@@ -156,6 +156,8 @@ describe('plan editor', () => {
     const user = userEvent.setup();
     renderWithApp(<PlanEditor siteId={1} planId={5} />);
     await user.click(await screen.findByRole('button', { name: /C-03/ }, FIRST_LOAD));
+    // The chosen device's marker stands out on the plan.
+    expect(document.querySelector('.plan-marker--selected')).toHaveAttribute('data-trap-id', '3');
     await user.click(screen.getByRole('button', { name: 'Quitar del plano' }));
     await waitFor(() => expect(calls.some((call) => call.key === 'DELETE /api/traps/3/placement')).toBe(true));
     expect(screen.getByRole('status')).toHaveTextContent('Se quitó C-03 del plano.');

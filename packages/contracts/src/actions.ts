@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTimeInput, digits, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+import { ACTION_STATUSES, CAPTURE_METRICS, THRESHOLD_LEVELS, THRESHOLD_METRICS } from './action-names.js';
 import { MAX_PAGE_SIZE } from './paging.js';
 
 /** The server's answers about thresholds and corrective actions; the screens say the same. */
@@ -26,39 +27,6 @@ export const ActionMessages = {
   anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
   cursor: 'cursor no es válido: usa el nextCursor de la página anterior.',
 } as const;
-
-/**
- * What a threshold measures on a finding: the activity level (1 low, 2 medium, 3 high), the bait eaten (%),
- * the catches of one inspection (optionally of one pest group), the same catches per device-week (× 7 ÷ the
- * days since the device's previous inspection, 1 to 28; 7 for a first one), the device's condition (damaged,
- * tampered or not found: the value is always 1), and repetition (2–10: inspections in a row of the device with
- * activity, or devices of its area with activity in the same order; crossed at ACCION it opens or joins the
- * area's action).
- */
-export const THRESHOLD_METRICS = [
-  'ACTIVIDAD',
-  'CONSUMO_CEBO',
-  'CAPTURAS',
-  'CAPTURAS_SEMANA',
-  'ESTADO',
-  'REPETICION',
-] as const;
-/** The metrics a pest group may narrow. */
-const CAPTURE_METRICS: readonly ThresholdMetric[] = ['CAPTURAS', 'CAPTURAS_SEMANA'];
-export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
-
-/** ALERTA is noted; ACCION opens a corrective action. */
-export const THRESHOLD_LEVELS = ['ALERTA', 'ACCION'] as const;
-export type ThresholdLevel = (typeof THRESHOLD_LEVELS)[number];
-
-export const ACTION_STATUSES = ['ABIERTA', 'EN_CURSO', 'CERRADA'] as const;
-export type ActionStatus = (typeof ACTION_STATUSES)[number];
-/** Where an action may go from each state (a closed one is reopened with a reason). */
-export const ACTION_TRANSITIONS: Record<ActionStatus, readonly ActionStatus[]> = {
-  ABIERTA: ['EN_CURSO', 'CERRADA'],
-  EN_CURSO: ['CERRADA'],
-  CERRADA: ['ABIERTA'],
-};
 
 export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION'] as const;
 export type ActionOrigin = (typeof ACTION_ORIGINS)[number];

@@ -19,6 +19,7 @@ export * from './findings.js';
 export * from './inspections.js';
 export * from './service-plans.js';
 export * from './service-plan-options.js';
+export * from './action-names.js';
 export * from './actions.js';
 export * from './settings.js';
 export * from './company-settings.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTimeInput, Id, Timestamp } from './common.js';
-import { THRESHOLD_LEVELS } from './actions.js';
+import { THRESHOLD_LEVELS } from './action-names.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import { EXCEPTION_REASONS } from './finding-rules.js';
 import { ReportMessages } from './messages.js';

@@ -1,4 +1,4 @@
-import { folioText, type ThresholdLevel, type ThresholdMetric } from '@rondin/contracts';
+import { ACTION_STATUS_NAMES, folioText, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
 import {
@@ -29,17 +29,6 @@ const DATE_FORMAT = 'dd-mm-yyyy';
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3B57' } } as const;
 const HEADER_FONT = { bold: true, color: { argb: 'FFFFFFFF' } };
 
-const METRIC_NAMES: Record<ThresholdMetric, string> = {
-  ACTIVIDAD: 'Actividad',
-  CONSUMO_CEBO: 'Consumo de cebo (%)',
-  CAPTURAS: 'Capturas por inspección',
-  CAPTURAS_SEMANA: 'Capturas por semana',
-  ESTADO: 'Dañado, manipulado o no encontrado',
-  REPETICION: 'Actividad repetida',
-};
-const LEVEL_NAMES: Record<ThresholdLevel, string> = { ALERTA: 'Alerta', ACCION: 'Acción' };
-const ACTION_STATUS_NAMES: Record<string, string> = { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' };
-
 /** One column of the inspections sheet: its Spanish header, width in characters and number format. */
 const COLUMNS = [
   { header: 'Fecha y hora', key: 'at', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
@@ -69,7 +58,7 @@ function breachText(breaches: readonly PackInspectionBreach[]): string {
   return breaches
     .map((breach) => {
       const group = breach.pestGroup ? ` (${PEST_GROUP_NAMES[breach.pestGroup].toLowerCase()})` : '';
-      return `${METRIC_NAMES[breach.metric] ?? breach.metric}${group}: ${breach.observed}, límite ${breach.limit}`;
+      return `${THRESHOLD_METRIC_NAMES[breach.metric] ?? breach.metric}${group}: ${breach.observed}, límite ${breach.limit}`;
     })
     .join('; ');
 }
@@ -170,7 +159,7 @@ export async function writeAuditPackExcel(
           captured: captures.length ? captures.reduce((sum, capture) => sum + capturedAtLeast(capture), 0) : null,
           bait: row.baitConsumption === null ? null : row.baitConsumption / 100,
           photos: row.photos,
-          level: row.breachLevel ? LEVEL_NAMES[row.breachLevel] : null,
+          level: row.breachLevel ? THRESHOLD_LEVEL_NAMES[row.breachLevel] : null,
           breach: row.breaches ? breachText(row.breaches) || null : null,
           action: row.actionId === null ? null : `N.º ${row.actionId} (${ACTION_STATUS_NAMES[row.actionStatus!]})`,
           // Why the device was not inspected (the preset detail and the note), or the finding's note.

@@ -100,7 +100,7 @@ export interface PackThreshold {
   trapType: TrapType;
   zone: Zone | null;
   riskLevel: RiskLevel | null;
-  metric: string;
+  metric: ThresholdMetric;
   pestGroup: PestGroup | null;
   level: 'ALERTA' | 'ACCION';
   value: number;
@@ -113,7 +113,7 @@ export interface PackBreach {
   area: string | null;
   level: 'ALERTA' | 'ACCION';
   exceptionReason: string | null;
-  breaches: { metric: string; pestGroup?: string | null; limit?: number; observed?: number }[];
+  breaches: { metric: ThresholdMetric; pestGroup?: string | null; limit?: number; observed?: number }[];
   actionId: number | null;
 }
 

@@ -1,4 +1,10 @@
-import { QUALIFICATION_LABELS, type Qualification, type Session, type TrapType } from '@rondin/contracts';
+import {
+  ACTION_STATUS_NAMES,
+  QUALIFICATION_LABELS,
+  type Qualification,
+  type Session,
+  type TrapType,
+} from '@rondin/contracts';
 import { drawFacts } from '../../lib/pdf-document.js';
 import { FONT, useFont } from '../../lib/pdf-fonts.js';
 import { drawQr } from '../../lib/pdf-qr.js';
@@ -25,8 +31,6 @@ const TARGETS: Record<TrapType, string> = {
 /** 'dd-mm-yyyy' and 'hh:mm' of an instant in the zone. */
 const formatDate = (value: string, timeZone: string) => formatDateTime(value, timeZone).split(' ')[0]!;
 const formatTime = (value: string | null, timeZone: string) => formatDateTime(value, timeZone).split(' ')[1] ?? '—';
-
-const ACTION_STATUS: Record<string, string> = { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' };
 
 export function targetPests(session: Session): string {
   const targets = [...new Set(session.items.map((item) => TARGETS[item.trap.type as TrapType] ?? 'otras plagas'))];
@@ -151,7 +155,7 @@ function actionsTable(
       action.description,
       `${action.responsible === 'CLIENTE' ? 'Cliente' : 'Empresa'}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
       action.dueDate ? formatDate(`${action.dueDate}T12:00:00Z`, timeZone) : '—',
-      ACTION_STATUS[action.status] ?? action.status,
+      ACTION_STATUS_NAMES[action.status],
     ]);
   }
   doc.y = table.end() + 4;

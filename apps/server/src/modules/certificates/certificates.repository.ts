@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { ActionStatus } from '@rondin/contracts';
 import { auditAs } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import {
@@ -33,7 +34,7 @@ export interface IssueInput {
 export interface CertificateAction {
   id: number;
   description: string;
-  status: string;
+  status: ActionStatus;
   responsible: string;
   responsibleName: string | null;
   dueDate: string | null;

@@ -1,24 +1,7 @@
-import type {
-  ActionOrigin,
-  ActionResponsible,
-  ActionSeverity,
-  ActionStatus,
-  ThresholdLevel,
-  ThresholdMetric,
-} from '@rondin/contracts';
+import { ACTION_STATUS_NAMES, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts/action-names';
+import type { ActionOrigin, ActionResponsible, ActionSeverity, ThresholdMetric } from '@rondin/contracts';
 
-export const ACTION_STATUSES: readonly ActionStatus[] = ['ABIERTA', 'EN_CURSO', 'CERRADA'];
 export const ACTION_RESPONSIBLES: readonly ActionResponsible[] = ['EMPRESA', 'CLIENTE'];
-export const THRESHOLD_METRICS: readonly ThresholdMetric[] = [
-  'ACTIVIDAD',
-  'CONSUMO_CEBO',
-  'CAPTURAS',
-  'CAPTURAS_SEMANA',
-  'ESTADO',
-  'REPETICION',
-];
-/** The metrics a pest group may narrow. */
-export const CAPTURE_METRICS: readonly ThresholdMetric[] = ['CAPTURAS', 'CAPTURAS_SEMANA'];
 /** The values the server takes for each metric (ESTADO: always 1). */
 export const METRIC_RANGES: Record<ThresholdMetric, { min: number; max: number }> = {
   ACTIVIDAD: { min: 1, max: 3 },
@@ -27,14 +10,6 @@ export const METRIC_RANGES: Record<ThresholdMetric, { min: number; max: number }
   CAPTURAS_SEMANA: { min: 1, max: 100_000 },
   ESTADO: { min: 1, max: 1 },
   REPETICION: { min: 2, max: 10 },
-};
-export const THRESHOLD_LEVELS: readonly ThresholdLevel[] = ['ALERTA', 'ACCION'];
-
-/** Where an action may go from each state, as the server allows (a closed one is reopened with a reason). */
-export const ACTION_NEXT: Record<ActionStatus, readonly ActionStatus[]> = {
-  ABIERTA: ['EN_CURSO', 'CERRADA'],
-  EN_CURSO: ['CERRADA'],
-  CERRADA: ['ABIERTA'],
 };
 
 export const ACTION_MESSAGES = {
@@ -78,7 +53,7 @@ export const ACTION_MESSAGES = {
   verifyBadge: 'Verificada: se sugiere cerrar',
   noDevice: 'Sin dispositivo',
   open: (id: number) => `Ver acción ${id}`,
-  statusNames: { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' } satisfies Record<ActionStatus, string>,
+  statusNames: ACTION_STATUS_NAMES,
   originNames: {
     UMBRAL: 'Umbral superado',
     MANUAL: 'Manual',
@@ -132,14 +107,7 @@ export const ACTION_MESSAGES = {
   occurrences: 'Ocurrencias',
   noOccurrences: 'Sin ocurrencias: abierta a mano.',
   orderLink: (id: number) => `Orden ${id}`,
-  metricNames: {
-    ACTIVIDAD: 'Actividad',
-    CONSUMO_CEBO: 'Consumo de cebo (%)',
-    CAPTURAS: 'Capturas por inspección',
-    CAPTURAS_SEMANA: 'Capturas por semana',
-    ESTADO: 'Dañado, manipulado o no encontrado',
-    REPETICION: 'Actividad repetida',
-  } satisfies Record<ThresholdMetric, string>,
+  metricNames: THRESHOLD_METRIC_NAMES,
   metricHelp: {
     ACTIVIDAD: 'El nivel de actividad del hallazgo: 1 baja, 2 media, 3 alta.',
     CONSUMO_CEBO: 'El porcentaje de cebo consumido en la inspección.',
@@ -151,7 +119,7 @@ export const ACTION_MESSAGES = {
     REPETICION:
       'Actividad en tantas inspecciones seguidas del dispositivo, o en tantos dispositivos de la misma área en la misma orden (de 2 a 10). En Acción abre o suma a una acción del área.',
   } satisfies Record<ThresholdMetric, string>,
-  levelNames: { ALERTA: 'Alerta', ACCION: 'Acción' } satisfies Record<ThresholdLevel, string>,
+  levelNames: THRESHOLD_LEVEL_NAMES,
   breach: (metric: string, observed: number, limit: number) => `${metric}: ${observed} (límite ${limit})`,
   // Dashboard
   summaryTitle: 'Acciones correctivas',

@@ -1,5 +1,6 @@
 import type { PackPages } from './pack-pages.js';
-import { dateText, dayText, number, ORIGIN_NAMES, STATUS_NAMES } from './pack-text.js';
+import { ACTION_STATUS_NAMES } from '@rondin/contracts';
+import { dateText, dayText, number, ORIGIN_NAMES } from './pack-text.js';
 
 export async function drawActions(pack: PackPages): Promise<void> {
   const { data } = pack;
@@ -32,7 +33,7 @@ export async function drawActions(pack: PackPages): Promise<void> {
     `${action.responsible === 'CLIENTE' ? 'Cliente' : 'Empresa'}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
     dayText(action.dueDate),
     action.closedAt
-      ? `${STATUS_NAMES[action.status]} el ${dateText(action.closedAt, pack.timeZone)}`
-      : STATUS_NAMES[action.status],
+      ? `${ACTION_STATUS_NAMES[action.status]} el ${dateText(action.closedAt, pack.timeZone)}`
+      : ACTION_STATUS_NAMES[action.status],
   ]);
 }

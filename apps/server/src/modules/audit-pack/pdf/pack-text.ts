@@ -4,22 +4,12 @@ import { localDate } from '../../../lib/time-zone.js';
 
 /** The words and number formats the pack's sections share. */
 export const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
-export const METRIC_NAMES: Record<string, string> = {
-  ACTIVIDAD: 'Actividad',
-  CONSUMO_CEBO: 'Consumo de cebo (%)',
-  CAPTURAS: 'Capturas por inspección',
-  CAPTURAS_SEMANA: 'Capturas por semana',
-  ESTADO: 'Estado del dispositivo',
-  REPETICION: 'Repetición',
-};
 /** A pest group's name as a column heading of two lines at most. */
 export const GROUP_HEADERS: Record<PestGroup, string> = {
   ...PEST_GROUP_NAMES,
   PRODUCTO_ALMACENADO: 'Producto almacenado',
 };
 export const ORIGIN_NAMES = { UMBRAL: 'Umbral', MANUAL: 'Manual', RECOMENDACION: 'Recomendación' } as const;
-export const STATUS_NAMES = { ABIERTA: 'Abierta', EN_CURSO: 'En curso', CERRADA: 'Cerrada' } as const;
-export const LEVEL_NAMES = { ALERTA: 'Alerta', ACCION: 'Acción' } as const;
 export const EXCEPTION_NAMES: Record<string, string> = { NO_ENCONTRADO: 'No encontrado', INACCESIBLE: 'Inaccesible' };
 
 /** A coverage state, or a month without an order before the device was installed (not a missed visit). */

@@ -1,7 +1,14 @@
-import { PEST_GROUP_NAMES, RISK_LEVEL_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts';
+import {
+  PEST_GROUP_NAMES,
+  RISK_LEVEL_NAMES,
+  THRESHOLD_LEVEL_NAMES,
+  THRESHOLD_METRIC_NAMES,
+  TRAP_TYPE_NAMES,
+  ZONE_NAMES,
+} from '@rondin/contracts';
 import { formatDateTime } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
-import { EXCEPTION_NAMES, LEVEL_NAMES, METRIC_NAMES, number } from './pack-text.js';
+import { EXCEPTION_NAMES, number } from './pack-text.js';
 
 export async function drawThresholds(pack: PackPages): Promise<void> {
   const { data } = pack;
@@ -23,9 +30,9 @@ export async function drawThresholds(pack: PackPages): Promise<void> {
       TRAP_TYPE_NAMES[threshold.trapType],
       threshold.zone ? ZONE_NAMES[threshold.zone] : 'Todas',
       threshold.riskLevel ? RISK_LEVEL_NAMES[threshold.riskLevel] : 'Todos',
-      METRIC_NAMES[threshold.metric] ?? threshold.metric,
+      THRESHOLD_METRIC_NAMES[threshold.metric],
       threshold.pestGroup ? PEST_GROUP_NAMES[threshold.pestGroup] : 'Todos',
-      LEVEL_NAMES[threshold.level],
+      THRESHOLD_LEVEL_NAMES[threshold.level],
       String(threshold.value),
       threshold.siteOwn ? 'Sitio' : 'General',
     ]);
@@ -52,13 +59,13 @@ export async function drawThresholds(pack: PackPages): Promise<void> {
     formatDateTime(breach.occurredAt, pack.timeZone),
     breach.code,
     breach.area ?? '—',
-    LEVEL_NAMES[breach.level],
+    THRESHOLD_LEVEL_NAMES[breach.level],
     breach.exceptionReason
       ? (EXCEPTION_NAMES[breach.exceptionReason] ?? breach.exceptionReason)
       : breach.breaches
           .map(
             (item) =>
-              `${METRIC_NAMES[item.metric] ?? item.metric}${item.pestGroup ? ` (${PEST_GROUP_NAMES[item.pestGroup as keyof typeof PEST_GROUP_NAMES] ?? item.pestGroup})` : ''}${item.observed !== undefined ? `: ${item.observed}` : ''}${item.limit !== undefined ? ` ≥ ${item.limit}` : ''}`,
+              `${THRESHOLD_METRIC_NAMES[item.metric]}${item.pestGroup ? ` (${PEST_GROUP_NAMES[item.pestGroup as keyof typeof PEST_GROUP_NAMES] ?? item.pestGroup})` : ''}${item.observed !== undefined ? `: ${item.observed}` : ''}${item.limit !== undefined ? ` ≥ ${item.limit}` : ''}`,
           )
           .join('; '),
     breach.actionId === null ? '—' : `n.º ${breach.actionId}`,

@@ -1,8 +1,8 @@
-import { ZONE_NAMES, ZONES, type Zone } from '@rondin/contracts';
+import { THRESHOLD_LEVEL_NAMES, ZONE_NAMES, ZONES, type Zone } from '@rondin/contracts';
 import { drawLineChart } from '../../../lib/pdf-chart.js';
 import { MARGIN } from '../../../lib/pdf-sections.js';
 import type { PackPages } from './pack-pages.js';
-import { LEVEL_NAMES, number, quarterText } from './pack-text.js';
+import { number, quarterText } from './pack-text.js';
 
 /**
  * Per zone, the period's quarters against the same quarters a year before: the share of inspections with
@@ -41,7 +41,7 @@ export function drawTrends(pack: PackPages): void {
       return values.length
         ? [
             {
-              label: `Umbral ${LEVEL_NAMES[level].toLowerCase()}`,
+              label: `Umbral ${THRESHOLD_LEVEL_NAMES[level].toLowerCase()}`,
               value: Math.min(...values),
               color: level === 'ACCION' ? '#cb181d' : '#e6850e',
             },

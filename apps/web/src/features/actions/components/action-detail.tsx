@@ -1,3 +1,4 @@
+import { ACTION_TRANSITIONS } from '@rondin/contracts/action-names';
 import './actions.css';
 import type { ActionStatus, CorrectiveActionDetail } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
@@ -11,7 +12,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useAction } from '../api/get-action';
 import { useUpdateAction } from '../api/update-action';
-import { ACTION_MESSAGES as TEXT, ACTION_NEXT } from '../messages';
+import { ACTION_MESSAGES as TEXT } from '../messages';
 import { formatDay, STATUS_TONES } from './actions-view';
 
 /** One corrective action: what, where, its state with the changes it may take, its history and occurrences. */
@@ -141,7 +142,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** The state changes the action may take now; closing asks for a note, reopening for a reason. */
 function StatusForm({ action }: { action: CorrectiveActionDetail }) {
   const update = useUpdateAction();
-  const choices = ACTION_NEXT[action.status];
+  const choices = ACTION_TRANSITIONS[action.status];
   const [to, setTo] = useState<ActionStatus>(choices[0]!);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);

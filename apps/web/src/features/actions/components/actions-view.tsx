@@ -1,3 +1,4 @@
+import { ACTION_STATUSES } from '@rondin/contracts/action-names';
 import './actions.css';
 import type { CorrectiveAction, Site } from '@rondin/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { formatCount } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useActions } from '../api/get-actions';
-import { ACTION_MESSAGES as TEXT, ACTION_RESPONSIBLES, ACTION_STATUSES } from '../messages';
+import { ACTION_MESSAGES as TEXT, ACTION_RESPONSIBLES } from '../messages';
 import { ActionFormModal } from './action-form-modal';
 
 const FILTERS = ['siteId', 'status', 'overdue', 'responsible'] as const;

@@ -1,3 +1,4 @@
+import { CAPTURE_METRICS, THRESHOLD_LEVELS, THRESHOLD_METRICS } from '@rondin/contracts/action-names';
 import './actions.css';
 import type { Threshold } from '@rondin/contracts';
 import {
@@ -16,13 +17,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveThresholds, useThresholds } from '../api/thresholds';
-import {
-  CAPTURE_METRICS,
-  METRIC_RANGES,
-  ACTION_MESSAGES as TEXT,
-  THRESHOLD_LEVELS,
-  THRESHOLD_METRICS,
-} from '../messages';
+import { METRIC_RANGES, ACTION_MESSAGES as TEXT } from '../messages';
 
 const describe = (row: Threshold) =>
   [

@@ -1,12 +1,12 @@
 import './trends.css';
 import type { TrendDimension, TrendInterval } from '@rondin/contracts';
+import { THRESHOLD_LEVEL_NAMES } from '@rondin/contracts/action-names';
 import { useId, useState } from 'react';
 import { Loading } from '../../../components/ui/loading';
 import { Notice } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 import { useTrends } from '../api/get-trends';
 import {
-  LEVEL_LABELS,
   MAX_CHART_SERIES,
   METRIC_LABELS,
   periodLabel,
@@ -204,7 +204,7 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
           <g key={`${line.level}-${line.value}`} className={`trends__limit trends__limit--${line.level.toLowerCase()}`}>
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(line.value)} y2={y(line.value)} />
             <text x={WIDTH - MARGIN.right - 4} y={y(line.value) - 4} textAnchor="end">
-              {`${LEVEL_LABELS[line.level]} ${number.format(line.value)}`}
+              {`${THRESHOLD_LEVEL_NAMES[line.level]} ${number.format(line.value)}`}
             </text>
           </g>
         ))}
@@ -226,7 +226,7 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
             {lines.map((line) => (
               <li key={`${line.level}-${line.value}`}>
                 <span className={`trends__dash trends__limit--${line.level.toLowerCase()}`} aria-hidden="true" />
-                {`Umbral de ${LEVEL_LABELS[line.level].toLowerCase()}: ${number.format(line.value)}${linesFor(line, series)}`}
+                {`Umbral de ${THRESHOLD_LEVEL_NAMES[line.level].toLowerCase()}: ${number.format(line.value)}${linesFor(line, series)}`}
               </li>
             ))}
           </ul>
@@ -288,7 +288,7 @@ function TrendDataTable({
               .filter((level) => table.lines.some((line) => line.level === level))
               .map((level) => (
                 <tr key={level}>
-                  <th scope="row">{`Umbral de ${LEVEL_LABELS[level].toLowerCase()}`}</th>
+                  <th scope="row">{`Umbral de ${THRESHOLD_LEVEL_NAMES[level].toLowerCase()}`}</th>
                   {table.series.map((one) => {
                     const line = table.lines.find((each) => each.level === level && each.seriesKeys.includes(one.key));
                     return <td key={one.key}>{line ? number.format(line.value) : '—'}</td>;

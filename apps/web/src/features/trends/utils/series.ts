@@ -17,8 +17,6 @@ const METRIC_THRESHOLDS: Record<TrendMetric, TrendThresholdMetric | null> = {
   bait: 'CONSUMO_CEBO',
 };
 
-export const LEVEL_LABELS: Record<ThresholdLevel, string> = { ALERTA: 'Alerta', ACCION: 'Acción' };
-
 /** Series drawn at most; the table lists every one. */
 export const MAX_CHART_SERIES = 6;
 

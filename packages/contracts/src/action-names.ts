@@ -1,0 +1,55 @@
+/**
+ * Thresholds' and corrective actions' values and their Spanish names, in one place for every screen and document
+ * that shows them: the office's screens, the certificate, the audit pack and its Excel annex. Without zod, so the
+ * web app imports it (its own entry point, @rondin/contracts/action-names).
+ */
+
+/**
+ * What a threshold measures on a finding: the activity level (1 low, 2 medium, 3 high), the bait eaten (%),
+ * the catches of one inspection (optionally of one pest group), the same catches per device-week (× 7 ÷ the
+ * days since the device's previous inspection, 1 to 28; 7 for a first one), the device's condition (damaged,
+ * tampered or not found: the value is always 1), and repetition (2–10: inspections in a row of the device with
+ * activity, or devices of its area with activity in the same order; crossed at ACCION it opens or joins the
+ * area's action).
+ */
+export const THRESHOLD_METRICS = [
+  'ACTIVIDAD',
+  'CONSUMO_CEBO',
+  'CAPTURAS',
+  'CAPTURAS_SEMANA',
+  'ESTADO',
+  'REPETICION',
+] as const;
+export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
+/** The metrics a pest group may narrow. */
+export const CAPTURE_METRICS: readonly ThresholdMetric[] = ['CAPTURAS', 'CAPTURAS_SEMANA'];
+
+/** ALERTA is noted; ACCION opens a corrective action. */
+export const THRESHOLD_LEVELS = ['ALERTA', 'ACCION'] as const;
+export type ThresholdLevel = (typeof THRESHOLD_LEVELS)[number];
+
+export const ACTION_STATUSES = ['ABIERTA', 'EN_CURSO', 'CERRADA'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+/** Where an action may go from each state (a closed one is reopened with a reason). */
+export const ACTION_TRANSITIONS: Record<ActionStatus, readonly ActionStatus[]> = {
+  ABIERTA: ['EN_CURSO', 'CERRADA'],
+  EN_CURSO: ['CERRADA'],
+  CERRADA: ['ABIERTA'],
+};
+
+export const THRESHOLD_METRIC_NAMES: Record<ThresholdMetric, string> = {
+  ACTIVIDAD: 'Actividad',
+  CONSUMO_CEBO: 'Consumo de cebo (%)',
+  CAPTURAS: 'Capturas por inspección',
+  CAPTURAS_SEMANA: 'Capturas por semana',
+  ESTADO: 'Dañado, manipulado o no encontrado',
+  REPETICION: 'Actividad repetida',
+};
+
+export const THRESHOLD_LEVEL_NAMES: Record<ThresholdLevel, string> = { ALERTA: 'Alerta', ACCION: 'Acción' };
+
+export const ACTION_STATUS_NAMES: Record<ActionStatus, string> = {
+  ABIERTA: 'Abierta',
+  EN_CURSO: 'En curso',
+  CERRADA: 'Cerrada',
+};

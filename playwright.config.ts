@@ -24,8 +24,8 @@ export default defineConfig({
   // tech-screenshots.spec.ts for the technician's.
   testIgnore: IGNORED,
   globalSetup: './e2e/global-setup.ts',
-  // Two files at a time, each worker with a server and an embedded database of its own (E2E_WORKERS): a browser
-  // test waits on the page much of its time, so two of them share a 2-core machine well. A file's tests run in
+  // Three files at a time, each worker with a server and an embedded database of its own (E2E_WORKERS): a browser
+  // test waits on the page part of its time, so three of them share a 2-core machine well. A file's tests run in
   // order, in one worker.
   workers: E2E_WORKERS,
   fullyParallel: false,
@@ -47,7 +47,13 @@ export default defineConfig({
     timezoneId: 'America/Santiago',
     viewport: { width: 1366, height: 768 },
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // The app's service worker precaches all of it (131 files) in every new context: only the files about offline
+    // work and installing let it run (test.use there), which took an eighth off the suite's CPU.
+    serviceWorkers: 'block',
+    // Recording a trace of every test to keep the failing ones cost a sixth of the suite's time; a failure keeps
+    // its screenshot, and E2E_TRACE=1 records traces again to look into one.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
 });

@@ -21,7 +21,8 @@ export default defineConfig({
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     viewport: { width: 390, height: 844 },
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
 });

@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/offline';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The office screens without a connection (the review found them hanging: 'Cargando órdenes...' for ever,
  * 'Guardando…' for over a minute with Cancelar disabled, 'No hay técnicos activos' for a list that failed).

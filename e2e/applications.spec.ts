@@ -5,6 +5,9 @@ import { AdminApi, baseURL } from './support/api';
 import { expect, expectNoSeriousA11yViolations, storeSignIn, test } from './support/fixtures';
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Products applied during an order: the technician records one without signal, it waits on the phone and is
  * sent once when the connection returns; the office then sees it on the order.

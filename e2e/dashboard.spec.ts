@@ -4,6 +4,9 @@ import { unique } from './support/accounts';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { browserThisMonth } from './support/periods';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 768 },

@@ -11,6 +11,9 @@ import { readIndexedDb, waitForServiceWorker } from './support/offline';
 import { cameraPhoto, jpegSize } from './support/photo-image';
 import { shortTargets } from './support/tap-targets';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * What the technician found at each device: after each scan (Chromium's fake camera shows real labels) the
  * findings sheet asks, set to "sin actividad, dispositivo OK"; one device gets catches and a photo, one is

@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 import { waitForServiceWorker } from './support/offline';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /** The app installs and opens without a network: manifest, service worker, the install banner (spec section 1). */
 
 const signInForm = (page: Page) => page.getByRole('heading', { name: 'Iniciar sesión' });

@@ -10,6 +10,9 @@ import { writeLabelVideo } from './support/fake-camera';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Offline field mode: a technician without signal scans real labels through the fake camera; the scans wait
  * on the device (IndexedDB), survive a reload, and reach the server with their device times when the

@@ -7,6 +7,9 @@ import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './su
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 import { floorPlanPdf, floorPlanPng } from './support/plan-image';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Device maps: the office uploads a site's floor plan and places its devices on it, by dragging and with the
  * keyboard alone; the places survive a reload and print as a dated map; the technician sees the order's

@@ -10,6 +10,9 @@ import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures'
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 import { cameraPhoto } from './support/photo-image';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A device already recorded in an order, read again by the camera (issue 26, defect 1): online, without signal
  * and after a reload, the phone says «Ya registrada» with what the device holds, and never offers a preset answer

@@ -2,6 +2,9 @@ import { unique } from './support/accounts';
 import { storeOwnSignature } from './support/api';
 import { downloadBytes, expect, test } from './support/fixtures';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /** The technician's order list, and the scan screen without a camera (this browser has none). */
 test.describe('technician orders', () => {
   test('open orders first, completed ones after with their report; loading text, local times and progress', async ({

@@ -3,6 +3,9 @@ import { baseURL } from './support/api';
 import { expect, test } from './support/fixtures';
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 
+// The app's service worker: this file's tests work offline or check what it caches.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * /t/{code}: the address a label encodes when PUBLIC_URL is set (the test server sets it to its own address),
  * which a phone's own camera app opens. No camera here: the test opens the address as that app would.

@@ -37,6 +37,16 @@ export const ACTION_TRANSITIONS: Record<ActionStatus, readonly ActionStatus[]> =
   CERRADA: ['ABIERTA'],
 };
 
+/** Where an action comes from: a threshold crossed, the office's hand, or a recommendation to the client. */
+export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION'] as const;
+export type ActionOrigin = (typeof ACTION_ORIGINS)[number];
+
+export const ACTION_RESPONSIBLES = ['EMPRESA', 'CLIENTE'] as const;
+export type ActionResponsible = (typeof ACTION_RESPONSIBLES)[number];
+
+export const ACTION_SEVERITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
+export type ActionSeverity = (typeof ACTION_SEVERITIES)[number];
+
 export const THRESHOLD_METRIC_NAMES: Record<ThresholdMetric, string> = {
   ACTIVIDAD: 'Actividad',
   CONSUMO_CEBO: 'Consumo de cebo (%)',
@@ -53,3 +63,13 @@ export const ACTION_STATUS_NAMES: Record<ActionStatus, string> = {
   EN_CURSO: 'En curso',
   CERRADA: 'Cerrada',
 };
+
+export const ACTION_ORIGIN_NAMES: Record<ActionOrigin, string> = {
+  UMBRAL: 'Umbral superado',
+  MANUAL: 'Manual',
+  RECOMENDACION: 'Recomendación al cliente',
+};
+
+export const ACTION_RESPONSIBLE_NAMES: Record<ActionResponsible, string> = { EMPRESA: 'Empresa', CLIENTE: 'Cliente' };
+
+export const ACTION_SEVERITY_NAMES: Record<ActionSeverity, string> = { BAJA: 'Baja', MEDIA: 'Media', ALTA: 'Alta' };

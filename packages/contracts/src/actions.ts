@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { DateTimeInput, digits, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
-import { ACTION_STATUSES, CAPTURE_METRICS, THRESHOLD_LEVELS, THRESHOLD_METRICS } from './action-names.js';
+import {
+  ACTION_ORIGINS,
+  ACTION_RESPONSIBLES,
+  ACTION_SEVERITIES,
+  ACTION_STATUSES,
+  CAPTURE_METRICS,
+  THRESHOLD_LEVELS,
+  THRESHOLD_METRICS,
+} from './action-names.js';
 import { MAX_PAGE_SIZE } from './paging.js';
 
 /** The server's answers about thresholds and corrective actions; the screens say the same. */
@@ -27,15 +35,6 @@ export const ActionMessages = {
   anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
   cursor: 'cursor no es válido: usa el nextCursor de la página anterior.',
 } as const;
-
-export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION'] as const;
-export type ActionOrigin = (typeof ACTION_ORIGINS)[number];
-
-export const ACTION_RESPONSIBLES = ['EMPRESA', 'CLIENTE'] as const;
-export type ActionResponsible = (typeof ACTION_RESPONSIBLES)[number];
-
-export const ACTION_SEVERITIES = ['BAJA', 'MEDIA', 'ALTA'] as const;
-export type ActionSeverity = (typeof ACTION_SEVERITIES)[number];
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} debe ser uno de: ${values.join(', ')}.` });

@@ -1,5 +1,6 @@
 import type {
   Capture,
+  ExceptionReason,
   PestGroup,
   Qualification,
   RiskLevel,
@@ -112,7 +113,7 @@ export interface PackBreach {
   code: string;
   area: string | null;
   level: 'ALERTA' | 'ACCION';
-  exceptionReason: string | null;
+  exceptionReason: ExceptionReason | null;
   breaches: { metric: ThresholdMetric; pestGroup?: string | null; limit?: number; observed?: number }[];
   actionId: number | null;
 }

@@ -1,7 +1,13 @@
-import { ACTION_STATUS_NAMES, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts/action-names';
-import type { ActionOrigin, ActionResponsible, ActionSeverity, ThresholdMetric } from '@rondin/contracts';
+import {
+  ACTION_ORIGIN_NAMES,
+  ACTION_RESPONSIBLE_NAMES,
+  ACTION_SEVERITY_NAMES,
+  ACTION_STATUS_NAMES,
+  THRESHOLD_LEVEL_NAMES,
+  THRESHOLD_METRIC_NAMES,
+} from '@rondin/contracts/action-names';
+import type { ThresholdMetric } from '@rondin/contracts';
 
-export const ACTION_RESPONSIBLES: readonly ActionResponsible[] = ['EMPRESA', 'CLIENTE'];
 /** The values the server takes for each metric (ESTADO: always 1). */
 export const METRIC_RANGES: Record<ThresholdMetric, { min: number; max: number }> = {
   ACTIVIDAD: { min: 1, max: 3 },
@@ -54,13 +60,9 @@ export const ACTION_MESSAGES = {
   noDevice: 'Sin dispositivo',
   open: (id: number) => `Ver acción ${id}`,
   statusNames: ACTION_STATUS_NAMES,
-  originNames: {
-    UMBRAL: 'Umbral superado',
-    MANUAL: 'Manual',
-    RECOMENDACION: 'Recomendación al cliente',
-  } satisfies Record<ActionOrigin, string>,
-  responsibleNames: { EMPRESA: 'Empresa', CLIENTE: 'Cliente' } satisfies Record<ActionResponsible, string>,
-  severityNames: { BAJA: 'Baja', MEDIA: 'Media', ALTA: 'Alta' } satisfies Record<ActionSeverity, string>,
+  originNames: ACTION_ORIGIN_NAMES,
+  responsibleNames: ACTION_RESPONSIBLE_NAMES,
+  severityNames: ACTION_SEVERITY_NAMES,
   newAction: 'Nueva acción',
   create: 'Crear acción',
   createFailed: 'No se pudo crear la acción.',

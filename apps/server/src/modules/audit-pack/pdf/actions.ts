@@ -1,6 +1,6 @@
 import type { PackPages } from './pack-pages.js';
-import { ACTION_STATUS_NAMES } from '@rondin/contracts';
-import { dateText, dayText, number, ORIGIN_NAMES } from './pack-text.js';
+import { ACTION_ORIGIN_NAMES, ACTION_RESPONSIBLE_NAMES, ACTION_STATUS_NAMES } from '@rondin/contracts';
+import { dateText, dayText, number } from './pack-text.js';
 
 export async function drawActions(pack: PackPages): Promise<void> {
   const { data } = pack;
@@ -16,7 +16,8 @@ export async function drawActions(pack: PackPages): Promise<void> {
   );
   const table = pack.table([
     { header: 'N.º', width: 24, singleLine: true },
-    { header: 'Origen', width: 72, singleLine: true },
+    // «Recomendación al cliente» takes two lines.
+    { header: 'Origen', width: 72 },
     { header: 'Detectada', width: 60, singleLine: true },
     { header: 'Lugar', width: 50 },
     { header: 'Descripción', width: 117 },
@@ -26,11 +27,11 @@ export async function drawActions(pack: PackPages): Promise<void> {
   ]);
   await pack.rows(table, data.actions, (action) => [
     String(action.id),
-    ORIGIN_NAMES[action.origin],
+    ACTION_ORIGIN_NAMES[action.origin],
     dateText(action.detectedAt, pack.timeZone),
     action.where ?? '—',
     action.closingNote ? `${action.description} — Cierre: ${action.closingNote}` : action.description,
-    `${action.responsible === 'CLIENTE' ? 'Cliente' : 'Empresa'}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
+    `${ACTION_RESPONSIBLE_NAMES[action.responsible]}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
     dayText(action.dueDate),
     action.closedAt
       ? `${ACTION_STATUS_NAMES[action.status]} el ${dateText(action.closedAt, pack.timeZone)}`

@@ -1,10 +1,10 @@
-import type { CoverageReport, CoverageState } from '@rondin/contracts';
+import { type CoverageReport, type CoverageState, EXCEPTION_REASON_NAMES } from '@rondin/contracts';
 import { FONT, useFont } from '../../../lib/pdf-fonts.js';
 import { MARGIN, ROWS_PER_TURN } from '../../../lib/pdf-sections.js';
 import { drawFitted, drawText, type FittedText, fitText } from '../../../lib/pdf-text.js';
 import { localDate } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
-import { CELL_STYLES, type CellKind, EXCEPTION_NAMES, MONTHS, monthText, number, percent } from './pack-text.js';
+import { CELL_STYLES, type CellKind, MONTHS, monthText, number, percent } from './pack-text.js';
 
 /** Gaps (device and month) listed under the grid; the Excel annex has every inspection. */
 const MAX_GAP_ROWS = 500;
@@ -144,7 +144,7 @@ async function gapList(pack: PackPages, report: CoverageReport): Promise<void> {
     gap.code,
     monthText(gap.period),
     gap.state === 'EXCEPTION' ? 'Excepción' : gap.forced ? 'Sin inspección (cierre forzado)' : 'Sin inspección',
-    gap.exceptionReasons.map((reason) => EXCEPTION_NAMES[reason] ?? reason).join(', ') || '—',
+    gap.exceptionReasons.map((reason) => EXCEPTION_REASON_NAMES[reason]).join(', ') || '—',
   ]);
   if (report.gaps.length > MAX_GAP_ROWS) {
     pack.paragraph(

@@ -9,8 +9,6 @@ export const GROUP_HEADERS: Record<PestGroup, string> = {
   ...PEST_GROUP_NAMES,
   PRODUCTO_ALMACENADO: 'Producto almacenado',
 };
-export const ORIGIN_NAMES = { UMBRAL: 'Umbral', MANUAL: 'Manual', RECOMENDACION: 'Recomendación' } as const;
-export const EXCEPTION_NAMES: Record<string, string> = { NO_ENCONTRADO: 'No encontrado', INACCESIBLE: 'Inaccesible' };
 
 /** A coverage state, or a month without an order before the device was installed (not a missed visit). */
 export type CellKind = CoverageState | 'NOT_INSTALLED';

@@ -1,4 +1,5 @@
 import {
+  EXCEPTION_REASON_NAMES,
   PEST_GROUP_NAMES,
   RISK_LEVEL_NAMES,
   THRESHOLD_LEVEL_NAMES,
@@ -8,7 +9,7 @@ import {
 } from '@rondin/contracts';
 import { formatDateTime } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
-import { EXCEPTION_NAMES, number } from './pack-text.js';
+import { number } from './pack-text.js';
 
 export async function drawThresholds(pack: PackPages): Promise<void> {
   const { data } = pack;
@@ -61,7 +62,7 @@ export async function drawThresholds(pack: PackPages): Promise<void> {
     breach.area ?? '—',
     THRESHOLD_LEVEL_NAMES[breach.level],
     breach.exceptionReason
-      ? (EXCEPTION_NAMES[breach.exceptionReason] ?? breach.exceptionReason)
+      ? EXCEPTION_REASON_NAMES[breach.exceptionReason]
       : breach.breaches
           .map(
             (item) =>

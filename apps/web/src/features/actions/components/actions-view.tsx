@@ -1,3 +1,4 @@
+import { ACTION_RESPONSIBLES } from '@rondin/contracts/action-names';
 import { ACTION_STATUSES } from '@rondin/contracts/action-names';
 import './actions.css';
 import type { CorrectiveAction, Site } from '@rondin/contracts';
@@ -11,7 +12,7 @@ import { formatCount } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useActions } from '../api/get-actions';
-import { ACTION_MESSAGES as TEXT, ACTION_RESPONSIBLES } from '../messages';
+import { ACTION_MESSAGES as TEXT } from '../messages';
 import { ActionFormModal } from './action-form-modal';
 
 const FILTERS = ['siteId', 'status', 'overdue', 'responsible'] as const;

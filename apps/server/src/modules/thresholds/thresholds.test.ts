@@ -1,6 +1,7 @@
 import {
   ActionMessages,
   type ActionList,
+  PEST_GROUP_NAMES,
   type PutFindingInput,
   type SiteThresholds,
   type Threshold,
@@ -166,6 +167,16 @@ describe('thresholds', () => {
     }
   });
 
+  it("name a pest group in the action's description as people say it, never by its code", async () => {
+    const moth = { captures: [{ pestId: world.pest['Polilla india de la harina']!, count: 1 }] };
+    await inspect(await device({ type: 'FEROMONA', risk: 'ALTO' }), moth);
+    const [action] = (await actions()).items;
+    expect(action!.description).toContain(
+      `capturas de ${PEST_GROUP_NAMES.PRODUCTO_ALMACENADO.toLowerCase()} por semana: 1 (límite 1)`,
+    );
+    expect(action!.description).not.toMatch(/producto_almacenado|[A-Z]{4,}/);
+  });
+
   it('judge exceptions: a device not found opens an action, an unreachable one does not', async () => {
     const [lost, blocked] = [await device({ type: 'CEBADERO' }), await device({ type: 'CEBADERO' })];
     const { order, item } = await visit([lost, blocked], false);
@@ -310,7 +321,7 @@ describe('captures per device-week (CAPTURAS_SEMANA)', () => {
     expect(await afterGap(0.25, 8)).toEqual({ level: 'ACCION', metrics: ['CAPTURAS_SEMANA'] });
     expect(await afterGap(0.25, 7)).toEqual({ level: 'ALERTA', metrics: ['CAPTURAS_SEMANA'] });
     expect((await actions()).items.map((action) => action.description)).toContainEqual(
-      expect.stringContaining('capturas de voladores por semana: 50 (límite 50)'),
+      expect.stringContaining('capturas de insectos voladores por semana: 50 (límite 50)'),
     );
   });
 

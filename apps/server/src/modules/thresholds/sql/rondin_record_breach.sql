@@ -49,12 +49,20 @@ BEGIN
         WHEN 'ESTADO' THEN CASE WHEN p_exception = 'NO_ENCONTRADO' THEN 'dispositivo no encontrado' ELSE 'dispositivo dañado o manipulado' END
         WHEN 'ACTIVIDAD' THEN 'actividad ' || (ARRAY['baja', 'media', 'alta'])[(b->>'observed')::int]
         WHEN 'CONSUMO_CEBO' THEN 'consumo de cebo ' || (b->>'observed') || ' % (límite ' || (b->>'limit') || ' %)'
-        WHEN 'CAPTURAS_SEMANA' THEN 'capturas' || coalesce(' de ' || lower(b->>'pestGroup'), '') || ' por semana: '
+        WHEN 'CAPTURAS_SEMANA' THEN 'capturas' || coalesce(' de ' || g.name, '') || ' por semana: '
           || (b->>'observed') || ' (límite ' || (b->>'limit') || ')'
-        ELSE 'capturas' || coalesce(' de ' || lower(b->>'pestGroup'), '') || ': ' || (b->>'observed') || ' (límite ' || (b->>'limit') || ')'
+        ELSE 'capturas' || coalesce(' de ' || g.name, '') || ': ' || (b->>'observed') || ' (límite ' || (b->>'limit') || ')'
       END, '; ' ORDER BY b->>'metric')
     INTO v_what
+    -- A pest group as people say it (PEST_GROUP_NAMES in @rondin/contracts, in lower case).
     FROM jsonb_array_elements(v_breaches) b
+    CROSS JOIN LATERAL (SELECT CASE b->>'pestGroup'
+      WHEN 'ROEDORES' THEN 'roedores'
+      WHEN 'RASTREROS' THEN 'insectos rastreros'
+      WHEN 'VOLADORES' THEN 'insectos voladores'
+      WHEN 'PRODUCTO_ALMACENADO' THEN 'plagas de producto almacenado'
+      WHEN 'OTROS' THEN 'otras plagas'
+    END AS name) g
     WHERE b->>'level' = 'ACCION' AND (b->>'metric' <> 'REPETICION' OR v_area IS NULL);
     SELECT 'actividad repetida: ' || (b->>'observed') || ' (límite ' || (b->>'limit') || ')'
     INTO v_repeated

@@ -84,9 +84,12 @@ test.describe('service plans', () => {
     await expect(planned).toContainText(site.name);
     await expect(planned).toContainText('Pendiente · Plan');
     const orderId = Number((await planned.getByRole('link').getAttribute('href'))!.split('/').at(-1));
-    await expect(
-      page.getByRole('table', { name: /Carga por técnico/ }).getByRole('row', { name: new RegExp(tech.fullName) }),
-    ).toContainText('2 dispositivos');
+    const load = page.getByRole('table', { name: /Carga por técnico/ });
+    await expect(load.getByRole('row', { name: new RegExp(tech.fullName) })).toContainText('2 dispositivos');
+    // The week named mid-sentence, in lower case (the heading above names it at the start of a line: «Lunes…»).
+    await expect(load.locator('caption')).toHaveText(
+      /^Carga por técnico, lunes, \d+ de [a-z]+ – domingo, \d+ de [a-z]+: órdenes y dispositivos de cada día$/,
+    );
     await expectNoSeriousA11yViolations(page);
     // A week ahead: the plan's second order (the third, two weeks after tomorrow, is past the 14 days ahead).
     await page.getByRole('button', { name: 'Semana siguiente' }).click();

@@ -73,10 +73,12 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
         view === 'week' ? addDays(anchor, 7 * step) : new Date(anchor.getFullYear(), anchor.getMonth() + step, 1),
       ),
     });
-  const periodLabel =
+  // As said mid-sentence (the load table's caption); the heading starts a line with it.
+  const period =
     view === 'week'
-      ? upperFirst(`${dayTitle.format(first)} – ${dayTitle.format(last)}`)
-      : upperFirst(monthTitle.format(new Date(anchor.getFullYear(), anchor.getMonth(), 1)));
+      ? `${dayTitle.format(first)} – ${dayTitle.format(last)}`
+      : monthTitle.format(new Date(anchor.getFullYear(), anchor.getMonth(), 1));
+  const periodLabel = upperFirst(period);
   const today = dayKey(now);
 
   return (
@@ -206,7 +208,7 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
           <LoadTable
             load={load}
             days={view === 'week' ? days : days.filter((d) => byDay.has(dayKey(d)))}
-            period={periodLabel}
+            period={period}
           />
         ) : null}
       </QueryState>

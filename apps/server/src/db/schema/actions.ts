@@ -1,0 +1,80 @@
+/** Corrective actions and their history (modules/actions). */
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { technicians } from './accounts.js';
+import { createdAt } from './columns.js';
+import { traps } from './devices.js';
+import { sites } from './sites.js';
+
+/**
+ * Corrective actions: opened by a finding or exception over an ACCION limit (origin UMBRAL, by the database
+ * in the finding's transaction: modules/thresholds/sql/rondin_record_breach.sql), or by hand (MANUAL, or a client
+ * RECOMENDACION). Closed by a person, never by themselves.
+ */
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'restrict' }),
+    trapId: integer('trap_id').references(() => traps.id, { onDelete: 'restrict' }),
+    area: text('area'),
+    origin: text('origin', { enum: ['UMBRAL', 'MANUAL', 'RECOMENDACION'] }).notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    detectedById: integer('detected_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    severity: text('severity', { enum: ['BAJA', 'MEDIA', 'ALTA'] }).notNull(),
+    description: text('description').notNull(),
+    immediateCorrection: text('immediate_correction'),
+    productImpact: text('product_impact'),
+    rootCause: text('root_cause'),
+    preventiveAction: text('preventive_action'),
+    responsible: text('responsible', { enum: ['EMPRESA', 'CLIENTE'] }).notNull(),
+    responsibleName: text('responsible_name'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['ABIERTA', 'EN_CURSO', 'CERRADA'] })
+      .notNull()
+      .default('ABIERTA'),
+    verificationPlan: text('verification_plan'),
+    verificationResult: text('verification_result'),
+    closingNote: text('closing_note'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedById: integer('closed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One open action a device for its breaches: later ones are its occurrences.
+    uniqueIndex('corrective_actions_open_threshold_key')
+      .on(table.trapId)
+      .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA'`),
+    // One open action an area (no device) for its repeated activity (REPETICION): later ones join it.
+    uniqueIndex('corrective_actions_open_area_threshold_key')
+      .on(table.siteId, table.area)
+      .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA' and ${table.trapId} is null`),
+    index('corrective_actions_site_idx').on(table.siteId, table.status, table.dueDate),
+    index('corrective_actions_status_idx').on(table.status, table.dueDate),
+    check('corrective_actions_origin_check', sql`${table.origin} in ('UMBRAL', 'MANUAL', 'RECOMENDACION')`),
+    check('corrective_actions_severity_check', sql`${table.severity} in ('BAJA', 'MEDIA', 'ALTA')`),
+    check('corrective_actions_responsible_check', sql`${table.responsible} in ('EMPRESA', 'CLIENTE')`),
+    check('corrective_actions_status_check', sql`${table.status} in ('ABIERTA', 'EN_CURSO', 'CERRADA')`),
+    check('corrective_actions_closed_check', sql`(${table.status} = 'CERRADA') = (${table.closedAt} is not null)`),
+  ],
+);
+
+/** Every state change of an action (the first: its opening), with who, when and why. */
+export const correctiveActionEvents = pgTable(
+  'corrective_action_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    byId: integer('by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('corrective_action_events_action_idx').on(table.actionId, table.id)],
+);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { unique } from './support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
@@ -12,6 +12,19 @@ async function readTable(page: Page, name: string) {
     .locator('tbody tr, tfoot tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
   return { table, headers, rows };
+}
+
+/** The chart's x-axis labels, left to right, as drawn: each one clear of the next. */
+async function expectAxisLabelsApart(chart: Locator) {
+  const boxes = await chart.locator('.trends__axis--x').evaluateAll((texts) =>
+    texts.map((text) => {
+      const box = text.getBoundingClientRect();
+      return { text: text.textContent, left: box.left, right: box.right };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const [index, box] of boxes.entries())
+    if (index > 0) expect(box.left, `${boxes[index - 1]!.text} | ${box.text}`).toBeGreaterThan(boxes[index - 1]!.right);
 }
 
 // The server is shared with the files its worker runs next, which expect a single active site, as sites.spec.ts says.
@@ -53,6 +66,7 @@ test('the site page charts its trends against its own limits, and the chart and 
     // The site's limits, not the shipped 25 % and 50 %: dashed lines labelled on the chart, and in the table.
     await expect(chart.getByText('Acción 20', { exact: true })).toBeVisible();
     await expect(chart.getByText('Alerta 10', { exact: true })).toBeVisible();
+    await expectAxisLabelsApart(chart);
     const { rows } = await readTable(page, 'Consumo medio de cebo (%)');
     expect(rows.at(-3)?.[1]).toBe('50');
     expect(rows.slice(-2)).toEqual([
@@ -78,6 +92,7 @@ test('the site page charts its trends against its own limits, and the chart and 
   await compared;
   await trends.getByLabel('Series', { exact: true }).selectOption({ label: 'Por área' });
   await expect(page.getByRole('columnheader', { name: trap.area! })).toBeVisible();
+  await expectAxisLabelsApart(trends.getByRole('img'));
   const { headers, rows } = await readTable(page, 'Consumo medio de cebo (%)');
   const cell = (series: string, period: string) => rows.find((row) => row[0] === period)?.[headers.indexOf(series)];
   const bars = await trends.locator('svg rect title').allTextContents();

@@ -9,6 +9,7 @@ import { useTrends } from '../api/get-trends';
 import {
   MAX_CHART_SERIES,
   METRIC_LABELS,
+  axisLabels,
   periodLabel,
   trendTable,
   type TrendLine,
@@ -188,17 +189,22 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
                 </rect>
               );
             })}
-            {table.periods.length <= 13 || index % 2 === 0 ? (
-              <text
-                x={MARGIN.left + index * slot + slot / 2}
-                y={HEIGHT - 14}
-                textAnchor="middle"
-                className="trends__axis"
-              >
-                {periodLabel(period, interval)}
-              </text>
-            ) : null}
           </g>
+        ))}
+        {axisLabels(table.periods, interval, slot).map(({ index, lines: text }) => (
+          <text
+            key={table.periods[index]}
+            x={MARGIN.left + index * slot + slot / 2}
+            y={HEIGHT - 22}
+            textAnchor="middle"
+            className="trends__axis trends__axis--x"
+          >
+            {text.map((line, row) => (
+              <tspan key={line} x={MARGIN.left + index * slot + slot / 2} dy={row === 0 ? 0 : 12}>
+                {line}
+              </tspan>
+            ))}
+          </text>
         ))}
         {lines.map((line) => (
           <g key={`${line.level}-${line.value}`} className={`trends__limit trends__limit--${line.level.toLowerCase()}`}>

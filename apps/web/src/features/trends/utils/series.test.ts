@@ -1,6 +1,6 @@
 import type { TrendsReport } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
-import { periodLabel, periodYearLater, seriesLabel, trendTable } from './series';
+import { axisLabels, periodLabel, periodYearLater, seriesLabel, trendTable } from './series';
 
 const point = (period: string, key: string | null, inspected: number, active: number, rate: number) => ({
   period,
@@ -113,5 +113,33 @@ describe('trendTable', () => {
       { level: 'ALERTA', value: 3, seriesKeys: ['EXTERIOR', 'INTERIOR'] },
     ]);
     expect(trendTable({ ...base, thresholds }, 'activity').lines).toEqual([]);
+  });
+});
+
+describe('axisLabels', () => {
+  const months = Array.from({ length: 13 }, (_, index) => {
+    const first = new Date(Date.UTC(2025, 10 + index, 1));
+    return first.toISOString().slice(0, 10);
+  });
+
+  it('labels every month of a year on a wide chart, the year under the first and under January', () => {
+    const labels = axisLabels(months, 'month', 51);
+    expect(labels).toHaveLength(13);
+    expect(labels[0]).toEqual({ index: 0, lines: ['nov', '2025'] });
+    expect(labels[1]).toEqual({ index: 1, lines: ['dic'] });
+    expect(labels[2]).toEqual({ index: 2, lines: ['ene', '2026'] });
+  });
+
+  it('labels every n-th period when the labels are wider than a slot, so no two overlap', () => {
+    const weeks = Array.from({ length: 53 }, (_, index) =>
+      new Date(Date.UTC(2025, 10, 3 + 7 * index)).toISOString().slice(0, 10),
+    );
+    const slot = 668 / weeks.length;
+    const labels = axisLabels(weeks, 'week', slot);
+    const step = labels[1]!.index - labels[0]!.index;
+    expect(step).toBeGreaterThan(1);
+    // The widest line («29 sept», 7 characters of at most 7 units) and a gap fit between two labels' centres.
+    expect(step * slot).toBeGreaterThanOrEqual(7 * 7 + 8);
+    expect(labels[0]).toEqual({ index: 0, lines: ['3 nov', '2025'] });
   });
 });

@@ -142,3 +142,31 @@ export function periodLabel(period: string, interval: TrendsReport['interval']):
   if (interval === 'month') return `${MONTHS[month - 1]} ${year}`;
   return `sem. ${day} ${MONTHS[month - 1]}`;
 }
+
+/**
+ * The x axis of a chart of these periods, as lines of text under each labelled period: the month or quarter, and
+ * under it the year where one starts (and at the first period); a week by its first day. When the labels are wider
+ * than a period's slot (`slot` and the widths in the chart's units, 11 px text), every n-th period is labelled.
+ */
+export function axisLabels(
+  periods: string[],
+  interval: TrendsReport['interval'],
+  slot: number,
+): { index: number; lines: string[] }[] {
+  const labels = periods.map((period, index) => {
+    const [year, month, day] = period.split('-').map(Number) as [number, number, number];
+    const startsYear = index === 0 || (month === 1 && (interval !== 'week' || day <= 7));
+    const yearLine = startsYear ? [String(year)] : [];
+    if (interval === 'year') return [String(year)];
+    if (interval === 'quarter') return [`T${Math.floor((month - 1) / 3) + 1}`, ...yearLine];
+    if (interval === 'month') return [MONTHS[month - 1]!, ...yearLine];
+    return [`${day} ${MONTHS[month - 1]}`, ...yearLine];
+  });
+  const widest = Math.max(0, ...labels.flat().map((line) => line.length));
+  const every = Math.max(1, Math.ceil((widest * AXIS_CHARACTER_WIDTH + AXIS_GAP) / slot));
+  return labels.flatMap((lines, index) => (index % every === 0 ? [{ index, lines }] : []));
+}
+
+/** An 11 px character's width at most, in the chart's units, and the room kept between two labels. */
+const AXIS_CHARACTER_WIDTH = 7;
+const AXIS_GAP = 8;

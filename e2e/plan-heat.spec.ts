@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { HEAT_STYLES, type HeatClass, type Pest, type Plan, type Site, type Trap } from '@rondin/contracts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { unique } from './support/accounts';
 import { type AdminApi, baseURL } from './support/api';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { pdfText } from './support/pdf';
 import { floorPlanPng } from './support/plan-image';
 
 /**
@@ -82,21 +82,6 @@ async function arrange(api: AdminApi): Promise<Arranged> {
     return { site: site!, plan, traps };
   } finally {
     await http.dispose();
-  }
-}
-
-/** Every text of every page of a PDF, joined. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  try {
-    const texts: string[] = [];
-    for (let number = 1; number <= document.numPages; number++) {
-      const content = await (await document.getPage(number)).getTextContent();
-      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-    }
-    return texts.join('\n');
-  } finally {
-    await document.destroy();
   }
 }
 

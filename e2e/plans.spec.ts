@@ -1,9 +1,9 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import type { Placement, Plan, PlanDetail, Site, Trap, TrapType } from '@rondin/contracts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { unique } from './support/accounts';
 import { type AdminApi, baseURL } from './support/api';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { pdfText } from './support/pdf';
 import { readIndexedDb, waitForServiceWorker } from './support/offline';
 import { floorPlanPdf, floorPlanPng } from './support/plan-image';
 
@@ -53,21 +53,6 @@ async function uploadPlan(http: APIRequestContext, siteId: number, name: string)
 
 async function place(http: APIRequestContext, trapId: number, planId: number, x: number, y: number) {
   return json<Placement>(await http.put(`/api/traps/${trapId}/placement`, { data: { planId, x, y } }));
-}
-
-/** Every text of every page of a PDF, joined. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  try {
-    const texts: string[] = [];
-    for (let number = 1; number <= document.numPages; number++) {
-      const content = await (await document.getPage(number)).getTextContent();
-      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-    }
-    return texts.join('\n');
-  } finally {
-    await document.destroy();
-  }
 }
 
 /** The row of a device in the editor's list, found through the list's search (the site may hold many). */

@@ -77,6 +77,10 @@ export const TrapMessages = {
   codeTaken: 'Ya existe una trampa con ese código.',
   inUse: 'La trampa forma parte de órdenes registradas; desactívala en lugar de eliminarla.',
   noneToPrint: 'No hay trampas activas para imprimir.',
+  noneFilteredToPrint: 'Ninguna trampa coincide con los filtros: no hay etiquetas para imprimir.',
+  /** A filtered sheet over the limit of one sheet (MAX_LABELS_PER_SHEET, passed in to keep this file free of it). */
+  tooManyFilteredToPrint: (found: number, limit: number) =>
+    `Los filtros abarcan ${found} trampas y se pueden imprimir como máximo ${limit} etiquetas a la vez: filtra por sitio o área.`,
   someMissing: 'Algunas trampas solicitadas no existen.',
   noTrapForQr: 'Ninguna trampa tiene ese código QR.',
   qrFormat: 'El código QR debe tener los 20 caracteres impresos bajo el QR de la etiqueta.',

@@ -111,7 +111,15 @@ export type TrapAreaCount = z.infer<typeof TrapAreaCount>;
 
 export const MAX_LABELS_PER_SHEET = 5000;
 
-export const LabelSheetQuery = z.strictObject({
+/** The list's filters without its paging and order: which traps, not which page of them. */
+export const TrapListFilter = TrapListQuery.omit({ page: true, pageSize: true, sort: true });
+export type TrapListFilter = z.infer<typeof TrapListFilter>;
+
+/**
+ * The traps whose labels to print: the given ids, or the traps the list's filters match (the list's very
+ * filters, so the sheet holds what the list shows), or without either every active trap.
+ */
+export const LabelSheetQuery = TrapListFilter.extend({
   ids: z
     .string()
     .max(100_000, 'Demasiados identificadores.')
@@ -124,6 +132,9 @@ export const LabelSheetQuery = z.strictObject({
       `Se pueden imprimir como máximo ${MAX_LABELS_PER_SHEET} etiquetas a la vez.`,
     )
     .optional(),
+}).refine(({ ids, ...filter }) => ids === undefined || Object.values(filter).every((value) => value === undefined), {
+  path: ['ids'],
+  message: 'ids no se combina con filtros: elige las trampas o filtra la lista.',
 });
 export type LabelSheetQuery = z.infer<typeof LabelSheetQuery>;
 

@@ -1,4 +1,4 @@
-import type { SessionItem, TrapAreaCount, TrapAreasQuery, TrapListQuery } from '@rondin/contracts';
+import type { SessionItem, TrapAreaCount, TrapAreasQuery, TrapListFilter, TrapListQuery } from '@rondin/contracts';
 import { and, asc, eq, inArray, isNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
@@ -42,6 +42,19 @@ const isPlaced = sql`exists (select 1 from ${trapPlacements} where ${trapPlaceme
 /** Code or area containing `q` anywhere, ignoring case. */
 const contains = (q: string | undefined) => (q ? or(codeContains(q), areaContains(q)) : undefined);
 
+/** The list's filters but its text (site, type, area or none, status, on a plan or not), one condition each. */
+const listFilters = (filter: TrapListFilter): (SQL | undefined)[] => [
+  filter.siteId !== undefined ? eq(traps.siteId, filter.siteId) : undefined,
+  filter.type ? eq(traps.type, filter.type) : undefined,
+  filter.area ? eq(traps.area, filter.area) : undefined,
+  filter.noArea ? isNull(traps.area) : undefined,
+  filter.active ? eq(traps.isActive, filter.active === 'true') : undefined,
+  filter.placed ? (filter.placed === 'true' ? isPlaced : not(isPlaced)) : undefined,
+];
+
+/** Every trap the list's filters match, text included: the list's pages, and the labels of a filtered list. */
+const listMatches = (filter: TrapListFilter) => and(contains(filter.q), ...listFilters(filter));
+
 export class TrapsRepository {
   constructor(private readonly db: Database) {}
 
@@ -57,18 +70,11 @@ export class TrapsRepository {
     filter: TrapListQuery,
     window: { pageSize: number; offset: number },
   ): Promise<{ rows: TrapRow[]; total: number }> {
-    const filters = [
-      filter.siteId !== undefined ? eq(traps.siteId, filter.siteId) : undefined,
-      filter.type ? eq(traps.type, filter.type) : undefined,
-      filter.area ? eq(traps.area, filter.area) : undefined,
-      filter.noArea ? isNull(traps.area) : undefined,
-      filter.active ? eq(traps.isActive, filter.active === 'true') : undefined,
-      filter.placed ? (filter.placed === 'true' ? isPlaced : not(isPlaced)) : undefined,
-    ];
+    const filters = listFilters(filter);
     // Codes are unique ignoring case within a site, not across sites: the id breaks ties between sites.
     const order =
       filter.sort === 'area' ? [asc(traps.area), asc(codeKey), asc(traps.id)] : [asc(codeKey), asc(traps.id)];
-    const where = and(contains(filter.q), ...filters);
+    const where = listMatches(filter);
     const [rows, [counted]] = await Promise.all([
       this.db
         .select()
@@ -80,6 +86,11 @@ export class TrapsRepository {
       this.countMatches(where, filter.q),
     ]);
     return { rows, total: counted!.total };
+  }
+
+  /** How many traps the list's filters match, across all its pages. */
+  countListMatches(filter: TrapListFilter): Promise<number> {
+    return this.countMatches(listMatches(filter), filter.q).then(([counted]) => counted!.total);
   }
 
   /**
@@ -285,17 +296,20 @@ export class TrapsRepository {
 
   /**
    * Traps in code order, a batch at a time (keyset pagination), for documents covering a whole plant: the
-   * given ones, every one (`all`), or else the active ones; of one site only with `siteId`.
+   * given ones, every one (`all`), those the list's filters match (`list`), or else the active ones; of one
+   * site only with `siteId`.
    */
   async *inBatches(
-    filter: { ids?: number[] | undefined; all?: boolean; siteId?: number | undefined },
+    filter: { ids?: number[] | undefined; all?: boolean; list?: TrapListFilter; siteId?: number | undefined },
     batchSize = 500,
   ): AsyncGenerator<TrapRow[]> {
     const scope: SQL | undefined = filter.ids
       ? inArray(traps.id, filter.ids)
-      : filter.all
-        ? undefined
-        : eq(traps.isActive, true);
+      : filter.list
+        ? listMatches(filter.list)
+        : filter.all
+          ? undefined
+          : eq(traps.isActive, true);
     let after: { code: string; id: number } | undefined;
     for (;;) {
       const rows = await this.db

@@ -5,6 +5,7 @@ import {
   LabelSheetBody,
   LabelSheetQuery,
   MAX_IMPORT_BYTES,
+  MAX_LABELS_PER_SHEET,
   Trap,
   TRAP_FILE_TYPES,
   TrapAreaCount,
@@ -133,11 +134,11 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
     async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
   );
 
-  const sendSheet = async (reply: FastifyReply, ids: number[] | undefined) =>
+  const sendSheet = async (reply: FastifyReply, choice: Parameters<TrapsService['labelSheet']>[0]) =>
     reply
       .type('application/pdf')
       .header('content-disposition', 'inline; filename="etiquetas-trampas.pdf"')
-      .send(await service.labelSheet(ids));
+      .send(await service.labelSheet(choice));
 
   app.get(
     '/labels',
@@ -147,12 +148,15 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
         summary: 'Hoja de etiquetas QR',
         tags,
         security,
-        description: 'Sin ids: las etiquetas de todas las trampas activas.',
+        description: `Con ids: las etiquetas de esas trampas. Con los filtros de la lista de trampas (siteId, type, q, area, noArea, active, placed; no se combinan con ids): las de todas las trampas que la lista muestra con esos filtros, en todas sus páginas, activas o no según active; si son más de ${MAX_LABELS_PER_SHEET}, 400. Sin ids ni filtros: las de todas las trampas activas. 404 si no hay ninguna que imprimir.`,
         querystring: LabelSheetQuery,
         response: { 200: labelSheet, ...errors },
       },
     },
-    (request, reply) => sendSheet(reply, request.query.ids),
+    (request, reply) => {
+      const { ids, ...filter } = request.query;
+      return sendSheet(reply, { ids, filter });
+    },
   );
 
   app.post(
@@ -168,7 +172,7 @@ export const trapsRoutes: FastifyPluginAsyncZod<{ service: TrapsService }> = asy
         response: { 200: labelSheet, ...errors },
       },
     },
-    (request, reply) => sendSheet(reply, request.body.ids),
+    (request, reply) => sendSheet(reply, { ids: request.body.ids }),
   );
 
   app.get(

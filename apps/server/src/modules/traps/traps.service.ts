@@ -3,6 +3,7 @@ import {
   CreateTrapBody,
   DEFAULT_PAGE_SIZE,
   MAX_IMPORT_ROWS,
+  MAX_LABELS_PER_SHEET,
   RISK_LEVELS,
   SiteMessages,
   TRAP_TYPES,
@@ -16,6 +17,7 @@ import {
   type TrapImportProblem,
   type TrapImportResult,
   type TrapImportRow,
+  type TrapListFilter,
   type TrapListQuery,
   type TrapPage,
   type UpdateTrapBody,
@@ -402,15 +404,26 @@ export class TrapsService {
     return renderLabel(toLabel(row, await this.labelSiteNames()), this.options.publicUrl, letterhead);
   }
 
-  /** The given traps, or every active trap when none are given, on A4 sheets. */
-  async labelSheet(ids: number[] | undefined): Promise<Readable> {
+  /**
+   * The labels of the given traps, of those the list's filters match (a sheet of what the list shows, refused
+   * over one sheet's limit), or of every active trap, on A4 sheets.
+   */
+  async labelSheet(choice: { ids?: number[] | undefined; filter?: TrapListFilter }): Promise<Readable> {
+    const { ids } = choice;
+    const filter = Object.values(choice.filter ?? {}).some((value) => value !== undefined) ? choice.filter : undefined;
     if (ids && (await this.repository.countExisting(ids)) !== ids.length) {
       throw AppError.notFound(TrapMessages.someMissing);
     }
-    const batches = this.repository.inBatches({ ids });
+    if (!ids && filter) {
+      const found = await this.repository.countListMatches(filter);
+      if (found > MAX_LABELS_PER_SHEET) {
+        throw AppError.badRequest(TrapMessages.tooManyFilteredToPrint(found, MAX_LABELS_PER_SHEET));
+      }
+    }
+    const batches = this.repository.inBatches(ids ? { ids } : filter ? { list: filter } : {});
     // Read the first batch before answering, so "nothing to print" is a clear 404 rather than an empty PDF.
     const first = await batches.next();
-    if (first.done) throw AppError.notFound(TrapMessages.noneToPrint);
+    if (first.done) throw AppError.notFound(filter ? TrapMessages.noneFilteredToPrint : TrapMessages.noneToPrint);
     const siteNames = await this.labelSiteNames();
     const letterhead = await this.options.company?.();
     return renderLabelSheet(

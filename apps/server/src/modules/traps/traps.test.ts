@@ -1,6 +1,7 @@
-import { TrapMessages } from '@rondin/contracts';
+import { MAX_LABELS_PER_SHEET, TrapMessages } from '@rondin/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessionItems, sessions } from '../../db/schema.js';
+import { sessionItems, sessions, traps } from '../../db/schema.js';
+import { newQrSlug } from '../../lib/qr-slug.js';
 import { readPdf } from '../../../test/pdf.js';
 import {
   DEFAULT_SITE_ID,
@@ -274,6 +275,64 @@ describe('labels', () => {
     await expectRefused({ ids: [trap.id, 'x'] }, 400, /número/);
     await expectRefused({}, 400, /ids/);
     await expectRefused({ ids: [trap.id, 999_999] }, 404, TrapMessages.someMissing);
+  });
+
+  it('prints what the filtered list shows, of every page and only of its site', async () => {
+    const north = (await api('POST', '/api/sites', { name: 'Planta Norte' })).json();
+    const mine = [];
+    for (let i = 1; i <= 13; i++)
+      mine.push(
+        await createTrap(t, { code: `NOR-${String(i).padStart(3, '0')}`, siteId: north.id, isActive: i !== 13 }),
+      );
+    await createTrap(t, { code: 'SUR-001' });
+    const response = await api('GET', `/api/traps/labels?siteId=${north.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pages = await readPdf(response.rawPayload, { decodeQr: true });
+    // As the list: the site's inactive trap too, unless active is asked for.
+    expect(pages).toHaveLength(2);
+    expect(pages.flatMap((page) => page.qrCodes).sort()).toEqual(mine.map((trap) => trap.qrSlug).sort());
+    expect(pages.map((page) => page.text).join(' ')).not.toContain('SUR-001');
+
+    const active = await readPdf(
+      (await api('GET', `/api/traps/labels?siteId=${north.id}&active=true&q=nor-01`)).rawPayload,
+    );
+    expect(
+      active
+        .map((page) => page.text)
+        .join(' ')
+        .match(/NOR-\d{3}/g),
+    ).toEqual(['NOR-010', 'NOR-011', 'NOR-012']);
+  });
+
+  it('refuses a filtered sheet with a bad filter, ids besides filters, nothing or too much to print', async () => {
+    const trap = await createTrap(t, { area: 'Bodega' });
+    const refused = async (url: string, status: number, message: string | RegExp) => {
+      const response = await api('GET', url);
+      expect(response.statusCode, url).toBe(status);
+      expect([response.json().message].flat().join(' '), url).toMatch(message);
+    };
+    await refused('/api/traps/labels?siteId=abc', 400, /siteId|número/);
+    await refused('/api/traps/labels?active=quizás', 400, /active/);
+    await refused('/api/traps/labels?type=RATONERA', 400, /El tipo debe ser uno de/);
+    await refused('/api/traps/labels?page=2', 400, /page/);
+    await refused(`/api/traps/labels?ids=${trap.id}&siteId=${DEFAULT_SITE_ID}`, 400, /ids no se combina con filtros/);
+    await refused('/api/traps/labels?area=Cocina', 404, TrapMessages.noneFilteredToPrint);
+
+    // Over one sheet's limit, as a long choice of ids is.
+    await t.database.db.insert(traps).values(
+      Array.from({ length: MAX_LABELS_PER_SHEET }, (_, i) => ({
+        siteId: DEFAULT_SITE_ID,
+        code: `MUCHAS-${i}`,
+        area: 'Bodega',
+        qrSlug: newQrSlug(),
+      })),
+    );
+    await refused(
+      '/api/traps/labels?area=Bodega',
+      400,
+      TrapMessages.tooManyFilteredToPrint(MAX_LABELS_PER_SHEET + 1, MAX_LABELS_PER_SHEET),
+    );
   });
 
   it('refuses unknown ids, malformed ids and an empty inventory', async () => {

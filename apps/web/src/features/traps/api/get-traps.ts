@@ -19,8 +19,19 @@ export interface TrapFilters {
   page: number;
 }
 
-export function trapPageSearch({ q, area, noArea, active, siteId, type, placed, page }: TrapFilters): string {
-  const search = new URLSearchParams({ page: String(page), pageSize: String(TRAPS_PAGE_SIZE) });
+/** The page of the filtered list, in the address of GET /traps. */
+export function trapPageSearch(filters: TrapFilters): string {
+  const search = new URLSearchParams({ page: String(filters.page), pageSize: String(TRAPS_PAGE_SIZE) });
+  for (const [key, value] of trapFilterSearch(filters)) search.set(key, value);
+  return search.toString();
+}
+
+/**
+ * The list's filters alone, as GET /traps and GET /traps/labels read them (a value the server would refuse,
+ * left by hand in the address, is left out).
+ */
+export function trapFilterSearch({ q, area, noArea, active, siteId, type, placed }: Omit<TrapFilters, 'page'>) {
+  const search = new URLSearchParams();
   if (q) search.set('q', q);
   if (/^\d+$/.test(siteId)) search.set('siteId', siteId);
   if ((TRAP_TYPES as readonly string[]).includes(type)) search.set('type', type);
@@ -28,7 +39,7 @@ export function trapPageSearch({ q, area, noArea, active, siteId, type, placed, 
   if (noArea === 'true') search.set('noArea', 'true');
   else if (area) search.set('area', area);
   if (active === 'true' || active === 'false') search.set('active', active);
-  return search.toString();
+  return search;
 }
 
 /** One page of the inventory, filtered on the server: the screen never holds more than a page of traps. */

@@ -15,7 +15,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useCreateTrap } from '../api/create-trap';
 import { useDeleteTrap } from '../api/delete-trap';
 import { type ExportFormat, useExportTraps } from '../api/export-traps';
-import { MAX_SELECTED_LABELS, useLabelsSheet } from '../api/get-labels-sheet';
+import { type LabelsChoice, MAX_SELECTED_LABELS, useLabelsSheet } from '../api/get-labels-sheet';
 import { inventoryTotals, useTrapAreas } from '../api/get-trap-areas';
 import { TRAPS_PAGE_SIZE, useTrapPage } from '../api/get-traps';
 import { useUpdateTrap } from '../api/update-trap';
@@ -158,9 +158,9 @@ export function TrapsView({ sites }: TrapsViewProps) {
     });
   }
 
-  function downloadSheet(ids?: readonly number[]) {
+  function downloadSheet(choice: LabelsChoice) {
     setNotice(null);
-    labelsSheet.mutate(ids, {
+    labelsSheet.mutate(choice, {
       onSuccess: (blob) => saveBlob(blob, 'etiquetas-trampas.pdf'),
       onError: (error) => setNotice({ tone: 'error', text: serverMessage(error) ?? TRAP_MESSAGES.sheetFailed }),
     });
@@ -171,8 +171,11 @@ export function TrapsView({ sites }: TrapsViewProps) {
     : deleteTrap.isPending
       ? (deleteTrap.variables ?? null)
       : null;
-  const printingAll = labelsSheet.isPending && labelsSheet.variables === undefined;
-  const printingSelected = labelsSheet.isPending && labelsSheet.variables !== undefined;
+  const printing = labelsSheet.isPending ? labelsSheet.variables : undefined;
+  const printingAll = printing !== undefined && 'filters' in printing;
+  const printingSelected = printing !== undefined && 'ids' in printing;
+  // The main sheet is the list's: what the filters match, or without filters every active trap.
+  const nothingToPrint = filtered ? !traps.data || traps.data.total === 0 : !totals || totals.active === 0;
   const tooMany = selected.size > MAX_SELECTED_LABELS;
 
   return (
@@ -189,8 +192,8 @@ export function TrapsView({ sites }: TrapsViewProps) {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => downloadSheet()}
-              disabled={labelsSheet.isPending || !totals || totals.active === 0}
+              onClick={() => downloadSheet({ filters: params })}
+              disabled={labelsSheet.isPending || nothingToPrint}
             >
               {printingAll ? 'Generando…' : 'Hoja de etiquetas (PDF)'}
             </button>
@@ -252,7 +255,7 @@ export function TrapsView({ sites }: TrapsViewProps) {
               <button
                 type="button"
                 className="button button--secondary button--small"
-                onClick={() => downloadSheet([...selected])}
+                onClick={() => downloadSheet({ ids: [...selected] })}
                 disabled={labelsSheet.isPending || tooMany}
               >
                 {printingSelected ? 'Generando…' : 'Imprimir etiquetas seleccionadas'}

@@ -26,4 +26,24 @@ test.describe('the traps list filtered by a site', () => {
     // 12 labels a sheet: 51 labels are 5 pages.
     expect(pages).toBe(5);
   });
+
+  test('the area filter offers the chosen site’s areas with its counts', async ({ page, adminApi, asAdmin }) => {
+    const [mine, other] = [await adminApi.createSite(), await adminApi.createSite()];
+    const [shared, foreignOnly] = [unique('Área común'), unique('Área ajena')];
+    await adminApi.createTrap({ siteId: mine.id, area: shared });
+    await adminApi.createTrap({ siteId: mine.id, area: shared, isActive: false });
+    await adminApi.createTrap({ siteId: other.id, area: shared });
+    await adminApi.createTrap({ siteId: other.id, area: foreignOnly });
+
+    await asAdmin(`/admin/traps?siteId=${mine.id}`);
+    await expect(page.getByText('Mostrando 1–2 de 2 trampas')).toBeVisible();
+    const area = page.getByRole('search', { name: 'Filtrar trampas' }).getByLabel('Área');
+    await expect(area.getByRole('option', { name: `${shared} (2)` })).toHaveCount(1);
+    await expect(area.getByRole('option', { name: new RegExp(foreignOnly) })).toHaveCount(0);
+
+    // Every site again: every site's areas, with their combined counts.
+    await page.getByRole('search', { name: 'Filtrar trampas' }).getByLabel('Sitio').selectOption('');
+    await expect(area.getByRole('option', { name: `${shared} (3)` })).toHaveCount(1);
+    await expect(area.getByRole('option', { name: `${foreignOnly} (1)` })).toHaveCount(1);
+  });
 });

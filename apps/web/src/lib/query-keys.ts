@@ -11,7 +11,8 @@ export const queryKeys = {
   /** The label reprint queue: under traps, so a change to the inventory reads it again too. */
   labelReprints: ['traps', 'label-reprints'] as const,
   trapPage: (filters: object) => ['traps', 'page', filters] as const,
-  trapAreas: ['traps', 'areas'] as const,
+  /** The areas in use, of one site or (null) of every site. */
+  trapAreas: (siteId?: number) => ['traps', 'areas', siteId ?? null] as const,
   /** The order form's picker: one search, within one site when the order's site is chosen. */
   pickableTraps: (q: string, siteId?: number) => ['traps', 'pickable', q, siteId ?? null] as const,
   /** One trap, and one page of its inspection history. */

@@ -3,13 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The areas in use with their total and active counts: the area filter, and the inventory's totals. */
-export function getTrapAreas(signal?: AbortSignal): Promise<TrapAreaCount[]> {
-  return apiRequest<TrapAreaCount[]>('/traps/areas', { signal });
+/**
+ * The areas in use with their total and active counts, of one site's traps with `siteId` (the area filter with a
+ * site chosen) or of every site's (the inventory's totals).
+ */
+export function getTrapAreas(siteId?: number, signal?: AbortSignal): Promise<TrapAreaCount[]> {
+  return apiRequest<TrapAreaCount[]>(siteId === undefined ? '/traps/areas' : `/traps/areas?siteId=${siteId}`, {
+    signal,
+  });
 }
 
-export function useTrapAreas() {
-  return useQuery({ queryKey: queryKeys.trapAreas, queryFn: ({ signal }) => getTrapAreas(signal) });
+export function useTrapAreas(siteId?: number) {
+  return useQuery({ queryKey: queryKeys.trapAreas(siteId), queryFn: ({ signal }) => getTrapAreas(siteId, signal) });
 }
 
 /** Every trap registered, and how many of them are active, added up from the areas. */

@@ -52,6 +52,8 @@ export function TrapsView({ sites }: TrapsViewProps) {
   const { params, setFilters, setPage, clearFilters } = useListParams(FILTERS);
   const traps = useTrapPage(params);
   const areas = useTrapAreas();
+  // With a site chosen, the area filter offers that site's areas and counts (the same query as `areas` without).
+  const siteAreas = useTrapAreas(/^\d+$/.test(params.siteId) ? Number(params.siteId) : undefined);
   const createTrap = useCreateTrap();
   const updateTrap = useUpdateTrap();
   const deleteTrap = useDeleteTrap();
@@ -231,7 +233,7 @@ export function TrapsView({ sites }: TrapsViewProps) {
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
       <TrapFilters
         values={params}
-        areas={areas.data}
+        areas={siteAreas.data}
         sites={choices.length > 0 ? (sites ?? []) : []}
         onChange={setFilters}
       />

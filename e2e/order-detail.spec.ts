@@ -94,6 +94,33 @@ test.describe('order detail', () => {
     await expect(card).toBeVisible();
   });
 
+  test('names the site and client it is for, with the address, and links to the site', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    await page.setViewportSize(LAPTOP);
+    const site = await adminApi.createSite({
+      name: unique('Planta Lo Espejo'),
+      client: unique('Alimentos del Sur'),
+      address: 'Av. Central 1200, Lo Espejo',
+    });
+    try {
+      const trap = await adminApi.createTrap({ siteId: site.id, code: unique('TRP-S') });
+      const tech = await adminApi.createTechnician();
+      const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [trap.id] });
+
+      await asAdmin(`/admin/sessions/${order.id}`);
+      await expect(facts(page).getByRole('link', { name: site.name })).toBeVisible();
+      await expect(facts(page)).toContainText(`Cliente${site.client}`);
+      await expect(facts(page)).toContainText('Av. Central 1200, Lo Espejo');
+      await facts(page).getByRole('link', { name: site.name }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/sites/${site.id}$`));
+    } finally {
+      await adminApi.keepOneActiveSite();
+    }
+  });
+
   test('follows the round live: a scan and a finding recorded elsewhere show without reloading', async ({
     page,
     adminApi,

@@ -49,6 +49,8 @@ export const ORDER_DETAIL_MESSAGES = {
   notFoundHint: 'Puede que la hayan eliminado. Vuelve a la lista de órdenes.',
   facts: 'Datos de la orden',
   status: 'Estado',
+  site: 'Sitio',
+  client: 'Cliente',
   technician: 'Técnico',
   scheduled: 'Programada',
   started: 'Iniciada',

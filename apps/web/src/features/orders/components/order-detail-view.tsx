@@ -247,6 +247,19 @@ function OrderDetail({
       <section className="order-detail__summary" aria-label={TEXT.facts}>
         <dl className="order-facts">
           <div>
+            <dt>{TEXT.site}</dt>
+            <dd>
+              <Link to={`/admin/sites/${session.site.id}`}>{session.site.name}</Link>
+              {session.site.address ? <span className="order-facts__detail">{session.site.address}</span> : null}
+            </dd>
+          </div>
+          {session.site.client ? (
+            <div>
+              <dt>{TEXT.client}</dt>
+              <dd>{session.site.client}</dd>
+            </div>
+          ) : null}
+          <div>
             <dt>{TEXT.technician}</dt>
             <dd>{session.technician.fullName}</dd>
           </div>

@@ -32,7 +32,8 @@ describe("the open orders' common pests kept on the phone", () => {
 
     // The list read again (it is polled) asks for nothing more while the copy is fresh.
     keepCommonPestsOfOrders(client, [makeSession({ id: 1, siteId: 5 })]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A read asked for would be under way at once: any is answered before the count.
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(calls).toHaveLength(2);
   });
 
@@ -48,8 +49,9 @@ describe("the open orders' common pests kept on the phone", () => {
       initialProps: { enabled: false },
     });
     client.setQueryData(queryKeys.myOpenSessions, [makeSession({ id: 1, siteId: 7 })]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    // Not while the saved copies are being put back.
+    // Not while the saved copies are being put back (a read asked for would be under way at once: any is answered
+    // before the count).
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(calls).toHaveLength(0);
     rerender({ enabled: true });
     await vi.waitFor(() => expect(calls.map((call) => call.key)).toEqual(['GET /api/sites/7/common-pests']));

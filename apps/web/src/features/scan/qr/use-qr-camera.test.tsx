@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QrDecoder } from './qr-decoder';
-import { useQrCamera } from './use-qr-camera';
+import { FRAME_INTERVAL_MS, REPEAT_AFTER_MS, useQrCamera } from './use-qr-camera';
 
 /** What the decoder "sees", frame after frame; an Error entry is a failed read. */
 let frames: (string[] | Error)[] = [];
@@ -45,6 +45,7 @@ describe('useQrCamera', () => {
   });
 
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     frames = [];
   });
@@ -67,6 +68,8 @@ describe('useQrCamera', () => {
   });
 
   it('reads again at the next frame a code the app could not take yet (busy with another request)', async () => {
+    // The camera's clock (its frame timer and performance.now) is the test's: frames go by as the test says.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     frames = [[], ['codigo-b']];
     let busy = true;
     const onCode = vi.fn(() => {
@@ -75,10 +78,12 @@ describe('useQrCamera', () => {
       return false;
     });
     render(<Camera enabled onCode={onCode} onReadError={() => {}} />);
-    // Well before REPEAT_AFTER_MS: the label passing by is not lost for 3 s.
-    await waitFor(() => expect(onCode).toHaveBeenCalledTimes(2), { timeout: 1500 });
+    // The first frame shows nothing, the second the code (refused: busy), the third the code again, taken: at the
+    // next frame, not REPEAT_AFTER_MS later, so the label passing by is not lost for 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(2 * FRAME_INTERVAL_MS));
     expect(onCode.mock.calls).toEqual([['codigo-b'], ['codigo-b']]);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    // Taken, it is not reported again while it stays in view: in no frame before REPEAT_AFTER_MS has passed.
+    await act(() => vi.advanceTimersByTimeAsync(REPEAT_AFTER_MS - FRAME_INTERVAL_MS));
     expect(onCode).toHaveBeenCalledTimes(2);
   });
 

@@ -1,29 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { batched } from './batcher.js';
 
-/** A resource serving one call at a time, recording the batches it was given. */
+/**
+ * A resource serving one call at a time, recording the batches it was given. `hold()` keeps the next call in
+ * service until the test lets it finish: it resolves, once that call is in service, with the function that does.
+ */
 function recorder(fail?: (inputs: number[]) => boolean) {
   const batches: number[][] = [];
+  let held: ((finish: () => void) => void) | undefined;
   const run = async (inputs: number[]) => {
     batches.push(inputs);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const inService = held;
+    held = undefined;
+    if (inService) await new Promise<void>((finish) => inService(finish));
     if (fail?.(inputs)) throw new Error(`failed ${inputs.join(',')}`);
     return inputs.map((input) => input * 10);
   };
-  return { batches, run };
+  const hold = () =>
+    new Promise<() => void>((inService) => {
+      held = inService;
+    });
+  return { batches, run, hold };
 }
 
 describe('batched', () => {
   it('groups the calls that arrive while one is served, in order, and sends a lone call alone', async () => {
-    const { batches, run } = recorder();
+    const { batches, run, hold } = recorder();
     const call = batched(run, 100);
+    const served = hold();
     const first = call(1);
-    while (batches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // 1 is being served
-    const answers = await Promise.all([first, ...[2, 3, 4, 5].map((input) => call(input))]);
+    const finish = await served; // 1 is being served
+    const meanwhile = [2, 3, 4, 5].map((input) => call(input));
+    // The turns of the event loop after which an idle batcher sends a call: these wait for 1 instead.
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    expect(batches).toEqual([[1]]);
+    finish();
+    const answers = await Promise.all([first, ...meanwhile]);
     expect(answers).toEqual([10, 20, 30, 40, 50]);
     expect(batches).toEqual([[1], [2, 3, 4, 5]]);
     expect(await call(6)).toBe(60);
-    expect(batches.at(-1)).toEqual([6]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5], [6]]);
   });
 
   it('takes in the calls of requests read after a busy spell in this thread (PGlite works synchronously)', async () => {

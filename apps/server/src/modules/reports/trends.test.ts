@@ -1,4 +1,11 @@
-import { PEST_GROUPS, TRAP_TYPES, type TrendPoint, type TrendsReport, type TrendThreshold } from '@rondin/contracts';
+import {
+  PEST_GROUPS,
+  type SiteThresholds,
+  TRAP_TYPES,
+  type TrendPoint,
+  type TrendsReport,
+  type TrendThreshold,
+} from '@rondin/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites, traps, trendInspections } from '../../db/schema.js';
@@ -261,8 +268,6 @@ describe('GET /api/reports/trends', () => {
     for (const line of byType.thresholds) expect(line.key).toBe(line.trapType);
 
     // The site tightens the inside limit and adds a weekly catch limit for flying insects on its light traps.
-    const before = new Date();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/sites/${DEFAULT_SITE_ID}/thresholds`,
@@ -282,6 +287,8 @@ describe('GET /api/reports/trends', () => {
       },
     });
     expect(put.statusCode, put.body).toBe(200);
+    // A millisecond before the change took effect, by the database's own clock: its version's start.
+    const before = new Date(Date.parse(put.json<SiteThresholds>().validFrom!) - 1);
     await t.database.db.execute(sql`insert into thresholds (site_id, trap_type, zone, risk_level, metric, pest_group, level, value)
       values (${DEFAULT_SITE_ID}, 'LUZ_UV', null, null, 'CAPTURAS_SEMANA', 'VOLADORES', 'ALERTA', 12)`);
     const after = new Date(Date.now() + 1000).toISOString();

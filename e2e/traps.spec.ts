@@ -135,6 +135,36 @@ test.describe('trap inventory', () => {
     expect((await downloadBytes(download)).subarray(0, 4).toString()).toBe('%PDF');
   });
 
+  test('on a 1366 px laptop every row action is in view, with long site names and descriptions', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const site = await adminApi.createSite({ name: unique('Centro de distribución y almacenaje Quilicura') });
+    try {
+      const trap = await adminApi.createTrap({
+        siteId: site.id,
+        type: 'LAMINA',
+        area: unique('Zona de picking y despacho'),
+        description: 'Lámina adhesiva o monitor de insectos n.º 2 de la zona de picking, junto al muelle de carga',
+      });
+      await asAdmin(`/admin/traps?siteId=${site.id}`);
+      const row = page.getByRole('row', { name: new RegExp(trap.code) });
+      await expect(row.getByRole('button', { name: `Eliminar ${trap.code}` })).toBeVisible();
+      const card = await page.locator('.traps-table .table-card').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { scroll: element.scrollWidth, width: element.clientWidth, right: box.right };
+      });
+      expect(card.scroll).toBeLessThanOrEqual(card.width);
+      for (const button of await row.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, (await button.textContent()) ?? '').toBeLessThanOrEqual(card.right);
+      }
+    } finally {
+      await adminApi.keepOneActiveSite();
+    }
+  });
+
   test('a failed list load offers a retry', async ({ page, asAdmin }) => {
     let failures = 2;
     await page.route('**/api/traps?*', (route) => {

@@ -84,12 +84,20 @@ export class AdminApi {
   }
 
   createTrap(
-    fields: { code?: string; area?: string | null; isActive?: boolean; siteId?: number; type?: TrapType } = {},
+    fields: {
+      code?: string;
+      area?: string | null;
+      description?: string;
+      isActive?: boolean;
+      siteId?: number;
+      type?: TrapType;
+    } = {},
   ): Promise<Trap> {
     return this.json('post', '/api/traps', {
       code: fields.code ?? unique('TRP'),
       area: fields.area ?? null,
       isActive: fields.isActive ?? true,
+      ...(fields.description === undefined ? {} : { description: fields.description }),
       ...(fields.siteId === undefined ? {} : { siteId: fields.siteId }),
       ...(fields.type === undefined ? {} : { type: fields.type }),
     });

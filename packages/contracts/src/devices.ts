@@ -14,6 +14,19 @@ export const TRAP_TYPE_NAMES: Record<TrapType, string> = {
 };
 
 /**
+ * A device type in a word or two, for narrow columns beside its mark (the office's list); the import reads these
+ * as well as the full names and the marks, so a type copied from the list is understood.
+ */
+export const TRAP_TYPE_SHORT_NAMES: Record<TrapType, string> = {
+  CEBADERO: 'Cebadero',
+  CAPTURA: 'Captura',
+  LAMINA: 'Lámina adhesiva',
+  LUZ_UV: 'Lámpara UV',
+  FEROMONA: 'Feromonas',
+  OTRO: 'Otro',
+};
+
+/**
  * A type's short mark: printed in a box on its labels, shown beside its code in the lists, and read back by the
  * import. Three letters or fewer, so it fits a label's corner and a narrow column.
  */

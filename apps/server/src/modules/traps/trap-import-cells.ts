@@ -3,6 +3,7 @@ import {
   RISK_LEVELS,
   TRAP_TYPE_MARKS,
   TRAP_TYPE_NAMES,
+  TRAP_TYPE_SHORT_NAMES,
   TRAP_TYPES,
   ZONE_NAMES,
   ZONES,
@@ -22,7 +23,7 @@ function choice<T extends string>(codes: readonly T[], ...spellings: Record<T, s
   return (cell: string): T | undefined => byKey.get(choiceKey(cell));
 }
 
-export const readTrapType = choice(TRAP_TYPES, TRAP_TYPE_NAMES, TRAP_TYPE_MARKS);
+export const readTrapType = choice(TRAP_TYPES, TRAP_TYPE_NAMES, TRAP_TYPE_SHORT_NAMES, TRAP_TYPE_MARKS);
 export const readZone = choice(ZONES, ZONE_NAMES);
 export const readRiskLevel = choice(RISK_LEVELS, RISK_LEVEL_NAMES);
 

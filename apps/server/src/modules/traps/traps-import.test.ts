@@ -275,6 +275,24 @@ describe('POST /api/traps/import', () => {
     ]);
   });
 
+  it("reads the list's short type names, and with several sites and no «sitio» column says so once", async () => {
+    await t.database.db.execute(sql`insert into sites (name) values ('Almacén Norte')`);
+    const types = ['Lámpara UV', 'Feromonas', 'Lámina adhesiva', 'Cebadero'];
+    const withoutSite = ['codigo,tipo', ...types.map((type, index) => `E-${index + 1},${type}`)].join('\n');
+    const refused = (await importFile(withoutSite, { dryRun: true })).json<TrapImportResult>();
+    expect(refused.problems).toEqual([
+      {
+        row: 1,
+        column: 'sitio',
+        message: 'Hay varios sitios activos: añade la columna «sitio» con el sitio de cada trampa.',
+      },
+    ]);
+    const withSite = ['codigo,tipo,sitio', ...types.map((type, index) => `E-${index + 1},${type},Almacén Norte`)];
+    const preview = (await importFile(withSite.join('\n'), { dryRun: true })).json<TrapImportResult>();
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows.map((row) => row.type)).toEqual(['LUZ_UV', 'FEROMONA', 'LAMINA', 'CEBADERO']);
+  });
+
   it('checks codes within each site: the same code may be in two sites, not twice in one', async () => {
     await t.database.db.execute(sql`insert into sites (name) values ('Almacén Norte')`);
     await createTrap(t, { code: 'D-1' });

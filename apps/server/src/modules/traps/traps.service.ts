@@ -257,6 +257,15 @@ export class TrapsService {
     const findSite = siteFinder(sites);
     const activeSites = sites.filter((site) => site.isActive);
     const problems: TrapImportProblem[] = headerProblems.map((problem) => ({ row: 1, ...problem }));
+    // Several active sites and no «sitio» column: said once, of the header, not again on every row.
+    const siteUnsaid = activeSites.length > 1 && raw.every((line) => line.cells.sitio === undefined);
+    if (siteUnsaid) {
+      problems.push({
+        row: 1,
+        column: 'sitio',
+        message: 'Hay varios sitios activos: añade la columna «sitio» con el sitio de cada trampa.',
+      });
+    }
     const rows: TrapImportRow[] = [];
     for (const line of raw) {
       const problem = (column: TrapFileColumn | null, message: string) =>
@@ -280,7 +289,8 @@ export class TrapsService {
         if (!site) problem('sitio', `El sitio «${cell('sitio')}» no existe.`);
         else if (!site.isActive) problem('sitio', `El sitio «${site.name}» está inactivo.`);
       } else if (activeSites.length === 1) site = activeSites[0];
-      else problem('sitio', 'Hay varios sitios activos: indica el sitio de la trampa en la columna «sitio».');
+      else if (!siteUnsaid)
+        problem('sitio', 'Hay varios sitios activos: indica el sitio de la trampa en la columna «sitio».');
       const parsed = CreateTrapBody.safeParse({
         code: line.cells.codigo ?? '',
         area: line.cells.area ?? null,

@@ -1,4 +1,3 @@
-import type { TrapType } from '@rondin/contracts/devices';
 import { TrapMessages } from '@rondin/contracts/messages';
 import { formatCount } from '../../lib/format';
 
@@ -31,7 +30,7 @@ export const TRAP_MESSAGES = {
 export const IMPORT_MESSAGES = {
   title: 'Importar trampas',
   intro:
-    'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no), y si quieres tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona, riesgo y sitio. Primero verás una vista previa; no se guarda nada hasta que confirmes.',
+    'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no), y si quieres tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona y riesgo; sitio, con el nombre del sitio, es obligatoria si hay más de un sitio activo. Primero verás una vista previa; no se guarda nada hasta que confirmes.',
   wrongType: 'El archivo debe ser CSV (.csv) o Excel (.xlsx).',
   tooLarge: 'El archivo pasa de 5 MB: divídelo en partes más pequeñas.',
   checking: 'Revisando el archivo…',
@@ -62,16 +61,3 @@ export const DETAIL_MESSAGES = {
   historyFailed: 'No se pudo cargar el historial.',
   historyEmpty: 'Esta trampa todavía no ha estado en ninguna orden.',
 } as const;
-
-/**
- * A device type in a word or two, for the list's narrow column beside its mark; the form and the filter use the
- * full names (TRAP_TYPE_NAMES), which the list gives as the cell's title.
- */
-export const TRAP_TYPE_SHORT_NAMES: Record<TrapType, string> = {
-  CEBADERO: 'Cebadero',
-  CAPTURA: 'Captura',
-  LAMINA: 'Lámina adhesiva',
-  LUZ_UV: 'Lámpara UV',
-  FEROMONA: 'Feromonas',
-  OTRO: 'Otro',
-};

@@ -1,13 +1,12 @@
 import './traps.css';
 import type { Trap } from '@rondin/contracts';
-import { TRAP_TYPE_MARKS, TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
+import { TRAP_TYPE_MARKS, TRAP_TYPE_NAMES, TRAP_TYPE_SHORT_NAMES } from '@rondin/contracts/devices';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TriStateCheckbox } from '../../../components/ui/tri-state-checkbox';
 import { selectionState } from '../../../lib/selection';
-import { TRAP_TYPE_SHORT_NAMES } from '../messages';
 
 interface TrapsTableProps {
   traps: Trap[];

@@ -72,7 +72,9 @@ test.describe('devices', () => {
     await asAdmin('/admin/traps');
     await page.getByRole('button', { name: 'Importar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar trampas' });
-    await expect(dialog).toContainText('tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona, riesgo y sitio');
+    await expect(dialog).toContainText(
+      'tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona y riesgo; sitio, con el nombre del sitio, es obligatoria si hay más de un sitio activo',
+    );
 
     const header = 'codigo;area;tipo;zona;riesgo;sitio';
     const bad = `${header}\n${prefix}-1;Patio;CEB;Exterior;Bajo;${north.name}\n${prefix}-2;Patio;Trampa láser;;;${north.name}\n`;

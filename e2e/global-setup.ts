@@ -71,6 +71,9 @@ async function startServer(): Promise<Started> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The browsers' zone (playwright.config.ts): a site without a zone of its own has the server's, and its
+      // times read without a zone named only when the two agree, as in an office whose sites are all local.
+      TIME_ZONE: 'America/Santiago',
       // Labels encode {PUBLIC_URL}/t/{code}, as in production: the fake camera then shows the app the real format.
       PUBLIC_URL: baseURL,
       // The suite signs in far more often than a person would.

@@ -1,30 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { unique } from './support/accounts';
-import { loginThroughApi } from './support/api';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { techPhone } from './support/phone';
 import { shortTargets } from './support/tap-targets';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
-
-/** A technician's phone in a browser context of its own, on their order list. */
-async function techPhone(browser: Browser, baseURL: string, account: { email: string; password: string }) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    locale: 'es-CL',
-    timezoneId: 'America/Santiago',
-  });
-  const phone = await context.newPage();
-  const auth = await loginThroughApi(account.email, account.password);
-  await phone.goto('/login');
-  await phone.evaluate(
-    (value) => localStorage.setItem('rondin.auth', value),
-    JSON.stringify({ accessToken: auth.accessToken, user: auth.technician }),
-  );
-  await phone.goto('/tech/sessions');
-  return { phone, close: () => context.close() };
-}
 
 const facts = (page: Page) => page.getByRole('region', { name: 'Datos de la orden' });
 

@@ -1,3 +1,5 @@
+import { browserTimeZone, sameZone, zoneHourName } from './time-zones';
+
 const dateTime = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored UTC instant shown in the browser's own time zone. */
@@ -5,45 +7,65 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-/** The zone the phone's clock shows (what a time without a zone named means to its user). */
-function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+const zoneFormats = new Map<string, { dateTime: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 
-const zoneFormats = new Map<string, { dateTime: Intl.DateTimeFormat; name: Intl.DateTimeFormat }>();
-
+/** The formats of a zone; undefined for a zone the browser does not know. */
 function zoneFormat(timeZone: string) {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = {
-      dateTime: new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-      name: new Intl.DateTimeFormat('es', { timeZone, timeZoneName: 'longGeneric' }),
-    };
+    try {
+      format = {
+        dateTime: new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+        time: new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+      };
+    } catch {
+      return undefined;
+    }
     zoneFormats.set(timeZone, format);
   }
   return format;
 }
 
+const browserTime = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 /**
- * A stored UTC instant as the clocks of a place read it: a site's visit is at its own hour, wherever the phone
- * is set. When the phone's zone is another, the zone is named ("4 may 2031, 23:30 (hora estándar de Japón)"),
- * so nobody reads it as their own hour. A zone still unknown (null), or one the browser does not know, is the
- * phone's.
+ * " (hora de Madrid)" after a time written in `timeZone` when the reader's clock is in another zone, so nobody
+ * reads a site's hour as their own; nothing when both are the same zone or the zone is unknown.
  */
-export function formatDateTimeIn(iso: string, timeZone: string | null, phoneZone = deviceTimeZone()): string {
-  if (timeZone === null) return formatDateTime(iso);
-  let format: ReturnType<typeof zoneFormat>;
-  try {
-    format = zoneFormat(timeZone);
-  } catch {
-    return formatDateTime(iso);
+export function zoneNote(timeZone: string | null, viewerZone = browserTimeZone()): string {
+  if (timeZone === null || !zoneFormat(timeZone) || sameZone(timeZone, viewerZone)) return '';
+  return ` (${zoneHourName(timeZone)})`;
+}
+
+/**
+ * A stored UTC instant as the clocks of a place read it: a site's visit is at its own hour, wherever the
+ * reader is ("4 may 2031, 7:30 (hora de Madrid)" in Mexico City). A zone still unknown (null), or one the
+ * browser does not know, is the browser's. Every order and visit time goes through here.
+ */
+export function formatDateTimeIn(iso: string, timeZone: string | null, viewerZone = browserTimeZone()): string {
+  const format = timeZone === null ? undefined : zoneFormat(timeZone);
+  if (!format) return formatDateTime(iso);
+  return `${format.dateTime.format(new Date(iso))}${zoneNote(timeZone, viewerZone)}`;
+}
+
+/** The hour alone, "07:30", in the zone, and the zone's name when it is not the reader's: "07:30 (hora de Madrid)". */
+export function formatTimeIn(iso: string, timeZone: string | null, viewerZone = browserTimeZone()): string {
+  const format = timeZone === null ? undefined : zoneFormat(timeZone);
+  if (!format) return browserTime.format(new Date(iso));
+  return `${format.time.format(new Date(iso))}${zoneNote(timeZone, viewerZone)}`;
+}
+
+const dayParts = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the zone; the browser's day for an unknown zone. */
+export function dayKeyIn(iso: string, timeZone: string | null): string {
+  const zone = timeZone !== null && zoneFormat(timeZone) ? timeZone : browserTimeZone();
+  let format = dayParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });
+    dayParts.set(zone, format);
   }
-  const date = new Date(iso);
-  const text = format.dateTime.format(date);
-  // Compared as the browser resolves them, so an alias of the phone's own zone is not named.
-  if (timeZone === phoneZone || format.dateTime.resolvedOptions().timeZone === phoneZone) return text;
-  const name = format.name.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
-  return `${text} (${name ?? timeZone.replaceAll('_', ' ')})`;
+  return format.format(new Date(iso));
 }
 
 /** Completed over total as a whole percent; an order with no items counts as 0 %. */

@@ -22,3 +22,9 @@ export function useServerTimeZone(): string | null {
   });
   return data ?? null;
 }
+
+/** The zone a site's times are shown in: its own, else the server's; null while neither is known. */
+export function useSiteTimeZone(site: { timeZone: string | null } | undefined): string | null {
+  const serverTimeZone = useServerTimeZone();
+  return site?.timeZone ?? serverTimeZone;
+}

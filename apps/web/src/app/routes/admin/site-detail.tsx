@@ -6,6 +6,7 @@ import { ServicePlansSection } from '../../../features/service-plans/components/
 import { useSites } from '../../../features/sites/api/get-sites';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 import { useTechnicians } from '../../../features/technicians/api/get-technicians';
+import { useSiteTimeZone } from '../../../lib/server-time-zone';
 import { parseRouteId } from '../../route-id';
 
 /**
@@ -16,11 +17,12 @@ export default function SiteDetailRoute() {
   const id = parseRouteId(useParams().id);
   const technicians = useTechnicians();
   const sites = useSites();
+  const timeZone = useSiteTimeZone(sites.data?.find((site) => site.id === id));
   if (id === null) return <Navigate to="/admin/sites" replace />;
   return (
     <>
       <SitePlansView key={id} siteId={id} />
-      <ServicePlansSection key={`service-${id}`} siteId={id} technicians={technicians.data ?? []} />
+      <ServicePlansSection key={`service-${id}`} siteId={id} timeZone={timeZone} technicians={technicians.data ?? []} />
       <ThresholdsSection key={`thresholds-${id}`} siteId={id} />
       <p className="panel__text">
         <Link to={`/admin/coverage?siteId=${id}`}>Cobertura por dispositivo</Link>: cada dispositivo del sitio, mes a

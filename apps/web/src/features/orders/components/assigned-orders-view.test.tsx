@@ -154,7 +154,7 @@ describe('AssignedOrdersView', () => {
     expect(card).toHaveTextContent('Ruta 5 km 20');
     expect(card.querySelector('.assigned-card__areas')).toHaveTextContent('Cocina · Bodega · Recepción +2 más');
     // A site without a zone of its own is in the server's; the phone is elsewhere, so the zone is named.
-    await waitFor(() => expect(card).toHaveTextContent('4 may 2031, 23:30 (hora estándar de Japón)'));
+    await waitFor(() => expect(card).toHaveTextContent('4 may 2031, 23:30 (hora de Tokyo)'));
     const local = openRegion().getByRole('article', { name: 'Orden #8' });
     expect(local.querySelector('.assigned-card__site')).toHaveTextContent(/^Casa matriz$/);
     expect(local.querySelector('.assigned-card__when')).not.toHaveTextContent('(');

@@ -2,7 +2,8 @@ import type { SessionListItem } from '@rondin/contracts';
 import { Link, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTime, progressPercent } from '../../../lib/format';
+import { formatDateTimeIn, progressPercent } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/server-time-zone';
 import { ORDER_MESSAGES } from '../messages';
 import { isOverdue, sessionBadge } from '../utils/session-status';
 
@@ -26,6 +27,7 @@ export function OrderCard({ session, showSite, busy, onClose, onDelete, onDownlo
   const overdue = isOverdue(session);
   const hiddenAreas = session.areas.length - AREAS_SHOWN;
   const { pathname, search } = useLocation();
+  const timeZone = useSiteTimeZone(session.site);
   return (
     <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__header">
@@ -55,7 +57,7 @@ export function OrderCard({ session, showSite, busy, onClose, onDelete, onDownlo
         <div>
           <dt>Programada</dt>
           <dd>
-            {session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}
+            {session.scheduledAt ? formatDateTimeIn(session.scheduledAt, timeZone) : 'Sin fecha programada'}
             {overdue ? <span className="order-card__overdue">{ORDER_MESSAGES.overdue}</span> : null}
           </dd>
         </div>

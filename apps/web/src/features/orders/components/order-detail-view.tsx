@@ -8,7 +8,8 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, serverMessage } from '../../../lib/api-client';
-import { formatDateTime, progressPercent } from '../../../lib/format';
+import { formatDateTimeIn, progressPercent } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/server-time-zone';
 import { useOfficeClose } from '../api/close-session';
 import { MissingFindingsConfirm } from './missing-findings-confirm';
 import { useDeleteSession } from '../api/delete-session';
@@ -101,6 +102,7 @@ function OrderDetail({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const [dialogError, setDialogError] = useState<NoticeMessage | null>(null);
+  const timeZone = useSiteTimeZone(session.site);
 
   const open = session.status !== 'COMPLETED';
   const badge = sessionBadge(session);
@@ -170,7 +172,7 @@ function OrderDetail({
           setNotice({
             tone: 'success',
             text: scheduledAt
-              ? TEXT.rescheduled(session.id, formatDateTime(scheduledAt))
+              ? TEXT.rescheduled(session.id, formatDateTimeIn(scheduledAt, timeZone))
               : TEXT.unscheduled(session.id),
           });
         },
@@ -265,21 +267,21 @@ function OrderDetail({
           </div>
           <div>
             <dt>{TEXT.scheduled}</dt>
-            <dd>{session.scheduledAt ? formatDateTime(session.scheduledAt) : 'Sin fecha programada'}</dd>
+            <dd>{session.scheduledAt ? formatDateTimeIn(session.scheduledAt, timeZone) : 'Sin fecha programada'}</dd>
           </div>
           <div>
             <dt>{TEXT.created}</dt>
-            <dd>{formatDateTime(session.createdAt)}</dd>
+            <dd>{formatDateTimeIn(session.createdAt, timeZone)}</dd>
           </div>
           <div>
             <dt>{TEXT.started}</dt>
-            <dd>{session.startedAt ? formatDateTime(session.startedAt) : TEXT.notStarted}</dd>
+            <dd>{session.startedAt ? formatDateTimeIn(session.startedAt, timeZone) : TEXT.notStarted}</dd>
           </div>
           {session.closedAt ? (
             <>
               <div>
                 <dt>{TEXT.closed}</dt>
-                <dd>{formatDateTime(session.closedAt)}</dd>
+                <dd>{formatDateTimeIn(session.closedAt, timeZone)}</dd>
               </div>
               <div>
                 <dt>{TEXT.closedBy}</dt>
@@ -303,7 +305,7 @@ function OrderDetail({
 
       {!open && closedDetails ? closedDetails(session) : null}
 
-      <OrderItems items={session.items} />
+      <OrderItems items={session.items} timeZone={timeZone} />
 
       {dialog === 'close' && decision.force && !closing.missing ? (
         <ConfirmDialog

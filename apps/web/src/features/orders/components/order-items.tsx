@@ -2,7 +2,7 @@ import type { SessionItem } from '@rondin/contracts';
 import { useId, useMemo, useState } from 'react';
 import { FindingSummary, OutcomeBadge } from '../../../components/findings/finding-summary';
 import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeIn } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ORDER_DETAIL_MESSAGES as TEXT } from '../messages';
 import { filterOrderItems, hasActivity, isItemDone, type ItemFilter, sortOrderItems } from '../utils/order-items';
@@ -16,9 +16,10 @@ const WIDE = '(min-width: 761px)';
 /**
  * Every trap of the order with how its visit ended, when, by whom and what was found there, with its photos: a
  * table on a laptop, a list on a phone (two markups, not one table restyled, so a screen reader hears a real
- * table or a real list). By area, then code; filtered by state, a hundred at a time.
+ * table or a real list). By area, then code; filtered by state, a hundred at a time. Times are the site's
+ * (`timeZone`, null while unknown).
  */
-export function OrderItems({ items }: { items: readonly SessionItem[] }) {
+export function OrderItems({ items, timeZone }: { items: readonly SessionItem[]; timeZone: string | null }) {
   const wide = useMediaQuery(WIDE);
   const ids = { title: useId(), filter: useId() };
   const [filter, setFilter] = useState<ItemFilter>('all');
@@ -60,9 +61,9 @@ export function OrderItems({ items }: { items: readonly SessionItem[] }) {
       {visible.length === 0 ? (
         <p className="state state--empty">{TEXT.noItems}</p>
       ) : wide ? (
-        <ItemTable items={visible} />
+        <ItemTable items={visible} timeZone={timeZone} />
       ) : (
-        <ItemList items={visible} />
+        <ItemList items={visible} timeZone={timeZone} />
       )}
       {left > 0 ? (
         <button
@@ -90,7 +91,7 @@ function Found({ item }: { item: SessionItem }) {
 const code = (item: SessionItem) => item.trap.code || TEXT.trapFallback(item.trapId);
 const area = (item: SessionItem) => item.trap.area?.trim() || TEXT.noArea;
 
-function ItemTable({ items }: { items: readonly SessionItem[] }) {
+function ItemTable({ items, timeZone }: { items: readonly SessionItem[]; timeZone: string | null }) {
   const { columns } = TEXT;
   return (
     <div className="table-card">
@@ -114,7 +115,7 @@ function ItemTable({ items }: { items: readonly SessionItem[] }) {
               <td>
                 <OutcomeBadge outcome={item.outcome} exception={item.exception} manual={item.manual} />
               </td>
-              <td>{item.completedAt ? formatDateTime(item.completedAt) : '—'}</td>
+              <td>{item.completedAt ? formatDateTimeIn(item.completedAt, timeZone) : '—'}</td>
               <td>{item.completedBy?.fullName ?? '—'}</td>
               <td className="order-items__finding">
                 <Found item={item} />
@@ -127,7 +128,7 @@ function ItemTable({ items }: { items: readonly SessionItem[] }) {
   );
 }
 
-function ItemList({ items }: { items: readonly SessionItem[] }) {
+function ItemList({ items, timeZone }: { items: readonly SessionItem[]; timeZone: string | null }) {
   return (
     <ul className="order-items__list">
       {items.map((item) => (
@@ -139,7 +140,7 @@ function ItemList({ items }: { items: readonly SessionItem[] }) {
           <span className="order-item__area">{area(item)}</span>
           {item.completedAt ? (
             <span className="order-item__when">
-              {formatDateTime(item.completedAt)}
+              {formatDateTimeIn(item.completedAt, timeZone)}
               {item.completedBy ? ` · ${item.completedBy.fullName}` : ''}
             </span>
           ) : null}

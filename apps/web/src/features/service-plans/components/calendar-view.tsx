@@ -3,6 +3,8 @@ import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
+import { formatTimeIn } from '../../../lib/format';
+import { useServerTimeZone } from '../../../lib/server-time-zone';
 import { useCalendarOrders } from '../api/get-calendar-orders';
 import { CALENDAR_MESSAGES as TEXT, CALENDAR_STATUS } from '../messages';
 import {
@@ -28,7 +30,6 @@ const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado
 const monthTitle = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric' });
 const dayTitle = new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long' });
 const shortDay = new Intl.DateTimeFormat('es', { weekday: 'short', day: 'numeric' });
-const timeOf = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "noviembre de 2026" → "Noviembre de 2026": only the first letter, as Spanish writes it. */
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -55,8 +56,9 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
     technicianId,
   });
   const now = new Date();
-  const byDay = useMemo(() => ordersByDay(orders.data ?? []), [orders.data]);
-  const load = useMemo(() => technicianLoad(orders.data ?? []), [orders.data]);
+  const serverTimeZone = useServerTimeZone();
+  const byDay = useMemo(() => ordersByDay(orders.data ?? [], serverTimeZone), [orders.data, serverTimeZone]);
+  const load = useMemo(() => technicianLoad(orders.data ?? [], serverTimeZone), [orders.data, serverTimeZone]);
   const lateCount = (orders.data ?? []).filter((order) => isLate(calendarState(order, now))).length;
 
   const change = (next: Record<string, string | undefined>) => {
@@ -192,7 +194,13 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
                       {list.length > 0 ? (
                         <ul className="calendar__orders">
                           {list.map((order) => (
-                            <CalendarOrder key={order.id} order={order} now={now} onReassign={onReassign} />
+                            <CalendarOrder
+                              key={order.id}
+                              order={order}
+                              timeZone={order.site.timeZone ?? serverTimeZone}
+                              now={now}
+                              onReassign={onReassign}
+                            />
                           ))}
                         </ul>
                       ) : null}
@@ -218,10 +226,13 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
 
 function CalendarOrder({
   order,
+  timeZone,
   now,
   onReassign,
 }: {
   order: SessionListItem;
+  /** The site's zone, its hours are written in; null while unknown. */
+  timeZone: string | null;
   now: Date;
   onReassign: (orderId: number) => void;
 }) {
@@ -231,7 +242,7 @@ function CalendarOrder({
     <li className={`calendar__order calendar__order--${state.toLowerCase()}${late ? ' calendar__order--late' : ''}`}>
       <Link to={`/admin/sessions/${order.id}`} className="calendar__order-link">
         <span className="calendar__order-time">
-          {order.scheduledAt ? timeOf.format(new Date(order.scheduledAt)) : ''}
+          {order.scheduledAt ? formatTimeIn(order.scheduledAt, timeZone) : ''}
         </span>{' '}
         <span className="calendar__order-site">{order.site.name}</span>
         <span className="calendar__order-tech">{order.technician.fullName}</span>

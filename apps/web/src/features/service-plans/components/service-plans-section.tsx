@@ -4,6 +4,7 @@ import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { describeError } from '../../../lib/api-client';
+import { zoneNote } from '../../../lib/format';
 import { useGenerateServicePlan } from '../api/generate-service-plan';
 import { useServicePlans } from '../api/get-service-plans';
 import { useCreateServicePlan, useUpdateServicePlan } from '../api/save-service-plan';
@@ -18,12 +19,14 @@ const longDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z
 
 interface ServicePlansSectionProps {
   siteId: number;
+  /** The site's zone, the one its plans' hours are kept in (null while unknown). */
+  timeZone: string | null;
   /** Every account, loaded by the route from the technicians feature. */
   technicians: readonly Technician[];
 }
 
 /** A site's recurring visits: list, create, edit and "Generar ahora". */
-export function ServicePlansSection({ siteId, technicians }: ServicePlansSectionProps) {
+export function ServicePlansSection({ siteId, timeZone, technicians }: ServicePlansSectionProps) {
   const plans = useServicePlans(siteId);
   const create = useCreateServicePlan();
   const update = useUpdateServicePlan();
@@ -93,7 +96,8 @@ export function ServicePlansSection({ siteId, technicians }: ServicePlansSection
                 {plan.name} {plan.isActive ? null : <StatusBadge tone="neutral">{TEXT.inactive}</StatusBadge>}
               </h3>
               <p className="service-plan-card__meta">
-                {TEXT.every(FREQUENCY_LABELS[plan.frequency], plan.time)} · {TEXT.since(longDate(plan.startDate))}
+                {TEXT.every(FREQUENCY_LABELS[plan.frequency], plan.time)}
+                {zoneNote(timeZone)} · {TEXT.since(longDate(plan.startDate))}
                 {plan.endDate ? ` · ${TEXT.until(longDate(plan.endDate))}` : ''}
               </p>
               <p className="service-plan-card__meta">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarState, dayKey, periodDays, technicianLoad } from './calendar';
+import { calendarState, dayKey, ordersByDay, periodDays, technicianLoad } from './calendar';
 
 describe('calendar', () => {
   it('shows whole weeks from Monday: a month view covers the month, a week view seven days', () => {
@@ -32,12 +32,27 @@ describe('calendar', () => {
 
   it('adds up each technician’s orders and devices per day', () => {
     const ana = { id: 1, fullName: 'Ana', email: 'a@x.cl' };
-    const load = technicianLoad([
-      { technician: ana, itemCount: 10, scheduledAt: new Date(2026, 10, 22, 8).toISOString() },
-      { technician: ana, itemCount: 5, scheduledAt: new Date(2026, 10, 22, 15).toISOString() },
-    ]);
+    const site = { id: 1, name: 'Planta', client: null, address: null, timeZone: null };
+    const load = technicianLoad(
+      [
+        { technician: ana, site, itemCount: 10, scheduledAt: new Date(2026, 10, 22, 8).toISOString() },
+        { technician: ana, site, itemCount: 5, scheduledAt: new Date(2026, 10, 22, 15).toISOString() },
+      ],
+      null,
+    );
     expect(load).toEqual([
       { technicianId: 1, fullName: 'Ana', days: new Map([['2026-11-22', { orders: 2, devices: 15 }]]) },
     ]);
+  });
+
+  it("puts an order on its site's day, whatever the browser's zone", () => {
+    const madrid = { id: 1, name: 'Madrid', client: null, address: null, timeZone: 'Europe/Madrid' };
+    const other = { id: 2, name: 'Sin zona', client: null, address: null, timeZone: null };
+    // 00:30 on 1 December in Madrid; the browser may be in Santiago, where it is still 30 November.
+    const late = { id: 1, site: madrid, scheduledAt: '2026-11-30T23:30:00.000Z' };
+    const serverZone = { id: 2, site: other, scheduledAt: '2026-11-30T23:30:00.000Z' };
+    const days = ordersByDay([late, serverZone], 'Asia/Tokyo');
+    expect(days.get('2026-12-01')).toEqual([late, serverZone]);
+    expect(days.has('2026-11-30')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { SessionListItem } from '@rondin/contracts';
+import { dayKeyIn } from '../../../lib/format';
 
 export type CalendarState = 'COMPLETED' | 'IN_PROGRESS' | 'PENDING' | 'OVERDUE' | 'MISSED';
 
@@ -50,13 +51,20 @@ export function calendarState(order: Pick<SessionListItem, 'status' | 'scheduled
 
 export const isLate = (state: CalendarState) => state === 'OVERDUE' || state === 'MISSED';
 
-/** The orders of each day, by time. */
-export function ordersByDay<T extends Pick<SessionListItem, 'scheduledAt'>>(orders: readonly T[]): Map<string, T[]> {
+type Placed = Pick<SessionListItem, 'scheduledAt' | 'site'>;
+
+/** The day an order is on: its site's calendar day (its zone, else the server's `serverTimeZone`). */
+function siteDay(scheduledAt: string, site: Placed['site'], serverTimeZone: string | null): string {
+  return dayKeyIn(scheduledAt, site.timeZone ?? serverTimeZone);
+}
+
+/** The orders of each day, by time; a day is the site's, so a Madrid visit at 00:30 is not the evening before. */
+export function ordersByDay<T extends Placed>(orders: readonly T[], serverTimeZone: string | null): Map<string, T[]> {
   const days = new Map<string, T[]>();
   const sorted = [...orders].sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? ''));
   for (const order of sorted) {
     if (!order.scheduledAt) continue;
-    const key = dayKey(new Date(order.scheduledAt));
+    const key = siteDay(order.scheduledAt, order.site, serverTimeZone);
     const list = days.get(key) ?? [];
     list.push(order);
     days.set(key, list);
@@ -73,7 +81,8 @@ export interface TechnicianLoad {
 
 /** Each technician's orders and devices per day, by name. */
 export function technicianLoad(
-  orders: readonly Pick<SessionListItem, 'scheduledAt' | 'technician' | 'itemCount'>[],
+  orders: readonly Pick<SessionListItem, 'scheduledAt' | 'site' | 'technician' | 'itemCount'>[],
+  serverTimeZone: string | null,
 ): TechnicianLoad[] {
   const byTechnician = new Map<number, TechnicianLoad>();
   for (const order of orders) {
@@ -83,7 +92,7 @@ export function technicianLoad(
       fullName: order.technician.fullName,
       days: new Map(),
     };
-    const key = dayKey(new Date(order.scheduledAt));
+    const key = siteDay(order.scheduledAt, order.site, serverTimeZone);
     const day = entry.days.get(key) ?? { orders: 0, devices: 0 };
     day.orders += 1;
     day.devices += order.itemCount;

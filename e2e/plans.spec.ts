@@ -97,7 +97,7 @@ test.describe('device maps', () => {
     // Dragged from the list onto the plan, with the mouse.
     const row = await deviceRow(page, dragged.code);
     const from = (await row.boundingBox())!;
-    const to = (await plan.boundingBox())!;
+    const to = (await plan.locator('img').boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(to.x + to.width * 0.3, to.y + to.height * 0.4, { steps: 12 });
@@ -142,6 +142,63 @@ test.describe('device maps', () => {
     const text = await pdfText(pdf);
     expect(text).toContain(dragged.code);
     expect(text).toContain(keyed.code);
+    await http.dispose();
+  });
+
+  test('every point of the plan takes a click: the top edge under the old banner, and right beside a marker', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const prefix = unique('T');
+    const neighbour = await createTrap(http, site.id, `${prefix}-01`, 'CEBADERO');
+    const planRecord = await uploadPlan(http, site.id, unique('Andén'));
+    await place(http, neighbour.id, planRecord.id, 0.5, 0.5);
+
+    for (const [index, size] of [PHONE, { width: 1366, height: 768 }].entries()) {
+      const top = await createTrap(http, site.id, `${prefix}-${index}2`, 'LAMINA');
+      const beside = await createTrap(http, site.id, `${prefix}-${index}3`, 'CAPTURA');
+      await page.setViewportSize(size);
+      await asAdmin(`/admin/sites/${site.id}/plans/${planRecord.id}`);
+      const plan = page.getByRole('application', { name: `Plano «${planRecord.name}»` });
+      const image = plan.locator('img');
+      await expect(image).toHaveJSProperty('complete', true);
+      const choose = async (code: string) => {
+        if (size === PHONE) await page.getByRole('button', { name: /^Dispositivos/ }).click();
+        await (await deviceRow(page, code)).click();
+        await expect(page.locator('.plan-selection__text')).toHaveText(new RegExp(`^Ubicar ${code}:`));
+      };
+      const status = page.locator('.plan-editor__status');
+
+      // The top edge of the plan, where «Ubicar …» used to stand over it.
+      await choose(top.code);
+      const box = (await image.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.3, box.y + 6);
+      await expect(status).toHaveText(new RegExp(`^Se ubicó ${top.code}`));
+
+      // Right beside another device's marker, a hair from its edge (markers are 28 px across): placed there.
+      await choose(beside.code);
+      const marker = (await plan.locator(`[data-trap-id="${neighbour.id}"] .plan-marker__shape`).boundingBox())!;
+      await page.mouse.click(marker.x + marker.width + 3, marker.y + marker.height / 2);
+      await expect(status).toHaveText(new RegExp(`^Se ubicó ${beside.code}`));
+      // And on the marker's own edge while moving one: the device goes there, the neighbour is not chosen.
+      if (size === PHONE) await page.getByRole('button', { name: /^Dispositivos/ }).click();
+      await (await deviceRow(page, beside.code)).click();
+      await page.getByRole('button', { name: 'Mover' }).click();
+      await expect(page.locator('.plan-selection__text')).toHaveText(new RegExp(`^Mover ${beside.code}:`));
+      await page.mouse.click(marker.x + 3, marker.y + marker.height / 2);
+      await expect(status).toHaveText(`Se movió ${beside.code}.`);
+
+      const saved = await json<PlanDetail>(await http.get(`/api/plans/${planRecord.id}`));
+      const at = (trap: Trap) => saved.devices.find((device) => device.trapId === trap.id)!;
+      expect(at(top).y).toBeLessThan(0.05);
+      expect(at(beside).x).toBeLessThan(0.5);
+      expect(at(beside).x).toBeGreaterThan(0.45);
+      expect(at(beside).y).toBeCloseTo(0.5, 2);
+      expect(at(neighbour)).toMatchObject({ x: 0.5, y: 0.5 });
+    }
     await http.dispose();
   });
 

@@ -101,6 +101,8 @@ export const EDITOR_MESSAGES = {
     'Teclas: + y − acercan y alejan, 0 muestra todo el plano, las flechas mueven la vista. Al ubicar o mover un dispositivo, las flechas mueven la cruz, Enter lo deja ahí y Escape cancela. Con el ratón o el dedo: rueda o pellizco para acercar, arrastrar para mover.',
   keyboardHint:
     'Con el teclado: elige un dispositivo, usa las flechas para mover la cruz y Enter para ubicarlo; Escape cancela.',
+  idleHint: 'Elige un dispositivo de la lista y haz clic en el plano donde está, o arrástralo hasta él.',
+  idleHintTouch: 'Elige un dispositivo en «Dispositivos» y toca el plano donde está.',
   placingHint: (code: string) => `Ubicar ${code}: toca o haz clic en el plano donde está, o arrástralo desde la lista.`,
   placingHintTouch: (code: string) => `Ubicar ${code}: toca el plano donde está.`,
   placingKeys: 'Flechas mueven la cruz · Enter ubica · Escape cancela',

@@ -55,7 +55,8 @@ interface PlanCanvasProps {
   keysHint: string;
   /** A marker dragged to a new place; without it markers do not move. */
   onMarkerMoved?: (trapId: number, to: Point) => void;
-  onMarkerTap?: (trapId: number) => void;
+  /** A marker tapped or clicked without moving, and the point of the plan under the pointer (fractions). */
+  onMarkerTap?: (trapId: number, at: Point) => void;
   /** A tap or click on the plan away from any marker. */
   onTap?: (at: Point) => void;
   /** The keyboard's pointer, in fractions, while the editor places a device with the keys. */
@@ -348,7 +349,7 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
     if (current.kind === 'marker') {
       const to = fraction(current.at);
       if (current.moved && to) handlers.current.onMarkerMoved?.(current.trapId, to);
-      else if (!current.moved) handlers.current.onMarkerTap?.(current.trapId);
+      else if (!current.moved && to) handlers.current.onMarkerTap?.(current.trapId, to);
       return;
     }
     if (!current.moved) {

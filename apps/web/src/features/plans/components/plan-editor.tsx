@@ -135,6 +135,24 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
               </button>
             ) : null}
           </div>
+          {/* Its own row above the plan, never over it, and as tall whether a device is chosen or not: every point
+              of the plan stays clickable and the plan keeps its size (and its drawing) as a device is chosen. */}
+          <div className="plan-editor__bar">
+            {selected ? (
+              <PlanSelectionBar
+                code={selected.trap.code}
+                touch={phone}
+                mode={mode}
+                number={selected.number}
+                onMove={() => editing.startMoving(selected.trap.id)}
+                moveRef={editing.moveButton}
+                onRemove={() => editing.remove(selected.trap.id)}
+                onClose={() => editing.closeSelection(selected.trap.id, selected.where)}
+              />
+            ) : (
+              <p className="plan-selection plan-selection--idle">{phone ? TEXT.idleHintTouch : TEXT.idleHint}</p>
+            )}
+          </div>
           <div className="plan-editor__canvas">
             <PlanCanvas
               ref={canvas}
@@ -154,19 +172,6 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
             >
               <PlanImageNotes image={image} texts={TEXT} />
             </PlanCanvas>
-            {/* Over the plan's top edge, not above it: the plan keeps its size (and its drawing) as a device is chosen. */}
-            {selected ? (
-              <PlanSelectionBar
-                code={selected.trap.code}
-                touch={phone}
-                mode={mode}
-                number={selected.number}
-                onMove={() => editing.startMoving(selected.trap.id)}
-                moveRef={editing.moveButton}
-                onRemove={() => editing.remove(selected.trap.id)}
-                onClose={() => editing.closeSelection(selected.trap.id, selected.where)}
-              />
-            ) : null}
           </div>
           <p className="plan-editor__status" role="status" aria-live="polite">
             {status || (phone ? '' : TEXT.keyboardHint)}

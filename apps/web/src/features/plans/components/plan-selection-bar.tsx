@@ -3,7 +3,7 @@ import type { Mode } from '../hooks/use-plan-editing';
 import { EDITOR_MESSAGES as TEXT } from '../messages';
 
 /**
- * Over the plan's top edge, the device chosen: while it waits for its place (or moves), what to do and 'Cancelar';
+ * Above the plan, the device chosen: while it waits for its place (or moves), what to do and 'Cancelar';
  * once on the plan, its number and what can be done with it.
  */
 export function PlanSelectionBar({

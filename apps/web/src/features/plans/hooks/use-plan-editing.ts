@@ -187,9 +187,15 @@ export function usePlanEditing({
     finish();
   };
 
-  /** A marker tapped: it is selected, unless another device waits for its place. */
-  const onMarkerTap = (trapId: number) => {
-    if (mode.kind !== 'idle' && mode.trapId !== trapId) return;
+  /**
+   * A marker tapped: it is selected. While another device waits for its place (or moves), the tap places that one
+   * there: devices often stand side by side, and a tap that lands on a neighbour's marker is meant for the plan.
+   */
+  const onMarkerTap = (trapId: number, at: Point) => {
+    if (mode.kind !== 'idle' && mode.trapId !== trapId) {
+      onTap(at);
+      return;
+    }
     setSelectedId(trapId);
     setMode({ kind: 'idle' });
     setCrosshair(null);

@@ -202,6 +202,78 @@ test.describe('device maps', () => {
     await http.dispose();
   });
 
+  test('120 markers: bubbles with their count on the phone that spread as it zooms in, one by one at 1366', async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const prefix = unique('K');
+    const planRecord = await uploadPlan(http, site.id, unique('Planta'));
+    // Ten rooms of twelve devices, 0.04 of the plan's width and 0.07 of its height apart: 14 px on the phone's
+    // fitted plan (28 px markers would cover each other) and about 30 px at 1366 (side by side).
+    const spots = Array.from({ length: 120 }, (_, index) => {
+      const room = Math.floor(index / 12);
+      const seat = index % 12;
+      return {
+        x: 0.04 + (room % 5) * 0.2 + (seat % 4) * 0.04,
+        y: 0.1 + Math.floor(room / 5) * 0.45 + Math.floor(seat / 4) * 0.07,
+      };
+    });
+    for (let start = 0; start < spots.length; start += 12) {
+      await Promise.all(
+        spots.slice(start, start + 12).map(async (spot, offset) => {
+          const trap = await createTrap(
+            http,
+            site.id,
+            `${prefix}-${String(start + offset).padStart(3, '0')}`,
+            'CEBADERO',
+          );
+          await place(http, trap.id, planRecord.id, spot.x, spot.y);
+        }),
+      );
+    }
+    const shown = async (plan: ReturnType<Page['getByRole']>) => {
+      const counts = await plan
+        .locator('.plan-cluster')
+        .evaluateAll((bubbles) => bubbles.map((bubble) => Number(bubble.getAttribute('data-count'))));
+      return {
+        bubbles: counts.length,
+        inBubbles: counts.reduce((sum, count) => sum + count, 0),
+        alone: await plan.locator('.plan-marker').count(),
+      };
+    };
+
+    await page.setViewportSize(PHONE);
+    await asAdmin(`/admin/sites/${site.id}/plans/${planRecord.id}`);
+    const plan = page.getByRole('application', { name: `Plano «${planRecord.name}»` });
+    await expect(plan.locator('img')).toHaveJSProperty('complete', true);
+    // Every marker in a bubble that says how many it holds, one or two a room.
+    await expect.poll(() => shown(plan)).toMatchObject({ inBubbles: 120, alone: 0 });
+    expect((await shown(plan)).bubbles).toBeGreaterThanOrEqual(10);
+    expect((await shown(plan)).bubbles).toBeLessThanOrEqual(20);
+    await expect(plan.locator('.plan-cluster').first()).toHaveText(/^\d+$/);
+    await page.screenshot({ path: test.info().outputPath('clusters-phone.png') });
+
+    // A tap on a bubble zooms into its room: the markers spread, one by one, the first room's in view.
+    await plan.locator('.plan-cluster').first().click();
+    await expect.poll(() => shown(plan)).toEqual({ bubbles: 0, inBubbles: 0, alone: 120 });
+    const view = (await plan.boundingBox())!;
+    const first = (await plan.locator('.plan-marker').first().boundingBox())!;
+    expect(first.x).toBeGreaterThan(view.x);
+    expect(first.x + first.width).toBeLessThan(view.x + view.width);
+    // 'Ver todo el plano' groups them again.
+    await page.getByRole('button', { name: 'Ver todo el plano' }).click();
+    await expect.poll(() => shown(plan)).toMatchObject({ inBubbles: 120, alone: 0 });
+
+    // On the laptop the same markers stand apart: no bubble.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(() => shown(plan)).toEqual({ bubbles: 0, inBubbles: 0, alone: 120 });
+    await page.screenshot({ path: test.info().outputPath('clusters-desktop.png') });
+    await http.dispose();
+  });
+
   test('a PDF plan becomes an image in the browser before it is uploaded', async ({ page, adminApi, asAdmin }) => {
     const http = await adminRequest(adminApi);
     const site = await firstSite(http);

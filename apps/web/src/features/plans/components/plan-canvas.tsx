@@ -5,7 +5,9 @@ import {
   useEffect,
   useImperativeHandle,
   useId,
+  useMemo,
   useRef,
+  useState,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -24,8 +26,9 @@ import {
 } from '../utils/viewport';
 import { HEAT_STYLES, type HeatClass } from '@rondin/contracts/heat';
 import type { TrapType } from '@rondin/contracts/devices';
+import { type Clustered, clusterPoints } from '../utils/cluster-markers';
 import type { MarkerState, PlanMarker } from '../utils/plan-marker';
-import { MarkerShape } from './marker-shape';
+import { MARKER_RADIUS, MarkerShape } from './marker-shape';
 
 export interface PlanCanvasHandle {
   zoomBy: (factor: number) => void;
@@ -59,6 +62,13 @@ interface PlanCanvasProps {
   onMarkerTap?: (trapId: number, at: Point) => void;
   /** A tap or click on the plan away from any marker. */
   onTap?: (at: Point) => void;
+  /**
+   * Markers that would overlap on screen show as one bubble with their count (the selected ones always alone);
+   * zooming in spreads them, and a tap on a bubble zooms into it.
+   */
+  cluster?: boolean;
+  /** A tap on a bubble, at a point of the plan: return true to take it instead of zooming in. */
+  onClusterTap?: (at: Point) => boolean;
   /** The keyboard's pointer, in fractions, while the editor places a device with the keys. */
   crosshair?: Point | null;
   /** Keys for the screen first; return true when handled. Otherwise +/− zoom, 0 fits, arrows pan. */
@@ -69,6 +79,12 @@ interface PlanCanvasProps {
   children?: ReactNode;
 }
 
+/**
+ * Markers whose centres are closer than this on screen (CSS pixels) share a bubble: 85 % of a marker's width,
+ * where two markers cover each other's numbers.
+ */
+const CLUSTER_DISTANCE = 2 * MARKER_RADIUS * 0.85;
+
 /** A tap moves less than this (CSS pixels); more is a drag. */
 const TAP_SLOP = 6;
 const KEY_ZOOM = 1.25;
@@ -76,7 +92,7 @@ const KEY_PAN = 64;
 
 type Gesture =
   | { kind: 'none' }
-  | { kind: 'pan'; pointerId: number; last: Point; start: Point; moved: boolean }
+  | { kind: 'pan'; pointerId: number; last: Point; start: Point; moved: boolean; cluster?: number }
   | { kind: 'pinch'; distance: number; mid: Point; view: View }
   | {
       kind: 'marker';
@@ -107,6 +123,8 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
     onMarkerMoved,
     onMarkerTap,
     onTap,
+    cluster = false,
+    onClusterTap,
     crosshair,
     onKeyDown,
     onFocus,
@@ -130,8 +148,10 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
   const image: Size = { width, height };
   const imageRef = useRef(image);
   imageRef.current = image;
-  const handlers = useRef({ onMarkerMoved, onMarkerTap, onTap });
-  handlers.current = { onMarkerMoved, onMarkerTap, onTap };
+  const handlers = useRef({ onMarkerMoved, onMarkerTap, onTap, onClusterTap });
+  handlers.current = { onMarkerMoved, onMarkerTap, onTap, onClusterTap };
+  /** The scale the markers were last grouped at, and whether it was the closest zoom (nothing grouped there). */
+  const [grouping, setGrouping] = useState<{ scale: number; atMost: boolean } | null>(null);
 
   const apply = useCallback((next: View, moving: boolean) => {
     const clamped = clampView(next, size.current, imageRef.current);
@@ -149,6 +169,8 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
       settleTimer.current = null;
       drawnScale.current = view.current.scale;
       stage.style.setProperty('--marker-scale', String(1 / view.current.scale));
+      const limits = scaleLimits(size.current, imageRef.current);
+      setGrouping({ scale: view.current.scale, atMost: view.current.scale >= limits.max * 0.999 });
       // A layer keeps the scale it was drawn at (will-change): dropping it for one frame draws it again.
       stage.classList.add('plan-canvas__stage--redraw');
       requestAnimationFrame(() => stage.classList.remove('plan-canvas__stage--redraw'));
@@ -158,6 +180,34 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
   }, []);
 
   const fit = useCallback(() => apply(fitView(size.current, imageRef.current), false), [apply]);
+
+  const groups = useMemo(
+    () => groupMarkers(markers, width, height, cluster && grouping && !grouping.atMost ? grouping.scale : null),
+    [markers, width, height, cluster, grouping],
+  );
+  const bubbles = useRef(groups.bubbles);
+  bubbles.current = groups.bubbles;
+
+  /** Zooms until a bubble's markers fill the view (at least twice as close), centred on them. */
+  const zoomInto = useCallback(
+    (key: number) => {
+      const bubble = bubbles.current.find((each) => each.key === key);
+      if (!bubble) return;
+      const { box } = bubble;
+      const viewport = size.current;
+      const pad = 3 * MARKER_RADIUS;
+      const fitted = Math.min(
+        (viewport.width - 2 * pad) / Math.max(box.maxX - box.minX, 1),
+        (viewport.height - 2 * pad) / Math.max(box.maxY - box.minY, 1),
+      );
+      const limits = scaleLimits(viewport, imageRef.current);
+      const scale = Math.min(Math.max(fitted, view.current.scale * 2), limits.max);
+      const centre = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+      touched.current = true;
+      apply({ scale, x: viewport.width / 2 - centre.x * scale, y: viewport.height / 2 - centre.y * scale }, false);
+    },
+    [apply],
+  );
 
   const zoomBy = useCallback(
     (factor: number, anchor?: Point) => {
@@ -275,6 +325,12 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
     }
     if (pointers.current.size > 2) return;
     const start = local(event.clientX, event.clientY);
+    const bubble = (event.target as Element).closest?.('[data-cluster-key]');
+    if (bubble instanceof SVGGElement) {
+      const cluster = Number(bubble.dataset.clusterKey);
+      gesture.current = { kind: 'pan', pointerId: event.pointerId, last: start, start, moved: false, cluster };
+      return;
+    }
     const marker = (event.target as Element).closest?.('[data-trap-id]');
     if (marker instanceof SVGGElement && handlers.current.onMarkerMoved) {
       gesture.current = {
@@ -354,7 +410,9 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
     }
     if (!current.moved) {
       const to = fraction(toImage(view.current, local(event.clientX, event.clientY)));
-      if (to) handlers.current.onTap?.(to);
+      if (current.cluster !== undefined) {
+        if (!(to && handlers.current.onClusterTap?.(to))) zoomInto(current.cluster);
+      } else if (to) handlers.current.onTap?.(to);
     }
   };
 
@@ -402,7 +460,13 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
         {imageUrl ? (
           <img className="plan-canvas__image" src={imageUrl} width={width} height={height} alt="" draggable={false} />
         ) : null}
-        <MarkerLayer markers={markers} width={width} height={height} crosshair={crosshair ?? null} />
+        <MarkerLayer
+          markers={groups.singles}
+          bubbles={groups.bubbles}
+          width={width}
+          height={height}
+          crosshair={crosshair ?? null}
+        />
       </div>
       <button
         ref={keysRef}
@@ -422,13 +486,61 @@ export const PlanCanvas = forwardRef<PlanCanvasHandle, PlanCanvasProps>(function
   );
 });
 
+interface Bubble {
+  /** Its smallest trap id: a bubble keeps its element as it gains or loses markers. */
+  key: number;
+  count: number;
+  /** Where it shows, and the box of its markers, in image pixels. */
+  x: number;
+  y: number;
+  box: { minX: number; minY: number; maxX: number; maxY: number };
+}
+
+/**
+ * The markers shown one by one and the bubbles, at a scale (null: none grouped). Markers not in their normal state
+ * (selected, the last scanned) always show alone.
+ */
+function groupMarkers(
+  markers: readonly PlanMarker[],
+  width: number,
+  height: number,
+  scale: number | null,
+): { singles: readonly PlanMarker[]; bubbles: Bubble[] } {
+  if (scale === null) return { singles: markers, bubbles: [] };
+  const apart = markers.filter((marker) => marker.state !== 'normal');
+  const points = markers
+    .filter((marker) => marker.state === 'normal')
+    .map((marker) => ({ id: marker.trapId, x: marker.x * width, y: marker.y * height, marker }));
+  const grouped: Clustered<(typeof points)[number]>[] = clusterPoints(points, CLUSTER_DISTANCE / scale);
+  const singles: PlanMarker[] = [];
+  const bubbles: Bubble[] = [];
+  for (const group of grouped) {
+    if (group.kind === 'single') {
+      singles.push(group.item.marker);
+      continue;
+    }
+    const xs = group.items.map((item) => item.x);
+    const ys = group.items.map((item) => item.y);
+    bubbles.push({
+      key: group.key,
+      count: group.items.length,
+      x: group.x,
+      y: group.y,
+      box: { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) },
+    });
+  }
+  return { singles: [...singles, ...apart], bubbles };
+}
+
 const MarkerLayer = memo(function MarkerLayer({
   markers,
+  bubbles,
   width,
   height,
   crosshair,
 }: {
   markers: readonly PlanMarker[];
+  bubbles: readonly Bubble[];
   width: number;
   height: number;
   crosshair: Point | null;
@@ -453,6 +565,22 @@ const MarkerLayer = memo(function MarkerLayer({
           heat={marker.heat}
           code={marker.code}
         />
+      ))}
+      {bubbles.map((bubble) => (
+        <g
+          key={bubble.key}
+          className="plan-cluster"
+          data-cluster-key={bubble.key}
+          data-count={bubble.count}
+          transform={`translate(${bubble.x} ${bubble.y})`}
+        >
+          <g className="plan-canvas__scaled">
+            <circle className="plan-cluster__shape" r={MARKER_RADIUS + 1} />
+            <text className="plan-cluster__count" dy="0.35em">
+              {bubble.count}
+            </text>
+          </g>
+        </g>
       ))}
       {crosshair ? (
         <g className="plan-canvas__crosshair" transform={`translate(${crosshair.x * width} ${crosshair.y * height})`}>

@@ -167,6 +167,8 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
               onMarkerMoved={editing.onMarkerMoved}
               onMarkerTap={editing.onMarkerTap}
               onTap={editing.onTap}
+              cluster
+              onClusterTap={editing.onClusterTap}
               crosshair={editing.crosshair}
               onKeyDown={editing.onKeyDown}
             >

@@ -202,6 +202,13 @@ export function usePlanEditing({
     setStatus(TEXT.selected(codeOf(trapId), numberOf.get(trapId) ?? 0));
   };
 
+  /** A tap on a bubble of markers: while a device waits for its place it goes there; otherwise the plan zooms in. */
+  const onClusterTap = (at: Point): boolean => {
+    if (mode.kind === 'idle') return false;
+    onTap(at);
+    return true;
+  };
+
   /** A device dragged from the list and let go over the plan. */
   const dropFromList = (trapId: number, clientX: number, clientY: number) => {
     if (!canvas.current?.contains(clientX, clientY)) return;
@@ -231,6 +238,7 @@ export function usePlanEditing({
     onCanvasFocus,
     onMarkerMoved,
     onMarkerTap,
+    onClusterTap,
     dropFromList,
   };
 }

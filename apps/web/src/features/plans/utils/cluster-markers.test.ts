@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { type Clusterable, type Clustered, clusterPoints } from './cluster-markers';
+
+const point = (id: number, x: number, y: number): Clusterable => ({ id, x, y });
+
+/** Each result as the ids it holds, for comparing groups. */
+const ids = (result: Clustered<Clusterable>[]) =>
+  result.map((each) => (each.kind === 'single' ? [each.item.id] : each.items.map((item) => item.id)));
+
+describe('clusterPoints', () => {
+  it('keeps points apart when none is closer than the distance to another', () => {
+    const points = [point(1, 0, 0), point(2, 30, 0), point(3, 0, 30), point(4, 30, 30)];
+    expect(clusterPoints(points, 24).every((each) => each.kind === 'single')).toBe(true);
+  });
+
+  it('groups points closer than the distance into one bubble at their mean point, keyed by its smallest id', () => {
+    const result = clusterPoints([point(7, 100, 100), point(3, 110, 100), point(5, 105, 108), point(9, 400, 0)], 24);
+    expect(ids(result)).toEqual([[3, 5, 7], [9]]);
+    expect(result[0]).toMatchObject({ kind: 'cluster', key: 3, x: 105, y: (100 + 100 + 108) / 3 });
+  });
+
+  it('merges bubbles until no two results are closer than the distance', () => {
+    // 1 takes 2 (23 away) but not 3 (30 away); the bubble of 1 and 2, at 11.5, would then cover 3.
+    expect(ids(clusterPoints([point(1, 0, 0), point(2, 23, 0), point(3, 30, 0)], 24))).toEqual([[1, 2, 3]]);
+    // A row along a wall, 9 apart: whatever the seeds take, what is left stands apart.
+    const row = Array.from({ length: 40 }, (_, index) => point(index + 1, index * 9, (index % 3) * 7));
+    const result = clusterPoints(row, 24);
+    const centres = result.map((each) => (each.kind === 'single' ? each.item : each));
+    for (const [index, a] of centres.entries()) {
+      for (const b of centres.slice(index + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(24);
+    }
+    expect(
+      ids(result)
+        .flat()
+        .sort((a, b) => a - b),
+    ).toEqual(row.map((each) => each.id));
+  });
+
+  it('gives the same groups whatever order the points come in', () => {
+    const points = Array.from({ length: 120 }, (_, index) =>
+      point(index + 1, (index * 37) % 300, Math.floor((index * 53) % 211)),
+    );
+    const shuffled = [...points].reverse();
+    expect(ids(clusterPoints(shuffled, 24))).toEqual(ids(clusterPoints(points, 24)));
+  });
+
+  it('spreads as the distance shrinks: the same points zoomed in show one by one', () => {
+    // 123 markers on a plan 1,000 units wide: at the phone's fit zoom (0.37 px a unit) a marker's 24 px are 65
+    // units, and zoomed 4× they are 16.
+    const points = Array.from({ length: 123 }, (_, index) =>
+      point(index + 1, 40 + (index % 41) * 23, 300 + Math.floor(index / 41) * 120),
+    );
+    const fitted = clusterPoints(points, 24 / 0.37);
+    const zoomed = clusterPoints(points, 24 / (0.37 * 4));
+    expect(fitted.length).toBeLessThan(40);
+    expect(zoomed.every((each) => each.kind === 'single')).toBe(true);
+  });
+
+  it('takes points at the same spot together, and none when the distance is zero', () => {
+    expect(ids(clusterPoints([point(1, 5, 5), point(2, 5, 5)], 24))).toEqual([[1, 2]]);
+    expect(ids(clusterPoints([point(1, 5, 5), point(2, 5, 5)], 0))).toEqual([[1], [2]]);
+  });
+});

@@ -22,22 +22,43 @@ test.describe('sites', () => {
     await page.getByRole('button', { name: '+ Crear sitio' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo sitio' });
     // The server's zone is the default, chosen until another is picked.
-    await expect(dialog.getByLabel('Zona horaria')).toHaveValue('');
-    await expect(dialog.getByLabel('Zona horaria').locator('option:checked')).toHaveText(
-      'Predeterminada (la del servidor)',
-    );
+    const zone = dialog.getByRole('combobox', { name: 'Zona horaria' });
+    await expect(zone).toHaveValue(/^Predeterminada \(la del servidor: Santiago \(Chile\) · UTC−[34]\)$/);
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('El nombre del sitio es obligatorio.');
     await dialog.getByLabel(/Nombre/).fill(north);
     await dialog.getByLabel('Cliente').fill('Alimentos del Sur S.A.');
     await dialog.getByLabel('Dirección').fill('Ruta 5 Norte km 12, Santiago');
-    await dialog.getByLabel('Zona horaria').selectOption('America/Santiago');
+    // The zone is searched as one types, by city or country, accents or not; the common ones come first.
+    await zone.click();
+    const zones = dialog.getByRole('listbox', { name: 'Zonas horarias' });
+    await expect(zones.getByRole('option').first()).toHaveText(/^Predeterminada/);
+    await expect(zones.getByRole('option').nth(1)).toHaveText(/^Santiago \(Chile\) · UTC−[34]$/);
+    await expect(zones.getByRole('option').nth(2)).toHaveText(/^Madrid \(España\) · UTC\+[12]$/);
+    await zone.fill('bogota');
+    await expect(zones.getByRole('option')).toHaveText(['Bogotá (Colombia) · UTC−5']);
+    // Escape closes the list, not the dialog, and keeps the zone chosen.
+    await zone.press('Escape');
+    await expect(zones).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(zone).toHaveValue(/^Predeterminada/);
+    await zone.fill('xyz');
+    await expect(dialog.getByRole('status')).toHaveText('Ninguna zona coincide con la búsqueda.');
+    await zone.fill('canar');
+    await zone.press('Enter');
+    await expect(zone).toHaveValue(/^Canarias \(España\) · UTC\+[01]$/);
+    await expect(zones).toBeHidden();
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: `Sitio ${north} creado correctamente.` })).toBeVisible();
+    // Saved, the new site opens: its page is where it is set up.
+    await expect(page.getByRole('heading', { level: 1, name: north })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/sites\/\d+$/);
+    expect((await adminApi.sites()).find((site) => site.name === north)?.timeZone).toBe('Atlantic/Canary');
+
+    await page.goto('/admin/sites');
     const northRow = page.getByRole('row', { name: new RegExp(north) });
     await expect(northRow).toContainText('Alimentos del Sur S.A.');
-    await expect(northRow).toContainText('America/Santiago');
+    await expect(northRow).toContainText('Canarias (España)');
     await expect(northRow.getByRole('link', { name: north })).toHaveAttribute('href', /\/admin\/sites\/\d+$/);
 
     // A name taken, whatever its case: the server's words.
@@ -47,8 +68,7 @@ test.describe('sites', () => {
     await expect(dialog.getByRole('alert')).toContainText('Ya existe un sitio con ese nombre.');
     await dialog.getByLabel(/Nombre/).fill(south);
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
-    await expect(dialog).toBeHidden();
-    await expectNoSeriousA11yViolations(page);
+    await expect(page.getByRole('heading', { level: 1, name: south })).toBeVisible();
 
     const sites = await adminApi.sites();
     const siteOf = (name: string) => sites.find((site) => site.name === name) as Site;

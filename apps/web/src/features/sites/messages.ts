@@ -10,7 +10,6 @@ export const SITE_MESSAGES = {
   empty: 'No hay sitios registrados.',
   nameRequired: SiteMessages.nameRequired,
   inUse: SiteMessages.inUse,
-  created: (name: string) => `Sitio ${name} creado correctamente.`,
   updated: (name: string) => `Sitio ${name} actualizado correctamente.`,
   deleted: (name: string) => `Sitio ${name} eliminado correctamente.`,
   createFailed: 'No se pudo crear el sitio.',
@@ -18,7 +17,12 @@ export const SITE_MESSAGES = {
   deleteFailed: 'No se pudo eliminar el sitio.',
   confirmDelete: (name: string) => `¿Eliminar el sitio ${name}? Esta acción no se puede deshacer.`,
   defaultZone: 'Predeterminada (la del servidor)',
+  defaultZoneOf: (zone: string) => `Predeterminada (la del servidor: ${zone})`,
+  zones: 'Zonas horarias',
+  zoneSearch: 'Busca una ciudad, un país o una zona',
+  noZone: 'Ninguna zona coincide con la búsqueda.',
   /** The same, in the list's narrow column. */
   defaultZoneShort: 'Predeterminada',
-  zoneHint: 'Las fechas de los planos, reportes y certificados del sitio se escriben en esta zona horaria.',
+  zoneHint:
+    'Las horas de las órdenes, los planes de servicio, los reportes y los certificados del sitio se escriben en esta zona horaria.',
 } as const;

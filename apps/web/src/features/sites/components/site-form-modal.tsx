@@ -1,17 +1,11 @@
 import type { Site } from '@rondin/contracts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { SITE_MESSAGES } from '../messages';
-import {
-  emptySiteForm,
-  siteToForm,
-  timeZoneChoices,
-  validateSite,
-  zoneLabel,
-  type SiteFormValues,
-} from '../utils/site-form';
+import { emptySiteForm, siteToForm, validateSite, type SiteFormValues } from '../utils/site-form';
+import { TimeZonePicker } from './time-zone-picker';
 
 interface SiteFormModalProps {
   /** The site being edited; undefined to create one. */
@@ -34,7 +28,6 @@ export function SiteFormModal({ site, saving, error, onSubmit, onClose }: SiteFo
   };
   const [values, setValues] = useState<SiteFormValues>(() => (site ? siteToForm(site) : emptySiteForm));
   const [problem, setProblem] = useState<string | null>(null);
-  const zones = useMemo(() => timeZoneChoices(site?.timeZone ?? ''), [site]);
   const set = <K extends keyof SiteFormValues>(key: K, value: SiteFormValues[K]) => {
     setProblem(null);
     setValues((old) => ({ ...old, [key]: value }));
@@ -89,19 +82,13 @@ export function SiteFormModal({ site, saving, error, onSubmit, onClose }: SiteFo
         </div>
         <div className="field">
           <label htmlFor={ids.zone}>Zona horaria</label>
-          <select
+          <TimeZonePicker
             id={ids.zone}
             value={values.timeZone}
-            onChange={(event) => set('timeZone', event.target.value)}
-            aria-describedby={ids.zoneHint}
-          >
-            <option value="">{SITE_MESSAGES.defaultZone}</option>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </select>
+            stored={site?.timeZone ?? ''}
+            describedBy={ids.zoneHint}
+            onChange={(zone) => set('timeZone', zone)}
+          />
           <p id={ids.zoneHint} className="field-hint">
             {SITE_MESSAGES.zoneHint}
           </p>

@@ -5,7 +5,7 @@ import { RowActions } from '../../../components/ui/row-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatCount } from '../../../lib/format';
 import { SITE_MESSAGES } from '../messages';
-import { zoneLabel } from '../utils/site-form';
+import { zoneChoiceLabel } from '../../../lib/time-zones';
 
 interface SitesTableProps {
   sites: Site[];
@@ -32,7 +32,11 @@ export function SitesTable({ sites, busyId, onEdit, onToggle, onDelete }: SitesT
           </th>
           <td data-label="Dirección">{site.address ?? <span className="muted">Sin dirección</span>}</td>
           <td data-label="Zona horaria">
-            {site.timeZone ? zoneLabel(site.timeZone) : <span className="muted">{SITE_MESSAGES.defaultZoneShort}</span>}
+            {site.timeZone ? (
+              zoneChoiceLabel(site.timeZone)
+            ) : (
+              <span className="muted">{SITE_MESSAGES.defaultZoneShort}</span>
+            )}
           </td>
           <td data-label="Trampas">{formatCount(site.trapCount)}</td>
           <td data-label="Órdenes">{formatCount(site.sessionCount)}</td>

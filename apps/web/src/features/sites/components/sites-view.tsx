@@ -1,6 +1,7 @@
 import './sites.css';
 import type { Site } from '@rondin/contracts';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -24,13 +25,14 @@ const failure = (text: string, error: unknown): NoticeMessage => ({
   detail: serverMessage(error),
 });
 
-/** The sites served: create, edit, activate or deactivate, and delete one that holds nothing yet. */
+/** The sites served: create (then open it), edit, activate or deactivate, and delete one that holds nothing yet. */
 export function SitesView() {
   const sites = useSites();
   const createSite = useCreateSite();
   const updateSite = useUpdateSite();
   const toggleSite = useUpdateSite();
   const deleteSite = useDeleteSite();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [formError, setFormError] = useState<NoticeMessage | null>(null);
   const [deleting, setDeleting] = useState<Site | null>(null);
@@ -47,10 +49,8 @@ export function SitesView() {
     setFormError(null);
     if (editing.mode === 'create') {
       createSite.mutate(toCreateSiteBody(values), {
-        onSuccess: (site) => {
-          setEditing(null);
-          setNotice({ tone: 'success', text: SITE_MESSAGES.created(site.name) });
-        },
+        // A new site is set up on its own page (plans, devices, service plans), so saving opens it.
+        onSuccess: (site) => navigate(`/admin/sites/${site.id}`),
         onError: (error) => setFormError(failure(SITE_MESSAGES.createFailed, error)),
       });
       return;

@@ -1,15 +1,7 @@
 import type { Site } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '../messages';
-import {
-  emptySiteForm,
-  siteToForm,
-  timeZoneChoices,
-  toCreateSiteBody,
-  toUpdateSiteBody,
-  validateSite,
-  zoneLabel,
-} from './site-form';
+import { emptySiteForm, siteToForm, toCreateSiteBody, toUpdateSiteBody, validateSite } from './site-form';
 
 const north: Site = {
   id: 2,
@@ -57,30 +49,5 @@ describe('toUpdateSiteBody', () => {
   it('sends a renamed site’s new name trimmed, and its new state', () => {
     const values = { ...siteToForm(north), name: ' Planta Norte 2 ', isActive: false };
     expect(toUpdateSiteBody(values, north)).toEqual({ name: 'Planta Norte 2', isActive: false });
-  });
-});
-
-describe('timeZoneChoices', () => {
-  it('lists the browser’s zones in order', () => {
-    const zones = timeZoneChoices('', ['Europe/Madrid', 'America/Santiago']);
-    expect(zones).toEqual(['America/Santiago', 'Europe/Madrid']);
-  });
-
-  it('keeps a stored zone the browser does not list, so an edit does not change it', () => {
-    expect(timeZoneChoices('America/Buenos_Aires', ['America/Santiago'])).toEqual([
-      'America/Buenos_Aires',
-      'America/Santiago',
-    ]);
-  });
-
-  it('offers the real zone list of the runtime, with the common ones in it', () => {
-    const zones = timeZoneChoices('');
-    expect(zones).toContain('America/Santiago');
-    expect(zones).toContain('Europe/Madrid');
-    expect(zones.length).toBeGreaterThan(300);
-  });
-
-  it('writes underscores as spaces', () => {
-    expect(zoneLabel('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos Aires');
   });
 });

@@ -52,17 +52,3 @@ export function toUpdateSiteBody(values: SiteFormValues, original: Site): Update
   if (values.isActive !== original.isActive) body.isActive = values.isActive;
   return body;
 }
-
-/**
- * The IANA zones the browser knows, in order, for the zone select. A site's stored zone the browser does not
- * list (an older alias, a zone newer than the browser) is kept among them, so editing the site does not change it.
- */
-export function timeZoneChoices(current: string, known: readonly string[] = Intl.supportedValuesOf('timeZone')) {
-  const zones = current && !known.includes(current) ? [...known, current] : [...known];
-  return zones.sort((a, b) => a.localeCompare(b, 'en'));
-}
-
-/** A zone as a person reads it: "America/Argentina/Buenos_Aires" → "America/Argentina/Buenos Aires". */
-export function zoneLabel(zone: string): string {
-  return zone.replaceAll('_', ' ');
-}

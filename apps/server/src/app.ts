@@ -70,6 +70,9 @@ import {
   verifyRoutes,
 } from './modules/certificates/certificates.routes.js';
 import { ordersWithCertificates } from './modules/orders/orders-with-certificates.js';
+import { ClientsRepository } from './modules/clients/clients.repository.js';
+import { clientsRoutes, contactsRoutes } from './modules/clients/clients.routes.js';
+import { ClientsService } from './modules/clients/clients.service.js';
 import { CompanyRepository } from './modules/company/company.repository.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { CompanyService } from './modules/company/company.service.js';
@@ -266,6 +269,10 @@ export async function buildApp({
         changePassword: (id, body) => authService.changePassword(id, body),
       });
       await api.register(sitesRoutes, { prefix: '/sites', service: new SitesService(new SitesRepository(db)) });
+      // The companies served, and their contacts.
+      const clients = new ClientsService(new ClientsRepository(db));
+      await api.register(clientsRoutes, { prefix: '/clients', service: clients });
+      await api.register(contactsRoutes, { prefix: '/contacts', service: clients });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(labelReprintsRoutes, {
         prefix: '/label-reprints',

@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   'action',
   'settings',
   'account',
+  'client',
+  'contact',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -33,6 +35,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   action: 'Acción correctiva',
   settings: 'Datos de la empresa',
   account: 'Cuenta',
+  client: 'Cliente',
+  contact: 'Contacto de cliente',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -108,6 +108,14 @@ const visible = (label: string, multiline: boolean, params?: Parameters<typeof z
 export const text = (label: string, params?: Parameters<typeof z.string>[0]) =>
   visible(label, false, params).normalize('NFC');
 
+/** An optional text of one line: trimmed, at most `max` characters, empty or null stored as null. */
+export const optionalText = (label: string, max: number) =>
+  text(label, { error: `${label} debe ser texto.` })
+    .trim()
+    .max(max, `${label} admite como máximo ${max} caracteres.`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
 /** text for a field typed in a text area (notes, descriptions): tabs and line breaks are its own. */
 export const multilineText = (label: string, params?: Parameters<typeof z.string>[0]) =>
   visible(label, true, params).normalize('NFC');

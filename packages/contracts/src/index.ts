@@ -11,6 +11,7 @@ export * from './realtime.js';
 export * from './qr-code.js';
 export * from './messages.js';
 export * from './devices.js';
+export * from './clients.js';
 export * from './sites.js';
 export * from './plans.js';
 export * from './pests.js';

@@ -129,6 +129,23 @@ export const SiteMessages = {
   lastActive: 'Debe quedar al menos un sitio activo: activa o crea otro antes.',
 } as const;
 
+/** The server's answers about clients and their contacts; the client screens check with the same words. */
+export const ClientMessages = {
+  notFound: 'El cliente no existe.',
+  nameRequired: 'El nombre del cliente es obligatorio.',
+  nameTaken: 'Ya existe un cliente con ese nombre.',
+  inactive: 'El cliente está inactivo: actívalo antes de darle sitios nuevos.',
+  hasActiveSites: 'El cliente tiene sitios activos: desactívalos o pásalos a otro cliente antes.',
+  siteNeedsClient: 'Todo sitio pertenece a un cliente: elige uno.',
+  contactNotFound: 'El contacto no existe.',
+  contactNameRequired: 'El nombre del contacto es obligatorio.',
+  contactRoleRequired: 'El cargo del contacto es obligatorio.',
+  emailInvalid: 'El correo no es válido.',
+  phoneInvalid: 'El teléfono solo admite números, espacios y los signos + ( ) - .',
+  siteNotOfClient: 'Los sitios de un contacto deben ser sitios de su cliente.',
+  notifyWithoutEmail: 'Para enviarle certificados, acciones o revisiones, el contacto necesita un correo.',
+} as const;
+
 /** The server's answers about the pest catalogue; the settings screen checks the name with the same words. */
 export const PestMessages = {
   notFound: 'La plaga no existe.',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { IdNumber, text, Timestamp } from './common.js';
+import { IdNumber, optionalText, text, Timestamp } from './common.js';
 import { RouteMessages, SiteMessages } from './messages.js';
 import { MAX_TRAPS_PER_ORDER } from './sessions.js';
 
 export const Site = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The client it belongs to (GET /clients/{id}). */
+  clientId: z.number().int(),
+  /** That client's name. */
   client: z.string().nullable(),
   address: z.string().nullable(),
   /** IANA zone its documents use; null: the server's TIME_ZONE. */
@@ -17,13 +20,6 @@ export const Site = z.object({
   sessionCount: z.number().int(),
 });
 export type Site = z.infer<typeof Site>;
-
-const optional = (label: string, max: number) =>
-  text(label, { error: `${label} debe ser texto.` })
-    .trim()
-    .max(max, `${label} admite como máximo ${max} caracteres.`)
-    .nullable()
-    .transform((value) => (value ? value : null));
 
 const SiteName = text('El nombre del sitio', { error: SiteMessages.nameRequired })
   .trim()
@@ -44,19 +40,27 @@ const TimeZone = text('La zona horaria')
   .refine(isTimeZone, 'La zona horaria debe ser una zona IANA, por ejemplo America/Santiago.')
   .nullable();
 
+/**
+ * A site's client: clientId, one of the clients (400 when it does not exist or is inactive); or, for callers
+ * written before clients were records, `client`, a client's name, found ignoring case or created. With neither,
+ * a new site gets a client of its own name; with both, clientId wins.
+ */
 export const CreateSiteBody = z.strictObject({
   name: SiteName,
-  client: optional('El cliente', 160).optional(),
-  address: optional('La dirección', 300).optional(),
+  clientId: IdNumber.optional(),
+  client: optionalText('El cliente', 160).optional(),
+  address: optionalText('La dirección', 300).optional(),
   timeZone: TimeZone.optional(),
   isActive: z.boolean().default(true),
 });
 export type CreateSiteBody = z.infer<typeof CreateSiteBody>;
 
+/** clientId or client as in CreateSiteBody; `client: null` alone is refused (every site has a client). */
 export const UpdateSiteBody = z.strictObject({
   name: SiteName.optional(),
-  client: optional('El cliente', 160).optional(),
-  address: optional('La dirección', 300).optional(),
+  clientId: IdNumber.optional(),
+  client: optionalText('El cliente', 160).optional(),
+  address: optionalText('La dirección', 300).optional(),
   timeZone: TimeZone.optional(),
   isActive: z.boolean().optional(),
 });

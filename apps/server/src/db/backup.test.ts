@@ -21,7 +21,7 @@ import {
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { auditLog, labelReprints, pests, thresholds, traps } from './schema.js';
+import { auditLog, clients, labelReprints, pests, thresholds, traps } from './schema.js';
 import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.js';
 import { AuditLogService } from '../modules/audit-log/audit-log.service.js';
 
@@ -78,7 +78,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
   await emptyAuditLog(target.db);
@@ -217,6 +217,27 @@ describe('backup and restore', () => {
       payload: logoForm.payload(),
     });
     expect(logo.statusCode, logo.body).toBe(200);
+    // The site's client, renamed, with a contact of that site who is sent the certificates.
+    const client = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/clients/1',
+      headers: admin.headers,
+      payload: { name: 'Conservas Ribera S.A.', taxId: 'A46000001' },
+    });
+    expect(client.statusCode, client.body).toBe(200);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients/1/contacts',
+      headers: admin.headers,
+      payload: {
+        name: 'Lucía Ferrer',
+        role: 'Jefa de calidad',
+        email: 'lucia@ribera.test',
+        siteIds: [1],
+        notifyCertificates: true,
+      },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -229,7 +250,9 @@ describe('backup and restore', () => {
       on conflict (id) do update set server_time_zone = excluded.server_time_zone`);
     const counts = await restoreBackup(target.db, Readable.from(response.rawPayload));
     expect(counts).toEqual({
+      clients: 1,
       sites: 1,
+      contacts: 1,
       technicians: 2,
       pests: 23,
       traps: 3,
@@ -343,6 +366,51 @@ describe('backup and restore', () => {
     expect(counts).toMatchObject({ traps: 1, findings: 0, thresholds: 0 });
     expect(await target.db.$count(thresholds)).toBe(seeded);
     expect((await target.db.select({ code: traps.code }).from(traps)).map((row) => row.code)).toEqual(['ANTES-1']);
+  });
+
+  it('restores a backup of the release before clients, giving each site the client its text names', async () => {
+    await t.reset();
+    await emptyTarget();
+    const admin = await createAdmin(t);
+    await t.database.db.execute(sql`update sites set client = ' conservas ribera ' where id = 1`);
+    await t.database.db.execute(
+      sql`insert into sites (name, client) values ('Planta Norte', 'Conservas Ribera'), ('Almacén Sur', null)`,
+    );
+    const backup = (await t.app.inject({ url: '/api/backup', headers: admin.headers })).rawPayload;
+    // That release's backup: no clients nor contacts, its sites with their free text and no client_id, written
+    // as the release before wrote it (' conservas ribera ', 'Conservas Ribera', null).
+    const [headerLine, ...rowLines] = gunzipSync(backup).toString('utf8').trim().split('\n');
+    const header = JSON.parse(headerLine!) as { counts: Record<string, number> };
+    delete header.counts.clients;
+    delete header.counts.contacts;
+    const texts: Record<string, string | null> = {
+      'Sitio principal': ' conservas ribera ',
+      'Planta Norte': 'Conservas Ribera',
+      'Almacén Sur': null,
+    };
+    const older = [JSON.stringify(header)];
+    for (const text of rowLines) {
+      const line = JSON.parse(text) as { table: string; row: Record<string, unknown> };
+      if (line.table === 'clients' || line.table === 'contacts') continue;
+      if (line.table === 'sites') {
+        delete line.row.client_id;
+        line.row.client = texts[line.row.name as string];
+      }
+      older.push(JSON.stringify(line));
+    }
+
+    const counts = await restoreBackup(target.db, Readable.from(gzipSync(`${older.join('\n')}\n`)));
+    expect(counts).toMatchObject({ sites: 3, clients: 0, contacts: 0 });
+    const restored = (await target.db.execute(
+      sql`select s.name as site, s.client, c.name as "clientName" from sites s join clients c on c.id = s.client_id order by s.id`,
+    )) as unknown as { rows: { site: string; client: string; clientName: string }[] };
+    // The trimmed text, found ignoring case: one client for the first two, spelled as the first wrote it.
+    expect(restored.rows).toEqual([
+      { site: 'Sitio principal', client: 'conservas ribera', clientName: 'conservas ribera' },
+      { site: 'Planta Norte', client: 'conservas ribera', clientName: 'conservas ribera' },
+      { site: 'Almacén Sur', client: 'Almacén Sur', clientName: 'Almacén Sur' },
+    ]);
+    expect(await target.db.$count(clients)).toBe(2);
   });
 
   it('says in Spanish what is wrong with a cut, foreign, corrupt or missing file, writing nothing', async () => {

@@ -26,7 +26,9 @@ const TABLES = [
   // Files first: technicians (their signature) and what follows point at them.
   { name: 'files', key: 'id', batch: 1000 },
   { name: 'file_chunks', key: 'id', batch: 16 },
+  { name: 'clients', key: 'id', batch: 1000 },
   { name: 'sites', key: 'id', batch: 1000 },
+  { name: 'contacts', key: 'id', batch: 1000 },
   { name: 'technicians', key: 'id', batch: 1000 },
   { name: 'pests', key: 'id', batch: 1000 },
   { name: 'traps', key: 'id', batch: 1000 },
@@ -343,9 +345,12 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
       if (!text.trim()) continue;
       if (!header) {
         header = headerOf(text);
-        // What the migrations seeded gives way to what the backup holds: its sites, its pest catalogue and its
-        // thresholds (a backup written before they existed has none: the seeded ones stay).
+        // What the migrations seeded gives way to what the backup holds: its sites and clients, its pest catalogue
+        // and its thresholds (a backup written before they existed has none: the seeded ones stay). A backup
+        // written before clients holds sites without client_id: each gets the client its `client` text names, or
+        // one of its own name, as the migration did (trigger sites_client).
         await tx.execute(sql`delete from sites`);
+        await tx.execute(sql`delete from clients`);
         for (const table of SEEDED_TABLES) {
           if (table in header.counts) await tx.execute(sql`delete from ${sql.identifier(table)}`);
         }

@@ -4,6 +4,7 @@
  * it, with its doc comment; a foreign key imports the table it points at from that table's file.
  *
  * - schema/accounts.ts: technicians (the accounts, administrators too).
+ * - schema/clients.ts: clients, contacts.
  * - schema/sites.ts: sites.
  * - schema/devices.ts: traps.
  * - schema/orders.ts: service_plans, sessions (the orders), session_items, scan_events.
@@ -25,6 +26,7 @@ export * from './schema/accounts.js';
 export * from './schema/actions.js';
 export * from './schema/audit.js';
 export * from './schema/certificates.js';
+export * from './schema/clients.js';
 export * from './schema/company.js';
 export * from './schema/devices.js';
 export * from './schema/files.js';

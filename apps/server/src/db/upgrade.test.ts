@@ -25,6 +25,8 @@ const RELEASE_BEFORE_CERTIFICATES = 19;
 const RELEASE_BEFORE_TREND_PERIODS = 27;
 /** Migrations 0000–0027 shipped in the release before [Q] (MANUAL, exception details, walk order, reprints). */
 const RELEASE_BEFORE_FIELD_RECORDS = 28;
+/** Migrations 0000–0030 shipped in the release before clients as records. */
+const RELEASE_BEFORE_CLIENTS = 31;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -306,7 +308,14 @@ describe('upgrading a data folder of the release before [Q]', () => {
     const { app, headers } = upgraded;
     try {
       const order = (await app.inject({ method: 'GET', url: '/api/sessions/1', headers })).json();
-      expect(order.site).toEqual({ id: 1, name: 'Sitio principal', client: null, address: null, timeZone: null });
+      // Migration 0031: a site without a client has one of its own name.
+      expect(order.site).toEqual({
+        id: 1,
+        name: 'Sitio principal',
+        client: 'Sitio principal',
+        address: null,
+        timeZone: null,
+      });
       expect(
         order.items.map(({ trap, outcome, exception, manual, addedOnSite }: SessionItem) => ({
           code: trap.code,
@@ -346,6 +355,74 @@ describe('upgrading a data folder of the release before [Q]', () => {
         reasonDetail: 'AREA_CERRADA',
         note: null,
       });
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
+});
+
+/**
+ * The release before clients left sites whose free-text client is written in several ways, one with none and one
+ * empty: migration 0031 makes one client per text (trimmed, ignoring case, spelled as its oldest site wrote it),
+ * a client of its own name for a site without one, and every site belongs to its client, logged as no one's change.
+ */
+describe('upgrading a data folder of the release before clients', () => {
+  it('gives every site the client its text names, or one of its own name', async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_CLIENTS,
+      `insert into technicians (email, full_name, role, password_hash) values ('admin@planta.test', 'Admin', 'ADMIN', 'x');
+       insert into sites (name, client) values
+         ('Planta Norte', ' Alimentos del Sur '), ('Planta Sur', 'ALIMENTOS DEL SUR'), ('Molino', 'Harinas Levante'),
+         ('Almacén Este', '   ');
+       update sites set address = 'Calle Mayor 1' where name = 'Planta Norte';`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, handle, headers } = upgraded;
+    try {
+      const logged = await handle.client.query<{ entity: string; action: string }>(
+        'select entity, action from audit_log order by id',
+      );
+      const sites = (await app.inject({ method: 'GET', url: '/api/sites', headers })).json();
+      const clients = (await app.inject({ method: 'GET', url: '/api/clients', headers })).json();
+      expect(clients.map(({ name, siteCount }: { name: string; siteCount: number }) => ({ name, siteCount }))).toEqual([
+        { name: 'Alimentos del Sur', siteCount: 2 },
+        { name: 'Almacén Este', siteCount: 1 },
+        { name: 'Harinas Levante', siteCount: 1 },
+        { name: 'Sitio principal', siteCount: 1 },
+      ]);
+      const clientOf = new Map(clients.map((client: { id: number; name: string }) => [client.id, client.name]));
+      expect(
+        sites.map((site: { name: string; clientId: number; client: string; address: string | null }) => ({
+          site: site.name,
+          client: site.client,
+          record: clientOf.get(site.clientId),
+          address: site.address,
+        })),
+      ).toEqual([
+        { site: 'Almacén Este', client: 'Almacén Este', record: 'Almacén Este', address: null },
+        { site: 'Molino', client: 'Harinas Levante', record: 'Harinas Levante', address: null },
+        { site: 'Planta Norte', client: 'Alimentos del Sur', record: 'Alimentos del Sur', address: 'Calle Mayor 1' },
+        { site: 'Planta Sur', client: 'Alimentos del Sur', record: 'Alimentos del Sur', address: null },
+        { site: 'Sitio principal', client: 'Sitio principal', record: 'Sitio principal', address: null },
+      ]);
+      const nulls = await handle.client.query<{ count: number }>(
+        'select count(*)::int as count from sites where client_id is null',
+      );
+      expect(nulls.rows[0]!.count).toBe(0);
+      // The upgrade is nobody's change: the log holds the old release's changes only.
+      expect(logged.rows).toEqual([
+        { entity: 'account', action: 'create' },
+        ...Array(4).fill({ entity: 'site', action: 'create' }),
+        { entity: 'site', action: 'update' },
+      ]);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/sites',
+        headers,
+        payload: { name: 'Planta Este', client: 'alimentos del sur' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ clientId: sites[2].clientId, client: 'Alimentos del Sur' });
     } finally {
       await upgraded.close();
     }

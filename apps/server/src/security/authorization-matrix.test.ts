@@ -15,7 +15,7 @@ import {
   putDocument,
   tinyPdf,
 } from '../../test/products.js';
-import { certificates, correctiveActions, labelReprints, servicePlans, sites } from '../db/schema.js';
+import { certificates, contacts, correctiveActions, labelReprints, servicePlans, sites } from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -58,6 +58,8 @@ interface Fixture {
   /** An active product with its safety data sheet, applied once in the open order. */
   product: { id: number };
   application: { clientApplicationId: string };
+  /** A contact of the default site's client. */
+  contact: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -144,6 +146,29 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/sites/:id': {
     request: ({ spareSite }) => ({ url: `/api/sites/${spareSite.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'GET /api/clients': { request: () => ({ url: '/api/clients' }), expect: ADMIN_ONLY(200) },
+  'POST /api/clients': {
+    request: () => ({ url: '/api/clients', payload: { name: 'Conservas Ribera' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/clients/:id': { request: () => ({ url: '/api/clients/1' }), expect: ADMIN_ONLY(200) },
+  'PATCH /api/clients/:id': {
+    request: () => ({ url: '/api/clients/1', payload: { taxId: 'B12345678' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/clients/:id/contacts': { request: () => ({ url: '/api/clients/1/contacts' }), expect: ADMIN_ONLY(200) },
+  'POST /api/clients/:id/contacts': {
+    request: () => ({ url: '/api/clients/1/contacts', payload: { name: 'Lucía Ferrer', role: 'Calidad' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PATCH /api/contacts/:id': {
+    request: ({ contact }) => ({ url: `/api/contacts/${contact.id}`, payload: { role: 'Gerente' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/contacts/:id': {
+    request: ({ contact }) => ({ url: `/api/contacts/${contact.id}` }),
     expect: ADMIN_ONLY(204),
   },
   'GET /api/traps': { request: () => ({ url: '/api/traps' }), expect: ADMIN_ONLY(200) },
@@ -599,7 +624,12 @@ async function freshFixture(): Promise<Fixture> {
   const product = await createProduct(t, admin);
   await putDocument(t, admin, product.id, 'sds', { issuedOn: '2025-01-15', file: tinyPdf });
   const applied = await putApplication(t, admin, openOrder.id, applicationInput(product.id));
+  const [contact] = await t.database.db
+    .insert(contacts)
+    .values({ clientId: 1, name: 'Andrés Gil', role: 'Calidad' })
+    .returning();
   return {
+    contact: contact!,
     product,
     application: applied.json(),
     action: action!,

@@ -5,6 +5,7 @@ import { siteNames, sitesToChoose } from './site-scope';
 const site = (id: number, name: string, isActive = true): Site => ({
   id,
   name,
+  clientId: 1,
   client: null,
   address: null,
   timeZone: null,

@@ -1,11 +1,13 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
-import { plans, sessions, sites, traps } from '../../db/schema.js';
+import { clients, plans, sessions, sites, traps } from '../../db/schema.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSiteRow = typeof sites.$inferInsert;
-export type SiteChanges = Partial<Pick<NewSiteRow, 'name' | 'client' | 'address' | 'timeZone' | 'isActive'>>;
+export type SiteChanges = Partial<
+  Pick<NewSiteRow, 'name' | 'clientId' | 'client' | 'address' | 'timeZone' | 'isActive'>
+>;
 /** A site with how many devices and orders it holds. */
 export type SiteWithCounts = SiteRow & { trapCount: number; sessionCount: number };
 
@@ -50,6 +52,7 @@ export class SitesRepository {
       .select({
         id: sites.id,
         name: sites.name,
+        clientId: sites.clientId,
         client: sites.client,
         address: sites.address,
         timeZone: sites.timeZone,
@@ -69,6 +72,12 @@ export class SitesRepository {
       .where(and(byName(name), exceptId ? ne(sites.id, exceptId) : undefined))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** Whether the client exists and is active; undefined: no such client. */
+  async clientIsActive(id: number): Promise<boolean | undefined> {
+    const [row] = await this.db.select({ isActive: clients.isActive }).from(clients).where(eq(clients.id, id));
+    return row?.isActive;
   }
 
   async insert(actor: Actor, values: NewSiteRow): Promise<SiteRow> {

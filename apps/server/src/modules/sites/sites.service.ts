@@ -1,4 +1,4 @@
-import { SiteMessages, type CreateSiteBody, type Site, type UpdateSiteBody } from '@rondin/contracts';
+import { ClientMessages, SiteMessages, type CreateSiteBody, type Site, type UpdateSiteBody } from '@rondin/contracts';
 import type { Actor } from '../../db/audit.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -8,6 +8,7 @@ export function toSite(row: SiteWithCounts): Site {
   return {
     id: row.id,
     name: row.name,
+    clientId: row.clientId,
     client: row.client,
     address: row.address,
     timeZone: row.timeZone,
@@ -40,12 +41,25 @@ export class SitesService {
     return toSite(row);
   }
 
+  /** A site's client given by id must exist and be active (a body's reference: 400). */
+  private async refuseClient(clientId: number): Promise<void> {
+    const active = await this.repository.clientIsActive(clientId);
+    if (active === undefined) throw AppError.badRequest(ClientMessages.notFound);
+    if (!active) throw AppError.badRequest(ClientMessages.inactive);
+  }
+
+  /**
+   * The site's client: clientId; else `client`, a name, found ignoring case or created; else a client of the
+   * site's own name. The database finds or creates it, in the insert's transaction (trigger sites_client), the
+   * one place that rule lives: the migration and restores of older backups rely on it too.
+   */
   async create(actor: Actor, input: CreateSiteBody): Promise<Site> {
     if (await this.repository.nameTaken(input.name)) throw AppError.conflict(SiteMessages.nameTaken);
+    if (input.clientId !== undefined) await this.refuseClient(input.clientId);
     try {
       const row = await this.repository.insert(actor, {
         name: input.name,
-        client: input.client ?? null,
+        ...(input.clientId !== undefined ? { clientId: input.clientId } : { client: input.client ?? null }),
         address: input.address ?? null,
         timeZone: canonicalZone(input.timeZone) ?? null,
         isActive: input.isActive,
@@ -68,7 +82,15 @@ export class SitesService {
     }
     const changes: SiteChanges = {};
     if (input.name !== undefined) changes.name = input.name;
-    if (input.client !== undefined) changes.client = input.client;
+    if (input.clientId !== undefined) {
+      await this.refuseClient(input.clientId);
+      changes.clientId = input.clientId;
+    } else if (input.client === null) {
+      throw AppError.badRequest(ClientMessages.siteNeedsClient);
+    } else if (input.client !== undefined) {
+      // Moves the site to the client of that name, found or created (trigger sites_client).
+      changes.client = input.client;
+    }
     if (input.address !== undefined) changes.address = input.address;
     if (input.timeZone !== undefined) changes.timeZone = canonicalZone(input.timeZone);
     if (input.isActive !== undefined) changes.isActive = input.isActive;

@@ -48,6 +48,8 @@ describe('POST /api/sites', () => {
     expect(site).toEqual({
       id: expect.any(Number),
       name: 'Planta Norte',
+      // Found or created by its name (modules/clients).
+      clientId: expect.any(Number),
       client: 'Alimentos del Sur S.A.',
       address: null,
       timeZone: 'America/Santiago',

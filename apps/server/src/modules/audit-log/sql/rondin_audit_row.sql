@@ -84,3 +84,11 @@ CREATE TRIGGER company_settings_audit AFTER INSERT OR UPDATE OR DELETE ON compan
 DROP TRIGGER IF EXISTS technicians_audit ON technicians;
 --> statement-breakpoint
 CREATE TRIGGER technicians_audit AFTER INSERT OR UPDATE OR DELETE ON technicians FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('account', 'id', '+full_name', 'token_version', 'password_hash=password');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS clients_audit ON clients;
+--> statement-breakpoint
+CREATE TRIGGER clients_audit AFTER INSERT OR UPDATE OR DELETE ON clients FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('client', 'id', '+name');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS contacts_audit ON contacts;
+--> statement-breakpoint
+CREATE TRIGGER contacts_audit AFTER INSERT OR UPDATE OR DELETE ON contacts FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('contact', 'id', '+name', '+client_id');

@@ -10,6 +10,7 @@ import { CreateOrderModal } from './create-order-modal';
 const site = (id: number, name: string): Site => ({
   id,
   name,
+  clientId: 1,
   client: null,
   address: null,
   timeZone: null,

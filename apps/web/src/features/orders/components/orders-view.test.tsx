@@ -121,6 +121,7 @@ describe('OrdersView', { timeout: 20_000 }, () => {
     const site = (id: number, name: string): Site => ({
       id,
       name,
+      clientId: 1,
       client: null,
       address: null,
       timeZone: null,

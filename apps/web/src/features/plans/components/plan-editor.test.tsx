@@ -30,6 +30,7 @@ function trap(id: number, code: string, type: Trap['type'] = 'CEBADERO'): Trap {
 const site: Site = {
   id: 1,
   name: 'Planta Norte',
+  clientId: 1,
   client: null,
   address: null,
   timeZone: null,

@@ -6,6 +6,7 @@ import { emptySiteForm, siteToForm, toCreateSiteBody, toUpdateSiteBody, validate
 const north: Site = {
   id: 2,
   name: 'Planta Norte',
+  clientId: 1,
   client: 'Alimentos del Sur S.A.',
   address: 'Ruta 5 km 12',
   timeZone: 'America/Santiago',

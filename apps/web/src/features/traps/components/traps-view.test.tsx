@@ -186,6 +186,7 @@ describe('TrapsView', { timeout: 20_000 }, () => {
 const site = (id: number, name: string, isActive = true): Site => ({
   id,
   name,
+  clientId: 1,
   client: null,
   address: null,
   timeZone: null,

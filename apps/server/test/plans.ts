@@ -59,6 +59,11 @@ export async function createPlan(
   return response.json();
 }
 
+/** PUT /api/plans/{id}/placements: many devices placed at once. */
+export function placeMany(t: TestApp, user: TestUser, planId: number, body: object) {
+  return t.app.inject({ method: 'PUT', url: `/api/plans/${planId}/placements`, headers: user.headers, payload: body });
+}
+
 export function placeTrap(t: TestApp, user: TestUser, trapId: number, body: object) {
   return t.app.inject({
     method: 'PUT',

@@ -167,6 +167,13 @@ export const PlanMessages = {
   unreadableImage: 'No se pudo leer el tamaño de la imagen del plano.',
   otherSite: 'La trampa y el plano deben ser del mismo sitio.',
   notPlaced: 'La trampa no está ubicada en ningún plano.',
+  bulkEmpty: 'Indica al menos un dispositivo que ubicar.',
+  bulkTooMany: (max: number) => `Se pueden ubicar como máximo ${max} dispositivos a la vez.`,
+  bulkRepeated: (id: number) => `La trampa ${id} aparece más de una vez: cada dispositivo va en un solo lugar.`,
+  bulkMissing: (ids: readonly number[]) =>
+    ids.length === 1 ? `La trampa ${ids[0]} no existe.` : `Las trampas ${ids.join(', ')} no existen.`,
+  bulkOtherSite: (codes: readonly string[]) =>
+    `Los dispositivos deben ser del sitio del plano; no lo ${codes.length === 1 ? 'es' : 'son'}: ${codes.join(', ')}.`,
   heatForAdmins: 'Solo un administrador puede ver el mapa de calor de un período.',
   heatTooLong: (max: number) => `El período del mapa de calor no puede pasar de ${max} años.`,
 } as const;

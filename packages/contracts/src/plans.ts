@@ -51,6 +51,23 @@ const Coordinate = (axis: 'x' | 'y') =>
 export const PutPlacementBody = z.strictObject({ planId: IdNumber, x: Coordinate('x'), y: Coordinate('y') });
 export type PutPlacementBody = z.infer<typeof PutPlacementBody>;
 
+/** Most devices placed in one request: a whole site's at once. */
+export const MAX_BULK_PLACEMENTS = 2000;
+
+/**
+ * PUT /api/plans/{id}/placements: many devices of the plan's site put (or moved) on it at once, all or none;
+ * the devices not named stay where they are.
+ */
+export const PutPlanPlacementsBody = z.strictObject({
+  placements: z
+    .array(z.strictObject({ trapId: IdNumber, x: Coordinate('x'), y: Coordinate('y') }), {
+      error: PlanMessages.bulkEmpty,
+    })
+    .min(1, PlanMessages.bulkEmpty)
+    .max(MAX_BULK_PLACEMENTS, PlanMessages.bulkTooMany(MAX_BULK_PLACEMENTS)),
+});
+export type PutPlanPlacementsBody = z.infer<typeof PutPlanPlacementsBody>;
+
 /** Where one device stands on a plan. */
 export const Placement = z.object({
   trapId: z.number().int(),

@@ -464,6 +464,13 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: ADMIN_ONLY(200),
   },
+  'PUT /api/plans/:id/placements': {
+    request: ({ freeTrap, plan }) => ({
+      url: `/api/plans/${plan.id}/placements`,
+      payload: { placements: [{ trapId: freeTrap.id, x: 0.25, y: 0.75 }] },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
   'DELETE /api/traps/:id/placement': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement` }),
     expect: ADMIN_ONLY(204),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { HEAT_LIMITS, type ActivityLevel, type HeatClass } from '@rondin/contracts';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
 import { queryRows, type Database, type Transaction } from '../../db/database.js';
@@ -273,6 +273,42 @@ export class PlansRepository {
       .where(eq(traps.id, id))
       .for('no key update');
     return row;
+  }
+
+  /** The traps found among `ids`, locked as `lockTrap` locks one, in id order (two bulk changes never deadlock). */
+  lockTraps(tx: Transaction, ids: readonly number[]): Promise<{ id: number; siteId: number; code: string }[]> {
+    return tx
+      .select({ id: traps.id, siteId: traps.siteId, code: traps.code })
+      .from(traps)
+      .where(inArray(traps.id, [...ids]))
+      .orderBy(asc(traps.id))
+      .for('no key update');
+  }
+
+  placementsOf(tx: Transaction, trapIds: readonly number[]): Promise<PlacementRow[]> {
+    return tx
+      .select()
+      .from(trapPlacements)
+      .where(inArray(trapPlacements.trapId, [...trapIds]));
+  }
+
+  /** Puts each device at its point, moving those that stood elsewhere, in one statement. */
+  async placeMany(tx: Transaction, values: Omit<PlacementRow, 'placedAt'>[]): Promise<PlacementRow[]> {
+    if (values.length === 0) return [];
+    return tx
+      .insert(trapPlacements)
+      .values(values)
+      .onConflictDoUpdate({
+        target: trapPlacements.trapId,
+        set: {
+          planId: sql`excluded.plan_id`,
+          x: sql`excluded.x`,
+          y: sql`excluded.y`,
+          placedById: sql`excluded.placed_by_id`,
+          placedAt: sql`now()`,
+        },
+      })
+      .returning();
   }
 
   async trapExists(id: number): Promise<boolean> {

@@ -11,6 +11,8 @@ import {
   PlanHeatQuery,
   PlanName,
   PutPlacementBody,
+  PutPlanPlacementsBody,
+  MAX_BULK_PLACEMENTS,
   UpdatePlanBody,
 } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -121,6 +123,24 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
       },
     },
     (request) => service.get(request.user, request.params.id),
+  );
+
+  app.put(
+    '/:id/placements',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'placeTrapsOnPlan',
+        summary: 'Ubicar muchos dispositivos en un plano a la vez',
+        description: `Pone cada trampa en su (x, y) del plano, fracciones de su ancho y alto, o la mueve allí desde donde estaba, como PUT /api/traps/{id}/placement con cada una, pero todas o ninguna: una trampa que no existe (404), de otro sitio o repetida (400) deja todo como estaba. Hasta ${MAX_BULK_PLACEMENTS} por vez; las trampas no nombradas siguen donde estaban. Cada cambio queda en el historial de su trampa y en el registro de cambios; una que ya estaba en su punto no cambia. Responde dónde queda cada una, en el orden pedido.`,
+        tags,
+        security,
+        params: IdParams,
+        body: PutPlanPlacementsBody,
+        response: { 200: z.array(Placement), ...errors },
+      },
+    },
+    (request) => service.placeMany(request.user, request.params.id, request.body),
   );
 
   app.patch(

@@ -13,6 +13,7 @@ import {
   type PlanHeat,
   type PlanHeatQuery,
   type PutPlacementBody,
+  type PutPlanPlacementsBody,
   type UpdatePlanBody,
 } from '@rondin/contracts';
 import { buffer } from 'node:stream/consumers';
@@ -312,6 +313,51 @@ export class PlansService {
       });
     } catch (error) {
       // The plan was deleted while this waited for it.
+      if (isForeignKeyViolation(error)) throw AppError.notFound(PlanMessages.notFound);
+      throw error;
+    }
+  }
+
+  /**
+   * Puts many devices of the plan's site on it at once (a line or a grid of an area's devices): all of them or,
+   * when one is refused, none. Each one moved keeps its history as a single placement does; one already at its
+   * point records nothing. Answers where each one named stands now, in the order given.
+   */
+  async placeMany(user: AuthUser, planId: number, { placements }: PutPlanPlacementsBody): Promise<Placement[]> {
+    const seen = new Set<number>();
+    for (const { trapId } of placements) {
+      if (seen.has(trapId)) throw AppError.badRequest(PlanMessages.bulkRepeated(trapId));
+      seen.add(trapId);
+    }
+    const ids = placements.map((placement) => placement.trapId);
+    try {
+      return await this.repository.transaction(user, async (tx) => {
+        const plan = await this.repository.lock(tx, planId, 'share');
+        if (!plan) throw AppError.notFound(PlanMessages.notFound);
+        const found = await this.repository.lockTraps(tx, ids);
+        const byId = new Map(found.map((trap) => [trap.id, trap]));
+        const missing = ids.filter((id) => !byId.has(id));
+        if (missing.length) throw AppError.notFound(PlanMessages.bulkMissing(missing.slice(0, 10)));
+        const foreign = found.filter((trap) => trap.siteId !== plan.siteId).map((trap) => trap.code);
+        if (foreign.length) throw AppError.badRequest(PlanMessages.bulkOtherSite(foreign.slice(0, 10)));
+
+        const current = new Map((await this.repository.placementsOf(tx, ids)).map((row) => [row.trapId, row]));
+        const changed = placements.filter(({ trapId, x, y }) => {
+          const now = current.get(trapId);
+          return !(now && now.planId === planId && now.x === x && now.y === y);
+        });
+        const saved = await this.repository.placeMany(
+          tx,
+          changed.map(({ trapId, x, y }) => ({ trapId, planId, x, y, placedById: user.id })),
+        );
+        await this.repository.recordEvents(
+          tx,
+          changed.map(({ trapId, x, y }) => ({ trapId, planId, x, y, byId: user.id })),
+        );
+        for (const row of saved) current.set(row.trapId, row);
+        return ids.map((id) => toPlacement(current.get(id)!));
+      });
+    } catch (error) {
       if (isForeignKeyViolation(error)) throw AppError.notFound(PlanMessages.notFound);
       throw error;
     }

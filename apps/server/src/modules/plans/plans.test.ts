@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sites } from '../../db/schema.js';
 import { multipartForm, pieces } from '../../../test/multipart.js';
 import { createOrder } from '../../../test/orders.js';
-import { createPlan, placeTrap, planForm, planImage, postPlan } from '../../../test/plans.js';
+import { createPlan, placeMany, placeTrap, planForm, planImage, postPlan } from '../../../test/plans.js';
 import {
   createAdmin,
   createTestApp,
@@ -416,6 +416,142 @@ describe('placing devices', () => {
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(await count('placement_events')).toBe(3);
+  });
+});
+
+describe('placing many devices at once', () => {
+  let plan: Plan;
+  beforeEach(async () => {
+    plan = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja');
+  });
+
+  const auditOf = async (trapId: number) => {
+    const response = await get(admin, `/api/audit-log?entity=placement&entityId=${trapId}&pageSize=50`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: { action: string; actor: { fullName: string } | null; after: unknown }[] }>().items;
+  };
+
+  it("places every device named, moves one from another plan, and keeps each one's history and change log", async () => {
+    const upstairs = await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta alta');
+    const traps = [await createTrap(t), await createTrap(t), await createTrap(t)];
+    await placeTrap(t, admin, traps[2]!.id, { planId: upstairs.id, x: 0.9, y: 0.9 });
+    const response = await placeMany(t, admin, plan.id, {
+      placements: traps.map((trap, index) => ({ trapId: trap.id, x: 0.1 + index * 0.2, y: 0.5 })),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer: Placement[] = response.json();
+    expect(answer.map(({ trapId, planId, x, y }) => ({ trapId, planId, x, y }))).toEqual(
+      traps.map((trap, index) => ({ trapId: trap.id, planId: plan.id, x: 0.1 + index * 0.2, y: 0.5 })),
+    );
+    const detail: PlanDetail = (await get(admin, `/api/plans/${plan.id}`)).json();
+    expect(detail.devices.map((device) => device.trapId)).toEqual(traps.map((trap) => trap.id));
+    const plans: Plan[] = (await get(admin, `/api/sites/${DEFAULT_SITE_ID}/plans`)).json();
+    expect(plans.map((each) => [each.name, each.placedCount])).toEqual([
+      ['Planta alta', 0],
+      ['Planta baja', 3],
+    ]);
+    const moved: PlacementEvent[] = (await get(admin, `/api/traps/${traps[2]!.id}/placement-events`)).json();
+    expect(moved.map((event) => [event.planName, event.x, event.by?.fullName])).toEqual([
+      ['Planta baja', 0.5, 'Ana Oficina'],
+      ['Planta alta', 0.9, 'Ana Oficina'],
+    ]);
+    expect(await count('placement_events')).toBe(4);
+    const audit = await auditOf(traps[0]!.id);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        actor: expect.objectContaining({ fullName: 'Ana Oficina' }),
+        after: expect.objectContaining({ trapId: traps[0]!.id, planId: plan.id, x: 0.1, y: 0.5 }),
+      }),
+    ]);
+  });
+
+  it('records nothing for a device already at its point', async () => {
+    const [still, moving] = [await createTrap(t), await createTrap(t)];
+    await placeTrap(t, admin, still.id, { planId: plan.id, x: 0.3, y: 0.3 });
+    const response = await placeMany(t, admin, plan.id, {
+      placements: [
+        { trapId: still.id, x: 0.3, y: 0.3 },
+        { trapId: moving.id, x: 0.6, y: 0.6 },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Placement[]>().map((each) => each.trapId)).toEqual([still.id, moving.id]);
+    expect(await count('placement_events')).toBe(2);
+  });
+
+  it('refuses the whole request for one device of another site, one unknown, one repeated or a point off the plan', async () => {
+    const ours = await createTrap(t);
+    const foreign = await createTrap(t, { siteId: await otherSite(), code: 'NORTE-1' });
+    const cases: [object, number, string][] = [
+      [
+        {
+          placements: [
+            { trapId: ours.id, x: 0.5, y: 0.5 },
+            { trapId: foreign.id, x: 0.2, y: 0.2 },
+          ],
+        },
+        400,
+        'Los dispositivos deben ser del sitio del plano; no lo es: NORTE-1.',
+      ],
+      [
+        {
+          placements: [
+            { trapId: ours.id, x: 0.5, y: 0.5 },
+            { trapId: 999, x: 0.2, y: 0.2 },
+          ],
+        },
+        404,
+        'La trampa 999 no existe.',
+      ],
+      [
+        {
+          placements: [
+            { trapId: ours.id, x: 0.5, y: 0.5 },
+            { trapId: ours.id, x: 0.2, y: 0.2 },
+          ],
+        },
+        400,
+        `La trampa ${ours.id} aparece más de una vez: cada dispositivo va en un solo lugar.`,
+      ],
+      [{ placements: [{ trapId: ours.id, x: 1.5, y: 0.5 }] }, 400, 'x debe estar entre 0 y 1.'],
+      [{ placements: [] }, 400, 'Indica al menos un dispositivo que ubicar.'],
+      [{}, 400, 'Indica al menos un dispositivo que ubicar.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await placeMany(t, admin, plan.id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect([response.json().message].flat()).toContain(message);
+    }
+    const noPlan = await placeMany(t, admin, 999, { placements: [{ trapId: ours.id, x: 0.5, y: 0.5 }] });
+    expect(noPlan.statusCode).toBe(404);
+    expect(noPlan.json().message).toBe('El plano no existe.');
+    expect(await count('placement_events')).toBe(0);
+    expect((await get(admin, `/api/sites/${DEFAULT_SITE_ID}/placements`)).json()).toEqual([]);
+    expect(await auditOf(ours.id)).toEqual([]);
+  });
+
+  it('places a whole site of 500 devices in one request', async () => {
+    const traps = [];
+    for (let index = 0; index < 500; index += 1) traps.push(await createTrap(t));
+    const response = await placeMany(t, admin, plan.id, {
+      placements: traps.map((trap, index) => ({
+        trapId: trap.id,
+        x: (index % 25) / 25,
+        y: Math.floor(index / 25) / 20,
+      })),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toHaveLength(500);
+    expect(await count('placement_events')).toBe(500);
+  });
+
+  it('is for administrators only', async () => {
+    const tech = await createUser(t);
+    const trap = await createTrap(t);
+    const response = await placeMany(t, tech, plan.id, { placements: [{ trapId: trap.id, x: 0.5, y: 0.5 }] });
+    expect(response.statusCode).toBe(403);
+    expect(await count('placement_events')).toBe(0);
   });
 });
 

@@ -36,6 +36,21 @@ describe('clusterPoints', () => {
     ).toEqual(row.map((each) => each.id));
   });
 
+  it('gathers a crowded wall into a few bubbles, not a string of pairs', () => {
+    // 37 devices along a wall, 14 px apart on screen where a marker is 28 px across.
+    const wall = Array.from({ length: 37 }, (_, index) => point(index + 1, index * 14, 0));
+    const result = clusterPoints(wall, 24);
+    expect(result.length).toBeLessThanOrEqual(10);
+    const bubbles = result.filter((each) => each.kind === 'cluster');
+    expect(result.length - bubbles.length).toBeLessThanOrEqual(1);
+    for (const bubble of bubbles) expect(bubble.items.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("leaves a point alone when nothing comes closer than the distance, even within a bubble's reach", () => {
+    const result = clusterPoints([point(1, 0, 0), point(2, 30, 0), point(3, 60, 0)], 24);
+    expect(ids(result)).toEqual([[1], [2], [3]]);
+  });
+
   it('gives the same groups whatever order the points come in', () => {
     const points = Array.from({ length: 120 }, (_, index) =>
       point(index + 1, (index * 37) % 300, Math.floor((index * 53) % 211)),

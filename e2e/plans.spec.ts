@@ -274,6 +274,69 @@ test.describe('device maps', () => {
     await http.dispose();
   });
 
+  test("an area's unplaced devices go along a line in two clicks, in code order, and one is then dragged", async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const http = await adminRequest(adminApi);
+    const site = await firstSite(http);
+    const prefix = unique('L');
+    const area = unique('Pasillo');
+    // Created out of order, codes that sort wrongly byte by byte: the line follows 1, 2, …, 10.
+    const traps: Trap[] = [];
+    for (const number of [10, 2, 1, 7, 5]) {
+      traps.push(
+        await json<Trap>(
+          await http.post('/api/traps', {
+            data: { code: `${prefix}-${number}`, area, isActive: true, siteId: site.id, type: 'CEBADERO' },
+          }),
+        ),
+      );
+    }
+    const planRecord = await uploadPlan(http, site.id, unique('Nave'));
+
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await asAdmin(`/admin/sites/${site.id}/plans/${planRecord.id}`);
+    const plan = page.getByRole('application', { name: `Plano «${planRecord.name}»` });
+    const image = plan.locator('img');
+    await expect(image).toHaveJSProperty('complete', true);
+    await page.getByRole('button', { name: 'Ubicar varios' }).click();
+    await page.getByLabel('Dispositivos sin ubicar').selectOption({ label: `${area} (5)` });
+    await page.getByRole('button', { name: 'En línea' }).click();
+    await expect(page.locator('.plan-selection__text')).toContainText('donde va el primero de 5 dispositivos');
+
+    const box = (await image.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
+    await expect(plan.locator('.plan-marker--preview')).toHaveCount(5);
+    await expect(page.locator('.plan-selection__text')).toContainText('5 dispositivos en línea');
+    await page.getByRole('button', { name: 'Ubicar 5' }).click();
+    const status = page.locator('.plan-editor__status');
+    await expect(status).toHaveText(
+      `Se ubicaron 5 dispositivos de «${area}». Arrastra cualquiera para ajustar su lugar.`,
+    );
+    await expect(plan.locator('.plan-marker--preview')).toHaveCount(0);
+
+    const saved = await json<PlanDetail>(await http.get(`/api/plans/${planRecord.id}`));
+    const byCode = new Map(saved.devices.map((device) => [device.code, device]));
+    const xs = [1, 2, 5, 7, 10].map((number) => byCode.get(`${prefix}-${number}`)!.x);
+    for (const [index, x] of xs.entries()) expect(x).toBeCloseTo(0.2 + index * 0.15, 2);
+    for (const device of saved.devices) expect(device.y).toBeCloseTo(0.5, 2);
+
+    // Then adjusted one by one, as any device: the last one dragged down.
+    const last = byCode.get(`${prefix}-10`)!;
+    const marker = (await plan.locator(`[data-trap-id="${last.trapId}"] .plan-marker__shape`).boundingBox())!;
+    await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(marker.x + marker.width / 2, box.y + box.height * 0.7, { steps: 8 });
+    await page.mouse.up();
+    await expect(status).toHaveText(`Se movió ${prefix}-10.`);
+    const moved = await json<PlanDetail>(await http.get(`/api/plans/${planRecord.id}`));
+    expect(moved.devices.find((device) => device.trapId === last.trapId)!.y).toBeCloseTo(0.7, 1);
+    await http.dispose();
+  });
+
   test('a PDF plan becomes an image in the browser before it is uploaded', async ({ page, adminApi, asAdmin }) => {
     const http = await adminRequest(adminApi);
     const site = await firstSite(http);

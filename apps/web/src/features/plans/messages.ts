@@ -120,6 +120,32 @@ export const EDITOR_MESSAGES = {
   cancelledStatus: 'Se canceló la ubicación.',
   selectedStatus: (code: string) => `${code} elegido. Toca el plano o usa las flechas y Enter para ubicarlo.`,
   saveFailed: (code: string) => `No se guardó el cambio de ${code}; volvió a su lugar anterior.`,
+  bulkStart: 'Ubicar varios',
+  bulkWhich: 'Dispositivos sin ubicar',
+  bulkAll: 'Todos los sin ubicar',
+  bulkAllMatching: (search: string) => `Los sin ubicar que coinciden con «${search}»`,
+  bulkNoArea: 'Sin área',
+  bulkLine: 'En línea',
+  bulkGrid: 'En cuadrícula',
+  bulkLineFirst: (count: number) =>
+    `En línea: haz clic o toca donde va el primero de ${countOf(count, 'dispositivo', 'dispositivos')}.`,
+  bulkLineSecond: 'Ahora haz clic o toca donde va el último.',
+  bulkGridFirst: (count: number) =>
+    `En cuadrícula: haz clic o toca una esquina del lugar de ${countOf(count, 'dispositivo', 'dispositivos')}.`,
+  bulkGridSecond: 'Ahora haz clic o toca la esquina opuesta.',
+  bulkKeys: 'Flechas mueven la cruz · Enter marca el punto · Escape cancela',
+  bulkPreviewStatus: 'Revisa la vista previa en el plano y confirma.',
+  bulkPreviewLine: (count: number) =>
+    `${countOf(count, 'dispositivo', 'dispositivos')} en línea, en el orden del recorrido.`,
+  bulkPreviewGrid: (count: number, rows: number, columns: number) =>
+    `${countOf(count, 'dispositivo', 'dispositivos')} en ${countOf(rows, 'fila', 'filas')} de ${formatCount(columns)}, en el orden del recorrido.`,
+  bulkConfirm: (count: number) => `Ubicar ${formatCount(count)}`,
+  bulkSaving: 'Guardando…',
+  bulkRedo: 'Volver a marcar',
+  bulkCancelled: 'No se ubicó ningún dispositivo.',
+  bulkFailed: 'No se ubicó ningún dispositivo.',
+  bulkPlaced: (count: number, area: string | null) =>
+    `Se ${count === 1 ? 'ubicó' : 'ubicaron'} ${countOf(count, 'dispositivo', 'dispositivos')}${area ? ` de «${area}»` : ''}. Arrastra cualquiera para ajustar su lugar.`,
 } as const;
 
 export const ORDER_PLAN_MESSAGES = {

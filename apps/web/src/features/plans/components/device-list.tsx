@@ -6,7 +6,6 @@ import {
   useId,
   useMemo,
   useRef,
-  useState,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { formatCount } from '../../../lib/format';
@@ -41,12 +40,22 @@ interface DeviceListProps {
   onDrop: (trapId: number, clientX: number, clientY: number) => void;
   /** Rows can be dragged onto the plan (beside it; not from the phone's sheet, which covers it). */
   dragEnabled: boolean;
+  /** The search, kept by the editor: placing many can take the unplaced devices it shows. */
+  query: string;
+  onQueryChange: (query: string) => void;
 }
 
 /** The site's devices by where they stand, unplaced first, each in code order; searched by code. */
-export function DeviceList({ entries, selectedId, onChoose, onDrop, dragEnabled }: DeviceListProps) {
+export function DeviceList({
+  entries,
+  selectedId,
+  onChoose,
+  onDrop,
+  dragEnabled,
+  query,
+  onQueryChange,
+}: DeviceListProps) {
   const searchId = useId();
-  const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const justDragged = useRef(false);
   const groups = useMemo(() => {
@@ -116,7 +125,7 @@ export function DeviceList({ entries, selectedId, onChoose, onDrop, dragEnabled 
           placeholder={TEXT.searchPlaceholder}
           maxLength={80}
           autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => onQueryChange(event.target.value)}
         />
       </div>
       {shown === 0 ? <p className="device-list__empty">{TEXT.noMatch}</p> : null}

@@ -79,6 +79,12 @@ function serve({ refuse = false } = {}) {
       placements.splice(0, 1, { trapId: 3, ...body, placedAt: STAMP });
       return { body: placements[0] };
     },
+    'PUT /api/plans/5/placements': (call) => {
+      const body = call.body as { placements: { trapId: number; x: number; y: number }[] };
+      const saved = body.placements.map((each) => ({ ...each, planId: 5, placedAt: STAMP }));
+      placements.push(...saved);
+      return { body: saved };
+    },
     'DELETE /api/traps/3/placement': () => {
       placements.splice(0, 1);
       return { status: 204 };
@@ -192,6 +198,39 @@ describe('plan editor', () => {
     // Back on the device's row, now under 'Sin ubicar'.
     const unplaced = screen.getByRole('region', { name: 'Sin ubicar' });
     await waitFor(() => expect(within(unplaced).getByRole('button', { name: /C-03/ })).toHaveFocus());
+  });
+
+  it('places every unplaced device along a line with the keyboard alone, in one request, in code order', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PlanEditor siteId={1} planId={5} />);
+    await user.click(await screen.findByRole('button', { name: 'Ubicar varios' }, FIRST_LOAD));
+    expect(screen.getByLabelText('Dispositivos sin ubicar')).toHaveFocus();
+    expect(screen.getByLabelText('Dispositivos sin ubicar')).toHaveDisplayValue('Todos los sin ubicar (2)');
+    await user.click(screen.getByRole('button', { name: 'En línea' }));
+    expect(screen.getByRole('button', { name: 'Plano: usar con el teclado' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('donde va el primero de 2 dispositivos');
+    // The first end where the cross starts (the plan's centre), the second four big steps to the right.
+    await user.keyboard('{Enter}{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}{Enter}');
+    expect(screen.getByText('2 dispositivos en línea, en el orden del recorrido.')).toBeInTheDocument();
+    expect(document.querySelectorAll('.plan-marker--preview')).toHaveLength(2);
+    expect(calls.some((call) => call.key === 'PUT /api/plans/5/placements')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Ubicar 2' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Se ubicaron 2 dispositivos. Arrastra cualquiera para ajustar su lugar.',
+      ),
+    );
+    expect(calls.filter((call) => call.key === 'PUT /api/plans/5/placements').map((call) => call.body)).toEqual([
+      {
+        placements: [
+          { trapId: 2, x: 0.5, y: 0.5 },
+          { trapId: 1, x: 0.6, y: 0.5 },
+        ],
+      },
+    ]);
+    const here = await screen.findByRole('region', { name: 'En este plano' });
+    await waitFor(() => expect(within(here).getAllByRole('button')).toHaveLength(3));
   });
 
   it('puts a refused device back and says why', async () => {

@@ -1,6 +1,6 @@
 import './plans.css';
 import type { PlanDetail } from '@rondin/contracts';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
@@ -16,6 +16,9 @@ import { EDITOR_MESSAGES as TEXT } from '../messages';
 import type { PlanMarker } from '../utils/plan-marker';
 import { usePlanDevices } from '../hooks/use-plan-devices';
 import { usePlanEditing } from '../hooks/use-plan-editing';
+import { useBulkPlacement } from '../hooks/use-bulk-placement';
+import { numberByCode } from '../utils/placements';
+import { BulkPlacementBar } from './bulk-placement-bar';
 import { DeviceList } from './device-list';
 import { DeviceSheet } from './device-sheet';
 import { MarkerLegend } from './marker-legend';
@@ -60,22 +63,58 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
   const { devices, placements, entries } = placed;
   const editing = usePlanEditing({ siteId, plan, canvas, devices: placed });
   const { mode, selectedId, status, sheetOpen, setSheetOpen } = editing;
+  const [query, setQuery] = useState('');
+  const bulk = useBulkPlacement({ siteId, plan, entries, canvas, announce: editing.announce, search: query });
+  const { preview } = bulk;
 
-  const markers: PlanMarker[] = useMemo(
-    () =>
-      placed.numbered.map(({ number, device }) => ({
+  const markers: PlanMarker[] = useMemo(() => {
+    const shown: PlanMarker[] = placed.numbered.map(({ number, device }) => ({
+      trapId: device.id,
+      number,
+      code: device.code,
+      type: device.type,
+      x: device.x,
+      y: device.y,
+      state: device.id === selectedId ? 'selected' : 'normal',
+    }));
+    if (!preview) return shown;
+    // The devices about to be placed, with the numbers they will have among the plan's once saved.
+    const coming = preview.devices.map((device, index) => ({ ...device, ...preview.points[index]! }));
+    const numbers = new Map(
+      numberByCode([...placed.onThisPlan, ...coming]).map(({ number, device }) => [device.id, number]),
+    );
+    return [
+      ...shown.map((marker) => ({ ...marker, number: numbers.get(marker.trapId) ?? marker.number })),
+      ...coming.map((device) => ({
         trapId: device.id,
-        number,
+        number: numbers.get(device.id) ?? 0,
         code: device.code,
         type: device.type,
         x: device.x,
         y: device.y,
-        state: device.id === selectedId ? 'selected' : 'normal',
+        state: 'preview' as const,
       })),
-    [placed.numbered, selectedId],
-  );
+    ];
+  }, [placed.numbered, placed.onThisPlan, selectedId, preview]);
   const unplacedCount = entries.filter((entry) => entry.where === 'unplaced').length;
   const selected = selectedId === null ? null : (entries.find((entry) => entry.trap.id === selectedId) ?? null);
+
+  // In the toolbar on a laptop; in the device sheet on the phone, whose toolbar has no room left.
+  const startBulk =
+    bulk.groups.length > 0 ? (
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          editing.clear();
+          setSheetOpen(false);
+          bulk.start();
+        }}
+        disabled={bulk.active}
+      >
+        {TEXT.bulkStart}
+      </button>
+    ) : null;
 
   const list = (
     <QueryState
@@ -94,9 +133,14 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
       <DeviceList
         entries={entries}
         selectedId={selectedId}
-        onChoose={editing.choose}
+        onChoose={(trapId, byKeyboard) => {
+          bulk.reset();
+          editing.choose(trapId, byKeyboard);
+        }}
         onDrop={editing.dropFromList}
         dragEnabled={!phone}
+        query={query}
+        onQueryChange={setQuery}
       />
     </QueryState>
   );
@@ -124,6 +168,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
         <section className="plan-editor__plan" aria-label="Plano">
           <div className="plan-editor__toolbar">
             <PlanZoom canvas={canvas} texts={TEXT} />
+            {phone ? null : startBulk}
             {phone ? (
               <button
                 type="button"
@@ -138,7 +183,9 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
           {/* Its own row above the plan, never over it, and as tall whether a device is chosen or not: every point
               of the plan stays clickable and the plan keeps its size (and its drawing) as a device is chosen. */}
           <div className="plan-editor__bar">
-            {selected ? (
+            {bulk.active ? (
+              <BulkPlacementBar bulk={bulk} touch={phone} />
+            ) : selected ? (
               <PlanSelectionBar
                 code={selected.trap.code}
                 touch={phone}
@@ -163,14 +210,21 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
               label={TEXT.planLabel(plan.name)}
               keysLabel={TEXT.planKeysLabel}
               keysHint={TEXT.planKeysHint}
-              onFocus={editing.onCanvasFocus}
+              onFocus={bulk.active ? undefined : editing.onCanvasFocus}
               onMarkerMoved={editing.onMarkerMoved}
-              onMarkerTap={editing.onMarkerTap}
-              onTap={editing.onTap}
+              onMarkerTap={bulk.active ? (_, at) => bulk.onPoint(at) : editing.onMarkerTap}
+              onTap={bulk.active ? bulk.onPoint : editing.onTap}
               cluster
-              onClusterTap={editing.onClusterTap}
-              crosshair={editing.crosshair}
-              onKeyDown={editing.onKeyDown}
+              onClusterTap={
+                bulk.active
+                  ? (at) => {
+                      bulk.onPoint(at);
+                      return true;
+                    }
+                  : editing.onClusterTap
+              }
+              crosshair={bulk.active ? bulk.crosshair : editing.crosshair}
+              onKeyDown={bulk.active ? bulk.onKeyDown : editing.onKeyDown}
             >
               <PlanImageNotes image={image} texts={TEXT} />
             </PlanCanvas>
@@ -182,6 +236,7 @@ function Editor({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
         {phone ? (
           sheetOpen ? (
             <DeviceSheet onClose={() => setSheetOpen(false)}>
+              {startBulk}
               <MarkerLegend types={entries.map((entry) => entry.trap.type)} />
               {list}
             </DeviceSheet>

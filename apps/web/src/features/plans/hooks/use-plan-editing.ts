@@ -219,6 +219,12 @@ export function usePlanEditing({
     finish();
   };
 
+  /** Nothing chosen and nothing waiting for its place, as another task of the plan begins. */
+  const clear = () => {
+    setSelectedId(null);
+    finish();
+  };
+
   return {
     mode,
     selectedId,
@@ -226,6 +232,8 @@ export function usePlanEditing({
     status,
     notice,
     dismissNotice: () => setNotice(null),
+    announce: setStatus,
+    clear,
     sheetOpen,
     setSheetOpen,
     moveButton,

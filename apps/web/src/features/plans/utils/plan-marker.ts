@@ -1,8 +1,11 @@
 import type { HeatClass } from '@rondin/contracts/heat';
 import type { TrapType } from '@rondin/contracts/devices';
 
-/** How a marker looks beside its type: the phone marks what is left to do and the last scan. */
-export type MarkerState = 'normal' | 'selected' | 'pending' | 'done' | 'current';
+/**
+ * How a marker looks beside its type: the phone marks what is left to do and the last scan; the editor, where
+ * devices placed many at once will go before they are saved.
+ */
+export type MarkerState = 'normal' | 'selected' | 'pending' | 'done' | 'current' | 'preview';
 
 export interface PlanMarker {
   trapId: number;

@@ -12,6 +12,15 @@ export const SessionMessages = {
   clientScanIdReused: 'Ese identificador de escaneo ya se usó en otra orden.',
   reportNotReady: 'El reporte estará disponible cuando la orden se cierre.',
   closedNotDeleted: 'Una orden cerrada no se elimina: su certificado ya se emitió y es parte del registro.',
+  startedNotDeleted:
+    'Una orden en curso no se elimina: ya tiene inspecciones registradas. Ciérrala, forzando el cierre si hace falta.',
+  /** A bulk change refused as a whole (nothing changed), naming the orders that stopped it. */
+  bulkClosed: (ids: readonly number[]) =>
+    `${ordersNamed(ids)} ${ids.length === 1 ? 'ya está cerrada' : 'ya están cerradas'} y no se ${ids.length === 1 ? 'puede' : 'pueden'} cambiar. No se cambió ninguna orden.`,
+  bulkNotFound: (ids: readonly number[]) =>
+    `${ordersNamed(ids)} no ${ids.length === 1 ? 'existe' : 'existen'}. No se cambió ninguna orden.`,
+  bulkNoTime: (ids: readonly number[]) =>
+    `${ordersNamed(ids)} no ${ids.length === 1 ? 'tiene' : 'tienen'} hora programada: indica la hora. No se cambió ninguna orden.`,
   /** A scan refused because the code read is not one of the order's, naming what it is (ErrorResponse.device). */
   trapNotInThisOrder: (device: string) => `${device} es de este sitio pero no está en esta orden.`,
   trapInOtherOrder: (device: string, sessionId: number, technician: string) =>
@@ -36,6 +45,14 @@ export const SessionMessages = {
   clientSignatureRequired:
     'Falta la firma del cliente: que firme en el recuadro, o marca «Cliente ausente» e indica el motivo.',
 } as const;
+
+/** Orders as a refusal names them: "La orden #12", "Las órdenes #12, #13 y #15" (the first ten, then how many more). */
+export const ordersNamed = (ids: readonly number[]): string => {
+  const named = ids.slice(0, 10).map((id) => `#${id}`);
+  if (ids.length > 10) named.push(`${ids.length - 10} más`);
+  if (named.length === 1) return `La orden ${named[0]}`;
+  return `Las órdenes ${named.slice(0, -1).join(', ')} y ${named.at(-1)}`;
+};
 
 /** A device as a refusal names it: "TRP-113 (Bodega)", or its code alone when it has no area. */
 export const namedDevice = (code: string, area: string | null): string => (area ? `${code} (${area})` : code);

@@ -28,7 +28,8 @@ export const LocalDate = z
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, 'La fecha no existe en el calendario.');
 
-const LocalTime = z
+/** A time of day, HH:MM, read in a site's zone. */
+export const LocalTime = z
   .string({ error: 'La hora debe tener el formato HH:MM.' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'La hora debe tener el formato HH:MM (00:00 a 23:59).');
 

@@ -3,6 +3,7 @@ import { ClientSignature } from './certificates.js';
 import { DateTimeInput, Id, IdNumber, ItemStatus, SessionStatus, text, Timestamp } from './common.js';
 import { Finding, ItemRecord } from './findings.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
+import { LocalDate, LocalTime } from './service-plans.js';
 import { TrapTypeSchema } from './traps.js';
 
 export const MAX_TRAPS_PER_ORDER = 5000;
@@ -135,6 +136,38 @@ export const UpdateSessionBody = z
   })
   .refine((body) => body.technicianId !== undefined || body.scheduledAt !== undefined, UPDATE_SESSION_EMPTY);
 export type UpdateSessionBody = z.infer<typeof UpdateSessionBody>;
+
+/** Orders a bulk change takes at once: a page of the office's table, and then some. */
+export const MAX_BULK_ORDERS = 200;
+
+const BulkIds = z
+  .array(IdNumber, { error: 'Indica las órdenes a cambiar.' })
+  .min(1, 'Selecciona al menos una orden.')
+  .max(MAX_BULK_ORDERS, `Se pueden cambiar como máximo ${MAX_BULK_ORDERS} órdenes a la vez.`);
+
+/** Moves several open orders to one technician, all or none (POST /sessions/bulk-reassign). */
+export const BulkReassignBody = z.strictObject({
+  ids: BulkIds,
+  technicianId: IdNumber,
+  /** Assign even though the technician's licence has expired (otherwise 409 LICENCE_EXPIRED). */
+  confirmExpiredLicence: z.boolean().optional(),
+});
+export type BulkReassignBody = z.infer<typeof BulkReassignBody>;
+
+/**
+ * Moves several open orders to another day, all or none (POST /sessions/bulk-reschedule). Read in each order's
+ * site's zone: with `time`, every order at that time; without it, each keeps its own time of day.
+ */
+export const BulkRescheduleBody = z.strictObject({
+  ids: BulkIds,
+  date: LocalDate,
+  time: LocalTime.optional(),
+});
+export type BulkRescheduleBody = z.infer<typeof BulkRescheduleBody>;
+
+/** What a bulk change did: the orders changed, in the order they were sent. */
+export const BulkSessionsResult = z.object({ updated: z.array(z.number().int()) });
+export type BulkSessionsResult = z.infer<typeof BulkSessionsResult>;
 
 export const ScanBody = z.strictObject({
   qrSlug: text('El código QR', { error: 'El código QR es obligatorio.' })

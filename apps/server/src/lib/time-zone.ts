@@ -79,6 +79,12 @@ export function localDate(value: Date, timeZone: string): string {
   return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
 }
 
+/** The time of day an instant shows in a zone, HH:MM. */
+export function localTime(value: Date, timeZone: string): string {
+  const local = wallClock(value, timeZone);
+  return `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}
+
 /**
  * The instant a zone's clocks read `date` at `time` (HH:MM). A time skipped by a daylight-saving change
  * (02:30 when clocks jump from 02:00 to 03:00) is read with the offset before the change, so it lands as

@@ -155,6 +155,52 @@ describe('order events', () => {
     ]);
   });
 
+  it('tell the phones and the office of each order a bulk reassignment or reschedule moved', async () => {
+    const ana = await createUser(t);
+    const beto = await createUser(t);
+    const sockets = [connect(ana.token), connect(beto.token), connect(admin.token)];
+    await Promise.all(sockets.map(connected));
+    const [anaEvents, betoEvents, office] = sockets.map(record);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+
+    const trap = await createTrap(t);
+    const first = await createOrder(t, admin, ana.id, [trap.id]);
+    const second = await createOrder(t, admin, ana.id, [trap.id]);
+    const ids = [first.id, second.id];
+    expect((await post('/api/sessions/bulk-reassign', { ids, technicianId: beto.id })).statusCode).toBe(200);
+    expect((await post('/api/sessions/bulk-reschedule', { ids, date: '2027-03-01', time: '09:00' })).statusCode).toBe(
+      200,
+    );
+    const marker = await createOrder(t, admin, ana.id, [trap.id]);
+
+    expect(await anaEvents!.until(5)).toEqual([
+      ['session.created', first.id],
+      ['session.created', second.id],
+      ['session.updated', first.id],
+      ['session.updated', second.id],
+      ['session.created', marker.id],
+    ]);
+    expect(await betoEvents!.until(4)).toEqual([
+      ['session.created', first.id],
+      ['session.created', second.id],
+      ['session.updated', first.id],
+      ['session.updated', second.id],
+    ]);
+    // The office's lists hear each order move too.
+    expect(await office!.until(9)).toEqual([
+      ['session.created', first.id],
+      ['session.created', second.id],
+      ['session.updated', first.id],
+      ['session.created', first.id],
+      ['session.updated', second.id],
+      ['session.created', second.id],
+      ['session.updated', first.id],
+      ['session.updated', second.id],
+      ['session.created', marker.id],
+    ]);
+  });
+
   it('does not announce a rescan that changed nothing', async () => {
     const ana = await createUser(t);
     const socket = connect(ana.token);

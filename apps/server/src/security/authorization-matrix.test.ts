@@ -250,6 +250,20 @@ const MATRIX: Record<string, Row> = {
     request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}`, payload: { scheduledAt: null } }),
     expect: ADMIN_ONLY(200),
   },
+  'POST /api/sessions/bulk-reassign': {
+    request: ({ openOrder, users }) => ({
+      url: '/api/sessions/bulk-reassign',
+      payload: { ids: [openOrder.id], technicianId: users.assignedTech.id },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/sessions/bulk-reschedule': {
+    request: ({ openOrder }) => ({
+      url: '/api/sessions/bulk-reschedule',
+      payload: { ids: [openOrder.id], date: '2030-03-04', time: '09:30' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
   'DELETE /api/sessions/:id': {
     request: ({ openOrder }) => ({ url: `/api/sessions/${openOrder.id}` }),
     expect: ADMIN_ONLY(204),

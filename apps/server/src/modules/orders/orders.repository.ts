@@ -265,6 +265,29 @@ export class OrdersRepository {
   }
 
   /**
+   * The given orders that exist, each with its site's zone, locked in id order (as two bulk changes of the same
+   * orders then wait for each other instead of deadlocking) until the transaction ends.
+   */
+  async lockRows(
+    tx: Transaction,
+    ids: number[],
+  ): Promise<(Pick<SessionRow, 'id' | 'status' | 'technicianId' | 'scheduledAt'> & { timeZone: string | null })[]> {
+    return tx
+      .select({
+        id: sessions.id,
+        status: sessions.status,
+        technicianId: sessions.technicianId,
+        scheduledAt: sessions.scheduledAt,
+        timeZone: sites.timeZone,
+      })
+      .from(sessions)
+      .innerJoin(sites, eq(sites.id, sessions.siteId))
+      .where(inArray(sessions.id, ids))
+      .orderBy(sessions.id)
+      .for('update', { of: sessions });
+  }
+
+  /**
    * The order's inspected devices (scanned, or their code typed) without a finding, by code: what a close may
    * not leave behind. Read under the order's lock, so no finding lands in between.
    */
@@ -363,20 +386,21 @@ export class OrdersRepository {
   }
 
   /**
-   * Deletes the order while it is open; its items go with it (ON DELETE CASCADE) in the same statement. A
-   * closed order is never deleted: undefined, as for one that does not exist.
+   * Deletes the order while nobody has started it; its items go with it (ON DELETE CASCADE) in the same
+   * statement. An order in progress or closed is not deleted: undefined, as for one that does not exist.
    */
   async delete(id: number): Promise<SessionRow | undefined> {
     const [row] = await this.db
       .delete(sessions)
-      .where(and(eq(sessions.id, id), ne(sessions.status, 'COMPLETED')))
+      .where(and(eq(sessions.id, id), eq(sessions.status, 'PENDING')))
       .returning();
     return row;
   }
 
-  async exists(id: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id));
-    return row !== undefined;
+  /** The order's status, undefined when it does not exist. */
+  async status(id: number): Promise<SessionRow['status'] | undefined> {
+    const [row] = await this.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, id));
+    return row?.status;
   }
 
   /** A plan's orders from a date on with no device done, never started nor closed, deleted with their items. */

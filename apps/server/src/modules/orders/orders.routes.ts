@@ -1,5 +1,8 @@
 import {
   AddSessionItemBody,
+  BulkReassignBody,
+  BulkRescheduleBody,
+  BulkSessionsResult,
   CloseSessionBody,
   CreateSessionBody,
   ErrorResponse,
@@ -200,6 +203,42 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
     (request) => service.update(request.params.id, request.body),
   );
 
+  app.post(
+    '/bulk-reassign',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'bulkReassignSessions',
+        summary: 'Reasignar varias órdenes',
+        tags,
+        security,
+        description:
+          'Asigna todas las órdenes indicadas a un técnico (una cuenta activa), todas o ninguna, en una transacción. 404 si alguna no existe y 409 si alguna está cerrada, nombrándolas; 400 si el técnico no existe o está inactivo; 409 LICENCE_EXPIRED si su licencia venció (confirmExpiredLicence para asignarlas igual). Los escaneos ya registrados se conservan con quien los hizo. Cada técnico anterior recibe session.updated y el nuevo session.created por cada orden.',
+        body: BulkReassignBody,
+        response: { 200: BulkSessionsResult, ...errors },
+      },
+    },
+    (request) => service.bulkReassign(request.body),
+  );
+
+  app.post(
+    '/bulk-reschedule',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'bulkRescheduleSessions',
+        summary: 'Reprogramar varias órdenes',
+        tags,
+        security,
+        description:
+          'Lleva todas las órdenes indicadas a la fecha date (AAAA-MM-DD), todas o ninguna, en una transacción; la fecha y la hora se leen en la zona horaria del sitio de cada orden. Con time (HH:MM), todas a esa hora; sin él, cada una conserva su hora (400 nombrando las que no tienen hora). 404 si alguna no existe y 409 si alguna está cerrada, nombrándolas. El técnico de cada orden recibe session.updated.',
+        body: BulkRescheduleBody,
+        response: { 200: BulkSessionsResult, ...errors },
+      },
+    },
+    (request) => service.bulkReschedule(request.body),
+  );
+
   app.delete(
     '/:id',
     {
@@ -209,6 +248,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         summary: 'Eliminar una orden',
         tags,
         security,
+        description:
+          'Elimina una orden que nadie ha empezado (pendiente), con sus trampas. 409 si está en curso (ya tiene inspecciones registradas) o cerrada (su certificado es parte del registro).',
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },

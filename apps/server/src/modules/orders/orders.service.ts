@@ -13,6 +13,9 @@ import {
   SiteMessages,
   TrapMessages,
   type AddSessionItemBody,
+  type BulkReassignBody,
+  type BulkRescheduleBody,
+  type BulkSessionsResult,
   type ClientSignature,
   type CreateSessionBody,
   type ScanBody,
@@ -28,7 +31,7 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from '../../db/database.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { pageWindow } from '../../lib/search.js';
-import { localDate } from '../../lib/time-zone.js';
+import { localDate, localTime, zonedInstant } from '../../lib/time-zone.js';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
 import { AuthMessages, type AuthUser } from '../../lib/auth-user.js';
 import type { CertificateContent } from '../certificates/certificate-content.js';
@@ -161,6 +164,64 @@ export class OrdersService {
       if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.technicianUnavailable);
       throw error;
     }
+  }
+
+  /**
+   * Moves several open orders to one technician, all or none: one transaction holding every order's row, as
+   * `update` holds one. Orders missing or closed refuse the whole change, named in the answer.
+   */
+  async bulkReassign({ ids, technicianId, confirmExpiredLicence }: BulkReassignBody): Promise<BulkSessionsResult> {
+    const unique = [...new Set(ids)];
+    try {
+      const moved = await this.repository.transaction(async (tx) => {
+        const rows = await this.lockedOpen(tx, unique);
+        await this.assignable(tx, technicianId, confirmExpiredLicence);
+        for (const row of rows) await this.repository.reassign(tx, row.id, { technicianId });
+        return rows;
+      });
+      for (const row of moved) {
+        if (row.technicianId === technicianId) continue;
+        this.events.updated(row.technicianId, row.id);
+        this.events.created(technicianId, row.id);
+      }
+      return { updated: unique };
+    } catch (error) {
+      // The technician deleted between the check and the update.
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.technicianUnavailable);
+      throw error;
+    }
+  }
+
+  /**
+   * Moves several open orders to another day, all or none, read in each order's site's zone: at `time` when
+   * given, else each at the time of day it had (an order without one then refuses the change, named).
+   */
+  async bulkReschedule({ ids, date, time }: BulkRescheduleBody): Promise<BulkSessionsResult> {
+    const unique = [...new Set(ids)];
+    const moved = await this.repository.transaction(async (tx) => {
+      const rows = await this.lockedOpen(tx, unique);
+      const untimed = rows.filter((row) => row.scheduledAt === null).map((row) => row.id);
+      if (time === undefined && untimed.length > 0) throw AppError.badRequest(SessionMessages.bulkNoTime(untimed));
+      for (const row of rows) {
+        const zone = row.timeZone ?? this.reportOptions.timeZone;
+        const at = time ?? localTime(row.scheduledAt!, zone);
+        await this.repository.reassign(tx, row.id, { scheduledAt: zonedInstant(date, at, zone) });
+      }
+      return rows;
+    });
+    for (const row of moved) this.events.updated(row.technicianId, row.id);
+    return { updated: unique };
+  }
+
+  /** The orders locked for a bulk change; 404 naming those that do not exist, 409 naming those closed. */
+  private async lockedOpen(tx: Transaction, ids: number[]) {
+    const rows = await this.repository.lockRows(tx, ids);
+    const found = new Set(rows.map((row) => row.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw AppError.notFound(SessionMessages.bulkNotFound(missing));
+    const closed = rows.filter((row) => row.status === 'COMPLETED').map((row) => row.id);
+    if (closed.length > 0) throw AppError.conflict(SessionMessages.bulkClosed(closed));
+    return rows;
   }
 
   /** `user` comes from the token alone: the scan itself checks the account is active and reads its role. */
@@ -342,12 +403,20 @@ export class OrdersService {
     }
   }
 
-  /** An open order is deleted; a closed one is part of the record (its certificate was issued): 409. */
+  /**
+   * An order nobody has started is deleted. One in progress holds inspections (findings, photos, the devices'
+   * history) and a closed one is part of the record (its certificate was issued): 409 for both.
+   */
   async delete(id: number): Promise<void> {
     const row = await this.repository.delete(id);
-    if (!row && (await this.repository.exists(id))) throw AppError.conflict(SessionMessages.closedNotDeleted);
-    if (!row) throw AppError.notFound(SessionMessages.notFound);
-    this.events.updated(row.technicianId, id);
+    if (row) {
+      this.events.updated(row.technicianId, id);
+      return;
+    }
+    const status = await this.repository.status(id);
+    if (status === 'COMPLETED') throw AppError.conflict(SessionMessages.closedNotDeleted);
+    if (status !== undefined) throw AppError.conflict(SessionMessages.startedNotDeleted);
+    throw AppError.notFound(SessionMessages.notFound);
   }
 
   /**

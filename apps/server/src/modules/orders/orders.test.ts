@@ -971,7 +971,7 @@ describe('POST /api/sessions/:id/close: findings, signatures and the client', ()
 });
 
 describe('DELETE /api/sessions/:id', () => {
-  it('removes the order and its items', async () => {
+  it('removes an order nobody started, and its items', async () => {
     const traps = await trapsFor(2);
     const order = await createOrder(
       t,
@@ -979,7 +979,8 @@ describe('DELETE /api/sessions/:id', () => {
       tech.id,
       traps.map((trap) => trap.id),
     );
-    await scan(t, tech, order.id, traps[0]!.qrSlug);
+    // A refused scan is logged without starting the order.
+    expect((await scan(t, tech, order.id, 'not-a-code')).statusCode).toBe(404);
     const response = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${order.id}`, headers: admin.headers });
     expect(response.statusCode).toBe(204);
     expect(await t.database.db.select().from(sessionItems)).toEqual([]);

@@ -39,6 +39,52 @@ export const ORDER_MESSAGES = {
   moreAreas: (count: number) => `+${count} más`,
 } as const;
 
+/** The orders list as a table, its selection and what it does to the selected orders at once. */
+export const ORDER_TABLE_MESSAGES = {
+  viewLabel: 'Vista de órdenes',
+  cards: 'Tarjetas',
+  table: 'Tabla',
+  caption: 'Órdenes de inspección',
+  columns: {
+    order: 'Orden',
+    scheduled: 'Programada',
+    site: 'Sitio',
+    client: 'Cliente',
+    technician: 'Técnico',
+    status: 'Estado',
+    progress: 'Progreso',
+  },
+  selectPage: 'Seleccionar las órdenes de esta página',
+  selectPageShort: 'Seleccionar página',
+  selectOne: (id: number) => `Seleccionar orden #${id}`,
+  selectedCount: (count: number) => (count === 1 ? '1 seleccionada' : `${count} seleccionadas`),
+  reassign: 'Reasignar',
+  reschedule: 'Reprogramar',
+  clear: 'Quitar selección',
+  unscheduled: 'Sin fecha',
+  noClient: 'Sin cliente',
+  progress: (done: number, total: number) => `${done} de ${total}`,
+  reassignTitle: (count: number) => (count === 1 ? 'Reasignar 1 orden' : `Reasignar ${count} órdenes`),
+  reassignNote:
+    'Las trampas ya inspeccionadas quedan a nombre de quien las escaneó. Si alguna orden está cerrada, no se cambia ninguna.',
+  reassigned: (count: number, name: string) =>
+    count === 1 ? `1 orden reasignada a ${name}.` : `${count} órdenes reasignadas a ${name}.`,
+  reassignFailed: 'No se reasignaron las órdenes.',
+  rescheduleTitle: (count: number) => (count === 1 ? 'Reprogramar 1 orden' : `Reprogramar ${count} órdenes`),
+  rescheduleDate: 'Nueva fecha',
+  rescheduleKeepTime: 'Mantener la hora de cada orden',
+  rescheduleSetTime: 'Fijar una hora para todas',
+  rescheduleTime: 'Hora',
+  rescheduleZoneNote: 'La fecha y la hora se aplican en la zona horaria del sitio de cada orden.',
+  rescheduleDateRequired: 'Indica la nueva fecha.',
+  rescheduleTimeRequired: 'Indica la hora.',
+  rescheduleSubmit: 'Reprogramar',
+  rescheduleSaving: 'Reprogramando…',
+  rescheduled: (count: number, day: string) =>
+    count === 1 ? `1 orden reprogramada para el ${day}.` : `${count} órdenes reprogramadas para el ${day}.`,
+  rescheduleFailed: 'No se reprogramaron las órdenes.',
+} as const;
+
 /** The office's view of one order (/admin/sessions/{id}). */
 export const ORDER_DETAIL_MESSAGES = {
   title: (id: number) => `Orden #${id}`,

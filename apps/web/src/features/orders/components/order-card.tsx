@@ -100,8 +100,8 @@ export function OrderCard({ session, showSite, busy, onClose, onDelete, onDownlo
             Cerrar orden
           </button>
         )}
-        {/* A closed order's certificate is issued: the order stays on record, it is not deleted. */}
-        {session.status === 'COMPLETED' ? null : (
+        {/* Only an order nobody started is deleted: one in progress holds inspections, a closed one its certificate. */}
+        {session.status !== 'PENDING' ? null : (
           <button
             type="button"
             className="button button--ghost-danger button--small"

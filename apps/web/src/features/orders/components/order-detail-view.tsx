@@ -231,8 +231,8 @@ function OrderDetail({
               {TEXT.report}
             </button>
           )}
-          {/* A closed order's certificate is issued: the order stays on record, it is not deleted. */}
-          {open ? (
+          {/* Only an order nobody started is deleted: one in progress holds inspections, a closed one its certificate. */}
+          {session.status === 'PENDING' ? (
             <button
               type="button"
               className="button button--ghost-danger"

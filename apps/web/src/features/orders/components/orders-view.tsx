@@ -1,5 +1,5 @@
 import './orders.css';
-import type { CreateSessionBody, SessionSummary, Site, Technician } from '@rondin/contracts';
+import type { BulkRescheduleBody, CreateSessionBody, SessionSummary, Site, Technician } from '@rondin/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,20 +11,29 @@ import { PagedResults } from '../../../components/ui/paged-results';
 import { formatCount } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
+import { toggleAll, toggleOne } from '../../../lib/selection';
+import { useBulkReassignSessions } from '../api/bulk-reassign-sessions';
+import { useBulkRescheduleSessions } from '../api/bulk-reschedule-sessions';
 import { useOfficeClose } from '../api/close-session';
 import { useCreateSession } from '../api/create-session';
 import { useDeleteSession } from '../api/delete-session';
 import { useDownloadSessionReport } from '../api/get-session-report';
 import { ORDERS_PAGE_SIZE, useOrderCount, useSessionPage } from '../api/get-sessions';
-import { ORDER_MESSAGES } from '../messages';
+import { useOrdersLayout } from '../hooks/use-orders-layout';
+import { ORDER_MESSAGES, ORDER_TABLE_MESSAGES } from '../messages';
 import { closeDecision } from '../utils/session-status';
+import { BulkRescheduleDialog } from './bulk-reschedule-dialog';
+import { ChooseTechnicianDialog } from './choose-technician-dialog';
 import { CreateOrderModal } from './create-order-modal';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
+import { OrdersTable } from './orders-table';
 
 type Pending =
   | { kind: 'close'; session: SessionSummary; message: string }
-  | { kind: 'delete'; session: SessionSummary };
+  | { kind: 'delete'; session: SessionSummary }
+  | { kind: 'bulk-reassign' }
+  | { kind: 'bulk-reschedule' };
 
 const FILTERS = ['q', 'siteId', 'status', 'technicianId', 'from', 'to', 'overdue'] as const;
 
@@ -56,6 +65,12 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [layout, setLayout] = useOrdersLayout();
+  // Orders chosen in the table, on this page or others, for a change made to all of them at once.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const bulkReassign = useBulkReassignSessions();
+  const bulkReschedule = useBulkRescheduleSessions();
+  const [bulkError, setBulkError] = useState<NoticeMessage | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
   // An order deleted from its own page comes back here with the message saying so.
@@ -112,6 +127,44 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
     });
   }
 
+  function reassignSelected(technician: Technician) {
+    setBulkError(null);
+    bulkReassign.mutate(
+      { ids: [...selected], technicianId: technician.id },
+      {
+        onSuccess: ({ updated }) => {
+          setPending(null);
+          setSelected(new Set());
+          setNotice({ tone: 'success', text: ORDER_TABLE_MESSAGES.reassigned(updated.length, technician.fullName) });
+        },
+        onError: (error) =>
+          setBulkError({ tone: 'error', text: ORDER_TABLE_MESSAGES.reassignFailed, detail: serverMessage(error) }),
+      },
+    );
+  }
+
+  function rescheduleSelected(change: Omit<BulkRescheduleBody, 'ids'>) {
+    setBulkError(null);
+    bulkReschedule.mutate(
+      { ids: [...selected], ...change },
+      {
+        onSuccess: ({ updated }) => {
+          setPending(null);
+          setSelected(new Set());
+          setNotice({ tone: 'success', text: ORDER_TABLE_MESSAGES.rescheduled(updated.length, dayName(change.date)) });
+        },
+        onError: (error) =>
+          setBulkError({ tone: 'error', text: ORDER_TABLE_MESSAGES.rescheduleFailed, detail: serverMessage(error) }),
+      },
+    );
+  }
+
+  function openBulk(kind: 'bulk-reassign' | 'bulk-reschedule') {
+    setNotice(null);
+    setBulkError(null);
+    setPending({ kind });
+  }
+
   function report(session: SessionSummary) {
     setNotice(null);
     downloadReport.mutate(session.id, {
@@ -135,16 +188,32 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
             : `${formatCount(count)} ${count === 1 ? 'orden registrada' : 'órdenes registradas'}`
         }
         actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setCreateError(null);
-              setCreating(true);
-            }}
-          >
-            + Crear orden
-          </button>
+          <>
+            <fieldset className="layout-switch">
+              <legend className="visually-hidden">{ORDER_TABLE_MESSAGES.viewLabel}</legend>
+              {(['cards', 'table'] as const).map((option) => (
+                <label key={option} className="layout-switch__option">
+                  <input
+                    type="radio"
+                    name="orders-layout"
+                    checked={layout === option}
+                    onChange={() => setLayout(option)}
+                  />
+                  <span>{ORDER_TABLE_MESSAGES[option]}</span>
+                </label>
+              ))}
+            </fieldset>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setCreateError(null);
+                setCreating(true);
+              }}
+            >
+              + Crear orden
+            </button>
+          </>
         }
       />
       {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
@@ -164,20 +233,69 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
         texts={ORDER_MESSAGES}
         noun={['orden', 'órdenes']}
         pagesLabel="Páginas de órdenes"
-        bodyClassName="order-grid"
+        bodyClassName={layout === 'cards' ? 'order-grid' : undefined}
+        status={
+          layout === 'table' && selected.size > 0 ? (
+            <div className="selection-bar selection-bar--sticky">
+              <span className="selection-bar__count">{ORDER_TABLE_MESSAGES.selectedCount(selected.size)}</span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => openBulk('bulk-reassign')}
+              >
+                {ORDER_TABLE_MESSAGES.reassign}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => openBulk('bulk-reschedule')}
+              >
+                {ORDER_TABLE_MESSAGES.reschedule}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setSelected(new Set())}
+              >
+                {ORDER_TABLE_MESSAGES.clear}
+              </button>
+            </div>
+          ) : null
+        }
       >
         {(items) =>
-          items.map((session) => (
-            <OrderCard
-              key={session.id}
-              session={session}
+          layout === 'table' ? (
+            <OrdersTable
+              sessions={items}
               showSite={choices.length > 0}
-              busy={busyId === session.id}
+              busyId={busyId}
+              selected={selected}
+              onSelect={(session) => setSelected((old) => toggleOne(session.id, old))}
+              onSelectPage={() =>
+                setSelected((old) =>
+                  toggleAll(
+                    items.map((session) => session.id),
+                    old,
+                  ),
+                )
+              }
               onClose={askClose}
               onDelete={(target) => setPending({ kind: 'delete', session: target })}
               onDownloadReport={report}
             />
-          ))
+          ) : (
+            items.map((session) => (
+              <OrderCard
+                key={session.id}
+                session={session}
+                showSite={choices.length > 0}
+                busy={busyId === session.id}
+                onClose={askClose}
+                onDelete={(target) => setPending({ kind: 'delete', session: target })}
+                onDownloadReport={report}
+              />
+            ))
+          )
         }
       </PagedResults>
       {creating ? (
@@ -214,6 +332,26 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
           }}
         />
       ) : null}
+      {pending?.kind === 'bulk-reassign' ? (
+        <ChooseTechnicianDialog
+          title={ORDER_TABLE_MESSAGES.reassignTitle(selected.size)}
+          hint={ORDER_TABLE_MESSAGES.reassignNote}
+          candidates={technicians.filter((technician) => technician.isActive)}
+          saving={bulkReassign.isPending}
+          error={bulkError}
+          onSubmit={reassignSelected}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+      {pending?.kind === 'bulk-reschedule' ? (
+        <BulkRescheduleDialog
+          count={selected.size}
+          saving={bulkReschedule.isPending}
+          error={bulkError}
+          onSubmit={rescheduleSelected}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
       {pending?.kind === 'delete' ? (
         <ConfirmDialog
           title={`Eliminar orden #${pending.session.id}`}
@@ -226,4 +364,11 @@ export function OrdersView({ technicians, techniciansProblem = null, sites, site
       ) : null}
     </div>
   );
+}
+
+const dayFormat = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A YYYY-MM-DD day as the notice says it ("15 de julio de 2027"), whatever the browser's zone. */
+function dayName(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }

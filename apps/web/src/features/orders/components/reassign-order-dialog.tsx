@@ -1,9 +1,8 @@
 import type { Session, Technician } from '@rondin/contracts';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { FormActions } from '../../../components/ui/form-actions';
-import { Modal } from '../../../components/ui/modal';
-import { Notice, type NoticeMessage } from '../../../components/ui/notice';
-import { ORDER_DETAIL_MESSAGES as TEXT, ORDER_MESSAGES } from '../messages';
+import { useMemo } from 'react';
+import type { NoticeMessage } from '../../../components/ui/notice';
+import { ORDER_DETAIL_MESSAGES as TEXT } from '../messages';
+import { ChooseTechnicianDialog } from './choose-technician-dialog';
 
 interface ReassignOrderDialogProps {
   session: Session;
@@ -19,77 +18,17 @@ interface ReassignOrderDialogProps {
 }
 
 /** Moves an open order to another active account (PATCH technicianId); scans already made keep their author. */
-export function ReassignOrderDialog({
-  session,
-  technicians,
-  techniciansFailed,
-  onRetryTechnicians,
-  saving,
-  error,
-  onSubmit,
-  onClose,
-}: ReassignOrderDialogProps) {
-  const fieldId = useId();
-  const hintId = useId();
-  const [technicianId, setTechnicianId] = useState('');
-  const [attempted, setAttempted] = useState(false);
+export function ReassignOrderDialog({ session, technicians, ...dialog }: ReassignOrderDialogProps) {
   const candidates = useMemo(
     () => technicians.filter((technician) => technician.isActive && technician.id !== session.technicianId),
     [technicians, session.technicianId],
   );
-  const chosen = candidates.find((technician) => String(technician.id) === technicianId);
-  // Derived from the form as it is now: the message goes as soon as a technician is chosen.
-  const problem = attempted && !chosen ? TEXT.reassignRequired : null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (chosen) onSubmit(chosen);
-  }
-
   return (
-    <Modal title={TEXT.reassignTitle(session.id)} onClose={onClose} locked={saving} size="small">
-      <form className="form" onSubmit={submit} noValidate>
-        <p className="muted" id={hintId}>
-          {TEXT.reassignCurrent(session.technician.fullName)} {TEXT.reassignNote}
-        </p>
-        <div className="field">
-          <label htmlFor={fieldId}>{TEXT.reassignField}</label>
-          <select
-            id={fieldId}
-            value={technicianId}
-            onChange={(event) => setTechnicianId(event.target.value)}
-            aria-describedby={hintId}
-            aria-invalid={problem ? true : undefined}
-            disabled={saving}
-            data-autofocus
-          >
-            <option value="">{TEXT.reassignPlaceholder}</option>
-            {candidates.map((technician) => (
-              <option key={technician.id} value={technician.id}>
-                {technician.fullName} · {technician.email}
-              </option>
-            ))}
-          </select>
-          {techniciansFailed ? (
-            <p className="field-hint order-dialog__error">
-              {TEXT.techniciansFailed}{' '}
-              <button type="button" className="button button--ghost button--small" onClick={onRetryTechnicians}>
-                Reintentar
-              </button>
-            </p>
-          ) : candidates.length === 0 ? (
-            <p className="field-hint">{ORDER_MESSAGES.noTechnicians}</p>
-          ) : null}
-        </div>
-        {problem ? <Notice notice={{ tone: 'error', text: problem }} /> : error ? <Notice notice={error} /> : null}
-        <FormActions
-          saving={saving}
-          submitLabel={TEXT.reassignSubmit}
-          savingLabel={TEXT.reassignSaving}
-          onCancel={onClose}
-        />
-      </form>
-    </Modal>
+    <ChooseTechnicianDialog
+      title={TEXT.reassignTitle(session.id)}
+      hint={`${TEXT.reassignCurrent(session.technician.fullName)} ${TEXT.reassignNote}`}
+      candidates={candidates}
+      {...dialog}
+    />
   );
 }

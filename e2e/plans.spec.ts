@@ -271,6 +271,18 @@ test.describe('device maps', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await expect.poll(() => shown(plan)).toEqual({ bubbles: 0, inBubbles: 0, alone: 120 });
     await page.screenshot({ path: test.info().outputPath('clusters-desktop.png') });
+
+    // Back on the phone, a device waiting for its place goes where a bubble is tapped; the plan does not zoom.
+    const extra = await createTrap(http, site.id, `${prefix}-X`, 'LAMINA');
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect(plan.locator('img')).toHaveJSProperty('complete', true);
+    await expect.poll(async () => (await shown(plan)).inBubbles).toBe(120);
+    await page.getByRole('button', { name: /^Dispositivos/ }).click();
+    await (await deviceRow(page, extra.code)).click();
+    await plan.locator('.plan-cluster').first().click();
+    await expect(page.locator('.plan-editor__status')).toHaveText(new RegExp(`^Se ubicó ${extra.code}`));
+    expect((await shown(plan)).inBubbles).toBe(120);
     await http.dispose();
   });
 

@@ -79,6 +79,9 @@ import { CompanyService } from './modules/company/company.service.js';
 import { SiteRouteRepository } from './modules/site-route/site-route.repository.js';
 import { siteRouteRoutes } from './modules/site-route/site-route.routes.js';
 import { SiteRouteService } from './modules/site-route/site-route.service.js';
+import { SearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { SearchService } from './modules/search/search.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -349,6 +352,8 @@ export async function buildApp({
         service: new AuditLogService(new AuditLogRepository(db)),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
+      // The office's search box.
+      await api.register(searchRoutes, { prefix: '/search', service: new SearchService(new SearchRepository(db)) });
     },
     { prefix: '/api' },
   );

@@ -31,3 +31,4 @@ export * from './audit-pack.js';
 export * from './label-reprints.js';
 export * from './audit-log.js';
 export * from './audit-log-names.js';
+export * from './search.js';

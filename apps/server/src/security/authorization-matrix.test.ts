@@ -205,6 +205,7 @@ const MATRIX: Record<string, Row> = {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}` }),
     expect: ADMIN_ONLY(204),
   },
+  'GET /api/search': { request: () => ({ url: '/api/search?q=tr' }), expect: ADMIN_ONLY(200) },
   'GET /api/label-reprints': { request: () => ({ url: '/api/label-reprints' }), expect: ADMIN_ONLY(200) },
   'POST /api/label-reprints/print': {
     request: () => ({ url: '/api/label-reprints/print', payload: {} }),

@@ -1,6 +1,6 @@
 /** Service certificates and their folios (modules/certificates). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { sessions } from './orders.js';
 
@@ -53,6 +53,8 @@ export const certificates = pgTable(
     uniqueIndex('certificates_code_key').on(table.code),
     uniqueIndex('certificates_folio_revision_key').on(table.year, table.number, table.revision),
     uniqueIndex('certificates_session_current_key').on(table.sessionId).where(sql`${table.replacedAt} is null`),
+    // The search box finds a folio typed without its year by number alone.
+    index('certificates_number_idx').on(table.number),
     check('certificates_number_check', sql`${table.number} between 1 and 999999`),
   ],
 );

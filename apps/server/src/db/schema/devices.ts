@@ -2,6 +2,7 @@
 import { RISK_LEVELS, TRAP_TYPES, ZONES } from '@rondin/contracts/devices';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { folded } from '../../lib/search.js';
 import { createdAt } from './columns.js';
 import { sites } from './sites.js';
 
@@ -44,5 +45,10 @@ export const traps = pgTable(
     index('traps_area_trgm_idx').using('gin', sql`lower(${table.area}) gin_trgm_ops`),
     index('traps_area_code_idx').on(table.area, table.code),
     index('traps_active_code_idx').on(table.isActive, table.code),
+    // The search box (modules/search) folds accents as well as case: a prefix of the code, in code order, from
+    // one btree; text anywhere in the code or area from the trigram indexes.
+    index('traps_code_folded_c_idx').using('btree', sql`(${folded(table.code)} collate "C")`),
+    index('traps_code_folded_trgm_idx').using('gin', sql`${folded(table.code)} gin_trgm_ops`),
+    index('traps_area_folded_trgm_idx').using('gin', sql`${folded(table.area)} gin_trgm_ops`),
   ],
 );

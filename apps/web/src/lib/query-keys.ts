@@ -3,6 +3,8 @@
  * order changes the compliance figures and the technician's own list) without features importing each other.
  */
 export const queryKeys = {
+  /** The search box's answer for one text. */
+  search: (q: string) => ['search', q] as const,
   profile: ['auth', 'profile'] as const,
   /** The server's TIME_ZONE, the zone of sites without one (lib/server-time-zone.ts). */
   serverTimeZone: ['server', 'time-zone'] as const,

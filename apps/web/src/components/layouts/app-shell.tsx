@@ -15,11 +15,13 @@ interface AppShellProps {
   nav: NavItem[];
   /** The user menu; passed in so this layout stays free of the auth feature. */
   account: ReactNode;
+  /** The search everywhere, before the account (the administrator's only). */
+  search?: ReactNode;
   children: ReactNode;
 }
 
 /** Top bar (brand, subtitle, navigation, account) shared by the administrator and technician sections. */
-export function AppShell({ subtitle, nav, account, children }: AppShellProps) {
+export function AppShell({ subtitle, nav, account, search, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const navId = useId();
@@ -66,7 +68,10 @@ export function AppShell({ subtitle, nav, account, children }: AppShellProps) {
               ))}
             </ul>
           </nav>
-          <div className="topbar__account">{account}</div>
+          <div className="topbar__account">
+            {search}
+            {account}
+          </div>
         </div>
       </header>
       <main id="contenido" className="content" tabIndex={-1}>

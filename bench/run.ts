@@ -18,6 +18,7 @@ import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { servicePlansBenchmark } from './service-plans.bench.js';
 import { scanBenchmark } from './scan.bench.js';
+import { searchBenchmark } from './search.bench.js';
 import { trapsBenchmark } from './traps.bench.js';
 import { repoRoot } from './lib/server.js';
 
@@ -29,6 +30,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   lighthouse: { title: 'Lighthouse (mobile emulation)', run: lighthouseBenchmark },
   admin: { title: 'Admin screens with 50,000 traps (Chromium)', run: adminScreensBenchmark },
   traps: { title: 'Trap search and import with 50,000 traps', run: trapsBenchmark },
+  search: { title: 'Search box with 50,000 devices', run: searchBenchmark },
   'plan-map': { title: 'Device map PDF of a plan with 500 devices', run: planMapBenchmark },
   'plan-editor': { title: 'Plan editor with 500 devices (Chromium)', run: planEditorBenchmark },
   findings: { title: 'Findings: scan + finding, finding alone, photo uploads', run: findingsBenchmark },

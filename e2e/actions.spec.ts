@@ -107,7 +107,9 @@ test('the breach shows as an open action on the dashboard and in the list, and a
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Estado actualizado.' })).toBeVisible();
   await expect(page.getByLabel('Nuevo estado')).toHaveValue('CERRADA');
-  await page.getByLabel('Nota de cierre (obligatoria)').fill('Se selló el acceso bajo la puerta del andén.');
+  await page.getByLabel('Cómo se verificó (obligatorio)').fill('Dos revisiones sin capturas.');
+  await page.getByLabel('Verificada por (obligatorio)').fill('Jefa de calidad');
+  await page.getByLabel('Nota de cierre (opcional)').fill('Se selló el acceso bajo la puerta del andén.');
   await page.getByRole('button', { name: 'Guardar' }).click();
   const history = page.getByRole('region', { name: 'Historial' });
   await expect(history.getByRole('listitem')).toHaveCount(3);

@@ -118,13 +118,12 @@ test('a breach on the phone opens an action on the open dashboard, and two clean
   // It only suggests: the action is still open until a person closes it, with a note.
   await expect(page.getByLabel('Nuevo estado')).toBeVisible();
   await page.getByLabel('Nuevo estado').selectOption({ label: 'Cerrada' });
-  await page
-    .getByLabel('Nota de cierre (obligatoria)')
-    .fill('Verificada: dos revisiones limpias tras sellar el acceso.');
+  await page.getByLabel('Cómo se verificó (obligatorio)').fill('Dos revisiones limpias tras sellar el acceso.');
+  await page.getByLabel('Verificada por (obligatorio)').fill('Responsable de calidad');
   await page.getByRole('button', { name: 'Guardar' }).click();
   const history = page.getByRole('region', { name: 'Historial' });
   await expect(history).toContainText('Abierta → Cerrada');
-  await expect(history).toContainText('Verificada: dos revisiones limpias tras sellar el acceso.');
+  await expect(history).toContainText('por Responsable de calidad: Dos revisiones limpias tras sellar el acceso.');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/breach-closed-1366.png`, fullPage: true });
   await page.goto('/admin/dashboard');

@@ -327,7 +327,7 @@ export async function buildApp({
       await api.register(siteThresholdsRoutes, { prefix: '/sites', service: thresholds });
       await api.register(actionsRoutes, {
         prefix: '/actions',
-        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents),
+        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents, files),
       });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.
       const auditPackRepository = new AuditPackRepository(db);

@@ -73,3 +73,30 @@ export const ACTION_ORIGIN_NAMES: Record<ActionOrigin, string> = {
 export const ACTION_RESPONSIBLE_NAMES: Record<ActionResponsible, string> = { EMPRESA: 'Empresa', CLIENTE: 'Cliente' };
 
 export const ACTION_SEVERITY_NAMES: Record<ActionSeverity, string> = { BAJA: 'Baja', MEDIA: 'Media', ALTA: 'Alta' };
+
+/**
+ * What happened to the product an action touched (its note, productImpact, says which and how much): nothing
+ * was at risk, it was held, it was thrown away, or it is still being judged.
+ */
+export const PRODUCT_IMPACTS = ['SIN_IMPACTO', 'PRODUCTO_RETENIDO', 'PRODUCTO_DESECHADO', 'EN_EVALUACION'] as const;
+export type ProductImpact = (typeof PRODUCT_IMPACTS)[number];
+
+export const PRODUCT_IMPACT_NAMES: Record<ProductImpact, string> = {
+  SIN_IMPACTO: 'Sin impacto',
+  PRODUCTO_RETENIDO: 'Producto retenido',
+  PRODUCTO_DESECHADO: 'Producto desechado',
+  EN_EVALUACION: 'En evaluación',
+};
+
+/** The fields whose every change an action keeps apart (who, when, before, after, why). */
+export const ACTION_TRACKED_FIELDS = ['dueDate', 'responsible', 'responsibleName'] as const;
+export type ActionTrackedField = (typeof ACTION_TRACKED_FIELDS)[number];
+
+export const ACTION_TRACKED_FIELD_NAMES: Record<ActionTrackedField, string> = {
+  dueDate: 'Fecha límite',
+  responsible: 'Responsable',
+  responsibleName: 'Nombre del responsable',
+};
+
+/** How many photos an action keeps as evidence. */
+export const ACTION_PHOTOS_MAX = 10;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { DateTimeInput, digits, IdNumber, multilineText, text, Timestamp } from './common.js';
+import { DateTimeInput, digits, Id, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import {
   ACTION_ORIGINS,
   ACTION_RESPONSIBLES,
   ACTION_SEVERITIES,
   ACTION_STATUSES,
+  ACTION_TRACKED_FIELDS,
   CAPTURE_METRICS,
+  PRODUCT_IMPACTS,
   THRESHOLD_LEVELS,
   THRESHOLD_METRICS,
 } from './action-names.js';
@@ -30,7 +32,13 @@ export const ActionMessages = {
   trapOtherSite: 'La trampa no existe en ese sitio.',
   transition: (from: string, to: string) => `Una acción ${from} no puede pasar a ${to}.`,
   reasonRequired: 'Para reabrir una acción cerrada, indica el motivo (reason).',
-  closingNoteRequired: 'Para cerrar la acción, escribe la nota de cierre (closingNote).',
+  verificationRequired:
+    'Para cerrar la acción, indica cómo se verificó (verificationResult), quién la verificó (verifiedBy) y en qué fecha (verifiedOn).',
+  verifiedOn: 'La fecha de verificación debe tener el formato AAAA-MM-DD y existir.',
+  verifiedOnFuture: 'La fecha de verificación no puede ser posterior a hoy.',
+  postponeReasonRequired: 'Para aplazar la fecha límite, indica el motivo (reason).',
+  photosTooMany: (max: number) => `Una acción admite como máximo ${max} fotos.`,
+  photoNotFound: 'La foto no existe en esta acción.',
   closedReadOnly: 'La acción está cerrada: reábrela para modificarla.',
   anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
   cursor: 'cursor no es válido: usa el nextCursor de la página anterior.',
@@ -111,14 +119,16 @@ export const ThresholdsQuery = z.strictObject({
 });
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-const Day = z
-  .string({ error: ActionMessages.dueDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ActionMessages.dueDate)
-  .refine((value) => {
-    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, ActionMessages.dueDate);
+const calendarDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }, message);
+const Day = calendarDay(ActionMessages.dueDate);
 
 /** What is typed in the action's text areas: tabs and line breaks are its own. */
 const longText = (label: string) =>
@@ -161,6 +171,8 @@ export const CorrectiveAction = z.object({
   severity: z.enum(ACTION_SEVERITIES),
   description: z.string(),
   immediateCorrection: z.string().nullable(),
+  /** What happened to the product; productImpact is its note. */
+  productImpactKind: z.enum(PRODUCT_IMPACTS).nullable(),
   productImpact: z.string().nullable(),
   rootCause: z.string().nullable(),
   preventiveAction: z.string().nullable(),
@@ -171,7 +183,10 @@ export const CorrectiveAction = z.object({
   /** Past its due date and not closed. */
   overdue: z.boolean(),
   verificationPlan: z.string().nullable(),
+  /** How it was verified; with verifiedBy and verifiedOn, required to close. */
   verificationResult: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  verifiedOn: z.string().nullable(),
   closingNote: z.string().nullable(),
   closedAt: Timestamp.nullable(),
   occurrenceCount: z.number().int(),
@@ -204,8 +219,32 @@ export const ActionOccurrence = z.object({
 });
 export type ActionOccurrence = z.infer<typeof ActionOccurrence>;
 
+/** A change of the due date or the responsible: the values as stored (YYYY-MM-DD, EMPRESA…), and why. */
+export const ActionFieldChange = z.object({
+  field: z.enum(ACTION_TRACKED_FIELDS),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: Person,
+  at: Timestamp,
+});
+export type ActionFieldChange = z.infer<typeof ActionFieldChange>;
+
+/** A photo kept as the action's evidence: GET /actions/{id}/photos/{photoId} (size=thumb: its small JPEG). */
+export const ActionPhoto = z.object({
+  id: z.number().int(),
+  mediaType: z.string(),
+  size: z.number().int(),
+  by: Person,
+  createdAt: Timestamp,
+});
+export type ActionPhoto = z.infer<typeof ActionPhoto>;
+
 export const CorrectiveActionDetail = CorrectiveAction.extend({
   history: z.array(ActionEvent),
+  /** Every change of the due date or the responsible, oldest first. */
+  fieldChanges: z.array(ActionFieldChange),
+  photos: z.array(ActionPhoto),
   occurrences: z.array(ActionOccurrence),
 });
 export type CorrectiveActionDetail = z.infer<typeof CorrectiveActionDetail>;
@@ -253,7 +292,8 @@ export const CreateActionBody = z.strictObject({
   severity: oneOf('La gravedad', ACTION_SEVERITIES).default('MEDIA'),
   description: longText('La descripción').min(1, ActionMessages.descriptionRequired),
   immediateCorrection: optionalText('La corrección inmediata').optional(),
-  productImpact: optionalText('El impacto en producto').optional(),
+  productImpactKind: oneOf('El impacto en producto', PRODUCT_IMPACTS).nullable().optional(),
+  productImpact: optionalText('La nota del impacto en producto').optional(),
   rootCause: optionalText('La causa raíz').optional(),
   preventiveAction: optionalText('La acción preventiva').optional(),
   responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
@@ -266,21 +306,28 @@ export type CreateActionInput = z.input<typeof CreateActionBody>;
 
 export const UpdateActionBody = z.strictObject({
   status: oneOf('El estado', ACTION_STATUSES).optional(),
-  /** Why a closed action is reopened (required then). */
+  /** Why a closed action is reopened, or its due date moved later (required then). */
   reason: optionalText('El motivo').optional(),
-  /** Required to close. */
   closingNote: optionalText('La nota de cierre').optional(),
   severity: oneOf('La gravedad', ACTION_SEVERITIES).optional(),
   description: longText('La descripción').min(1, ActionMessages.descriptionRequired).optional(),
   immediateCorrection: optionalText('La corrección inmediata').optional(),
-  productImpact: optionalText('El impacto en producto').optional(),
+  productImpactKind: oneOf('El impacto en producto', PRODUCT_IMPACTS).nullable().optional(),
+  productImpact: optionalText('La nota del impacto en producto').optional(),
   rootCause: optionalText('La causa raíz').optional(),
   preventiveAction: optionalText('La acción preventiva').optional(),
   responsible: oneOf('El responsable', ACTION_RESPONSIBLES).optional(),
   responsibleName: optionalLine('El nombre del responsable', 2000).optional(),
   dueDate: Day.optional(),
   verificationPlan: optionalText('El plan de verificación').optional(),
+  /** How it was verified, by whom and when: what a close requires (422 without them). */
   verificationResult: optionalText('El resultado de la verificación').optional(),
+  verifiedBy: optionalLine('Quién verificó', 200).optional(),
+  verifiedOn: calendarDay(ActionMessages.verifiedOn).nullable().optional(),
 });
 export type UpdateActionBody = z.infer<typeof UpdateActionBody>;
 export type UpdateActionInput = z.input<typeof UpdateActionBody>;
+
+/** An action's photo: /actions/{id}/photos/{photoId}. */
+export const ActionPhotoParams = z.strictObject({ id: Id, photoId: Id });
+export type ActionPhotoParams = z.infer<typeof ActionPhotoParams>;

@@ -16,7 +16,7 @@
  * - schema/findings.ts: findings, finding_captures, photos.
  * - schema/trends.ts: trend_inspections, trend_periods, trend_settings; TREND_DIMENSIONS.
  * - schema/thresholds.ts: thresholds, threshold_breaches.
- * - schema/actions.ts: corrective_actions, corrective_action_events.
+ * - schema/actions.ts: corrective_actions, corrective_action_events, corrective_action_changes, action_photos.
  * - schema/certificates.ts: certificate_counters, certificates.
  * - schema/products.ts: products, applications.
  * - schema/audit.ts: audit_log.

@@ -53,8 +53,9 @@ interface Fixture {
   plan: { id: number };
   /** A service plan of the default site whose visits start far ahead: no orders yet. */
   servicePlan: { id: number };
-  /** A corrective action of the default site, open. */
+  /** A corrective action of the default site, open, with a photo. */
   action: { id: number };
+  actionPhoto: { id: number };
   /** An active product with its safety data sheet, applied once in the open order. */
   product: { id: number };
   application: { clientApplicationId: string };
@@ -355,6 +356,21 @@ const MATRIX: Record<string, Row> = {
     request: ({ action }) => ({ url: `/api/actions/${action.id}`, payload: { status: 'EN_CURSO' } }),
     expect: ADMIN_ONLY(200),
   },
+  'POST /api/actions/:id/photos': {
+    request: ({ action }) => {
+      const form = multipartForm([{ name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: photo }]);
+      return { url: `/api/actions/${action.id}/photos`, payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/actions/:id/photos/:photoId': {
+    request: ({ action, actionPhoto }) => ({ url: `/api/actions/${action.id}/photos/${actionPhoto.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/actions/:id/photos/:photoId': {
+    request: ({ action, actionPhoto }) => ({ url: `/api/actions/${action.id}/photos/${actionPhoto.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
   'GET /api/pests': { request: () => ({ url: '/api/pests' }), expect: SIGNED_IN(200) },
   'POST /api/pests': {
     request: () => ({ url: '/api/pests', payload: { name: 'Pulga', group: 'OTROS' } }),
@@ -641,6 +657,15 @@ async function freshFixture(): Promise<Fixture> {
       dueDate: '2040-01-31',
     })
     .returning();
+  const actionPhotoForm = multipartForm([
+    { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: photo },
+  ]);
+  const actionPhoto = await t.app.inject({
+    method: 'POST',
+    url: `/api/actions/${action!.id}/photos`,
+    headers: { ...admin.headers, ...actionPhotoForm.headers },
+    payload: actionPhotoForm.payload(),
+  });
   // A label to print again, as a device recorded by its typed code leaves one.
   await t.database.db.insert(labelReprints).values({ trapId: freeTrap.id, reason: 'ETIQUETA_DANADA' });
   const product = await createProduct(t, admin);
@@ -655,6 +680,7 @@ async function freshFixture(): Promise<Fixture> {
     product,
     application: applied.json(),
     action: action!,
+    actionPhoto: actionPhoto.json(),
     plan,
     servicePlan: servicePlan!,
     users: { admin, assignedTech, otherTech, deactivated },

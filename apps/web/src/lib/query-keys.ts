@@ -98,6 +98,8 @@ export const queryKeys = {
   photo: (id: number) => ['photos', id] as const,
   /** A photo's small WebP for lists (GET /photos/{id}?size=thumb), beside the photo itself. */
   photoThumbnail: (id: number) => ['photos', id, 'thumb'] as const,
+  /** Another record's photo (a corrective action's evidence), by the path it is read from. */
+  photoAt: (path: string) => ['photos', 'at', path] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

@@ -4,6 +4,7 @@ import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIn
 import { technicians } from './accounts.js';
 import { createdAt } from './columns.js';
 import { traps } from './devices.js';
+import { files } from './files.js';
 import { sites } from './sites.js';
 
 /**
@@ -26,6 +27,10 @@ export const correctiveActions = pgTable(
     severity: text('severity', { enum: ['BAJA', 'MEDIA', 'ALTA'] }).notNull(),
     description: text('description').notNull(),
     immediateCorrection: text('immediate_correction'),
+    /** What happened to the product: SIN_IMPACTO, PRODUCTO_RETENIDO, PRODUCTO_DESECHADO, EN_EVALUACION; productImpact is its note. */
+    productImpactKind: text('product_impact_kind', {
+      enum: ['SIN_IMPACTO', 'PRODUCTO_RETENIDO', 'PRODUCTO_DESECHADO', 'EN_EVALUACION'],
+    }),
     productImpact: text('product_impact'),
     rootCause: text('root_cause'),
     preventiveAction: text('preventive_action'),
@@ -36,7 +41,10 @@ export const correctiveActions = pgTable(
       .notNull()
       .default('ABIERTA'),
     verificationPlan: text('verification_plan'),
+    /** How it was verified: with verifiedBy and verifiedOn, what a close states (modules/actions README). */
     verificationResult: text('verification_result'),
+    verifiedBy: text('verified_by'),
+    verifiedOn: date('verified_on', { mode: 'string' }),
     closingNote: text('closing_note'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedById: integer('closed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
@@ -58,6 +66,10 @@ export const correctiveActions = pgTable(
     check('corrective_actions_severity_check', sql`${table.severity} in ('BAJA', 'MEDIA', 'ALTA')`),
     check('corrective_actions_responsible_check', sql`${table.responsible} in ('EMPRESA', 'CLIENTE')`),
     check('corrective_actions_status_check', sql`${table.status} in ('ABIERTA', 'EN_CURSO', 'CERRADA')`),
+    check(
+      'corrective_actions_product_impact_kind_check',
+      sql`${table.productImpactKind} in ('SIN_IMPACTO', 'PRODUCTO_RETENIDO', 'PRODUCTO_DESECHADO', 'EN_EVALUACION')`,
+    ),
     check('corrective_actions_closed_check', sql`(${table.status} = 'CERRADA') = (${table.closedAt} is not null)`),
   ],
 );
@@ -77,4 +89,50 @@ export const correctiveActionEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('corrective_action_events_action_idx').on(table.actionId, table.id)],
+);
+
+/** Every change of an action's due date or responsible: who, when, the value before and after, and why. */
+export const correctiveActionChanges = pgTable(
+  'corrective_action_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: ['dueDate', 'responsible', 'responsibleName'] }).notNull(),
+    before: text('before'),
+    after: text('after'),
+    /** Required when the due date moves later. */
+    reason: text('reason'),
+    byId: integer('by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('corrective_action_changes_action_idx').on(table.actionId, table.id),
+    check(
+      'corrective_action_changes_field_check',
+      sql`${table.field} in ('dueDate', 'responsible', 'responsibleName')`,
+    ),
+  ],
+);
+
+/** Photo evidence of an action: the photo (files) and its small JPEG made at upload (lib/print-thumbnail.ts). */
+export const actionPhotos = pgTable(
+  'action_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    thumbnailFileId: integer('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    byId: integer('by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('action_photos_action_idx').on(table.actionId, table.id),
+    uniqueIndex('action_photos_file_key').on(table.fileId),
+  ],
 );

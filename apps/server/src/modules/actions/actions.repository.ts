@@ -1,7 +1,10 @@
 import {
   ACTION_PAGE_SIZE,
   type ActionListQuery,
+  type ActionPhoto,
+  type ActionResponsible,
   type ActionStatus,
+  type ActionTrackedField,
   type CorrectiveAction,
   type CorrectiveActionDetail,
   type CreateActionBody,
@@ -9,7 +12,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { type Actor, auditAs, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
-import { correctiveActionEvents, correctiveActions } from '../../db/schema.js';
+import { actionPhotos, correctiveActionChanges, correctiveActionEvents, correctiveActions } from '../../db/schema.js';
 
 type Executor = Database | Transaction;
 
@@ -36,6 +39,7 @@ const actionJson = (timeZone: string) => sql`json_build_object(
     'severity', a.severity,
     'description', a.description,
     'immediateCorrection', a.immediate_correction,
+    'productImpactKind', a.product_impact_kind,
     'productImpact', a.product_impact,
     'rootCause', a.root_cause,
     'preventiveAction', a.preventive_action,
@@ -46,6 +50,8 @@ const actionJson = (timeZone: string) => sql`json_build_object(
     'overdue', a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${timeZone}))::date,
     'verificationPlan', a.verification_plan,
     'verificationResult', a.verification_result,
+    'verifiedBy', a.verified_by,
+    'verifiedOn', to_char(a.verified_on, 'YYYY-MM-DD'),
     'closingNote', a.closing_note,
     'closedAt', ${iso(sql`a.closed_at`)},
     'occurrenceCount', occ.n,
@@ -79,6 +85,26 @@ const actionFrom = sql`corrective_actions a
     select count(*)::int as n, max(b.occurred_at) as last from threshold_breaches b
     where b.action_id = a.id or b.area_action_id = a.id
   ) occ on true`;
+
+/** What a change is checked against: the action's state and tracked fields, and today in its site's calendar. */
+export interface LockedAction {
+  status: ActionStatus;
+  dueDate: string;
+  responsible: ActionResponsible;
+  responsibleName: string | null;
+  verificationResult: string | null;
+  verifiedBy: string | null;
+  verifiedOn: string | null;
+  today: string;
+}
+
+/** One change of a tracked field, as corrective_action_changes keeps it. */
+export interface FieldChange {
+  field: ActionTrackedField;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+}
 
 export type ActionChanges = Partial<
   Omit<typeof correctiveActions.$inferInsert, 'id' | 'siteId' | 'trapId' | 'origin' | 'createdAt'>
@@ -158,6 +184,15 @@ export class ActionsRepository {
         from corrective_action_events e left join technicians w on w.id = e.by_id
         where e.action_id = ${id} order by e.id`,
     );
+    const fieldChanges = await rows<CorrectiveActionDetail['fieldChanges'][number]>(
+      this.db,
+      sql`select c.field, c.before, c.after, c.reason,
+          case when w.id is null then null else json_build_object('id', w.id, 'fullName', w.full_name) end as by,
+          ${iso(sql`c.at`)} as at
+        from corrective_action_changes c left join technicians w on w.id = c.by_id
+        where c.action_id = ${id} order by c.id`,
+    );
+    const photos = await this.photos(id);
     const occurrences = await rows<CorrectiveActionDetail['occurrences'][number]>(
       this.db,
       sql`select b.id::int as id, ${iso(sql`b.occurred_at`)} as "occurredAt", b.level, i.session_id as "sessionId",
@@ -165,7 +200,7 @@ export class ActionsRepository {
         from threshold_breaches b join session_items i on i.id = b.item_id
         where b.action_id = ${id} or b.area_action_id = ${id} order by b.occurred_at, b.id`,
     );
-    return { ...row.action, history, occurrences };
+    return { ...row.action, history, fieldChanges, photos, occurrences };
   }
 
   async insert(values: CreateActionBody & { area: string | null; responsible: 'EMPRESA' | 'CLIENTE' }, userId: number) {
@@ -182,6 +217,7 @@ export class ActionsRepository {
           severity: values.severity,
           description: values.description,
           immediateCorrection: values.immediateCorrection ?? null,
+          productImpactKind: values.productImpactKind ?? null,
           productImpact: values.productImpact ?? null,
           rootCause: values.rootCause ?? null,
           preventiveAction: values.preventiveAction ?? null,
@@ -198,11 +234,16 @@ export class ActionsRepository {
     });
   }
 
-  /** The action's state, its row locked for the rest of the transaction. */
-  async lock(tx: Transaction, id: number): Promise<{ status: ActionStatus } | undefined> {
-    const [row] = await rows<{ status: ActionStatus }>(
+  /** The action's state and tracked fields, its row locked for the rest of the transaction. */
+  async lock(tx: Transaction, id: number): Promise<LockedAction | undefined> {
+    const [row] = await rows<LockedAction>(
       tx,
-      sql`select status from corrective_actions where id = ${id} for update`,
+      sql`select a.status, to_char(a.due_date, 'YYYY-MM-DD') as "dueDate", a.responsible,
+          a.responsible_name as "responsibleName", a.verification_result as "verificationResult",
+          a.verified_by as "verifiedBy", to_char(a.verified_on, 'YYYY-MM-DD') as "verifiedOn",
+          to_char((now() at time zone coalesce(s.time_zone, ${this.timeZone}))::date, 'YYYY-MM-DD') as today
+        from corrective_actions a join sites s on s.id = a.site_id
+        where a.id = ${id} for update of a`,
     );
     return row;
   }
@@ -212,9 +253,17 @@ export class ActionsRepository {
     id: number,
     changes: ActionChanges,
     event: { from: ActionStatus; to: ActionStatus; note: string | null; byId: number } | null,
+    fieldChanges: readonly FieldChange[],
+    by: { id: number; reason: string | null },
   ): Promise<void> {
-    // A state change's note (the closing note, the reason to reopen) is the change log's reason.
-    if (event) await auditAs(tx, { id: event.byId }, event.note);
+    // A state change's note (the verification, the reason to reopen) or a postponement's reason is the change
+    // log's reason.
+    await auditAs(tx, { id: by.id }, by.reason);
+    if (fieldChanges.length > 0) {
+      await tx
+        .insert(correctiveActionChanges)
+        .values(fieldChanges.map((change) => ({ ...change, actionId: id, byId: by.id })));
+    }
     await tx
       .update(correctiveActions)
       .set({ ...changes, updatedAt: sql`clock_timestamp()` })
@@ -228,5 +277,41 @@ export class ActionsRepository {
         byId: event.byId,
       });
     }
+  }
+
+  async photos(actionId: number, executor: Executor = this.db): Promise<ActionPhoto[]> {
+    return rows<ActionPhoto>(
+      executor,
+      sql`select p.id, f.media_type as "mediaType", f.size::int as size,
+          case when w.id is null then null else json_build_object('id', w.id, 'fullName', w.full_name) end as by,
+          ${iso(sql`p.created_at`)} as "createdAt"
+        from action_photos p join files f on f.id = p.file_id left join technicians w on w.id = p.by_id
+        where p.action_id = ${actionId} order by p.id`,
+    );
+  }
+
+  async photoFiles(
+    actionId: number,
+    photoId: number,
+    executor: Executor = this.db,
+  ): Promise<{ fileId: number; thumbnailFileId: number | null } | undefined> {
+    const [row] = await rows<{ fileId: number; thumbnailFileId: number | null }>(
+      executor,
+      sql`select file_id as "fileId", thumbnail_file_id as "thumbnailFileId" from action_photos
+        where id = ${photoId} and action_id = ${actionId}`,
+    );
+    return row;
+  }
+
+  async insertPhoto(
+    tx: Transaction,
+    values: { actionId: number; fileId: number; thumbnailFileId: number | null; byId: number },
+  ): Promise<number> {
+    const [row] = await tx.insert(actionPhotos).values(values).returning({ id: actionPhotos.id });
+    return row!.id;
+  }
+
+  async deletePhoto(tx: Transaction, photoId: number): Promise<void> {
+    await tx.delete(actionPhotos).where(sql`${actionPhotos.id} = ${photoId}`);
   }
 }

@@ -1,14 +1,23 @@
+import multipart from '@fastify/multipart';
 import {
+  ACTION_PHOTOS_MAX,
   ActionList,
   ActionListQuery,
+  ActionPhoto,
+  ActionPhotoParams,
   CorrectiveActionDetail,
   CreateActionBody,
+  ErrorResponse,
   IdParams,
+  PhotoQuery,
   UpdateActionBody,
 } from '@rondin/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerAuth, errorResponses } from '../../lib/route-schema.js';
-import type { ActionsService } from './actions.service.js';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
+import { sendFile } from '../../files/send-file.js';
+import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
+import { ACTION_PHOTO_FORM, type ActionsService } from './actions.service.js';
 
 const security = bearerAuth;
 const errors = errorResponses;
@@ -75,14 +84,101 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ service: ActionsService }> =
         operationId: 'updateAction',
         summary: 'Cambiar el estado o los datos de una acción',
         description:
-          'Estados: ABIERTA → EN_CURSO → CERRADA (o ABIERTA → CERRADA), con nota de cierre (closingNote); una cerrada se reabre (ABIERTA) con motivo (reason) y solo así se modifica. Cada cambio de estado queda en el historial. verificationSuggested solo sugiere: cierra una persona.',
+          'Estados: ABIERTA → EN_CURSO → CERRADA (o ABIERTA → CERRADA). Cerrar exige decir cómo se verificó (verificationResult), quién (verifiedBy) y cuándo (verifiedOn, no posterior a hoy en el calendario del sitio), en el mismo cambio o antes: 422 sin ellos; la nota de cierre (closingNote) es opcional. Una cerrada se reabre (ABIERTA) con motivo (reason) y solo así se modifica (409); al reabrirla se vacía su verificación. Aplazar la fecha límite exige motivo (reason, 422 sin él). Cada cambio de estado queda en history; cada cambio de fecha límite o responsable, en fieldChanges (quién, cuándo, antes, después, motivo). verificationSuggested solo sugiere: cierra una persona.',
         tags: ['Acciones correctivas'],
         security,
         params: IdParams,
         body: UpdateActionBody,
-        response: { 200: CorrectiveActionDetail, ...errors },
+        response: {
+          200: CorrectiveActionDetail,
+          ...errors,
+          422: ErrorResponse.describe(
+            'Se cierra sin verificación (cómo, quién y cuándo), con una fecha de verificación futura, o se aplaza la fecha límite sin motivo.',
+          ),
+        },
       },
     },
     (request) => service.update(request.params.id, request.body, request.user),
+  );
+
+  // The photo upload alone reads multipart/form-data; every other route reads JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, MULTIPART_OPTIONS);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/:id/photos',
+      {
+        onRequest: app.authorize('ADMIN'),
+        schema: {
+          operationId: 'addActionPhoto',
+          summary: 'Adjuntar una foto como evidencia de una acción',
+          description: `Formulario multipart/form-data con la foto (file). Hasta ${ACTION_PHOTOS_MAX} por acción (409 la siguiente), solo con la acción sin cerrar (409). Las mismas reglas que las fotos de los hallazgos.`,
+          tags: ['Acciones correctivas'],
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: uploadForm('La foto: JPEG o WebP de hasta 2 MB, reconocida por sus bytes.', {}),
+          response: {
+            201: ActionPhoto,
+            ...errors,
+            413: ErrorResponse.describe('La foto pasa de 2 MB: se rechaza en cuanto llega el byte que sobra.'),
+            415: ErrorResponse.describe(
+              'No es un formulario multipart/form-data, o el archivo no es JPEG ni WebP según sus bytes (su nombre y el tipo declarado no cuentan).',
+            ),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await service.addPhoto(request.user, request.params.id, () => readUpload(request, ACTION_PHOTO_FORM))),
+    );
+  });
+
+  app.get(
+    '/:id/photos/:photoId',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'getActionPhoto',
+        summary: 'Ver una foto de una acción',
+        description:
+          'Con el tipo reconocido al subirla y ETag (su SHA-256): con If-None-Match vigente responde 304 sin cuerpo. Con size=thumb, su miniatura JPEG de 180 px en su lado mayor, hecha al subirla.',
+        tags: ['Acciones correctivas'],
+        security,
+        params: ActionPhotoParams,
+        querystring: PhotoQuery,
+        response: {
+          200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
+          304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        request,
+        reply,
+        await service.photoFile(request.params.id, request.params.photoId, request.query.size === 'thumb'),
+      ),
+  );
+
+  app.delete(
+    '/:id/photos/:photoId',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'deleteActionPhoto',
+        summary: 'Quitar una foto de una acción',
+        description: 'Solo con la acción sin cerrar (409 después): la foto y su miniatura se borran.',
+        tags: ['Acciones correctivas'],
+        security,
+        params: ActionPhotoParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deletePhoto(request.user, request.params.id, request.params.photoId);
+      return reply.code(204).send(null);
+    },
   );
 };

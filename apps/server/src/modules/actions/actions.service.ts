@@ -1,17 +1,65 @@
 import {
+  ACTION_PHOTOS_MAX,
   ACTION_TRANSITIONS,
   ActionMessages,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_DIMENSION,
+  PHOTO_MAX_PIXELS,
+  PHOTO_TYPES,
+  PhotoMessages,
   SiteMessages,
   type ActionList,
+  type ActionPhoto,
   type ActionListQuery,
   type CorrectiveActionDetail,
   type CreateActionBody,
   type UpdateActionBody,
 } from '@rondin/contracts';
+import type { FileStorage } from '../../files/file-storage.js';
+import { type ImageRules, withoutMetadata } from '../../files/images.js';
+import type { Upload, UploadSpec } from '../../files/multipart.js';
+import type { ServedFile } from '../../files/send-file.js';
+import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { OrderEvents } from '../../lib/order-events.js';
-import type { ActionChanges, ActionsRepository } from './actions.repository.js';
+import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
+import type { ActionChanges, ActionsRepository, FieldChange, LockedAction } from './actions.repository.js';
+
+/** An action's photo: the findings' rules (JPEG or WebP, 2 MB, decoded whole, kept without metadata). */
+export const ACTION_PHOTO_FORM: UploadSpec = {
+  accept: PHOTO_TYPES,
+  maxBytes: PHOTO_MAX_BYTES,
+  messages: { tooLarge: PhotoMessages.tooLarge, wrongType: PhotoMessages.wrongType, empty: PhotoMessages.emptyFile },
+  fields: [],
+};
+const ACTION_PHOTO_IMAGE: ImageRules = {
+  maxWidth: PHOTO_MAX_DIMENSION,
+  maxHeight: PHOTO_MAX_DIMENSION,
+  maxPixels: PHOTO_MAX_PIXELS,
+  messages: { unreadable: PhotoMessages.unreadable, tooManyPixels: PhotoMessages.tooManyPixels },
+};
+
+/** Reads the request's form: the routes know the request, the service decides when to read it. */
+export type ReadForm = () => Promise<Upload>;
+
+/** A day as the office writes it: 31/01/2026. */
+const spanishDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * The changes of due date and responsible a PATCH makes. Its reason is the due date's when that changes (the one
+ * a postponement must give), else the responsible's.
+ */
+function trackedChanges(current: LockedAction, changes: ActionChanges, reason: string | null): FieldChange[] {
+  const found: FieldChange[] = [];
+  const dueChanged = changes.dueDate !== undefined && changes.dueDate !== current.dueDate;
+  for (const field of ['dueDate', 'responsible', 'responsibleName'] as const) {
+    const after = changes[field];
+    if (after === undefined || after === current[field]) continue;
+    found.push({ field, before: current[field], after, reason: field === 'dueDate' || !dueChanged ? reason : null });
+  }
+  return found;
+}
 
 /** The fields PATCH may change besides the state, as the repository names them. */
 const EDITABLE = [
@@ -26,6 +74,9 @@ const EDITABLE = [
   'dueDate',
   'verificationPlan',
   'verificationResult',
+  'verifiedBy',
+  'verifiedOn',
+  'productImpactKind',
 ] as const;
 
 /**
@@ -36,6 +87,7 @@ export class ActionsService {
   constructor(
     private readonly repository: ActionsRepository,
     private readonly events: Pick<OrderEvents, 'actionOpened'>,
+    private readonly files: FileStorage,
   ) {}
 
   list(query: ActionListQuery): Promise<ActionList> {
@@ -62,6 +114,11 @@ export class ActionsService {
     return this.get(id);
   }
 
+  /**
+   * A change of state or fields, in one transaction with the action's row locked. Closing states how it was
+   * verified, by whom and when (422 without); a due date moved later needs a reason (422); every change of due
+   * date or responsible is kept with who, when, before and after; a closed action changes only by reopening.
+   */
   async update(id: number, body: UpdateActionBody, user: AuthUser): Promise<CorrectiveActionDetail> {
     let reopened = false;
     try {
@@ -76,32 +133,52 @@ export class ActionsService {
         if (current.status === 'CERRADA' && to === undefined && Object.keys(changes).length > 0) {
           throw AppError.conflict(ActionMessages.closedReadOnly);
         }
+        const reason = body.reason ?? null;
+        if (changes.dueDate !== undefined && changes.dueDate > current.dueDate && !reason) {
+          throw new AppError(422, ActionMessages.postponeReasonRequired);
+        }
+        if (changes.verifiedOn && changes.verifiedOn > current.today) {
+          throw new AppError(422, ActionMessages.verifiedOnFuture);
+        }
         let note: string | null = null;
         if (to !== undefined) {
           if (!ACTION_TRANSITIONS[current.status].includes(to)) {
             throw AppError.conflict(ActionMessages.transition(current.status, to));
           }
           if (to === 'CERRADA') {
-            if (!body.closingNote) throw AppError.badRequest(ActionMessages.closingNoteRequired);
-            changes.closingNote = body.closingNote;
+            const result =
+              changes.verificationResult !== undefined ? changes.verificationResult : current.verificationResult;
+            const by = changes.verifiedBy !== undefined ? changes.verifiedBy : current.verifiedBy;
+            const on = changes.verifiedOn !== undefined ? changes.verifiedOn : current.verifiedOn;
+            if (!result || !by || !on) throw new AppError(422, ActionMessages.verificationRequired);
+            if (on > current.today) throw new AppError(422, ActionMessages.verifiedOnFuture);
+            changes.closingNote = body.closingNote ?? null;
             changes.closedAt = new Date();
             changes.closedById = user.id;
-            note = body.closingNote;
+            const statement = `Verificada el ${spanishDay(on)} por ${by}: ${result}`;
+            note = body.closingNote ? `${statement}\n${body.closingNote}` : statement;
           } else if (current.status === 'CERRADA') {
-            if (!body.reason) throw AppError.badRequest(ActionMessages.reasonRequired);
+            if (!reason) throw AppError.badRequest(ActionMessages.reasonRequired);
+            // A new close states its own verification: the previous one stays in the history and the change log.
             changes.closedAt = null;
             changes.closedById = null;
-            note = body.reason;
+            changes.verificationResult ??= null;
+            changes.verifiedBy ??= null;
+            changes.verifiedOn ??= null;
+            note = reason;
             reopened = true;
           }
           changes.status = to;
         }
         if (Object.keys(changes).length === 0) return;
+        const tracked = trackedChanges(current, changes, reason);
         await this.repository.update(
           tx,
           id,
           changes,
           to === undefined ? null : { from: current.status, to, note, byId: user.id },
+          tracked,
+          { id: user.id, reason: note ?? (tracked.length > 0 ? reason : null) },
         );
       });
     } catch (error) {
@@ -111,5 +188,68 @@ export class ActionsService {
     }
     if (reopened) this.events.actionOpened(id);
     return this.get(id);
+  }
+
+  /**
+   * Adds a photo as the action's evidence, checked as a finding's photo is (type by its bytes, 2 MB, decoded
+   * whole, kept without metadata) with its small JPEG made at upload. Not on a closed action (409).
+   */
+  async addPhoto(user: AuthUser, actionId: number, readForm: ReadForm): Promise<ActionPhoto> {
+    const action = await this.get(actionId);
+    if (action.status === 'CERRADA') throw AppError.conflict(ActionMessages.closedReadOnly);
+    const { file: upload } = await readForm();
+    let kept: SpooledFile | undefined;
+    let thumbnail: SpooledFile | null = null;
+    try {
+      if (!upload) throw AppError.badRequest(PhotoMessages.fileRequired);
+      const file = await withoutMetadata(upload, ACTION_PHOTO_IMAGE);
+      kept = file;
+      thumbnail = await spoolPrintThumbnail(file);
+      const photoId = await this.repository.transaction(user, async (tx) => {
+        const locked = await this.repository.lock(tx, actionId);
+        if (!locked) throw AppError.notFound(ActionMessages.notFound);
+        if (locked.status === 'CERRADA') throw AppError.conflict(ActionMessages.closedReadOnly);
+        if ((await this.repository.photos(actionId, tx)).length >= ACTION_PHOTOS_MAX) {
+          throw AppError.conflict(ActionMessages.photosTooMany(ACTION_PHOTOS_MAX));
+        }
+        const saved = await this.files.save(file, `Foto de la acción ${actionId}`, tx);
+        const small = thumbnail && (await this.files.save(thumbnail, `Miniatura de la acción ${actionId}`, tx));
+        return this.repository.insertPhoto(tx, {
+          actionId,
+          fileId: saved.id,
+          thumbnailFileId: small ? small.id : null,
+          byId: user.id,
+        });
+      });
+      const photos = await this.repository.photos(actionId);
+      return photos.find((photo) => photo.id === photoId)!;
+    } finally {
+      await Promise.all([upload?.dispose(), kept !== upload && kept?.dispose(), thumbnail?.dispose()]);
+    }
+  }
+
+  /** A photo of the action, or its small JPEG (the photo itself when it has none). */
+  async photoFile(actionId: number, photoId: number, thumbnail: boolean): Promise<ServedFile> {
+    const found = await this.repository.photoFiles(actionId, photoId);
+    if (!found) throw AppError.notFound(ActionMessages.photoNotFound);
+    const fileId = thumbnail ? (found.thumbnailFileId ?? found.fileId) : found.fileId;
+    const opened = await this.files.open(fileId);
+    if (!opened) throw AppError.notFound(ActionMessages.photoNotFound);
+    const name = `accion-${actionId}-foto-${photoId}${thumbnail ? '-miniatura' : ''}`;
+    return { file: opened.file, name, open: () => opened.content };
+  }
+
+  /** Takes a photo out of an open action, its files with it; a closed action's photos stay (409). */
+  async deletePhoto(user: AuthUser, actionId: number, photoId: number): Promise<void> {
+    await this.repository.transaction(user, async (tx) => {
+      const locked = await this.repository.lock(tx, actionId);
+      if (!locked) throw AppError.notFound(ActionMessages.notFound);
+      const found = await this.repository.photoFiles(actionId, photoId, tx);
+      if (!found) throw AppError.notFound(ActionMessages.photoNotFound);
+      if (locked.status === 'CERRADA') throw AppError.conflict(ActionMessages.closedReadOnly);
+      await this.repository.deletePhoto(tx, photoId);
+      await this.files.remove(found.fileId, tx);
+      if (found.thumbnailFileId !== null) await this.files.remove(found.thumbnailFileId, tx);
+    });
   }
 }

@@ -24,6 +24,12 @@ beforeEach(() => {
 });
 
 const actions = (query = '') => get<ActionList>(`/api/actions${query}`);
+/** What a close states: how it was verified, by whom, and when. */
+const verified = {
+  verificationResult: 'Dos visitas sin capturas.',
+  verifiedBy: 'Jefa de calidad',
+  verifiedOn: '2026-01-02',
+};
 
 describe('corrective actions from breaches', () => {
   const rodent = () => ({ captures: [{ pestId: pest['Ratón doméstico']!, count: 2 }] });
@@ -80,16 +86,16 @@ describe('corrective actions from breaches', () => {
     await inspect(trap, rodent());
     const [action] = (await actions()).items;
     const url = `/api/actions/${action!.id}`;
-    const noNote = await send('PATCH', url, { status: 'CERRADA' });
-    expect(noNote.statusCode).toBe(400);
-    expect(noNote.json().message).toBe(ActionMessages.closingNoteRequired);
+    const unverified = await send('PATCH', url, { status: 'CERRADA' });
+    expect(unverified.statusCode).toBe(422);
+    expect(unverified.json().message).toBe(ActionMessages.verificationRequired);
     expect((await send('PATCH', url, { status: 'EN_CURSO', rootCause: 'Puerta de andén abierta' })).statusCode).toBe(
       200,
     );
     const back = await send('PATCH', url, { status: 'ABIERTA' });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe(ActionMessages.transition('EN_CURSO', 'ABIERTA'));
-    const closed = await send('PATCH', url, { status: 'CERRADA', closingNote: 'Burlete instalado.' });
+    const closed = await send('PATCH', url, { status: 'CERRADA', closingNote: 'Burlete instalado.', ...verified });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json<CorrectiveActionDetail>()).toMatchObject({
       status: 'CERRADA',
@@ -107,7 +113,11 @@ describe('corrective actions from breaches', () => {
     expect(history.map((event) => [event.fromStatus, event.toStatus, event.note])).toEqual([
       [null, 'ABIERTA', 'Abierta al superar un umbral de acción.'],
       ['ABIERTA', 'EN_CURSO', null],
-      ['EN_CURSO', 'CERRADA', 'Burlete instalado.'],
+      [
+        'EN_CURSO',
+        'CERRADA',
+        'Verificada el 02/01/2026 por Jefa de calidad: Dos visitas sin capturas.\nBurlete instalado.',
+      ],
     ]);
   });
 
@@ -341,7 +351,7 @@ describe('the list, a page at a time', () => {
       if (index === 1 || index === 4) {
         const closed = await send('PATCH', `/api/actions/${created.json().id}`, {
           status: 'CERRADA',
-          closingNote: 'Hecho.',
+          ...verified,
         });
         expect(closed.statusCode).toBe(200);
       }

@@ -213,7 +213,13 @@ const CASES: Record<string, () => Promise<Case>> = {
     const id = opened.json<{ id: number }>().id;
     return {
       change: () =>
-        send(admin, 'PATCH', `/api/actions/${id}`, { status: 'CERRADA', closingNote: 'Puerta sellada y revisada.' }),
+        send(admin, 'PATCH', `/api/actions/${id}`, {
+          status: 'CERRADA',
+          closingNote: 'Puerta sellada y revisada.',
+          verificationResult: 'Sin capturas en dos visitas.',
+          verifiedBy: 'Calidad',
+          verifiedOn: '2026-01-02',
+        }),
       state: () => rows(sql`select * from corrective_actions order by id`),
       entity: 'action',
       entityId: () => id,
@@ -221,7 +227,7 @@ const CASES: Record<string, () => Promise<Case>> = {
         action: 'update',
         before: expect.objectContaining({ status: 'ABIERTA', closingNote: null }),
         after: expect.objectContaining({ status: 'CERRADA', closingNote: 'Puerta sellada y revisada.' }),
-        reason: 'Puerta sellada y revisada.',
+        reason: 'Verificada el 02/01/2026 por Calidad: Sin capturas en dos visitas.\nPuerta sellada y revisada.',
       }),
     };
   },

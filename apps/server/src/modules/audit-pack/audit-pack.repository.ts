@@ -136,6 +136,7 @@ export interface PackAction {
   dueDate: string;
   status: 'ABIERTA' | 'EN_CURSO' | 'CERRADA';
   closedAt: Date | null;
+  /** How it was verified (by whom, when) and the closing note: what the pack says of its close. */
   closingNote: string | null;
 }
 
@@ -364,7 +365,9 @@ export class AuditPackRepository {
       `SELECT a.id, a.origin, a.detected_at AS "detectedAt", a.description, coalesce(t.code, a.area) AS "where",
               a.severity, a.responsible, a.responsible_name AS "responsibleName",
               to_char(a.due_date, 'YYYY-MM-DD') AS "dueDate", a.status, a.closed_at AS "closedAt",
-              a.closing_note AS "closingNote"
+              nullif(concat_ws(' ',
+                'Verificada el ' || to_char(a.verified_on, 'DD/MM/YYYY') || ' por ' || a.verified_by || ': ' || a.verification_result,
+                a.closing_note), '') AS "closingNote"
        FROM corrective_actions a LEFT JOIN traps t ON t.id = a.trap_id
        WHERE a.site_id = $1 AND a.detected_at < $3 AND (a.detected_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,

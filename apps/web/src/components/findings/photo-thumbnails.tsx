@@ -2,22 +2,24 @@ import './findings.css';
 import { useEffect, useRef, useState } from 'react';
 import { serverMessage } from '../../lib/api-client';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { usePhoto, usePhotoThumbnail } from '../../lib/use-photo';
+import { FINDING_PHOTOS, type PhotoPaths, usePhoto, usePhotoThumbnail } from '../../lib/use-photo';
 import { Modal } from '../ui/modal';
 
 interface PhotoThumbnailsProps {
   photoIds: readonly number[];
   /** What the photos are of, for their names: "LAM-01". */
   subject: string;
+  /** Where they are read; a finding's photos unless told. */
+  paths?: PhotoPaths;
 }
 
 /**
  * A device's photos as small thumbnails, each a button that opens the photo itself large. A thumbnail is the
- * server's small WebP (GET /photos/{id}?size=thumb, ~10–20 KB instead of up to 2 MB), read only once it scrolls
+ * server's small copy (a finding's: GET /photos/{id}?size=thumb, ~10–20 KB instead of up to 2 MB), read only once it scrolls
  * into view (the photos come through the authenticated client, so the observer below is what makes them lazy;
  * `loading="lazy"` on the image says the same to the browser).
  */
-export function PhotoThumbnails({ photoIds, subject }: PhotoThumbnailsProps) {
+export function PhotoThumbnails({ photoIds, subject, paths = FINDING_PHOTOS }: PhotoThumbnailsProps) {
   const [open, setOpen] = useState<number | null>(null);
   if (photoIds.length === 0) return null;
   return (
@@ -31,7 +33,7 @@ export function PhotoThumbnails({ photoIds, subject }: PhotoThumbnailsProps) {
               aria-label={`Ver foto ${index + 1} de ${photoIds.length} de ${subject}`}
               onClick={() => setOpen(index)}
             >
-              <Thumbnail id={id} alt={`Miniatura de la foto ${index + 1} de ${subject}`} />
+              <Thumbnail id={id} paths={paths} alt={`Miniatura de la foto ${index + 1} de ${subject}`} />
             </button>
           </li>
         ))}
@@ -41,6 +43,7 @@ export function PhotoThumbnails({ photoIds, subject }: PhotoThumbnailsProps) {
           photoIds={photoIds}
           index={open}
           subject={subject}
+          paths={paths}
           onIndex={setOpen}
           onClose={() => setOpen(null)}
         />
@@ -66,9 +69,9 @@ function useSeen(target: React.RefObject<Element | null>): boolean {
   return seen;
 }
 
-function Thumbnail({ id, alt }: { id: number; alt: string }) {
+function Thumbnail({ id, alt, paths }: { id: number; alt: string; paths: PhotoPaths }) {
   const box = useRef<HTMLSpanElement>(null);
-  const photo = usePhotoThumbnail(id, useSeen(box));
+  const photo = usePhotoThumbnail(id, useSeen(box), paths);
   const url = useObjectUrl(photo.data);
   return (
     <span ref={box} className={`photo-thumbnail__image${photo.isError ? ' photo-thumbnail__image--failed' : ''}`}>
@@ -88,14 +91,15 @@ interface PhotoViewerProps {
   photoIds: readonly number[];
   index: number;
   subject: string;
+  paths: PhotoPaths;
   onIndex: (index: number) => void;
   onClose: () => void;
 }
 
 /** One photo at the size of the screen, with the previous and next ones of the device (also with ← and →). */
-function PhotoViewer({ photoIds, index, subject, onIndex, onClose }: PhotoViewerProps) {
+function PhotoViewer({ photoIds, index, subject, paths, onIndex, onClose }: PhotoViewerProps) {
   const id = photoIds[index]!;
-  const photo = usePhoto(id);
+  const photo = usePhoto(id, true, paths);
   const url = useObjectUrl(photo.data);
   const count = photoIds.length;
   const position = `Foto ${index + 1} de ${count}`;

@@ -1,19 +1,32 @@
 import { ACTION_TRANSITIONS } from '@rondin/contracts/action-names';
 import './actions.css';
-import type { ActionStatus, CorrectiveActionDetail } from '@rondin/contracts';
+import type { ActionFieldChange, ActionStatus, CorrectiveActionDetail } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useAddActionPhoto } from '../api/add-action-photo';
+import { useDeleteActionPhoto } from '../api/delete-action-photo';
 import { useAction } from '../api/get-action';
+import { actionPhotoPaths } from '../api/get-action-photo';
 import { useUpdateAction } from '../api/update-action';
 import { ACTION_MESSAGES as TEXT } from '../messages';
-import { formatDay, STATUS_TONES } from './actions-view';
+import { formatDay } from '../utils/format-day';
+import { ActionFormModal } from './action-form-modal';
+import { STATUS_TONES } from './actions-view';
+import { PhotoPicker, usePhotoUploads } from './photo-picker';
+
+/** Today in the browser's calendar, YYYY-MM-DD: a verification's default day. */
+function today(): string {
+  const day = new Date();
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
 
 /** One corrective action: what, where, its state with the changes it may take, its history and occurrences. */
 export function ActionDetail({ id }: { id: number }) {
@@ -40,12 +53,46 @@ export function ActionDetail({ id }: { id: number }) {
 
 function Detail({ action }: { action: CorrectiveActionDetail }) {
   const fields = TEXT.fields;
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const closed = action.status === 'CERRADA';
+  const impact = action.productImpactKind
+    ? `${TEXT.productImpactNames[action.productImpactKind]}${action.productImpact ? ` · ${action.productImpact}` : ''}`
+    : action.productImpact;
   return (
     <>
-      <div className="action-card__badges">
-        <StatusBadge tone={STATUS_TONES[action.status]}>{TEXT.statusNames[action.status]}</StatusBadge>
-        {action.overdue ? <StatusBadge tone="danger">{TEXT.overdueBadge}</StatusBadge> : null}
+      <div className="action-detail__head">
+        <div className="action-card__badges">
+          <StatusBadge tone={STATUS_TONES[action.status]}>{TEXT.statusNames[action.status]}</StatusBadge>
+          {action.overdue ? <StatusBadge tone="danger">{TEXT.overdueBadge}</StatusBadge> : null}
+        </div>
+        {closed ? null : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {TEXT.editAction}
+          </button>
+        )}
       </div>
+      {saved && !closed ? (
+        <Notice notice={{ tone: 'success', text: TEXT.edited }} onDismiss={() => setSaved(false)} />
+      ) : null}
+      {editing ? (
+        <ActionFormModal
+          sites={[]}
+          action={action}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      ) : null}
       <dl className="action-detail__grid">
         <Fact label={fields.description} value={action.description} />
         <Fact label={fields.site} value={action.site.name} />
@@ -65,10 +112,20 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
           label={fields.responsible}
           value={`${TEXT.responsibleNames[action.responsible]}${action.responsibleName ? ` · ${action.responsibleName}` : ''}`}
         />
-        {action.rootCause ? <Fact label={fields.rootCause} value={action.rootCause} /> : null}
-        {action.preventiveAction ? <Fact label={fields.preventiveAction} value={action.preventiveAction} /> : null}
+        <Fact label={fields.productImpact} value={impact ?? TEXT.notStated} />
+        <Fact label={fields.immediateCorrection} value={action.immediateCorrection ?? TEXT.notStated} />
+        <Fact label={fields.rootCause} value={action.rootCause ?? TEXT.notStated} />
+        <Fact label={fields.preventiveAction} value={action.preventiveAction ?? TEXT.notStated} />
+        <Fact label={fields.verificationPlan} value={action.verificationPlan ?? TEXT.notStated} />
+        {action.verifiedOn && action.verifiedBy ? (
+          <Fact
+            label={fields.verification}
+            value={`${TEXT.verifiedStatement(formatDay(action.verifiedOn), action.verifiedBy)}: ${action.verificationResult ?? ''}`}
+          />
+        ) : null}
         {action.closingNote ? <Fact label={fields.closingNote} value={action.closingNote} /> : null}
       </dl>
+      <ActionPhotos action={action} />
       {(action.trap || action.area) && action.status !== 'CERRADA' ? (
         <section aria-labelledby="action-verification">
           <h2 id="action-verification">{TEXT.verification}</h2>
@@ -103,6 +160,33 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
           ))}
         </ol>
       </section>
+      <section aria-labelledby="action-field-changes">
+        <h2 id="action-field-changes">{TEXT.fieldChanges}</h2>
+        {action.fieldChanges.length === 0 ? (
+          <p>{TEXT.noFieldChanges}</p>
+        ) : (
+          <ol className="action-detail__timeline">
+            {action.fieldChanges.map((change) => (
+              <li key={`${change.at}-${change.field}`}>
+                <strong>
+                  {TEXT.fieldChange(
+                    TEXT.trackedFieldNames[change.field],
+                    fieldValue(change, change.before),
+                    fieldValue(change, change.after),
+                  )}
+                </strong>{' '}
+                · {formatDateTime(change.at)}
+                {change.by ? ` ${TEXT.by(change.by.fullName)}` : ''}
+                {change.reason ? (
+                  <p className="data-table__secondary">
+                    {TEXT.reasonPrefix} {change.reason}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <section aria-labelledby="action-occurrences">
         <h2 id="action-occurrences">{TEXT.occurrences}</h2>
         {action.occurrences.length === 0 ? (
@@ -130,6 +214,90 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
   );
 }
 
+/** A tracked field's value as the office reads it: a day as 31/01/2026, the responsible by its name. */
+function fieldValue(change: ActionFieldChange, value: string | null): string {
+  if (value === null) return TEXT.notStated;
+  if (change.field === 'dueDate') return formatDay(value);
+  if (change.field === 'responsible') return TEXT.responsibleNames[value as 'EMPRESA' | 'CLIENTE'] ?? value;
+  return value;
+}
+
+/** The action's photos as thumbnails; while it is open, more are added (uploaded at once) and any removed. */
+function ActionPhotos({ action }: { action: CorrectiveActionDetail }) {
+  const add = useAddActionPhoto();
+  const remove = useDeleteActionPhoto();
+  const uploads = usePhotoUploads();
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const closed = action.status === 'CERRADA';
+  const subject = TEXT.photosSubject(action.id);
+
+  async function upload(files: File[]) {
+    setNotice(null);
+    setUploading(true);
+    for (const file of files) {
+      try {
+        await add.mutateAsync({ actionId: action.id, file });
+      } catch (error) {
+        setNotice({ tone: 'error', text: TEXT.photoFailed(file.name), detail: serverMessage(error) });
+        setUploading(false);
+        return;
+      }
+    }
+    setUploading(false);
+    uploads.choose(null);
+    setNotice({ tone: 'success', text: TEXT.photosAdded });
+  }
+
+  return (
+    <section aria-labelledby="action-photos" className="action-detail__photos">
+      <h2 id="action-photos">{TEXT.photos}</h2>
+      {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
+      {action.photos.length === 0 ? <p>{TEXT.noPhotos}</p> : null}
+      <PhotoThumbnails
+        photoIds={action.photos.map((photo) => photo.id)}
+        subject={subject}
+        paths={actionPhotoPaths(action.id)}
+      />
+      {closed ? null : (
+        <>
+          {action.photos.length > 0 ? (
+            <ul className="action-detail__photo-removals">
+              {action.photos.map((photo, index) => (
+                <li key={photo.id}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(
+                        { actionId: action.id, photoId: photo.id },
+                        {
+                          onSuccess: () => setNotice({ tone: 'success', text: TEXT.photoRemoved }),
+                          onError: (error) =>
+                            setNotice({ tone: 'error', text: TEXT.removePhotoFailed, detail: serverMessage(error) }),
+                        },
+                      )
+                    }
+                  >
+                    {TEXT.removePhoto(index + 1)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <PhotoPicker
+            uploads={uploads}
+            label={uploading ? TEXT.uploadingPhotos : TEXT.photosLabel}
+            disabled={uploading}
+            onChosen={(files) => void upload(files)}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -139,26 +307,41 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The state changes the action may take now; closing asks for a note, reopening for a reason. */
+/**
+ * The state changes the action may take now. Closing states how it was verified, by whom and when (the server
+ * refuses a close without them); reopening asks for a reason.
+ */
 function StatusForm({ action }: { action: CorrectiveActionDetail }) {
   const update = useUpdateAction();
   const choices = ACTION_TRANSITIONS[action.status];
   const [to, setTo] = useState<ActionStatus>(choices[0]!);
   const [text, setText] = useState('');
+  const [verification, setVerification] = useState({
+    verificationResult: action.verificationResult ?? '',
+    verifiedBy: action.verifiedBy ?? '',
+    verifiedOn: action.verifiedOn ?? today(),
+  });
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const ids = { status: useId(), text: useId(), heading: useId() };
+  const ids = {
+    status: useId(),
+    text: useId(),
+    heading: useId(),
+    result: useId(),
+    by: useId(),
+    on: useId(),
+  };
   const next = choices.includes(to) ? to : choices[0]!;
-  const textLabel = next === 'CERRADA' ? TEXT.closingNoteLabel : action.status === 'CERRADA' ? TEXT.reasonLabel : null;
+  const closing = next === 'CERRADA';
+  const textLabel = closing ? TEXT.closingNoteOptional : action.status === 'CERRADA' ? TEXT.reasonLabel : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
-    const changes =
-      next === 'CERRADA'
-        ? { status: next, closingNote: text }
-        : action.status === 'CERRADA'
-          ? { status: next, reason: text }
-          : { status: next };
+    const changes = closing
+      ? { status: next, ...verification, closingNote: text.trim() ? text : null }
+      : action.status === 'CERRADA'
+        ? { status: next, reason: text }
+        : { status: next };
     update.mutate(
       { id: action.id, changes },
       {
@@ -186,13 +369,53 @@ function StatusForm({ action }: { action: CorrectiveActionDetail }) {
             ))}
           </select>
         </div>
+        {closing ? (
+          <>
+            <div className="field">
+              <label htmlFor={ids.result}>{TEXT.verificationResultLabel}</label>
+              <textarea
+                id={ids.result}
+                required
+                maxLength={2000}
+                rows={3}
+                value={verification.verificationResult}
+                onChange={(event) =>
+                  setVerification((current) => ({ ...current, verificationResult: event.target.value }))
+                }
+              />
+            </div>
+            <div className="action-form__row">
+              <div className="field">
+                <label htmlFor={ids.by}>{TEXT.verifiedByLabel}</label>
+                <input
+                  id={ids.by}
+                  required
+                  maxLength={200}
+                  value={verification.verifiedBy}
+                  onChange={(event) => setVerification((current) => ({ ...current, verifiedBy: event.target.value }))}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.on}>{TEXT.verifiedOnLabel}</label>
+                <input
+                  id={ids.on}
+                  type="date"
+                  required
+                  max={today()}
+                  value={verification.verifiedOn}
+                  onChange={(event) => setVerification((current) => ({ ...current, verifiedOn: event.target.value }))}
+                />
+              </div>
+            </div>
+          </>
+        ) : null}
         {textLabel ? (
           <div className="field">
             <label htmlFor={ids.text}>{textLabel}</label>
             <textarea
               id={ids.text}
               value={text}
-              required
+              required={!closing}
               maxLength={2000}
               rows={3}
               onChange={(event) => setText(event.target.value)}

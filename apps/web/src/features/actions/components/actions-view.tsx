@@ -13,6 +13,7 @@ import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useActions } from '../api/get-actions';
 import { ACTION_MESSAGES as TEXT } from '../messages';
+import { formatDay } from '../utils/format-day';
 import { ActionFormModal } from './action-form-modal';
 
 const FILTERS = ['siteId', 'status', 'overdue', 'responsible'] as const;
@@ -22,9 +23,6 @@ export const STATUS_TONES: Record<CorrectiveAction['status'], BadgeTone> = {
   EN_CURSO: 'warning',
   CERRADA: 'success',
 };
-
-/** Renders a YYYY-MM-DD day as the screens write dates (day first). */
-export const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 /** Every corrective action, open ones first by due date, filtered by site, state, overdue and responsible. */
 export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) {
@@ -76,7 +74,7 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
         <ActionFormModal
           sites={activeSites}
           onClose={() => setCreating(false)}
-          onCreated={(id) => navigate(`/admin/actions/${id}`)}
+          onSaved={(id) => navigate(`/admin/actions/${id}`)}
         />
       ) : null}
       <div className="list-toolbar actions-filters" role="search" aria-label={TEXT.filters}>

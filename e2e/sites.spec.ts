@@ -26,8 +26,13 @@ test.describe('sites', () => {
     await expect(zone).toHaveValue(/^Predeterminada \(la del servidor: Santiago \(Chile\) · UTC−[34]\)$/);
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('El nombre del sitio es obligatorio.');
-    await dialog.getByLabel(/Nombre/).fill(north);
-    await dialog.getByLabel('Cliente').fill('Alimentos del Sur S.A.');
+    await dialog.getByLabel(/^Nombre \(/).fill(north);
+    // The client is one of the records, or a new one named here («Nuevo cliente»), found or created with the site.
+    const clientField = dialog.getByRole('combobox', { name: /^Cliente/ });
+    await dialog.getByRole('button', { name: 'Crear sitio' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Elige el cliente del sitio.');
+    await clientField.selectOption({ label: '+ Nuevo cliente…' });
+    await dialog.getByLabel('Nombre del nuevo cliente').fill('Alimentos del Sur S.A.');
     await dialog.getByLabel('Dirección').fill('Ruta 5 Norte km 12, Santiago');
     // The zone is searched as one types, by city or country, accents or not; the common ones come first.
     await zone.click();
@@ -63,10 +68,11 @@ test.describe('sites', () => {
 
     // A name taken, whatever its case: the server's words.
     await page.getByRole('button', { name: '+ Crear sitio' }).click();
-    await dialog.getByLabel(/Nombre/).fill(north.toUpperCase());
+    await dialog.getByLabel(/^Nombre \(/).fill(north.toUpperCase());
+    await dialog.getByRole('combobox', { name: /^Cliente/ }).selectOption({ label: 'Alimentos del Sur S.A.' });
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Ya existe un sitio con ese nombre.');
-    await dialog.getByLabel(/Nombre/).fill(south);
+    await dialog.getByLabel(/^Nombre \(/).fill(south);
     await dialog.getByRole('button', { name: 'Crear sitio' }).click();
     await expect(page.getByRole('heading', { level: 1, name: south })).toBeVisible();
 
@@ -105,7 +111,13 @@ test.describe('sites', () => {
     );
     await form.getByRole('button', { name: 'Crear orden' }).click();
     const order = await (await created).json();
-    expect(order.site).toEqual({ id: siteOf(south).id, name: south, client: null, address: null, timeZone: null });
+    expect(order.site).toEqual({
+      id: siteOf(south).id,
+      name: south,
+      client: 'Alimentos del Sur S.A.',
+      address: null,
+      timeZone: null,
+    });
     await expect(form).toBeHidden();
 
     // The list filters by site, and each card names its site.

@@ -19,6 +19,8 @@ const coverage = lazyScreen(() => import('./routes/admin/coverage'));
 const actions = lazyScreen(() => import('./routes/admin/actions'));
 const actionDetail = lazyScreen(() => import('./routes/admin/action-detail'));
 const technicians = lazyScreen(() => import('./routes/admin/technicians'));
+const clients = lazyScreen(() => import('./routes/admin/clients'));
+const clientDetail = lazyScreen(() => import('./routes/admin/client-detail'));
 const sites = lazyScreen(() => import('./routes/admin/sites'));
 const settings = lazyScreen(() => import('./routes/admin/settings'));
 const siteDetail = lazyScreen(() => import('./routes/admin/site-detail'));
@@ -43,6 +45,8 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/actions\/?$/, [adminLayout, actions]],
   [/^\/admin\/actions\/\d+\/?$/, [adminLayout, actionDetail]],
   [/^\/admin\/technicians\/?$/, [adminLayout, technicians]],
+  [/^\/admin\/clients\/?$/, [adminLayout, clients]],
+  [/^\/admin\/clients\/\d+\/?$/, [adminLayout, clientDetail]],
   [/^\/admin\/sites\/?$/, [adminLayout, sites]],
   [/^\/admin\/settings\/?$/, [adminLayout, settings]],
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
@@ -88,6 +92,8 @@ export function AppRoutes() {
             <Route path="actions" element={<actions.Screen />} />
             <Route path="actions/:id" element={<actionDetail.Screen />} />
             <Route path="technicians" element={<technicians.Screen />} />
+            <Route path="clients" element={<clients.Screen />} />
+            <Route path="clients/:id" element={<clientDetail.Screen />} />
             <Route path="sites" element={<sites.Screen />} />
             <Route path="settings" element={<settings.Screen />} />
             <Route path="sites/:id" element={<siteDetail.Screen />} />

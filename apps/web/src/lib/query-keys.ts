@@ -44,6 +44,12 @@ export const queryKeys = {
   /** Prefix of the trends, which a recorded finding refreshes; one entry per way of asking. */
   trends: ['reports', 'trends'] as const,
   trendReport: (params: object) => ['reports', 'trends', params] as const,
+  /** Prefix of every client query: a client's or a site's change refreshes the list, the pages and the contacts. */
+  clients: ['clients'] as const,
+  clientList: ['clients', 'list'] as const,
+  /** One client's page: its sites, open actions and next visits. */
+  client: (id: number) => ['clients', 'detail', id] as const,
+  clientContacts: (id: number) => ['clients', 'contacts', id] as const,
   /** Prefix of every site query: a site's change refreshes the list and its own page. */
   sites: ['sites'] as const,
   siteList: ['sites', 'list'] as const,

@@ -17,6 +17,7 @@ const NAV: NavItem[] = [
   { to: '/admin/inspections', label: 'Inspecciones' },
   { to: '/admin/actions', label: 'Acciones' },
   { to: '/admin/technicians', label: 'Técnicos' },
+  { to: '/admin/clients', label: 'Clientes' },
   { to: '/admin/sites', label: 'Sitios' },
   { to: '/admin/settings', label: 'Configuración' },
 ];

@@ -61,9 +61,11 @@ function SitePlans({ site }: { site: Site }) {
       <div className="page-header">
         <div>
           <h1 className="page-title">{site.name}</h1>
-          {site.client || site.address ? (
-            <p className="page-subtitle">{[site.client, site.address].filter(Boolean).join(' · ')}</p>
-          ) : null}
+          <p className="page-subtitle">
+            {/* Every site belongs to a client, whose page holds its contacts and its other sites. */}
+            <Link to={`/admin/clients/${site.clientId}`}>{site.client}</Link>
+            {site.address ? ` · ${site.address}` : ''}
+          </p>
         </div>
         <div className="page-actions">{upload}</div>
       </div>

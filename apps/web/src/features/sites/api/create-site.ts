@@ -11,6 +11,11 @@ export function useCreateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sites }),
+    // A site may bring a new client (named in the form), and counts on its client's page.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.sites }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
+      ]),
   });
 }

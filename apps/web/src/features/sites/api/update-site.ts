@@ -11,11 +11,12 @@ export function useUpdateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSite,
-    // Orders carry their site's name; the trap and order screens ask for a site only while several are active.
+    // Orders carry their site's name, clients list their sites; the trap and order screens ask for a site only while several are active.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.sites }),
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
       ]),
   });
 }

@@ -4,12 +4,21 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { SITE_MESSAGES } from '../messages';
-import { emptySiteForm, siteToForm, validateSite, type SiteFormValues } from '../utils/site-form';
+import { emptySiteForm, NEW_CLIENT, siteToForm, validateSite, type SiteFormValues } from '../utils/site-form';
 import { TimeZonePicker } from './time-zone-picker';
+
+/** A client the site may belong to (the clients feature reads them; the route hands them over). */
+export interface SiteClientChoice {
+  id: number;
+  name: string;
+  isActive: boolean;
+}
 
 interface SiteFormModalProps {
   /** The site being edited; undefined to create one. */
   site?: Site | undefined;
+  /** The clients to choose from; undefined while they load. */
+  clients: SiteClientChoice[] | undefined;
   saving: boolean;
   /** A failure from the last save (a name already taken…), shown inside the dialog so nothing typed is lost. */
   error: NoticeMessage | null;
@@ -17,10 +26,12 @@ interface SiteFormModalProps {
   onClose: () => void;
 }
 
-export function SiteFormModal({ site, saving, error, onSubmit, onClose }: SiteFormModalProps) {
+export function SiteFormModal({ site, clients, saving, error, onSubmit, onClose }: SiteFormModalProps) {
   const ids = {
     name: useId(),
     client: useId(),
+    newClient: useId(),
+    newClientHint: useId(),
     address: useId(),
     zone: useId(),
     zoneHint: useId(),
@@ -60,16 +71,45 @@ export function SiteFormModal({ site, saving, error, onSubmit, onClose }: SiteFo
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.client}>Cliente</label>
-          <input
+          <label htmlFor={ids.client}>
+            Cliente <span className="required-mark">(obligatorio)</span>
+          </label>
+          <select
             id={ids.client}
-            value={values.client}
-            onChange={(event) => set('client', event.target.value)}
-            placeholder="Empresa atendida"
-            maxLength={160}
-            autoComplete="off"
-          />
+            value={values.clientId}
+            onChange={(event) => set('clientId', event.target.value)}
+            aria-invalid={problem === SITE_MESSAGES.clientRequired ? true : undefined}
+          >
+            <option value="">{clients ? SITE_MESSAGES.chooseClient : SITE_MESSAGES.loadingClients}</option>
+            {(clients ?? [])
+              // An inactive client takes no new site; the one the site has stays on the list.
+              .filter((client) => client.isActive || String(client.id) === values.clientId)
+              .map((client) => (
+                <option key={client.id} value={String(client.id)}>
+                  {client.name}
+                </option>
+              ))}
+            <option value={NEW_CLIENT}>{SITE_MESSAGES.newClientOption}</option>
+          </select>
         </div>
+        {values.clientId === NEW_CLIENT ? (
+          <div className="field">
+            <label htmlFor={ids.newClient}>{SITE_MESSAGES.newClientLabel}</label>
+            <input
+              id={ids.newClient}
+              value={values.newClient}
+              onChange={(event) => set('newClient', event.target.value)}
+              placeholder="Empresa atendida"
+              maxLength={160}
+              autoComplete="off"
+              aria-describedby={ids.newClientHint}
+              aria-invalid={problem === SITE_MESSAGES.newClientRequired ? true : undefined}
+            />
+            <p id={ids.newClientHint} className="field-hint">
+              {SITE_MESSAGES.newClientHint}
+            </p>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={ids.address}>Dirección</label>
           <input

@@ -15,7 +15,7 @@ interface SitesTableProps {
   onDelete: (site: Site) => void;
 }
 
-/** Each site by name, its client beneath; the name leads to the site's page (its plans). */
+/** Each site by name, its client beneath; the name leads to the site's page (its plans), the client to its own. */
 export function SitesTable({ sites, busyId, onEdit, onToggle, onDelete }: SitesTableProps) {
   return (
     <DataTable
@@ -28,7 +28,9 @@ export function SitesTable({ sites, busyId, onEdit, onToggle, onDelete }: SitesT
             <Link to={`/admin/sites/${site.id}`} className="site-link">
               {site.name}
             </Link>
-            {site.client ? <span className="data-table__secondary">{site.client}</span> : null}
+            <Link to={`/admin/clients/${site.clientId}`} className="data-table__secondary">
+              {site.client}
+            </Link>
           </th>
           <td data-label="Dirección">{site.address ?? <span className="muted">Sin dirección</span>}</td>
           <td data-label="Zona horaria">

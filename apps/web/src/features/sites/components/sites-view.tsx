@@ -13,7 +13,7 @@ import { useSites } from '../api/get-sites';
 import { useUpdateSite } from '../api/update-site';
 import { SITE_MESSAGES } from '../messages';
 import { toCreateSiteBody, toUpdateSiteBody, type SiteFormValues } from '../utils/site-form';
-import { SiteFormModal } from './site-form-modal';
+import { type SiteClientChoice, SiteFormModal } from './site-form-modal';
 import { SitesTable } from './sites-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; site: Site };
@@ -25,8 +25,11 @@ const failure = (text: string, error: unknown): NoticeMessage => ({
   detail: serverMessage(error),
 });
 
-/** The sites served: create (then open it), edit, activate or deactivate, and delete one that holds nothing yet. */
-export function SitesView() {
+/**
+ * The sites served: create (then open it), edit, activate or deactivate, and delete one that holds nothing yet.
+ * `clients` (from the clients feature, composed by the route) are what the form's client field offers.
+ */
+export function SitesView({ clients }: { clients: SiteClientChoice[] | undefined }) {
   const sites = useSites();
   const createSite = useCreateSite();
   const updateSite = useUpdateSite();
@@ -142,6 +145,7 @@ export function SitesView() {
       {editing ? (
         <SiteFormModal
           site={editing.mode === 'edit' ? editing.site : undefined}
+          clients={clients}
           saving={createSite.isPending || updateSite.isPending}
           error={formError}
           onSubmit={save}

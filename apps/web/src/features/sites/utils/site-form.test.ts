@@ -1,7 +1,7 @@
 import type { Site } from '@rondin/contracts';
 import { describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '../messages';
-import { emptySiteForm, siteToForm, toCreateSiteBody, toUpdateSiteBody, validateSite } from './site-form';
+import { emptySiteForm, NEW_CLIENT, siteToForm, toCreateSiteBody, toUpdateSiteBody, validateSite } from './site-form';
 
 const north: Site = {
   id: 2,
@@ -18,18 +18,31 @@ const north: Site = {
 
 describe('validateSite', () => {
   it('asks for a name, in the server’s words, when only spaces were typed', () => {
-    expect(validateSite({ ...emptySiteForm, name: '   ' })).toBe(SITE_MESSAGES.nameRequired);
-    expect(validateSite({ ...emptySiteForm, name: 'Bodega' })).toBeNull();
+    expect(validateSite({ ...emptySiteForm, name: '   ', clientId: '1' })).toBe(SITE_MESSAGES.nameRequired);
+    expect(validateSite({ ...emptySiteForm, name: 'Bodega', clientId: '1' })).toBeNull();
+  });
+
+  it('asks for the client, and for a new client’s name', () => {
+    expect(validateSite({ ...emptySiteForm, name: 'Bodega' })).toBe(SITE_MESSAGES.clientRequired);
+    expect(validateSite({ ...emptySiteForm, name: 'Bodega', clientId: NEW_CLIENT, newClient: ' ' })).toBe(
+      SITE_MESSAGES.newClientRequired,
+    );
   });
 });
 
 describe('toCreateSiteBody', () => {
   it('trims the texts and leaves out what is empty and the default zone', () => {
-    expect(toCreateSiteBody({ ...emptySiteForm, name: '  Bodega Sur ', client: '  ', address: ' Av. 1 ' })).toEqual({
+    expect(toCreateSiteBody({ ...emptySiteForm, name: '  Bodega Sur ', clientId: '4', address: ' Av. 1 ' })).toEqual({
       name: 'Bodega Sur',
+      clientId: 4,
       address: 'Av. 1',
       isActive: true,
     });
+  });
+
+  it('sends a new client by its name, for the server to find or create', () => {
+    const values = { ...emptySiteForm, name: 'Molino', clientId: NEW_CLIENT, newClient: ' Harinas Levante ' };
+    expect(toCreateSiteBody(values)).toEqual({ name: 'Molino', client: 'Harinas Levante', isActive: true });
   });
 
   it('sends the zone chosen', () => {
@@ -43,8 +56,14 @@ describe('toUpdateSiteBody', () => {
   });
 
   it('sends emptied fields as null and the default zone as null, so the old values do not stay', () => {
-    const values = { ...siteToForm(north), client: ' ', address: '', timeZone: '' };
-    expect(toUpdateSiteBody(values, north)).toEqual({ client: null, address: null, timeZone: null });
+    const values = { ...siteToForm(north), address: '', timeZone: '' };
+    expect(toUpdateSiteBody(values, north)).toEqual({ address: null, timeZone: null });
+  });
+
+  it('sends another client chosen by its id, or a new one by its name', () => {
+    expect(toUpdateSiteBody({ ...siteToForm(north), clientId: '7' }, north)).toEqual({ clientId: 7 });
+    const values = { ...siteToForm(north), clientId: NEW_CLIENT, newClient: 'Harinas Levante' };
+    expect(toUpdateSiteBody(values, north)).toEqual({ client: 'Harinas Levante' });
   });
 
   it('sends a renamed site’s new name trimmed, and its new state', () => {

@@ -54,6 +54,8 @@ import { TrapsService } from './modules/traps/traps.service.js';
 import { CoverageRepository } from './modules/reports/coverage.repository.js';
 import { CoverageService } from './modules/reports/coverage.service.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { RemindersRepository } from './modules/reports/reminders.repository.js';
+import { RemindersService } from './modules/reports/reminders.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -290,7 +292,12 @@ export async function buildApp({
       });
       await api.register(orderCertificateRoutes, { prefix: '/sessions', service: certificates });
       await api.register(ownSignatureRoutes, { prefix: '/technicians', service: certificates });
-      await api.register(reportsRoutes, { prefix: '/reports', service: reports, coverage });
+      await api.register(reportsRoutes, {
+        prefix: '/reports',
+        service: reports,
+        coverage,
+        reminders: new RemindersService(new RemindersRepository(db, config.TIME_ZONE), config.TIME_ZONE),
+      });
       // A site's plans, and where each device stands on them.
       await api.register(sitePlansRoutes, { prefix: '/sites', service: plans });
       await api.register(plansRoutes, { prefix: '/plans', service: plans });

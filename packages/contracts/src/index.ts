@@ -32,3 +32,4 @@ export * from './label-reprints.js';
 export * from './audit-log.js';
 export * from './audit-log-names.js';
 export * from './search.js';
+export * from './reminders.js';

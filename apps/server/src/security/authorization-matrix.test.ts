@@ -297,6 +297,7 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/technicians/me/signature' }),
     expect: SIGNED_IN(204),
   },
+  'GET /api/reports/reminders': { request: () => ({ url: '/api/reports/reminders' }), expect: ADMIN_ONLY(200) },
   'GET /api/reports/compliance': { request: () => ({ url: '/api/reports/compliance' }), expect: ADMIN_ONLY(200) },
   'GET /api/reports/trends': { request: () => ({ url: '/api/reports/trends?by=area' }), expect: ADMIN_ONLY(200) },
   'GET /api/reports/coverage': {

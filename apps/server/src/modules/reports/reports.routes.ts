@@ -4,13 +4,16 @@ import {
   CoverageQuery,
   CoverageReport,
   EXPORT_FILE_NAMES,
+  REMINDER_HORIZON_DAYS,
   ExportQuery,
+  Reminders,
   TrendsQuery,
   TrendsReport,
 } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses, fileResponse } from '../../lib/route-schema.js';
 import type { CoverageService } from './coverage.service.js';
+import type { RemindersService } from './reminders.service.js';
 import type { ReportsService } from './reports.service.js';
 
 const errors = {
@@ -27,11 +30,27 @@ const CONTENT_TYPES = {
   excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; coverage: CoverageService }> = async (
-  app,
-  { service, coverage },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  service: ReportsService;
+  coverage: CoverageService;
+  reminders: RemindersService;
+}> = async (app, { service, coverage, reminders }) => {
   app.addHook('onRequest', app.authorize('ADMIN'));
+
+  app.get(
+    '/reminders',
+    {
+      schema: {
+        operationId: 'getReminders',
+        summary: 'Lo que la oficina debe atender',
+        description: `Licencias de técnicos activos y autorizaciones de productos activos que vencen en ${REMINDER_HORIZON_DAYS} días o menos o ya vencieron (la más próxima primero, con los días que faltan: 0 hoy, negativos si venció), órdenes atrasadas, acciones correctivas vencidas y visitas de planes de servicio de esta semana (de hoy al domingo) sin completar. Los días son los de la zona horaria del servidor.`,
+        tags,
+        security,
+        response: { 200: Reminders, 401: errorResponses[401], 403: errorResponses[403] },
+      },
+    },
+    () => reminders.reminders(),
+  );
 
   app.get(
     '/compliance',

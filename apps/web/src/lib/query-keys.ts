@@ -41,6 +41,8 @@ export const queryKeys = {
   /** The orders of a calendar's period: under `sessions`, so a moved or closed order shows at once. */
   calendarOrders: (filters: object) => ['sessions', 'calendar', filters] as const,
   compliance: ['reports', 'compliance'] as const,
+  /** The dashboard's reminders: under compliance, so what refreshes the figures (an order closed) refreshes them. */
+  reminders: ['reports', 'compliance', 'reminders'] as const,
   /** Prefix of the trends, which a recorded finding refreshes; one entry per way of asking. */
   trends: ['reports', 'trends'] as const,
   trendReport: (params: object) => ['reports', 'trends', params] as const,

@@ -1,6 +1,7 @@
 import { ActionsSummary } from '../../../features/actions/components/actions-summary';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
+import { RemindersPanel } from '../../../features/reports/components/reminders-panel';
 import { useSites } from '../../../features/sites/api/get-sites';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 
@@ -9,6 +10,7 @@ export default function DashboardRoute() {
   return (
     <>
       <CompliancePanel />
+      <RemindersPanel />
       <ActionsSummary />
       <AuditPackPanel sites={sites.data} sitesFailed={sites.isError && !sites.data} />
       <TrendsPanel />

@@ -120,4 +120,42 @@ test.describe('clients', () => {
       }
     });
   }
+
+  test('shows the open corrective actions and the next visits of the client’s sites', async ({
+    page,
+    asAdmin,
+    adminApi,
+  }) => {
+    const client = unique('Harinas Levante');
+    const site = await adminApi.createSite({ name: unique('Molino'), client, timeZone: 'Europe/Madrid' });
+    const trap = await adminApi.createTrap({ siteId: site.id, area: 'Silo' });
+    const tech = await adminApi.createTechnician({ fullName: unique('Ana Técnica') });
+    const order = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2040-03-01T06:30:00.000Z',
+    });
+    const action = await adminApi.createAction({
+      siteId: site.id,
+      description: 'Sellar la puerta del silo',
+      dueDate: '2040-02-01',
+    });
+
+    await asAdmin(`/admin/clients/${site.clientId}`);
+    await expect(page.getByRole('heading', { level: 1, name: client })).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Acciones correctivas abiertas (1)' });
+    await expect(actions.getByRole('link', { name: 'Sellar la puerta del silo' })).toHaveAttribute(
+      'href',
+      `/admin/actions/${action.id}`,
+    );
+    await expect(actions).toContainText(`${site.name} · Vence el 01/02/2040`);
+    const visits = page.getByRole('region', { name: 'Próximas visitas (1)' });
+    // At the site's hour, named since the browser (Santiago) is elsewhere.
+    const visit = visits.getByRole('link', { name: /7:30.*\(hora de Madrid\)/ });
+    await expect(visit).toHaveAttribute('href', `/admin/sessions/${order.id}`);
+    await expect(visits).toContainText(`${site.name} · ${tech.fullName} · Orden #${order.id}`);
+    if (process.env.SCREENSHOTS) {
+      await page.screenshot({ path: 'test-results/screenshots/client-actions-visits.png', fullPage: true });
+    }
+  });
 });

@@ -146,6 +146,11 @@ export class AdminApi {
     return this.json('post', '/api/sessions', body);
   }
 
+  /** A corrective action opened by hand at a site. */
+  createAction(body: { siteId: number; description: string; dueDate: string }): Promise<{ id: number }> {
+    return this.json('post', '/api/actions', body);
+  }
+
   /** Marks one trap of an order inspected, as the technician's scan would. */
   scan(sessionId: number, qrSlug: string): Promise<ScanResponse> {
     return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });

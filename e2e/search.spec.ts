@@ -63,6 +63,27 @@ test.describe('search everywhere', () => {
     });
   }
 
+  test('a client found by its tax id opens the client page', async ({ page, adminApi, asAdmin }) => {
+    await page.setViewportSize(LAPTOP);
+    const name = unique('Conservas Búsqueda');
+    const taxId = unique('B').replace('-', '').toUpperCase().slice(0, 12);
+    const created = await page.request.post('/api/clients', {
+      headers: { authorization: `Bearer ${adminApi.auth.accessToken}` },
+      data: { name, taxId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const client = (await created.json()) as { id: number };
+    await asAdmin('/admin/dashboard');
+    await page.getByRole('button', { name: 'Buscar (Ctrl+K)' }).click();
+    const { dialog, box } = await searchFor(page, taxId.toLowerCase());
+    await expect(dialog.getByRole('group', { name: 'Clientes' }).getByRole('option')).toHaveText([
+      new RegExp(`^${name}${taxId}`),
+    ]);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
   test('the top bar button opens it, Escape clears then closes, and a short or unknown text says so', async ({
     page,
     asAdmin,

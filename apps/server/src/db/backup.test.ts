@@ -148,6 +148,14 @@ describe('backup and restore', () => {
       payload: { siteId: 1, description: 'Sellar la puerta del muelle.', dueDate: '2030-01-31' },
     });
     expect(manual.statusCode, manual.body).toBe(201);
+    // Its due date moved later, with the reason that takes (corrective_action_changes).
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/actions/${manual.json().id}`,
+      headers: admin.headers,
+      payload: { dueDate: '2030-03-31', reason: 'El proveedor entrega la puerta en marzo.' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     const override = await t.app.inject({
       method: 'PUT',
       url: '/api/sites/1/thresholds',
@@ -278,6 +286,8 @@ describe('backup and restore', () => {
       // Opened by the mice indoors and by the device not found (both over a threshold), and by hand.
       corrective_actions: 3,
       corrective_action_events: 3,
+      corrective_action_changes: 1,
+      action_photos: 0,
       threshold_breaches: 2,
       certificate_counters: 1,
       certificates: 1,

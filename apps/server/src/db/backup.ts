@@ -48,6 +48,8 @@ const TABLES = [
   { name: 'thresholds', key: 'id', batch: 1000 },
   { name: 'corrective_actions', key: 'id', batch: 1000 },
   { name: 'corrective_action_events', key: 'id', batch: 1000 },
+  { name: 'corrective_action_changes', key: 'id', batch: 1000 },
+  { name: 'action_photos', key: 'id', batch: 1000 },
   { name: 'threshold_breaches', key: 'id', batch: 1000 },
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },

@@ -19,6 +19,11 @@ export const Technician = z.object({
   /** YYYY-MM-DD; null when it does not expire (today's Spanish qualifications do not) or is not recorded. */
   licenceExpiresAt: z.string().nullable(),
   qualification: Qualification.nullable(),
+  /**
+   * The account signs in with a password someone else knows (generated at first start, or set by an
+   * administrator): until it changes it, every request but its profile and the change is refused (403).
+   */
+  mustChangePassword: z.boolean(),
   createdAt: Timestamp,
 });
 export type Technician = z.infer<typeof Technician>;

@@ -15,4 +15,5 @@ export const AuthMessages = {
   inactive: 'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
   passwordChanged: 'La contraseña de tu cuenta cambió. Inicia sesión nuevamente.',
   forbidden: 'No tienes permiso para realizar esta acción.',
+  passwordChangeRequired: 'Cambia tu contraseña para continuar: la actual la conoce alguien más.',
 } as const;

@@ -8,7 +8,9 @@ import { z } from 'zod';
 export const errorResponses = {
   400: ErrorResponse.describe('La solicitud no es válida: un campo, el JSON o una clave repetida.'),
   401: ErrorResponse.describe('Sin sesión, o con un token vencido, revocado o de una cuenta desactivada.'),
-  403: ErrorResponse.describe('La cuenta no tiene el rol que la operación pide.'),
+  403: ErrorResponse.describe(
+    'La cuenta no tiene el rol que la operación pide, o debe cambiar su contraseña antes (code PASSWORD_CHANGE_REQUIRED).',
+  ),
   404: ErrorResponse.describe('El recurso no existe o no es de quien llama.'),
   409: ErrorResponse.describe('La operación choca con el estado actual.'),
 } as const;

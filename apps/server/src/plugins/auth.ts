@@ -13,8 +13,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
-    /** An onRequest hook admitting a signed-in, active user, and only the given roles when any are named. */
+    /**
+     * An onRequest hook admitting a signed-in, active user, and only the given roles when any are named; an
+     * account that must change its password is refused (403 PASSWORD_CHANGE_REQUIRED).
+     */
     authorize(...roles: Role[]): onRequestHookHandler;
+    /** authorize() for the caller's own profile and password change: open to an account that must change it. */
+    authorizeOwnAccount(): onRequestHookHandler;
     /**
      * An onRequest hook that checks the token only, for a route whose single database call checks the
      * account itself (the scan). `request.user.role` is then the role at sign-in, not necessarily now's.
@@ -35,6 +40,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
 }
+
+const passwordChangeRequired = () => new AppError(403, AuthMessages.passwordChangeRequired, 'PASSWORD_CHANGE_REQUIRED');
 
 export interface AuthOptions {
   tokens: TokenService;
@@ -59,6 +66,7 @@ export default fp<AuthOptions>(
     app.decorate('authenticate', (): onRequestHookHandler => {
       return async function authenticate(request) {
         const claims = await verified(request);
+        if (claims.mustChangePassword) throw passwordChangeRequired();
         request.user = { id: claims.technicianId, role: claims.role, tokenVersion: claims.tokenVersion };
       };
     });
@@ -69,14 +77,16 @@ export default fp<AuthOptions>(
       if (account.tokenVersion !== claims.tokenVersion) throw AppError.unauthorized(AuthMessages.passwordChanged);
       return account;
     };
-    app.decorate('authorize', (...roles: Role[]): onRequestHookHandler => {
-      return async function authorize(request) {
+    const admit = (roles: Role[], ownAccount: boolean): onRequestHookHandler =>
+      async function authorize(request) {
         const claims = await verified(request);
         const account = await current(claims);
+        if (account.mustChangePassword && !ownAccount) throw passwordChangeRequired();
         if (roles.length > 0 && !roles.includes(account.role)) throw AppError.forbidden(AuthMessages.forbidden);
         request.user = { id: claims.technicianId, role: account.role, tokenVersion: account.tokenVersion };
       };
-    });
+    app.decorate('authorize', (...roles: Role[]) => admit(roles, false));
+    app.decorate('authorizeOwnAccount', () => admit([], true));
     app.decorate('accountBeforeInvalid', (): preHandlerHookHandler => {
       return async function accountBeforeInvalid(request) {
         if (!request.validationError) return;

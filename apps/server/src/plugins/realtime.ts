@@ -89,6 +89,7 @@ export default fp<RealtimeOptions>(
           const account = await findActiveAccount(claims.technicianId);
           if (!account) return next(new Error(AuthMessages.inactive));
           if (account.tokenVersion !== claims.tokenVersion) return next(new Error(AuthMessages.passwordChanged));
+          if (account.mustChangePassword) return next(new Error(AuthMessages.passwordChangeRequired));
           socket.data.technicianId = claims.technicianId;
           socket.data.role = account.role;
           socket.data.expiresAt = claims.expiresAt;

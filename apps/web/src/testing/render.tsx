@@ -16,6 +16,7 @@ export function makeTechnician(overrides: Partial<Technician> = {}): Technician 
     licenceNumber: null,
     licenceExpiresAt: null,
     qualification: null,
+    mustChangePassword: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

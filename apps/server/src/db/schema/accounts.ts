@@ -20,6 +20,11 @@ export const technicians = pgTable(
      * before the password changed and is refused everywhere (REST, realtime, the scan's own check).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The password is one someone else knows (generated at first start, or typed by an administrator): every
+     * request but the profile and the password change is refused until the account chooses its own.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The biocide applicator's card (carné): its number and, when it has one, its expiry. */
     licenceNumber: text('licence_number'),
     licenceExpiresAt: date('licence_expires_at', { mode: 'string' }),

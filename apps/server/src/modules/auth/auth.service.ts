@@ -49,13 +49,18 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     // The account's own change: the change log records it as theirs.
     const updated = await this.technicians.transaction({ id }, (tx) =>
-      this.technicians.update(tx, id, { passwordHash }, { revokeTokens: true }),
+      this.technicians.update(tx, id, { passwordHash, mustChangePassword: false }, { revokeTokens: true }),
     );
     this.events.accessChanged(id);
     return { accessToken: await this.tokenFor(updated!) };
   }
 
   private tokenFor(row: TechnicianRow): Promise<string> {
-    return this.tokens.sign({ technicianId: row.id, role: row.role, tokenVersion: row.tokenVersion });
+    return this.tokens.sign({
+      technicianId: row.id,
+      role: row.role,
+      tokenVersion: row.tokenVersion,
+      mustChangePassword: row.mustChangePassword,
+    });
   }
 }

@@ -9,6 +9,11 @@ export interface TokenClaims {
   role: Role;
   /** The account's token version when the token was issued (technicians.token_version). */
   tokenVersion: number;
+  /**
+   * Issued to an account that must change its password first: the routes that check the token alone (the
+   * scan, findings) refuse it without a database read. Changing the password revokes it.
+   */
+  mustChangePassword?: boolean;
 }
 
 export interface VerifiedClaims extends TokenClaims {
@@ -46,18 +51,24 @@ export function createTokenService(secret: string, ttl: string): TokenService {
     requiredClaims: ['iss', 'sub', 'exp'],
   });
   return {
-    sign: async ({ technicianId, role, tokenVersion }) =>
-      signer({ role, ver: tokenVersion, sub: String(technicianId) }),
+    sign: async ({ technicianId, role, tokenVersion, mustChangePassword }) =>
+      signer({ role, ver: tokenVersion, sub: String(technicianId), ...(mustChangePassword ? { pwc: true } : {}) }),
     async verify(token) {
       try {
-        const payload = verifier(token) as { sub?: unknown; role?: unknown; ver?: unknown; exp: number };
+        const payload = verifier(token) as { sub?: unknown; role?: unknown; ver?: unknown; pwc?: unknown; exp: number };
         const technicianId = Number(payload.sub);
         const role = payload.role;
         // Tokens issued before versions existed carry none: they belong to version 0, every account's first.
         const tokenVersion = payload.ver ?? 0;
         if (!Number.isSafeInteger(technicianId) || (role !== 'ADMIN' && role !== 'TECH')) return null;
         if (!Number.isSafeInteger(tokenVersion)) return null;
-        return { technicianId, role, tokenVersion: tokenVersion as number, expiresAt: payload.exp * 1000 };
+        return {
+          technicianId,
+          role,
+          tokenVersion: tokenVersion as number,
+          ...(payload.pwc === true ? { mustChangePassword: true } : {}),
+          expiresAt: payload.exp * 1000,
+        };
       } catch (error) {
         if (error instanceof TokenError) return null;
         throw error;

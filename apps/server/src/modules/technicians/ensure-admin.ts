@@ -31,6 +31,9 @@ export async function ensureAdmin(
       role: 'ADMIN',
       isActive: true,
       passwordHash: await hashPassword(password),
+      // A generated password was printed on the console: the first sign-in must replace it. One set through
+      // ADMIN_PASSWORD was chosen by whoever deploys, who may keep it.
+      mustChangePassword: generatedPassword !== undefined,
     });
   } catch (error) {
     // Several processes starting together on an empty database: another one created the administrator first.

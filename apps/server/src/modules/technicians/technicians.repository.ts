@@ -9,6 +9,7 @@ export type NewTechnicianRow = typeof technicians.$inferInsert;
 export interface ActiveAccount {
   role: Role;
   tokenVersion: number;
+  mustChangePassword: boolean;
 }
 export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt' | 'tokenVersion'>>;
 
@@ -34,7 +35,11 @@ export class TechniciansRepository {
   /** The role and token version of an active account; undefined for an inactive or deleted one. */
   async findActiveAccount(id: number): Promise<ActiveAccount | undefined> {
     const [row] = await this.db
-      .select({ role: technicians.role, tokenVersion: technicians.tokenVersion })
+      .select({
+        role: technicians.role,
+        tokenVersion: technicians.tokenVersion,
+        mustChangePassword: technicians.mustChangePassword,
+      })
       .from(technicians)
       .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));
     return row;

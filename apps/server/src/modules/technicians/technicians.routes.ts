@@ -28,7 +28,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod<TechniciansRoutesOptions> 
   app.get(
     '/me/profile',
     {
-      onRequest: app.authorize(),
+      onRequest: app.authorizeOwnAccount(),
       schema: {
         operationId: 'getMyProfile',
         summary: 'Mi perfil',
@@ -43,7 +43,7 @@ export const techniciansRoutes: FastifyPluginAsyncZod<TechniciansRoutesOptions> 
   app.patch(
     '/me/password',
     {
-      onRequest: app.authorize(),
+      onRequest: app.authorizeOwnAccount(),
       schema: {
         operationId: 'changeMyPassword',
         summary: 'Cambiar mi contraseña',

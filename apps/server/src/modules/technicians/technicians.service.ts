@@ -27,6 +27,7 @@ export function toTechnician(row: TechnicianRow): Technician {
     licenceNumber: row.licenceNumber,
     licenceExpiresAt: row.licenceExpiresAt,
     qualification: row.qualification,
+    mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -62,6 +63,8 @@ export class TechniciansService {
         licenceExpiresAt: input.licenceExpiresAt ?? null,
         qualification: input.qualification ?? null,
         passwordHash,
+        // The administrator knows the password they typed: the account chooses its own at its first sign-in.
+        mustChangePassword: true,
       });
       return toTechnician(row);
     } catch (error) {
@@ -90,6 +93,8 @@ export class TechniciansService {
       if (email === undefined) throw AppError.notFound(TechnicianMessages.notFound);
       refuseWeakPassword(input.password, email);
       changes.passwordHash = await hashPassword(input.password);
+      // Reset for someone else, the password is known to two people until its owner changes it.
+      changes.mustChangePassword = id !== actor.id;
     }
 
     try {

@@ -57,6 +57,7 @@ describe('GET /api/technicians', () => {
       'isActive',
       'licenceExpiresAt',
       'licenceNumber',
+      'mustChangePassword',
       'qualification',
       'role',
     ]);

@@ -5,7 +5,8 @@ interface FormActionsProps {
   savingLabel?: string;
   /** Disables the submit button after success too (a dialog about to close itself). */
   submitDisabled?: boolean;
-  onCancel: () => void;
+  /** 'Cancelar'; left out of a form that cannot be put off (the first sign-in's password change). */
+  onCancel?: (() => void) | undefined;
 }
 
 /** 'Cancelar' and the submit button of every dialog form; neither can be used while a save runs. */
@@ -18,9 +19,11 @@ export function FormActions({
 }: FormActionsProps) {
   return (
     <div className="form__actions">
-      <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
-        Cancelar
-      </button>
+      {onCancel ? (
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
+          Cancelar
+        </button>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={saving || submitDisabled}>
         {saving ? savingLabel : submitLabel}
       </button>

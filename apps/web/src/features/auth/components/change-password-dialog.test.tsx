@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerRequests, networkError } from '../../../testing/network';
 import { createTestQueryClient } from '../../../testing/render';
 import { getAuth, setAuth } from '../../../lib/auth-store';
-import { AUTO_CLOSE_MS, ChangePasswordDialog, validatePasswordChange } from './change-password-dialog';
+import { AUTO_CLOSE_MS, ChangePasswordDialog } from './change-password-dialog';
+import { validatePasswordChange } from './password-change-form';
 
 function renderDialog(onClose = vi.fn()) {
   render(

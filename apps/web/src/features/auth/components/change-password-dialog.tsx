@@ -1,27 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { FormActions } from '../../../components/ui/form-actions';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../../../components/ui/modal';
-import { Notice, type NoticeMessage } from '../../../components/ui/notice';
-import { describeError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
-
-export const PASSWORD_MESSAGES = {
-  incomplete: 'Completa todos los campos.',
-  mismatch: 'Las contraseñas nuevas no coinciden.',
-  success: 'Contraseña actualizada correctamente.',
-  fallback: 'No se pudo completar la acción.',
-} as const;
+import { PasswordChangeForm } from './password-change-form';
 
 /** Spec section 9: the dialog closes itself this long after a successful change. */
 export const AUTO_CLOSE_MS = 1500;
-const MIN_LENGTH = 8;
-
-/** Rules checked before the request: both passwords non-blank, new and confirmation equal. */
-export function validatePasswordChange(current: string, next: string, confirm: string): string | null {
-  if (!current.trim() || !next.trim()) return PASSWORD_MESSAGES.incomplete;
-  if (next !== confirm) return PASSWORD_MESSAGES.mismatch;
-  return null;
-}
 
 /**
  * Mounted only while open, so closing it (Cancelar, Escape, the automatic close) always resets the fields.
@@ -33,16 +16,8 @@ export function ChangePasswordDialog({
   onClose: () => void;
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const ids = { current: useId(), next: useId(), confirm: useId() };
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  /** Whether the error on screen is our own check's, which editing re-checks, or the server's, which editing clears. */
-  const [checked, setChecked] = useState(false);
   const mutation = useChangePassword();
-  const saving = mutation.isPending;
-  const done = mutation.isSuccess;
+  const [done, setDone] = useState(false);
 
   // A ref, so a parent re-render (a new onClose function) does not restart the countdown.
   const closeRef = useRef(onClose);
@@ -53,83 +28,15 @@ export function ChangePasswordDialog({
     return () => clearTimeout(timer);
   }, [done]);
 
-  /**
-   * An error must not outlive its cause: once shown, our own check runs again on each edit and its message goes
-   * (or changes) as the fields are fixed; the server's refusal goes as soon as the user edits a field.
-   */
-  function edit(changed: { current?: string; next?: string; confirm?: string }) {
-    const values = { current, next, confirm, ...changed };
-    setCurrent(values.current);
-    setNext(values.next);
-    setConfirm(values.confirm);
-    if (notice?.tone !== 'error') return;
-    const problem = checked ? validatePasswordChange(values.current, values.next, values.confirm) : null;
-    setNotice(problem ? { tone: 'error', text: problem } : null);
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saving || done) return;
-    const problem = validatePasswordChange(current, next, confirm);
-    if (problem) {
-      setChecked(true);
-      setNotice({ tone: 'error', text: problem });
-      return;
-    }
-    setChecked(false);
-    setNotice(null);
-    mutation.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => setNotice({ tone: 'success', text: PASSWORD_MESSAGES.success }),
-        onError: (error) => setNotice({ tone: 'error', text: describeError(error) ?? PASSWORD_MESSAGES.fallback }),
-      },
-    );
-  }
-
   return (
-    <Modal title="Cambiar contraseña" onClose={onClose} locked={saving} size="small" returnFocusTo={returnFocusTo}>
-      <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={ids.current}>Contraseña actual</label>
-          <input
-            id={ids.current}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => edit({ current: event.target.value })}
-            disabled={saving || done}
-            data-autofocus
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.next}>Nueva contraseña</label>
-          <input
-            id={ids.next}
-            type="password"
-            autoComplete="new-password"
-            placeholder="Mínimo 8 caracteres"
-            minLength={MIN_LENGTH}
-            value={next}
-            onChange={(event) => edit({ next: event.target.value })}
-            disabled={saving || done}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.confirm}>Confirmar nueva contraseña</label>
-          <input
-            id={ids.confirm}
-            type="password"
-            autoComplete="new-password"
-            minLength={MIN_LENGTH}
-            value={confirm}
-            onChange={(event) => edit({ confirm: event.target.value })}
-            disabled={saving || done}
-          />
-        </div>
-        {notice ? <Notice notice={notice} /> : null}
-        <FormActions saving={saving} submitLabel="Guardar contraseña" submitDisabled={done} onCancel={onClose} />
-      </form>
+    <Modal
+      title="Cambiar contraseña"
+      onClose={onClose}
+      locked={mutation.isPending}
+      size="small"
+      returnFocusTo={returnFocusTo}
+    >
+      <PasswordChangeForm mutation={mutation} onCancel={onClose} onChanged={() => setDone(true)} />
     </Modal>
   );
 }

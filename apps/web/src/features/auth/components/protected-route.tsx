@@ -1,6 +1,7 @@
 import type { Role } from '@rondin/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-provider';
+import { ForcedPasswordChange } from './forced-password-change';
 
 /** Where the sign-in screen goes back to once signed in: the address that sent the visitor there. */
 export interface ReturnTo {
@@ -16,12 +17,13 @@ export function SignInFirst() {
 
 /**
  * Spec section 2: no token or no user goes to /login (and comes back after signing in); a role outside `roles`
- * goes to /, which sends it home.
+ * goes to /, which sends it home. An account that must change its password changes it first, whatever it asked.
  */
 export function ProtectedRoute({ roles }: { roles: Role[] }) {
   const { token, user } = useAuth();
   if (!token || !user) return <SignInFirst />;
   if (!roles.includes(user.role)) return <Navigate to="/" replace />;
+  if (user.mustChangePassword) return <ForcedPasswordChange />;
   return <Outlet />;
 }
 

@@ -51,8 +51,8 @@ describe('npm run audit-log:verify', () => {
       (await handle.db.execute(sql`insert into technicians (email, full_name, password_hash)
         values ('verifica@planta.test', 'Ana Verifica', 'x') returning id`)) as unknown as { rows: { id: number }[] }
     ).rows;
-    for (const client of ['Conservas del Sur', 'Conservas del Norte', 'Lácteos del Valle']) {
-      await auditedTransaction(handle.db, admin!, (tx) => tx.execute(sql`update sites set client = ${client}`));
+    for (const address of ['Calle Mayor 1', 'Calle Mayor 3', 'Polígono Sur, nave 2']) {
+      await auditedTransaction(handle.db, admin!, (tx) => tx.execute(sql`update sites set address = ${address}`));
     }
     await handle.close();
 
@@ -65,7 +65,7 @@ describe('npm run audit-log:verify', () => {
     handle = await plant.open();
     await handle.db.transaction(async (tx) => {
       await tx.execute(sql`alter table audit_log disable trigger audit_log_immutable`);
-      await tx.execute(sql`update audit_log set after = '{"client": "Otro cliente"}' where id = 3`);
+      await tx.execute(sql`update audit_log set after = '{"address": "Otra dirección"}' where id = 3`);
       await tx.execute(sql`alter table audit_log enable always trigger audit_log_immutable`);
     });
     await handle.close();

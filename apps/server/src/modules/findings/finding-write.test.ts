@@ -36,6 +36,11 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   products_audit: 'not by a finding',
   company_settings_audit: 'not by a finding',
   technicians_audit: 'not by a finding',
+  clients_audit: 'not by a finding',
+  contacts_audit: 'not by a finding',
+  clients_site_names: 'not by a finding',
+  sites_client: 'not by a finding',
+  action_photos_audit: 'not by a finding',
 };
 
 let t: TestApp;

@@ -48,7 +48,16 @@ test.describe('service plans', () => {
     await dialog.getByLabel('Primera visita').fill(tomorrow());
     await dialog.getByLabel('Hora').fill('23:30');
     await expect(dialog.getByLabel('Días de anticipación')).toHaveValue('14');
-    await dialog.getByLabel('Áreas (opcional)').fill(area);
+    // The default horizon follows the frequency: two periods, the next two visits always in sight.
+    await dialog.getByLabel('Frecuencia').selectOption({ label: 'Trimestral' });
+    await expect(dialog.getByLabel('Días de anticipación')).toHaveValue('184');
+    await dialog.getByLabel('Frecuencia').selectOption({ label: 'Semanal' });
+    await expect(dialog.getByLabel('Días de anticipación')).toHaveValue('14');
+    // Areas and types are the site's own, ticked, not typed.
+    const areas = dialog.getByRole('group', { name: 'Áreas (opcional; ninguna marcada: todas)' });
+    await expect(areas.getByRole('checkbox')).toHaveCount(1);
+    await areas.getByRole('checkbox', { name: area }).check();
+    await expect(dialog.getByRole('group', { name: /Tipos de dispositivo/ }).getByRole('checkbox')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Crear plan' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: `Plan «${name}» creado` })).toBeVisible();

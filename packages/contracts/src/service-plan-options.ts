@@ -5,6 +5,15 @@
 /** How often a plan's visits come: every 7 or 14 days, or every 1, 2 or 3 months on the start date's day. */
 export const SERVICE_FREQUENCIES = ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] as const;
 
-/** How many days ahead a plan creates its orders, unless it says otherwise; at most MAX_HORIZON_DAYS. */
-export const DEFAULT_HORIZON_DAYS = 14;
-export const MAX_HORIZON_DAYS = 90;
+/**
+ * How many days ahead a plan creates its orders unless it says otherwise: two of its periods, so the office
+ * always sees its next two visits (a quarterly plan's 184 days reach two visits from any day).
+ */
+export const DEFAULT_HORIZON_DAYS: Record<(typeof SERVICE_FREQUENCIES)[number], number> = {
+  SEMANAL: 14,
+  QUINCENAL: 28,
+  MENSUAL: 62,
+  BIMESTRAL: 124,
+  TRIMESTRAL: 184,
+};
+export const MAX_HORIZON_DAYS = 366;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdNumber, text, Timestamp } from './common.js';
-import { DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS, SERVICE_FREQUENCIES } from './service-plan-options.js';
+import { MAX_HORIZON_DAYS, SERVICE_FREQUENCIES } from './service-plan-options.js';
 import { TrapTypeSchema } from './traps.js';
 
 export const ServiceFrequency = z.enum(SERVICE_FREQUENCIES, {
@@ -16,6 +16,15 @@ export const ServicePlanMessages = {
   endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',
   hasOrders: 'El plan ya creó órdenes; desactívalo en lugar de eliminarlo.',
   inactive: 'El plan está inactivo: actívalo para generar sus órdenes.',
+  /** An area or a device type the plan names that none of the site's devices has. */
+  areaNotInSite: (areas: readonly string[]) =>
+    areas.length === 1
+      ? `El sitio no tiene el área «${areas[0]}»: elige entre las áreas de sus dispositivos.`
+      : `El sitio no tiene las áreas ${areas.map((area) => `«${area}»`).join(', ')}: elige entre las áreas de sus dispositivos.`,
+  typeNotInSite: (types: readonly string[]) =>
+    types.length === 1
+      ? `El sitio no tiene dispositivos de tipo «${types[0]}».`
+      : `El sitio no tiene dispositivos de tipo ${types.map((type) => `«${type}»`).join(', ')}.`,
 } as const;
 
 /** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
@@ -88,7 +97,8 @@ export const CreateServicePlanBody = z
     frequency: ServiceFrequency,
     startDate: LocalDate,
     time: LocalTime,
-    horizonDays: HorizonDays.default(DEFAULT_HORIZON_DAYS),
+    /** Left out: two of the frequency's periods (DEFAULT_HORIZON_DAYS), the next two visits in sight. */
+    horizonDays: HorizonDays.optional(),
     endDate: LocalDate.nullable().optional(),
     areas: nullableList(Areas).optional(),
     types: nullableList(Types).optional(),
@@ -128,6 +138,16 @@ export const ServicePlanListQuery = z.strictObject({
   siteId: Id.optional(),
 });
 export type ServicePlanListQuery = z.infer<typeof ServicePlanListQuery>;
+
+/** What a plan of the site may narrow its devices to: the areas and types of its active devices. */
+export const ServicePlanOptions = z.object({
+  areas: z.array(z.string()),
+  types: z.array(TrapTypeSchema),
+});
+export type ServicePlanOptions = z.infer<typeof ServicePlanOptions>;
+
+export const ServicePlanOptionsQuery = z.strictObject({ siteId: Id });
+export type ServicePlanOptionsQuery = z.infer<typeof ServicePlanOptionsQuery>;
 
 /** What one run of the generator did for a plan. */
 export const GenerateResult = z.object({

@@ -552,6 +552,10 @@ const MATRIX: Record<string, Row> = {
     expect: ORDER_PARTIES(204),
   },
   'GET /api/service-plans': { request: () => ({ url: '/api/service-plans' }), expect: ADMIN_ONLY(200) },
+  'GET /api/service-plans/options': {
+    request: () => ({ url: `/api/service-plans/options?siteId=${DEFAULT_SITE_ID}` }),
+    expect: ADMIN_ONLY(200),
+  },
   'POST /api/service-plans': {
     request: ({ users }) => ({
       url: '/api/service-plans',

@@ -60,6 +60,8 @@ export const queryKeys = {
   /** Prefix of every service-plan query; a site's plans. */
   servicePlans: ['service-plans'] as const,
   siteServicePlans: (siteId: number) => ['service-plans', 'site', siteId] as const,
+  /** The areas and device types a plan of the site may choose (its active devices'). */
+  servicePlanOptions: (siteId: number) => ['service-plans', 'options', siteId] as const,
   /** The pest catalogue as the settings screen shows it (inactive entries too). */
   pests: ['pests'] as const,
   /** The active pests a finding can name, as the technician's phone keeps them for work without signal. */

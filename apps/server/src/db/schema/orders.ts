@@ -55,7 +55,7 @@ export const servicePlans = pgTable(
       sql`${table.frequency} in ('SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL')`,
     ),
     check('service_plans_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    check('service_plans_horizon_check', sql`${table.horizonDays} between 1 and 90`),
+    check('service_plans_horizon_check', sql`${table.horizonDays} between 1 and 366`),
     check('service_plans_dates_check', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
   ],
 );

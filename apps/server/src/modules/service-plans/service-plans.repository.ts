@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { type Database, withAdvisoryLock } from '../../db/database.js';
 import { servicePlans, sessions, sites, technicians, traps } from '../../db/schema.js';
 
@@ -100,6 +100,20 @@ export class ServicePlansRepository {
       .from(sessions)
       .where(eq(sessions.servicePlanId, id));
     return row?.last != null;
+  }
+
+  /** The areas and types of the site's active devices, each once, in order. */
+  async siteOptions(siteId: number): Promise<{ areas: string[]; types: ServicePlanRow['types'] & {} }> {
+    const where = and(eq(traps.siteId, siteId), eq(traps.isActive, true));
+    const [areas, types] = await Promise.all([
+      this.db
+        .selectDistinct({ area: traps.area })
+        .from(traps)
+        .where(and(where, isNotNull(traps.area)))
+        .orderBy(asc(traps.area)),
+      this.db.selectDistinct({ type: traps.type }).from(traps).where(where).orderBy(asc(traps.type)),
+    ]);
+    return { areas: areas.map((row) => row.area!), types: types.map((row) => row.type) };
   }
 
   /** The site's active devices the plan covers, narrowed by its areas and types, in id order. */

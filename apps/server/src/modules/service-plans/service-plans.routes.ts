@@ -4,6 +4,8 @@ import {
   IdParams,
   ServicePlan,
   ServicePlanListQuery,
+  ServicePlanOptions,
+  ServicePlanOptionsQuery,
   UpdateServicePlanBody,
 } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,7 +43,7 @@ export const servicePlansRoutes: FastifyPluginAsyncZod<{ service: ServicePlansSe
         operationId: 'createServicePlan',
         summary: 'Crear un plan de servicio',
         description:
-          'Visitas a un sitio con una frecuencia (SEMANAL, QUINCENAL, MENSUAL, BIMESTRAL, TRIMESTRAL) desde startDate a la hora time, en la zona horaria del sitio. Las órdenes se crean solas con horizonDays días de anticipación (14 si no se indica), una por fecha, con los dispositivos activos del sitio (o de las áreas y tipos indicados) al momento de crear cada una. Al crearlo se generan sus primeras órdenes.',
+          'Visitas a un sitio con una frecuencia (SEMANAL, QUINCENAL, MENSUAL, BIMESTRAL, TRIMESTRAL) desde startDate a la hora time, en la zona horaria del sitio. Las órdenes se crean solas con horizonDays días de anticipación (si no se indica, dos periodos de la frecuencia, para ver siempre las dos próximas visitas: 14 días semanal, 28 quincenal, 62 mensual, 124 bimestral, 184 trimestral), una por fecha, con los dispositivos activos del sitio (o de las áreas y tipos indicados, que deben ser de dispositivos del sitio: 400 si no) al momento de crear cada una. Al crearlo se generan sus primeras órdenes.',
         tags,
         security,
         body: CreateServicePlanBody,
@@ -49,6 +51,24 @@ export const servicePlansRoutes: FastifyPluginAsyncZod<{ service: ServicePlansSe
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(request.body)),
+  );
+
+  app.get(
+    '/options',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'getServicePlanOptions',
+        summary: 'Áreas y tipos para un plan del sitio',
+        description:
+          'Las áreas y los tipos de los dispositivos activos del sitio: lo único a lo que un plan puede limitar sus visitas.',
+        tags,
+        security,
+        querystring: ServicePlanOptionsQuery,
+        response: { 200: ServicePlanOptions, ...errors },
+      },
+    },
+    (request) => service.siteOptions(request.query.siteId),
   );
 
   app.get(

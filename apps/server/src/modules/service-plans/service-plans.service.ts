@@ -1,9 +1,13 @@
+import { DEFAULT_HORIZON_DAYS } from '@rondin/contracts/service-plan-options';
+import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import {
   ServicePlanMessages,
   type CreateServicePlanBody,
   type GenerateResult,
   type ServicePlan,
   type ServicePlanListQuery,
+  type ServicePlanOptions,
+  type TrapType,
   type UpdateServicePlanBody,
 } from '@rondin/contracts';
 import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
@@ -63,11 +67,20 @@ export class ServicePlansService {
     return toServicePlan(row);
   }
 
-  /** A new plan fills its horizon at once: the office sees its orders as soon as it saves it. */
+  /** The areas and types a plan of the site may narrow its devices to. */
+  siteOptions(siteId: number): Promise<ServicePlanOptions> {
+    return this.repository.siteOptions(siteId);
+  }
+
+  /**
+   * A new plan fills its horizon at once: the office sees its orders as soon as it saves it. Without a horizon
+   * it looks two periods ahead, its next two visits in sight.
+   */
   async create(input: CreateServicePlanBody): Promise<ServicePlan> {
     if (!(await this.repository.siteIsActive(input.siteId)))
       throw AppError.badRequest(ServicePlanMessages.siteUnavailable);
     await this.checkTechnician(input.technicianId);
+    await this.checkDevices(input.siteId, input.areas ?? null, input.types ?? null);
     let id: number;
     try {
       id = await this.repository.insert({
@@ -77,7 +90,7 @@ export class ServicePlansService {
         frequency: input.frequency,
         startDate: input.startDate,
         time: input.time,
-        horizonDays: input.horizonDays,
+        horizonDays: input.horizonDays ?? DEFAULT_HORIZON_DAYS[input.frequency],
         endDate: input.endDate ?? null,
         areas: input.areas ?? null,
         types: input.types ?? null,
@@ -104,8 +117,17 @@ export class ServicePlansService {
     if (input.technicianId !== undefined && input.technicianId !== current.technicianId) {
       await this.checkTechnician(input.technicianId);
     }
+    await this.checkDevices(current.siteId, input.areas ?? null, input.types ?? null);
     const { applyToOpen, ...fields } = input;
     const changes: ServicePlanChanges = {};
+    // A plan on its frequency's default horizon keeps the default of its new frequency.
+    if (
+      input.frequency !== undefined &&
+      input.horizonDays === undefined &&
+      current.horizonDays === DEFAULT_HORIZON_DAYS[current.frequency]
+    ) {
+      changes.horizonDays = DEFAULT_HORIZON_DAYS[input.frequency];
+    }
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
     }
@@ -205,6 +227,18 @@ export class ServicePlansService {
 
   private zoneOf(plan: Pick<ServicePlanWithContext, 'siteTimeZone'>): string {
     return plan.siteTimeZone ?? this.options.timeZone;
+  }
+
+  /** The areas and types a plan names must be some of the site's devices': 400 naming those that are not. */
+  private async checkDevices(siteId: number, areas: string[] | null, types: TrapType[] | null): Promise<void> {
+    if (!areas && !types) return;
+    const site = await this.repository.siteOptions(siteId);
+    const unknownAreas = (areas ?? []).filter((area) => !site.areas.includes(area));
+    if (unknownAreas.length > 0) throw AppError.badRequest(ServicePlanMessages.areaNotInSite(unknownAreas));
+    const unknownTypes = (types ?? []).filter((type) => !site.types.includes(type));
+    if (unknownTypes.length > 0) {
+      throw AppError.badRequest(ServicePlanMessages.typeNotInSite(unknownTypes.map((type) => TRAP_TYPE_NAMES[type])));
+    }
   }
 
   private async checkTechnician(id: number): Promise<void> {

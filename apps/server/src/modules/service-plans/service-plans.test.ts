@@ -182,12 +182,73 @@ describe('/api/service-plans', () => {
   });
 });
 
+describe("what a plan covers: the site's areas and types, and its next two visits", () => {
+  it("offers the areas and types of the site's active devices, and refuses others naming them", async () => {
+    await createTrap(t, { siteId, area: 'Bodega', type: 'LAMINA' });
+    await createTrap(t, { siteId, area: 'Andén', type: 'CEBADERO' });
+    await createTrap(t, { siteId, area: 'Oficinas', type: 'LUZ_UV', isActive: false });
+    // Another site's area is not this site's.
+    await createTrap(t, { area: 'Casino', type: 'LAMINA' });
+    const options = await api('GET', `/api/service-plans/options?siteId=${siteId}`);
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json()).toEqual({ areas: ['Andén', 'Bodega'], types: ['CEBADERO', 'LAMINA'] });
+
+    const body = {
+      siteId,
+      name: 'Mensual',
+      technicianId: tech.id,
+      frequency: 'MENSUAL',
+      startDate: '2030-01-01',
+      time: '08:00',
+    };
+    const badArea = await api('POST', '/api/service-plans', { ...body, areas: ['Bodega', 'Casino', 'bodega'] });
+    expect(badArea.statusCode).toBe(400);
+    expect(badArea.json().message).toBe(
+      'El sitio no tiene las áreas «Casino», «bodega»: elige entre las áreas de sus dispositivos.',
+    );
+    const badType = await api('POST', '/api/service-plans', { ...body, types: ['LUZ_UV'] });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().message).toBe('El sitio no tiene dispositivos de tipo «Lámpara UV atrapa insectos».');
+    expect(await t.database.db.select().from(servicePlans)).toEqual([]);
+
+    const plan = await newPlan({ areas: ['Bodega'], types: ['LAMINA'] });
+    expect(plan).toMatchObject({ areas: ['Bodega'], types: ['LAMINA'] });
+    const edit = await api('PATCH', `/api/service-plans/${plan.id}`, { areas: ['Oficinas'] });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe(ServicePlanMessages.areaNotInSite(['Oficinas']));
+  });
+
+  it('looks two periods ahead by default, so the next two visits of any frequency are in sight', async () => {
+    await createTrap(t, { siteId });
+    const expected = { SEMANAL: 14, QUINCENAL: 28, MENSUAL: 62, BIMESTRAL: 124, TRIMESTRAL: 184 };
+    // From any day of the year the default horizon reaches two visits: the plans start on the 31st, and the
+    // clock is put on the day after a visit, the farthest point from the next one.
+    for (const [frequency, days] of Object.entries(expected)) {
+      const plan = await newPlan({ frequency, startDate: '2027-01-31', isActive: false });
+      expect(plan.horizonDays).toBe(days);
+      await api('PATCH', `/api/service-plans/${plan.id}`, { isActive: true });
+      await generatorAt('2027-02-01T12:00:00Z').generate(plan.id);
+      expect((await ordersOf(plan.id)).length, frequency).toBeGreaterThanOrEqual(2);
+    }
+    // A plan on its default follows its new frequency; a horizon chosen by hand stays.
+    const weekly = await newPlan({ frequency: 'SEMANAL', isActive: false });
+    const quarterly = await api('PATCH', `/api/service-plans/${weekly.id}`, { frequency: 'TRIMESTRAL' });
+    expect(quarterly.json().horizonDays).toBe(184);
+    const chosen = await newPlan({ frequency: 'SEMANAL', horizonDays: 30, isActive: false });
+    expect((await api('PATCH', `/api/service-plans/${chosen.id}`, { frequency: 'MENSUAL' })).json().horizonDays).toBe(
+      30,
+    );
+  });
+});
+
 describe('the generator', () => {
   it('keeps monthly visits on the start day, or the month’s last day, leap years included', async () => {
     await createTrap(t, { siteId });
-    const monthly = await newPlan({ frequency: 'MENSUAL', startDate: '2027-01-31', time: '09:00' });
-    const bimonthly = await newPlan({ frequency: 'BIMESTRAL', startDate: '2027-12-31', time: '09:00' });
-    const quarterly = await newPlan({ frequency: 'TRIMESTRAL', startDate: '2027-11-30', time: '09:00' });
+    // Two weeks ahead, whatever the frequency: each run below creates the one visit it reaches.
+    const dated = { time: '09:00', horizonDays: 14 };
+    const monthly = await newPlan({ frequency: 'MENSUAL', startDate: '2027-01-31', ...dated });
+    const bimonthly = await newPlan({ frequency: 'BIMESTRAL', startDate: '2027-12-31', ...dated });
+    const quarterly = await newPlan({ frequency: 'TRIMESTRAL', startDate: '2027-11-30', ...dated });
     await generatorAt('2027-02-20T12:00:00Z').generateAll();
     expect((await ordersOf(monthly.id)).map((o) => o.local)).toEqual(['28-02-2027 09:00']);
     await generatorAt('2027-03-25T12:00:00Z').generateAll();

@@ -47,10 +47,13 @@ export const SERVICE_PLAN_MESSAGES = {
   startDate: 'Primera visita',
   time: 'Hora',
   horizon: 'Días de anticipación',
-  horizonHint: 'Cuántos días antes se crea cada orden (14 si no lo cambias).',
+  horizonHint: 'Por defecto, dos periodos: las dos próximas visitas a la vista.',
   endDate: 'Última fecha (opcional)',
-  areas: 'Áreas (opcional)',
-  areasHint: 'Separadas por comas. Vacío: todas las áreas.',
+  areas: 'Áreas (opcional; ninguna marcada: todas)',
+  areasNone: 'Los dispositivos activos del sitio no tienen área.',
+  optionsLoading: 'Cargando las áreas y los tipos del sitio…',
+  optionsFailed: 'No se pudieron cargar las áreas y los tipos del sitio.',
+  typesNone: 'El sitio no tiene dispositivos activos.',
   types: 'Tipos de dispositivo (opcional; ninguno marcado: todos)',
   active: 'Plan activo',
   applyToOpen: 'Aplicar también a las órdenes futuras que nadie ha empezado',
@@ -60,7 +63,7 @@ export const SERVICE_PLAN_MESSAGES = {
   startRequired: 'Indica la fecha de la primera visita.',
   timeRequired: 'Indica la hora de la visita.',
   endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',
-  horizonRange: 'Los días de anticipación van de 1 a 90.',
+  horizonRange: 'Los días de anticipación van de 1 a 366.',
 } as const;
 
 export const CALENDAR_MESSAGES = {

@@ -1,14 +1,17 @@
-import type { ServicePlan, Technician } from '@rondin/contracts';
+import type { ServicePlan, Technician, TrapType } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
-import { SERVICE_FREQUENCIES } from '@rondin/contracts/service-plan-options';
+import { MAX_HORIZON_DAYS, SERVICE_FREQUENCIES } from '@rondin/contracts/service-plan-options';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
+import { useServicePlanOptions } from '../api/get-service-plan-options';
 import { FREQUENCY_LABELS, SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
-import { emptyPlanForm, planToForm, type PlanFormValues, validatePlan } from '../utils/plan-form';
+import { emptyPlanForm, planToForm, type PlanFormValues, validatePlan, withFrequency } from '../utils/plan-form';
 
 interface ServicePlanFormModalProps {
+  /** The site the plan visits: its devices' areas and types are the ones offered. */
+  siteId: number;
   /** The plan being edited; undefined to create one. */
   plan?: ServicePlan | undefined;
   technicians: readonly Technician[];
@@ -20,6 +23,7 @@ interface ServicePlanFormModalProps {
 }
 
 export function ServicePlanFormModal({
+  siteId,
   plan,
   technicians,
   today,
@@ -35,6 +39,12 @@ export function ServicePlanFormModal({
     setProblem(null);
     setValues((old) => ({ ...old, [key]: value }));
   };
+  const options = useServicePlanOptions(siteId);
+  // The site's areas and types, and any the plan already names (a device since retired): the server says which.
+  const areaChoices = [...new Set([...(options.data?.areas ?? []), ...values.areas])];
+  const typeChoices = TRAP_TYPES.filter((type) => options.data?.types.includes(type) || values.types.includes(type));
+  const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
+    on ? [...list, item] : list.filter((other) => other !== item);
   const candidates = technicians.filter(
     (technician) => technician.isActive || String(technician.id) === values.technicianId,
   );
@@ -89,7 +99,10 @@ export function ServicePlanFormModal({
             <select
               id={`${id}-frequency`}
               value={values.frequency}
-              onChange={(event) => set('frequency', event.target.value as PlanFormValues['frequency'])}
+              onChange={(event) => {
+                setProblem(null);
+                setValues((old) => withFrequency(old, event.target.value as PlanFormValues['frequency']));
+              }}
             >
               {SERVICE_FREQUENCIES.map((frequency) => (
                 <option key={frequency} value={frequency}>
@@ -124,7 +137,7 @@ export function ServicePlanFormModal({
               id={`${id}-horizon`}
               type="number"
               min={1}
-              max={90}
+              max={MAX_HORIZON_DAYS}
               inputMode="numeric"
               value={values.horizonDays}
               onChange={(event) => set('horizonDays', event.target.value)}
@@ -145,38 +158,49 @@ export function ServicePlanFormModal({
             />
           </div>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-areas`}>{TEXT.areas}</label>
-          <input
-            id={`${id}-areas`}
-            value={values.areas}
-            onChange={(event) => set('areas', event.target.value)}
-            aria-describedby={`${id}-areas-hint`}
-            autoComplete="off"
-          />
-          <p id={`${id}-areas-hint`} className="field-hint">
-            {TEXT.areasHint}
+        {options.isPending ? (
+          <p className="field-hint">{TEXT.optionsLoading}</p>
+        ) : options.isError ? (
+          <p className="field-hint service-plan-form__error">
+            {TEXT.optionsFailed}{' '}
+            <button type="button" className="button button--ghost button--small" onClick={() => void options.refetch()}>
+              Reintentar
+            </button>
           </p>
-        </div>
-        <fieldset className="service-plan-form__types">
-          <legend>{TEXT.types}</legend>
-          {TRAP_TYPES.map((type) => (
-            <div className="checkbox-field" key={type}>
-              <input
-                id={`${id}-type-${type}`}
-                type="checkbox"
-                checked={values.types.includes(type)}
-                onChange={(event) =>
-                  set(
-                    'types',
-                    event.target.checked ? [...values.types, type] : values.types.filter((other) => other !== type),
-                  )
-                }
-              />
-              <label htmlFor={`${id}-type-${type}`}>{TRAP_TYPE_NAMES[type]}</label>
-            </div>
-          ))}
-        </fieldset>
+        ) : (
+          <>
+            <fieldset className="service-plan-form__types">
+              <legend>{TEXT.areas}</legend>
+              {areaChoices.length === 0 ? <p className="field-hint">{TEXT.areasNone}</p> : null}
+              {areaChoices.map((area, index) => (
+                <div className="checkbox-field" key={area}>
+                  <input
+                    id={`${id}-area-${index}`}
+                    type="checkbox"
+                    checked={values.areas.includes(area)}
+                    onChange={(event) => set('areas', toggle(values.areas, area, event.target.checked))}
+                  />
+                  <label htmlFor={`${id}-area-${index}`}>{area}</label>
+                </div>
+              ))}
+            </fieldset>
+            <fieldset className="service-plan-form__types">
+              <legend>{TEXT.types}</legend>
+              {typeChoices.length === 0 ? <p className="field-hint">{TEXT.typesNone}</p> : null}
+              {typeChoices.map((type: TrapType) => (
+                <div className="checkbox-field" key={type}>
+                  <input
+                    id={`${id}-type-${type}`}
+                    type="checkbox"
+                    checked={values.types.includes(type)}
+                    onChange={(event) => set('types', toggle(values.types, type, event.target.checked))}
+                  />
+                  <label htmlFor={`${id}-type-${type}`}>{TRAP_TYPE_NAMES[type]}</label>
+                </div>
+              ))}
+            </fieldset>
+          </>
+        )}
         <div className="checkbox-field">
           <input
             id={`${id}-active`}

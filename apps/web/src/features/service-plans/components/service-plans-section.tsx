@@ -131,6 +131,7 @@ export function ServicePlansSection({ siteId, timeZone, technicians }: ServicePl
       </QueryState>
       {editing ? (
         <ServicePlanFormModal
+          siteId={siteId}
           plan={editing === 'new' ? undefined : editing}
           technicians={technicians}
           today={dayKey(new Date())}

@@ -1,5 +1,5 @@
 import type { ServiceFrequency, ServicePlan, TrapType } from '@rondin/contracts';
-import { DEFAULT_HORIZON_DAYS } from '@rondin/contracts/service-plan-options';
+import { DEFAULT_HORIZON_DAYS, MAX_HORIZON_DAYS } from '@rondin/contracts/service-plan-options';
 import type { ServicePlanInput } from '../api/save-service-plan';
 import { SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
 
@@ -11,7 +11,7 @@ export interface PlanFormValues {
   time: string;
   horizonDays: string;
   endDate: string;
-  areas: string;
+  areas: string[];
   types: TrapType[];
   isActive: boolean;
   applyToOpen: boolean;
@@ -23,9 +23,9 @@ export const emptyPlanForm = (today: string): PlanFormValues => ({
   frequency: 'SEMANAL',
   startDate: today,
   time: '08:00',
-  horizonDays: String(DEFAULT_HORIZON_DAYS),
+  horizonDays: String(DEFAULT_HORIZON_DAYS.SEMANAL),
   endDate: '',
-  areas: '',
+  areas: [],
   types: [],
   isActive: true,
   applyToOpen: false,
@@ -39,7 +39,7 @@ export const planToForm = (plan: ServicePlan): PlanFormValues => ({
   time: plan.time,
   horizonDays: String(plan.horizonDays),
   endDate: plan.endDate ?? '',
-  areas: (plan.areas ?? []).join(', '),
+  areas: plan.areas ?? [],
   types: plan.types ?? [],
   isActive: plan.isActive,
   applyToOpen: false,
@@ -52,16 +52,13 @@ export function validatePlan(values: PlanFormValues): string | null {
   if (!values.startDate) return TEXT.startRequired;
   if (!values.time) return TEXT.timeRequired;
   const horizon = Number(values.horizonDays);
-  if (!Number.isInteger(horizon) || horizon < 1 || horizon > 90) return TEXT.horizonRange;
+  if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON_DAYS) return TEXT.horizonRange;
   if (values.endDate && values.endDate < values.startDate) return TEXT.endBeforeStart;
   return null;
 }
 
 export function formToBody(values: PlanFormValues, siteId: number): ServicePlanInput {
-  const areas = values.areas
-    .split(',')
-    .map((area) => area.trim())
-    .filter(Boolean);
+  const { areas } = values;
   return {
     siteId,
     name: values.name.trim(),
@@ -74,5 +71,18 @@ export function formToBody(values: PlanFormValues, siteId: number): ServicePlanI
     areas: areas.length > 0 ? areas : null,
     types: values.types.length > 0 ? values.types : null,
     isActive: values.isActive,
+  };
+}
+
+/**
+ * A new frequency: a horizon left on the old frequency's default moves to the new one's (two periods, the next
+ * two visits in sight); one typed by hand stays.
+ */
+export function withFrequency(values: PlanFormValues, frequency: ServiceFrequency): PlanFormValues {
+  const onDefault = values.horizonDays === String(DEFAULT_HORIZON_DAYS[values.frequency]);
+  return {
+    ...values,
+    frequency,
+    horizonDays: onDefault ? String(DEFAULT_HORIZON_DAYS[frequency]) : values.horizonDays,
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "service_plans" DROP CONSTRAINT "service_plans_horizon_check";--> statement-breakpoint
+ALTER TABLE "service_plans" ADD CONSTRAINT "service_plans_horizon_check" CHECK ("service_plans"."horizon_days" between 1 and 366);

@@ -209,6 +209,11 @@ export const MAX_IMPORT_ROWS = 10_000;
 
 export const TrapImportQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun debe ser true o false.' }).optional(),
+  /**
+   * The site every row goes to (importing from the site's page): no «sitio» column is needed, and a row whose
+   * «sitio» names another site is refused.
+   */
+  siteId: Id.optional(),
 });
 export type TrapImportQuery = z.infer<typeof TrapImportQuery>;
 

@@ -30,10 +30,14 @@ beforeEach(async () => {
   admin = await createAdmin(t);
 });
 
-const importFile = (body: string | Buffer, options: { dryRun?: boolean; type?: string } = {}) =>
+const importFile = (body: string | Buffer, options: { dryRun?: boolean; type?: string; siteId?: number } = {}) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/traps/import${options.dryRun ? '?dryRun=true' : ''}`,
+    url: '/api/traps/import',
+    query: {
+      ...(options.dryRun ? { dryRun: 'true' } : {}),
+      ...(options.siteId === undefined ? {} : { siteId: String(options.siteId) }),
+    },
     headers: { ...admin.headers, 'content-type': options.type ?? TRAP_FILE_TYPES.csv },
     payload: body,
   });
@@ -291,6 +295,43 @@ describe('POST /api/traps/import', () => {
     const preview = (await importFile(withSite.join('\n'), { dryRun: true })).json<TrapImportResult>();
     expect(preview.problems).toEqual([]);
     expect(preview.rows.map((row) => row.type)).toEqual(['LUZ_UV', 'FEROMONA', 'LAMINA', 'CEBADERO']);
+  });
+
+  it("from a site's page, every row is that site's; a «sitio» naming another site is refused on its row", async () => {
+    const north = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sites',
+        headers: admin.headers,
+        payload: { name: 'Almacén Norte' },
+      })
+    ).json<{ id: number }>();
+    // Two active sites, no «sitio» column: the site given is every row's.
+    const preview = (
+      await importFile('codigo,area\nN-1,Muelle\nN-2,Muelle\n', { dryRun: true, siteId: north.id })
+    ).json<TrapImportResult>();
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows.map((row) => [row.code, row.siteId, row.siteName])).toEqual([
+      ['N-1', north.id, 'Almacén Norte'],
+      ['N-2', north.id, 'Almacén Norte'],
+    ]);
+    const mixed = 'codigo,sitio\nN-1,almacen norte\nN-2,Sitio principal\nN-3,\n';
+    const refused = (await importFile(mixed, { dryRun: true, siteId: north.id })).json<TrapImportResult>();
+    expect(refused.problems).toEqual([
+      {
+        row: 3,
+        column: 'sitio',
+        message: 'La fila es de «Sitio principal»: aquí se importan solo dispositivos de «Almacén Norte».',
+      },
+    ]);
+    expect(refused.rows.map((row) => row.siteId)).toEqual([north.id, north.id]);
+    const written = await importFile('codigo\nN-1\n', { siteId: north.id });
+    expect(written.statusCode).toBe(201);
+    expect((await allTraps()).map((trap) => [trap.code, trap.siteId])).toEqual([['N-1', north.id]]);
+    // A site that is gone or closed takes nothing.
+    const closed = await importFile('codigo\nN-9\n', { dryRun: true, siteId: 999_999 });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().message).toBe('El sitio no existe.');
   });
 
   it('checks codes within each site: the same code may be in two sites, not twice in one', async () => {

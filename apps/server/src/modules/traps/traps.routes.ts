@@ -309,7 +309,7 @@ const importRoute: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app
         tags,
         security,
         description:
-          'El cuerpo es el archivo: CSV (comas o punto y coma, UTF-8 o Windows-1252) o libro de Excel, con las columnas codigo (obligatoria), area, descripcion y activa (sí/no). Cada fila pasa las reglas de POST /api/traps. Con dryRun=true responde la vista previa sin escribir; sin él escribe todas las filas en una transacción, o ninguna si alguna tiene problemas (422).',
+          'El cuerpo es el archivo: CSV (comas o punto y coma, UTF-8 o Windows-1252) o libro de Excel, con las columnas codigo (obligatoria), area, descripcion y activa (sí/no). Cada fila pasa las reglas de POST /api/traps. Con dryRun=true responde la vista previa sin escribir; sin él escribe todas las filas en una transacción, o ninguna si alguna tiene problemas (422). Con siteId (la importación desde la página de un sitio) todas las filas son de ese sitio: la columna sitio no hace falta, y una fila cuyo sitio es otro es un problema de esa fila.',
         consumes: [TRAP_FILE_TYPES.csv, TRAP_FILE_TYPES.xlsx],
         body: ImportFile,
         querystring: TrapImportQuery,
@@ -328,7 +328,7 @@ const importRoute: FastifyPluginAsyncZod<{ service: TrapsService }> = async (app
       const format = FORMATS[type as keyof typeof FORMATS];
       if (!format || !Buffer.isBuffer(request.body)) throw new AppError(415, WRONG_TYPE);
       const dryRun = request.query.dryRun === 'true';
-      const outcome = await service.importFile(request.user, request.body, format, dryRun);
+      const outcome = await service.importFile(request.user, request.body, format, dryRun, request.query.siteId);
       if ('refused' in outcome) {
         return reply.code(422).send({
           statusCode: 422,

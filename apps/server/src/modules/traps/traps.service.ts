@@ -243,7 +243,13 @@ export class TrapsService {
    * code unique ignoring case in the plant and in the file, no variant of an existing area). A dry run answers
    * the preview; otherwise the rows are written in one transaction, and only when no row has a problem.
    */
-  async importFile(actor: Actor, file: Buffer, format: TrapFileFormat, dryRun: boolean): Promise<ImportOutcome> {
+  async importFile(
+    actor: Actor,
+    file: Buffer,
+    format: TrapFileFormat,
+    dryRun: boolean,
+    siteId?: number,
+  ): Promise<ImportOutcome> {
     const { rows: raw, headerProblems } = await parseTrapFile(file, format);
     if (raw.length === 0 && headerProblems.length === 0) {
       throw AppError.badRequest('El archivo no tiene filas de trampas bajo el encabezado.');
@@ -255,7 +261,11 @@ export class TrapsService {
     }
     const sites = await this.repository.sites();
     const findSite = siteFinder(sites);
-    const activeSites = sites.filter((site) => site.isActive);
+    // Imported from a site's page, every row is that site's.
+    const given = siteId === undefined ? undefined : sites.find((site) => site.id === siteId);
+    if (siteId !== undefined && !given) throw AppError.badRequest(SiteMessages.notFound);
+    if (given && !given.isActive) throw AppError.badRequest(SiteMessages.inactive);
+    const activeSites = given ? [given] : sites.filter((site) => site.isActive);
     const problems: TrapImportProblem[] = headerProblems.map((problem) => ({ row: 1, ...problem }));
     // Several active sites and no «sitio» column: said once, of the header, not again on every row.
     const siteUnsaid = activeSites.length > 1 && raw.every((line) => line.cells.sitio === undefined);
@@ -287,7 +297,10 @@ export class TrapsService {
       if (cell('sitio')) {
         site = findSite(cell('sitio'));
         if (!site) problem('sitio', `El sitio «${cell('sitio')}» no existe.`);
-        else if (!site.isActive) problem('sitio', `El sitio «${site.name}» está inactivo.`);
+        else if (given && site.id !== given.id) {
+          problem('sitio', `La fila es de «${site.name}»: aquí se importan solo dispositivos de «${given.name}».`);
+          site = undefined;
+        } else if (!site.isActive) problem('sitio', `El sitio «${site.name}» está inactivo.`);
       } else if (activeSites.length === 1) site = activeSites[0];
       else if (!siteUnsaid)
         problem('sitio', 'Hay varios sitios activos: indica el sitio de la trampa en la columna «sitio».');

@@ -31,6 +31,9 @@ export const IMPORT_MESSAGES = {
   title: 'Importar trampas',
   intro:
     'Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no), y si quieres tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona y riesgo; sitio, con el nombre del sitio, es obligatoria si hay más de un sitio activo. Primero verás una vista previa; no se guarda nada hasta que confirmes.',
+  titleFor: (site: string) => `Importar dispositivos a ${site}`,
+  introFor: (site: string) =>
+    `Elige un archivo CSV o Excel (.xlsx) con las columnas codigo (obligatoria), area, descripcion y activa (sí o no), y si quieres tipo (CEB, CAP, LAM, UV, FER u OTR, o su nombre), zona y riesgo. Todas las filas van a ${site}: la columna sitio no hace falta, y una fila de otro sitio se rechaza. Primero verás una vista previa; no se guarda nada hasta que confirmes.`,
   wrongType: 'El archivo debe ser CSV (.csv) o Excel (.xlsx).',
   tooLarge: 'El archivo pasa de 5 MB: divídelo en partes más pequeñas.',
   checking: 'Revisando el archivo…',

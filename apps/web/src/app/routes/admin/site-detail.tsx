@@ -8,20 +8,23 @@ import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 import { useTechnicians } from '../../../features/technicians/api/get-technicians';
 import { useSiteTimeZone } from '../../../lib/server-time-zone';
 import { parseRouteId } from '../../route-id';
+import { SiteDevicesImport } from './site-devices-import';
 
 /**
- * One site for the office: its plans, how many of its devices are on none, its recurring service, thresholds,
- * trends against them and the audit pack.
+ * One site for the office: its plans, how many of its devices are on none, its devices and their import, its
+ * recurring service, thresholds, trends against them and the audit pack.
  */
 export default function SiteDetailRoute() {
   const id = parseRouteId(useParams().id);
   const technicians = useTechnicians();
   const sites = useSites();
-  const timeZone = useSiteTimeZone(sites.data?.find((site) => site.id === id));
+  const site = sites.data?.find((candidate) => candidate.id === id);
+  const timeZone = useSiteTimeZone(site);
   if (id === null) return <Navigate to="/admin/sites" replace />;
   return (
     <>
       <SitePlansView key={id} siteId={id} />
+      {site ? <SiteDevicesImport key={`devices-${id}`} site={site} /> : null}
       <ServicePlansSection key={`service-${id}`} siteId={id} timeZone={timeZone} technicians={technicians.data ?? []} />
       <ThresholdsSection key={`thresholds-${id}`} siteId={id} />
       <p className="panel__text">

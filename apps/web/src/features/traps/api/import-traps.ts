@@ -21,11 +21,17 @@ export interface ImportRequest {
   file: File;
   type: string;
   dryRun: boolean;
+  /** Every row is this site's (importing from the site's page). */
+  siteId?: number | undefined;
 }
 
 /** Sends the file itself as the body: the preview (dryRun) writes nothing; the import writes every row or none. */
-export function importTraps({ file, type, dryRun }: ImportRequest): Promise<TrapImportResult> {
-  return apiRequest<TrapImportResult>(`/traps/import${dryRun ? '?dryRun=true' : ''}`, {
+export function importTraps({ file, type, dryRun, siteId }: ImportRequest): Promise<TrapImportResult> {
+  const query = new URLSearchParams({
+    ...(dryRun ? { dryRun: 'true' } : {}),
+    ...(siteId === undefined ? {} : { siteId: String(siteId) }),
+  }).toString();
+  return apiRequest<TrapImportResult>(`/traps/import${query ? `?${query}` : ''}`, {
     method: 'POST',
     body: new Blob([file], { type }),
     timeoutMs: FILE_TIMEOUT_MS,
@@ -37,7 +43,10 @@ export function useImportTraps() {
   return useMutation({
     mutationFn: importTraps,
     onSuccess: (_result, request) => {
-      if (!request.dryRun) void queryClient.invalidateQueries({ queryKey: queryKeys.traps });
+      if (request.dryRun) return;
+      // The devices, and the sites' counts of them.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.traps });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sites });
     },
   });
 }

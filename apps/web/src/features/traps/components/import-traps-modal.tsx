@@ -14,6 +14,8 @@ const PREVIEW_ROWS = 8;
 interface ImportTrapsModalProps {
   /** With several active sites the preview says which site each row goes to. */
   showSite: boolean;
+  /** Opened from a site's page: every row is this site's, and no «sitio» column is needed. */
+  site?: { id: number; name: string } | undefined;
   onImported: (count: number) => void;
   onClose: () => void;
 }
@@ -22,7 +24,7 @@ interface ImportTrapsModalProps {
  * A file chosen here is first checked by the server without writing (the preview, every problem of every row);
  * only a file without problems can be imported, and then all its rows are written at once or none.
  */
-export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsModalProps) {
+export function ImportTrapsModal({ showSite, site, onImported, onClose }: ImportTrapsModalProps) {
   const inputId = useId();
   const importTraps = useImportTraps();
   const [file, setFile] = useState<{ file: File; type: string } | null>(null);
@@ -39,7 +41,7 @@ export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsM
     if (chosen.size > MAX_IMPORT_BYTES) return setError(TEXT.tooLarge);
     setFile({ file: chosen, type });
     importTraps.mutate(
-      { file: chosen, type, dryRun: true },
+      { file: chosen, type, dryRun: true, siteId: site?.id },
       {
         onSuccess: setPreview,
         onError: (failure) => setError(serverMessage(failure) ?? TEXT.previewFailed),
@@ -51,7 +53,7 @@ export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsM
     if (!file || !preview) return;
     setError(null);
     importTraps.mutate(
-      { ...file, dryRun: false },
+      { ...file, dryRun: false, siteId: site?.id },
       {
         onSuccess: (result) => onImported(result.created),
         onError: (failure) => setError(serverMessage(failure) ?? TEXT.importFailed),
@@ -64,7 +66,7 @@ export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsM
   const working = importTraps.isPending;
   return (
     <Modal
-      title={TEXT.title}
+      title={site ? TEXT.titleFor(site.name) : TEXT.title}
       onClose={onClose}
       locked={working && importTraps.variables?.dryRun === false}
       size="large"
@@ -84,7 +86,7 @@ export function ImportTrapsModal({ showSite, onImported, onClose }: ImportTrapsM
       }
     >
       <div className="form">
-        <p>{TEXT.intro}</p>
+        <p>{site ? TEXT.introFor(site.name) : TEXT.intro}</p>
         <div className="field">
           <label htmlFor={inputId}>Archivo</label>
           <input

@@ -92,3 +92,7 @@ CREATE TRIGGER clients_audit AFTER INSERT OR UPDATE OR DELETE ON clients FOR EAC
 DROP TRIGGER IF EXISTS contacts_audit ON contacts;
 --> statement-breakpoint
 CREATE TRIGGER contacts_audit AFTER INSERT OR UPDATE OR DELETE ON contacts FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('contact', 'id', '+name', '+client_id');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS action_photos_audit ON action_photos;
+--> statement-breakpoint
+CREATE TRIGGER action_photos_audit AFTER INSERT OR UPDATE OR DELETE ON action_photos FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('actionPhoto', 'action_id', '+id');

@@ -1,5 +1,7 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import type {
+  CorrectiveActionDetail,
+  CreateActionInput,
   ComplianceReport,
   CreateSessionBody,
   Finding,
@@ -157,11 +159,6 @@ export class AdminApi {
     return this.json('post', '/api/sessions', body);
   }
 
-  /** A corrective action opened by hand at a site. */
-  createAction(body: { siteId: number; description: string; dueDate: string }): Promise<{ id: number }> {
-    return this.json('post', '/api/actions', body);
-  }
-
   /** Marks one trap of an order inspected, as the technician's scan would. */
   scan(sessionId: number, qrSlug: string): Promise<ScanResponse> {
     return this.json('post', `/api/sessions/${sessionId}/scan`, { qrSlug });
@@ -191,6 +188,11 @@ export class AdminApi {
       recordedAt: new Date().toISOString(),
       ...finding,
     });
+  }
+
+  /** Opens a corrective action by hand, as the office's form does. */
+  createAction(body: CreateActionInput): Promise<CorrectiveActionDetail> {
+    return this.json('post', '/api/actions', body);
   }
 
   /** Puts a site's own thresholds in place of the ones it had (from now). */

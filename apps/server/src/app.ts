@@ -312,7 +312,7 @@ export async function buildApp({
       await api.register(photosRoutes, { prefix: '/photos', service: findings });
       await api.register(inspectionsRoutes, {
         prefix: '/inspections',
-        service: new InspectionsService(new InspectionsRepository(db)),
+        service: new InspectionsService(new InspectionsRepository(db, config.TIME_ZONE), config.TIME_ZONE),
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(companyRoutes, { prefix: '/settings', service: companyService });
@@ -334,7 +334,12 @@ export async function buildApp({
       await api.register(siteThresholdsRoutes, { prefix: '/sites', service: thresholds });
       await api.register(actionsRoutes, {
         prefix: '/actions',
-        service: new ActionsService(new ActionsRepository(db, config.TIME_ZONE), app.orderEvents, files),
+        service: new ActionsService(
+          new ActionsRepository(db, config.TIME_ZONE),
+          app.orderEvents,
+          files,
+          config.TIME_ZONE,
+        ),
       });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.
       const auditPackRepository = new AuditPackRepository(db);

@@ -12,6 +12,7 @@ import {
   THRESHOLD_LEVELS,
   THRESHOLD_METRICS,
 } from './action-names.js';
+import { ExportFormatSchema } from './list-export.js';
 import { MAX_PAGE_SIZE } from './paging.js';
 
 /** The server's answers about thresholds and corrective actions; the screens say the same. */
@@ -272,6 +273,12 @@ export const ActionListQuery = z.strictObject({
     .optional(),
 });
 export type ActionListQuery = z.infer<typeof ActionListQuery>;
+
+/** GET /api/actions/export: every action the list's filters keep, in the list's order, as CSV or Excel. */
+export const ActionExportQuery = ActionListQuery.omit({ cursor: true, limit: true }).extend({
+  format: ExportFormatSchema,
+});
+export type ActionExportQuery = z.infer<typeof ActionExportQuery>;
 
 export const ActionList = z.object({
   /** Open ones first, by due date, then the closed ones; `limit` of them (50 unless told). */

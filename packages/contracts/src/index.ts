@@ -33,3 +33,4 @@ export * from './audit-log.js';
 export * from './audit-log-names.js';
 export * from './search.js';
 export * from './reminders.js';
+export * from './list-export.js';

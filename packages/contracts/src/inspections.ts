@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTimeInput, Id, Timestamp } from './common.js';
 import { ACTIVITY_LEVELS, ITEM_OUTCOMES } from './finding-rules.js';
 import { Finding, ItemException, ItemManual, ItemOutcomeSchema } from './findings.js';
+import { ExportFormatSchema } from './list-export.js';
 import { ReportMessages } from './messages.js';
 import { PageParams, pageOf } from './paging.js';
 import { periodInOrder } from './reports.js';
@@ -14,22 +15,31 @@ import { TrapTypeSchema, ZoneSchema } from './traps.js';
  * device with a finding); `pestId` those whose current finding caught that pest (at least one, or a band above
  * "0"); `technicianId` the ones that person inspected.
  */
+const inspectionFilters = {
+  siteId: Id.optional(),
+  from: DateTimeInput.optional(),
+  to: DateTimeInput.optional(),
+  type: TrapTypeSchema.optional(),
+  activityMin: z
+    .enum(ACTIVITY_LEVELS, { error: `activityMin debe ser uno de: ${ACTIVITY_LEVELS.join(', ')}.` })
+    .optional(),
+  pestId: Id.optional(),
+  technicianId: Id.optional(),
+  outcome: z.enum(ITEM_OUTCOMES, { error: `outcome debe ser uno de: ${ITEM_OUTCOMES.join(', ')}.` }).optional(),
+};
+
 export const InspectionListQuery = z
-  .strictObject({
-    ...PageParams,
-    siteId: Id.optional(),
-    from: DateTimeInput.optional(),
-    to: DateTimeInput.optional(),
-    type: TrapTypeSchema.optional(),
-    activityMin: z
-      .enum(ACTIVITY_LEVELS, { error: `activityMin debe ser uno de: ${ACTIVITY_LEVELS.join(', ')}.` })
-      .optional(),
-    pestId: Id.optional(),
-    technicianId: Id.optional(),
-    outcome: z.enum(ITEM_OUTCOMES, { error: `outcome debe ser uno de: ${ITEM_OUTCOMES.join(', ')}.` }).optional(),
-  })
+  .strictObject({ ...PageParams, ...inspectionFilters })
   .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type InspectionListQuery = z.infer<typeof InspectionListQuery>;
+
+/** GET /api/inspections/export: every inspection the same filters keep, as CSV or Excel (format). */
+export const InspectionExportQuery = z
+  .strictObject({ ...inspectionFilters, format: ExportFormatSchema })
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
+export type InspectionExportQuery = z.infer<typeof InspectionExportQuery>;
+/** The list's filters, without the page: what an export reads. */
+export type InspectionFilter = Omit<InspectionExportQuery, 'format'>;
 
 const Person = z.object({ id: z.number().int(), fullName: z.string() });
 

@@ -306,6 +306,10 @@ const MATRIX: Record<string, Row> = {
   },
   // Every inspected device of every site, with what was found: the office's, never a technician's.
   'GET /api/inspections': { request: () => ({ url: '/api/inspections?pageSize=5' }), expect: ADMIN_ONLY(200) },
+  'GET /api/inspections/export': {
+    request: () => ({ url: '/api/inspections/export?format=csv' }),
+    expect: ADMIN_ONLY(200),
+  },
   // Who changed what, and when: the office's.
   'GET /api/audit-log': { request: () => ({ url: '/api/audit-log?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
@@ -342,6 +346,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/actions': { request: () => ({ url: '/api/actions' }), expect: ADMIN_ONLY(200) },
+  'GET /api/actions/export': { request: () => ({ url: '/api/actions/export?format=xlsx' }), expect: ADMIN_ONLY(200) },
   'POST /api/actions': {
     request: () => ({
       url: '/api/actions',

@@ -134,14 +134,14 @@ export class ActionsRepository {
     return row;
   }
 
-  async list(query: ActionListQuery) {
+  /** The list's filters (site, state, overdue, responsible) and, after a cursor, where its page starts. */
+  private filters(query: Omit<ActionListQuery, 'limit'>): SQL {
     const filters: SQL[] = [sql`true`];
     if (query.siteId !== undefined) filters.push(sql`a.site_id = ${query.siteId}`);
     if (query.status) filters.push(sql`a.status = ${query.status}`);
     if (query.responsible) filters.push(sql`a.responsible = ${query.responsible}`);
-    const overdue = sql`(a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${this.timeZone}))::date)`;
-    if (query.overdue === 'true') filters.push(overdue);
-    if (query.overdue === 'false') filters.push(sql`not ${overdue}`);
+    if (query.overdue === 'true') filters.push(this.overdue);
+    if (query.overdue === 'false') filters.push(sql`not ${this.overdue}`);
     // Keyset paging over (closed, due date, newest id first): a page starts right after the cursor's action.
     if (query.cursor) {
       const [closed, due, id] = query.cursor.split('_') as [string, string, string];
@@ -149,22 +149,39 @@ export class ActionsRepository {
         sql`((a.status = 'CERRADA')::int, a.due_date, -a.id) > (${Number(closed)}::int, ${due}::date, ${-Number(id)}::int)`,
       );
     }
-    const limit = query.limit ?? ACTION_PAGE_SIZE;
-    const found = await rows<{ action: CorrectiveAction; key: string }>(
+    return sql.join(filters, sql` and `);
+  }
+
+  private get overdue() {
+    return sql`(a.status <> 'CERRADA' and a.due_date < (now() at time zone coalesce(s.time_zone, ${this.timeZone}))::date)`;
+  }
+
+  /**
+   * Up to `limit` actions the filters keep after the query's cursor, in the list's order, each with its own cursor
+   * (`key`) and its site's zone: a page of the list, or an export's batch.
+   */
+  async batch(query: Omit<ActionListQuery, 'limit'>, limit: number) {
+    return rows<{ action: CorrectiveAction; key: string; timeZone: string }>(
       this.db,
       sql`select ${actionJson(this.timeZone)} as action,
-          (a.status = 'CERRADA')::int || '_' || to_char(a.due_date, 'YYYY-MM-DD') || '_' || a.id as key
+          (a.status = 'CERRADA')::int || '_' || to_char(a.due_date, 'YYYY-MM-DD') || '_' || a.id as key,
+          coalesce(s.time_zone, ${this.timeZone}) as "timeZone"
         from ${actionFrom}
-        where ${sql.join(filters, sql` and `)}
+        where ${this.filters(query)}
         order by a.status = 'CERRADA', a.due_date, a.id desc
-        limit ${limit + 1}`,
+        limit ${limit}`,
     );
+  }
+
+  async list(query: ActionListQuery) {
+    const limit = query.limit ?? ACTION_PAGE_SIZE;
+    const found = await this.batch(query, limit + 1);
     const items = found.slice(0, limit);
     const nextCursor = found.length > limit ? items.at(-1)!.key : null;
     const [counts] = await rows<{ openCount: number; overdueCount: number }>(
       this.db,
       sql`select count(*) filter (where a.status <> 'CERRADA')::int as "openCount",
-          count(*) filter (where ${overdue})::int as "overdueCount"
+          count(*) filter (where ${this.overdue})::int as "overdueCount"
         from corrective_actions a join sites s on s.id = a.site_id`,
     );
     return { items: items.map((row) => row.action), nextCursor, ...counts! };

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ACTION_PHOTOS_MAX,
+  ActionExportQuery,
   ActionList,
   ActionListQuery,
   ActionPhoto,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
+import { EXPORT_MEDIA_TYPES, sendExport } from '../../lib/list-export.js';
 import { sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
 import { ACTION_PHOTO_FORM, type ActionsService } from './actions.service.js';
@@ -40,6 +42,27 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ service: ActionsService }> =
       },
     },
     (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'exportActions',
+        summary: 'Exportar la lista de acciones correctivas',
+        description:
+          'Todas las acciones que los mismos filtros de la lista guardan (sitio, estado, vencidas, responsable; todas las páginas), en el orden de la lista, en CSV (format=csv: UTF-8 con BOM, campos separados por punto y coma, lo que Excel en español abre en columnas) o Excel (format=xlsx). Encabezados en español, fechas dd/mm/aaaa en el calendario del sitio, estados, orígenes, gravedad, impacto y responsable con sus nombres. Se transmite a medida que se lee.',
+        tags: ['Acciones correctivas'],
+        security,
+        querystring: ActionExportQuery,
+        response: {
+          200: fileResponse('La lista en CSV o en Excel, según format.', ...Object.values(EXPORT_MEDIA_TYPES)),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => sendExport(reply, request.query.format, service.export(request.query)),
   );
 
   app.post(

@@ -8,13 +8,22 @@ import {
   PHOTO_TYPES,
   PhotoMessages,
   SiteMessages,
+  ACTION_ORIGIN_NAMES,
+  ACTION_RESPONSIBLE_NAMES,
+  ACTION_SEVERITY_NAMES,
+  ACTION_STATUS_NAMES,
+  PRODUCT_IMPACT_NAMES,
+  type ActionExportQuery,
   type ActionList,
   type ActionPhoto,
   type ActionListQuery,
+  type CorrectiveAction,
   type CorrectiveActionDetail,
   type CreateActionBody,
   type UpdateActionBody,
 } from '@rondin/contracts';
+import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
+import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../files/file-storage.js';
 import { type ImageRules, withoutMetadata } from '../../files/images.js';
 import type { Upload, UploadSpec } from '../../files/multipart.js';
@@ -23,7 +32,9 @@ import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { OrderEvents } from '../../lib/order-events.js';
+import { type ExportColumn, fileDay, writeListExport } from '../../lib/list-export.js';
 import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
+import { wallClock } from '../../lib/time-zone.js';
 import type { ActionChanges, ActionsRepository, FieldChange, LockedAction } from './actions.repository.js';
 
 /** An action's photo: the findings' rules (JPEG or WebP, 2 MB, decoded whole, kept without metadata). */
@@ -39,6 +50,63 @@ const ACTION_PHOTO_IMAGE: ImageRules = {
   maxPixels: PHOTO_MAX_PIXELS,
   messages: { unreadable: PhotoMessages.unreadable, tooManyPixels: PhotoMessages.tooManyPixels },
 };
+
+/** Actions an export reads at once. */
+const EXPORT_BATCH = 500;
+
+type ExportedAction = { action: CorrectiveAction; timeZone: string };
+
+/** An instant's calendar day in the site's zone, YYYY-MM-DD. */
+const localDay = (at: string | null, timeZone: string) =>
+  at === null ? null : wallClock(at, timeZone).toISOString().slice(0, 10);
+
+/** The export's columns: every field the action keeps, in the site's words, days in the site's calendar. */
+const EXPORT_COLUMNS: readonly ExportColumn<ExportedAction>[] = [
+  { header: 'N.º', width: 7, kind: 'number', value: ({ action }) => action.id },
+  { header: 'Sitio', width: 22, value: ({ action }) => action.site.name },
+  {
+    header: 'Dispositivo',
+    width: 26,
+    value: ({ action }) => (action.trap ? `${action.trap.code} · ${TRAP_TYPE_NAMES[action.trap.type]}` : null),
+  },
+  { header: 'Área', width: 18, value: ({ action }) => action.area },
+  { header: 'Origen', width: 22, value: ({ action }) => ACTION_ORIGIN_NAMES[action.origin] },
+  {
+    header: 'Detectada',
+    width: 11,
+    kind: 'date',
+    value: ({ action, timeZone }) => localDay(action.detectedAt, timeZone),
+  },
+  { header: 'Detectada por', width: 22, value: ({ action }) => action.detectedBy?.fullName ?? null },
+  { header: 'Gravedad', width: 9, value: ({ action }) => ACTION_SEVERITY_NAMES[action.severity] },
+  { header: 'Descripción', width: 40, value: ({ action }) => action.description },
+  { header: 'Corrección inmediata', width: 30, value: ({ action }) => action.immediateCorrection },
+  {
+    header: 'Impacto en producto',
+    width: 18,
+    value: ({ action }) => (action.productImpactKind ? PRODUCT_IMPACT_NAMES[action.productImpactKind] : null),
+  },
+  { header: 'Detalle del impacto', width: 30, value: ({ action }) => action.productImpact },
+  { header: 'Causa raíz', width: 30, value: ({ action }) => action.rootCause },
+  { header: 'Acción preventiva', width: 30, value: ({ action }) => action.preventiveAction },
+  { header: 'Responsable', width: 12, value: ({ action }) => ACTION_RESPONSIBLE_NAMES[action.responsible] },
+  { header: 'Nombre del responsable', width: 22, value: ({ action }) => action.responsibleName },
+  { header: 'Fecha límite', width: 11, kind: 'date', value: ({ action }) => action.dueDate },
+  { header: 'Estado', width: 10, value: ({ action }) => ACTION_STATUS_NAMES[action.status] },
+  { header: 'Vencida', width: 8, value: ({ action }) => (action.overdue ? 'Sí' : 'No') },
+  { header: 'Plan de verificación', width: 30, value: ({ action }) => action.verificationPlan },
+  { header: 'Cómo se verificó', width: 30, value: ({ action }) => action.verificationResult },
+  { header: 'Verificada por', width: 22, value: ({ action }) => action.verifiedBy },
+  { header: 'Fecha de verificación', width: 11, kind: 'date', value: ({ action }) => action.verifiedOn },
+  {
+    header: 'Cerrada el',
+    width: 11,
+    kind: 'date',
+    value: ({ action, timeZone }) => localDay(action.closedAt, timeZone),
+  },
+  { header: 'Nota de cierre', width: 30, value: ({ action }) => action.closingNote },
+  { header: 'Ocurrencias', width: 10, kind: 'number', value: ({ action }) => action.occurrenceCount },
+];
 
 /** Reads the request's form: the routes know the request, the service decides when to read it. */
 export type ReadForm = () => Promise<Upload>;
@@ -88,10 +156,31 @@ export class ActionsService {
     private readonly repository: ActionsRepository,
     private readonly events: Pick<OrderEvents, 'actionOpened'>,
     private readonly files: FileStorage,
+    /** The server's zone: the day in an export's file name. */
+    private readonly timeZone: string,
   ) {}
 
   list(query: ActionListQuery): Promise<ActionList> {
     return this.repository.list(query);
+  }
+
+  /** Every action the list's filters keep, in the list's order, as CSV or Excel, a batch at a time. */
+  export(query: ActionExportQuery): { fileName: string; content: Readable } {
+    const { format, ...filters } = query;
+    const repository = this.repository;
+    async function* batches() {
+      let cursor: string | undefined;
+      for (;;) {
+        const rows = await repository.batch({ ...filters, ...(cursor ? { cursor } : {}) }, EXPORT_BATCH);
+        if (rows.length > 0) yield rows;
+        if (rows.length < EXPORT_BATCH) return;
+        cursor = rows.at(-1)!.key;
+      }
+    }
+    return {
+      fileName: `acciones-correctivas-${fileDay(this.timeZone)}.${format}`,
+      content: writeListExport({ format, sheet: 'Acciones correctivas', columns: EXPORT_COLUMNS, batches: batches() }),
+    };
   }
 
   async get(id: number): Promise<CorrectiveActionDetail> {

@@ -1,4 +1,4 @@
-import type { Finding, Inspection, InspectionListQuery } from '@rondin/contracts';
+import type { Finding, Inspection, InspectionFilter } from '@rondin/contracts';
 import { ACTIVITY_LEVELS } from '@rondin/contracts/finding-rules';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
@@ -28,11 +28,11 @@ const currentFindingIn = (pairs: SQL) => sql`(${sessionItems.id}, ${sessionItems
  * The site filter said again on the findings, which carry their device's site (a device never changes site): a
  * site's findings are read through findings_site_recorded_idx instead of every site's.
  */
-const sameSite = (filter: InspectionListQuery) =>
+const sameSite = (filter: InspectionFilter) =>
   filter.siteId === undefined ? sql`true` : eq(findings.siteId, filter.siteId);
 
 /** The completed items a filter keeps. Site and type are read through the orders and traps they belong to. */
-function matching(filter: InspectionListQuery): SQL {
+function matching(filter: InspectionFilter): SQL {
   return and(
     eq(sessionItems.status, 'COMPLETED'),
     filter.siteId !== undefined
@@ -73,84 +73,124 @@ function matching(filter: InspectionListQuery): SQL {
 }
 
 /** Only the site (or nothing) narrows the list: the orders' own counters say how many items are completed. */
-const countedByOrders = (filter: InspectionListQuery) =>
+const countedByOrders = (filter: InspectionFilter) =>
   Object.entries(filter).every(([key, value]) => value === undefined || ['siteId', 'page', 'pageSize'].includes(key));
+
+/** One inspection as an export writes it: the list's row, with its day and time in the site's zone. */
+export interface ExportedInspection extends Inspection {
+  day: string;
+  time: string;
+  /** completed_at to the microsecond: where the next batch starts. */
+  completedAt: string;
+}
+
+/** Where an export's batch ended: the next one starts after this item, in the list's order. */
+export interface InspectionCursor {
+  completedAt: string;
+  itemId: number;
+}
 
 /** The inspected devices, newest first. The finding's JSON is the one the orders answer (rondin_finding_json). */
 export class InspectionsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The server's zone (TIME_ZONE), for sites without their own. */
+    private readonly timeZone: string,
+  ) {}
 
   async page(
-    filter: InspectionListQuery,
+    filter: InspectionFilter,
     window: { pageSize: number; offset: number },
   ): Promise<{ rows: Inspection[]; total: number }> {
     const where = matching(filter);
-    // The page's items are chosen first, reading no more than the filter needs; only those are then joined
-    // with their order, site, device, technician, finding and photos.
+    const [rows, total] = await Promise.all([
+      this.rowsOf(where, window.pageSize, window.offset),
+      this.count(filter, where),
+    ]);
+    return { rows: rows.map(({ day: _day, time: _time, completedAt: _at, ...row }) => row), total };
+  }
+
+  /**
+   * The next `size` inspections the filter keeps after `after`, in the list's order (newest first), for an
+   * export: keyset over (completed_at, id), so each batch reads from where the last ended whatever the length.
+   */
+  batch(filter: InspectionFilter, size: number, after: InspectionCursor | null): Promise<ExportedInspection[]> {
+    const where = and(
+      matching(filter),
+      after
+        ? sql`(${sessionItems.completedAt}, ${sessionItems.id}) < (${after.completedAt}::timestamptz, ${after.itemId}::int)`
+        : undefined,
+    )!;
+    return this.rowsOf(where, size, 0);
+  }
+
+  /**
+   * The items `where` keeps, a window of them in the list's order. Their ids are chosen first, reading no more
+   * than the filter needs; only those are then joined with their order, site, device, technician, finding and
+   * photos.
+   */
+  private async rowsOf(where: SQL, limit: number, offset: number): Promise<ExportedInspection[]> {
     const page = this.db
       .select({ id: sessionItems.id })
       .from(sessionItems)
       .where(where)
       .orderBy(desc(sessionItems.completedAt), desc(sessionItems.id))
-      .limit(window.pageSize)
-      .offset(window.offset)
+      .limit(limit)
+      .offset(offset)
       .as('page');
-    const [rows, total] = await Promise.all([
-      this.db
-        .select({
-          itemId: sessionItems.id,
-          sessionId: sessionItems.sessionId,
-          inspectedAt: isoUtc(sessionItems.completedAt),
-          site: { id: sites.id, name: sites.name },
-          trap: { id: traps.id, code: traps.code, type: traps.type, zone: traps.zone, area: traps.area },
-          inspectedById: technicians.id,
-          inspectedByName: technicians.fullName,
-          exceptionReason: sessionItems.exceptionReason,
-          exceptionDetail: sessionItems.exceptionDetail,
-          exceptionNote: sessionItems.exceptionNote,
-          manualReason: sessionItems.manualReason,
-          manualCode: sessionItems.manualCode,
-          finding: sql<Finding | null>`(select x.finding from rondin_finding_json x where x.id = ${sessionItems.findingId})`,
-          photoIds: sql<number[]>`(select coalesce(array_agg(${photos.id} order by ${photos.id}), '{}')
-            from ${photos} where ${photos.itemId} = ${sessionItems.id})`,
-        })
-        .from(page)
-        .innerJoin(sessionItems, eq(sessionItems.id, page.id))
-        .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
-        .innerJoin(sites, eq(sites.id, sessions.siteId))
-        .innerJoin(traps, eq(traps.id, sessionItems.trapId))
-        .leftJoin(technicians, eq(technicians.id, sessionItems.completedById))
-        .orderBy(desc(sessionItems.completedAt), desc(sessionItems.id)),
-      this.count(filter, where),
-    ]);
-    return {
-      rows: rows.map(
-        ({
-          inspectedById,
-          inspectedByName,
-          exceptionReason,
-          exceptionDetail,
-          exceptionNote,
-          manualReason,
-          manualCode,
-          ...row
-        }) => ({
-          ...row,
-          inspectedBy:
-            inspectedById === null || inspectedByName === null
-              ? null
-              : { id: inspectedById, fullName: inspectedByName },
-          // The page holds completed items only.
-          outcome: itemOutcome({ status: 'COMPLETED', exceptionReason, manualReason })!,
-          manual: itemManual({ manualReason, manualCode }),
-          exception: itemException({ exceptionReason, exceptionDetail, exceptionNote }),
-        }),
-      ),
-      total,
-    };
+    const zone = sql`coalesce(${sites.timeZone}, ${this.timeZone})`;
+    const rows = await this.db
+      .select({
+        itemId: sessionItems.id,
+        sessionId: sessionItems.sessionId,
+        inspectedAt: isoUtc(sessionItems.completedAt),
+        // The exact instant, to the microsecond, where an export's next batch starts.
+        completedAt: sql<string>`${sessionItems.completedAt}::text`,
+        day: sql<string>`to_char(${sessionItems.completedAt} at time zone ${zone}, 'YYYY-MM-DD')`,
+        time: sql<string>`to_char(${sessionItems.completedAt} at time zone ${zone}, 'HH24:MI')`,
+        site: { id: sites.id, name: sites.name },
+        trap: { id: traps.id, code: traps.code, type: traps.type, zone: traps.zone, area: traps.area },
+        inspectedById: technicians.id,
+        inspectedByName: technicians.fullName,
+        exceptionReason: sessionItems.exceptionReason,
+        exceptionDetail: sessionItems.exceptionDetail,
+        exceptionNote: sessionItems.exceptionNote,
+        manualReason: sessionItems.manualReason,
+        manualCode: sessionItems.manualCode,
+        finding: sql<Finding | null>`(select x.finding from rondin_finding_json x where x.id = ${sessionItems.findingId})`,
+        photoIds: sql<number[]>`(select coalesce(array_agg(${photos.id} order by ${photos.id}), '{}')
+          from ${photos} where ${photos.itemId} = ${sessionItems.id})`,
+      })
+      .from(page)
+      .innerJoin(sessionItems, eq(sessionItems.id, page.id))
+      .innerJoin(sessions, eq(sessions.id, sessionItems.sessionId))
+      .innerJoin(sites, eq(sites.id, sessions.siteId))
+      .innerJoin(traps, eq(traps.id, sessionItems.trapId))
+      .leftJoin(technicians, eq(technicians.id, sessionItems.completedById))
+      .orderBy(desc(sessionItems.completedAt), desc(sessionItems.id));
+    return rows.map(
+      ({
+        inspectedById,
+        inspectedByName,
+        exceptionReason,
+        exceptionDetail,
+        exceptionNote,
+        manualReason,
+        manualCode,
+        ...row
+      }) => ({
+        ...row,
+        inspectedBy:
+          inspectedById === null || inspectedByName === null ? null : { id: inspectedById, fullName: inspectedByName },
+        // The window holds completed items only.
+        outcome: itemOutcome({ status: 'COMPLETED', exceptionReason, manualReason })!,
+        manual: itemManual({ manualReason, manualCode }),
+        exception: itemException({ exceptionReason, exceptionDetail, exceptionNote }),
+      }),
+    );
   }
 
-  private async count(filter: InspectionListQuery, where: SQL): Promise<number> {
+  private async count(filter: InspectionFilter, where: SQL): Promise<number> {
     if (countedByOrders(filter)) {
       const [row] = await this.db
         .select({ total: sql<number>`coalesce(sum(${sessions.completedCount}), 0)::int` })

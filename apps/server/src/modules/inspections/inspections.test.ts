@@ -2,6 +2,9 @@ import { ReportMessages, type Inspection, type InspectionPage } from '@rondin/co
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pests } from '../../db/schema.js';
+import { InspectionsRepository, type InspectionCursor } from './inspections.repository.js';
+import { capturesText } from '@rondin/contracts/finding-text';
+import { download, expectNoInternalNames, parseCsv, readXlsx, spanishDay } from '../../../test/exports.js';
 import { putFinding } from '../../../test/findings.js';
 import { visit } from '../../../test/inspections.js';
 import { close } from '../../../test/orders.js';
@@ -290,5 +293,121 @@ describe('GET /api/inspections', () => {
   it('is for administrators only', async () => {
     const response = await t.app.inject({ url: '/api/inspections', headers: ana.headers });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/inspections/export', () => {
+  const HEADERS = [
+    'Fecha',
+    'Hora',
+    'Sitio',
+    'Orden',
+    'Código',
+    'Tipo',
+    'Zona',
+    'Área',
+    'Técnico',
+    'Resultado',
+    'Estado del dispositivo',
+    'Actividad',
+    'Capturas',
+    'Consumo de cebo (%)',
+    'Indicios',
+    'Acciones realizadas',
+    'Fotos',
+    'Nota',
+  ];
+  const column = (name: string) => HEADERS.indexOf(name);
+
+  it('writes as CSV every inspection the filters keep, in the list order, in Spanish words and days', async () => {
+    const csv = await download(t, admin, `/api/inspections/export?format=csv&siteId=${DEFAULT_SITE_ID}`, 'csv');
+    const [header, ...rows] = parseCsv(csv.toString('utf8'));
+    expect(header).toEqual(HEADERS);
+    const list = await listed({ siteId: DEFAULT_SITE_ID });
+    expect(rows).toHaveLength(list.total);
+    expect(rows.map((row) => row[column('Código')])).toEqual(list.items.map((item) => item.trap.code));
+    const zone = t.config.TIME_ZONE;
+    const lam = rows.find((row) => row[column('Código')] === 'LAM-01')!;
+    const inspected = new Date(at(march, 4));
+    expect(lam).toEqual([
+      spanishDay(inspected, zone),
+      new Intl.DateTimeFormat('es-ES', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        inspected,
+      ),
+      'Planta Norte',
+      String(list.items.find((item) => item.trap.code === 'LAM-01')!.sessionId),
+      'LAM-01',
+      'Lámina adhesiva o monitor de insectos',
+      '',
+      'Producción',
+      'Ana Torres',
+      'Escaneada',
+      'Dispositivo OK',
+      'Actividad baja',
+      'Cucaracha alemana 3',
+      '',
+      '',
+      'lámina cambiada',
+      '1',
+      '',
+    ]);
+    const unreachable = rows.find((row) => row[column('Código')] === 'CAP-01')!;
+    expect([unreachable[column('Resultado')], unreachable[column('Nota')]]).toEqual([
+      'Inaccesible',
+      'Palés apilados delante de la trampa.',
+    ]);
+    const gnawed = rows.find((row) => row[column('Código')] === 'CEB-02')!;
+    expect([gnawed[column('Consumo de cebo (%)')], gnawed[column('Indicios')], gnawed[column('Nota')]]).toEqual([
+      '50',
+      'roeduras, excrementos',
+      'Bloque mordido por un lado.',
+    ]);
+    expectNoInternalNames(rows);
+  });
+
+  it('writes the same rows as an Excel workbook, read back with exceljs, days as date cells', async () => {
+    const xlsx = await download(t, admin, '/api/inspections/export?format=xlsx&type=LAMINA', 'xlsx');
+    const { sheet, rows } = await readXlsx(xlsx);
+    expect(sheet.name).toBe('Inspecciones');
+    expect(rows[0]).toEqual(HEADERS);
+    expect(rows.slice(1).map((row) => row[column('Código')])).toEqual(['LAM-S1', 'LAM-01']);
+    const day = sheet.getRow(2).getCell(1);
+    expect(day.value).toBeInstanceOf(Date);
+    expect(day.numFmt).toBe('dd/mm/yyyy');
+    expect((day.value as Date).toISOString().slice(0, 10).split('-').reverse().join('/')).toBe(
+      spanishDay(at(south, 0), t.config.TIME_ZONE),
+    );
+    const listedSouth = (await listed({ type: 'LAMINA' })).items[0]!;
+    expect(rows[1]![column('Capturas')]).toBe(capturesText(listedSouth.finding!.captures));
+    expect(rows[1]![column('Orden')]).toBe(southOrderId);
+    expectNoInternalNames(rows);
+    // A filter that keeps nothing: the headers alone.
+    const empty = await readXlsx(
+      await download(t, admin, `/api/inspections/export?format=xlsx&technicianId=${admin.id}`, 'xlsx'),
+    );
+    expect(empty.rows).toEqual([HEADERS]);
+  });
+
+  it('reads batch after batch from where the last ended: every inspection once, in the list order', async () => {
+    const repository = new InspectionsRepository(t.database.db, t.config.TIME_ZONE);
+    const seen: number[] = [];
+    let after: InspectionCursor | null = null;
+    for (let batches = 0; batches < 10; batches++) {
+      const rows = await repository.batch({}, 3, after);
+      seen.push(...rows.map((row) => row.itemId));
+      if (rows.length < 3) break;
+      after = { completedAt: rows.at(-1)!.completedAt, itemId: rows.at(-1)!.itemId };
+    }
+    expect(seen).toEqual((await listed({})).items.map((row) => row.itemId));
+  });
+
+  it('refuses a format or filter it cannot read, in Spanish, and is for administrators only', async () => {
+    const bad = await t.app.inject({ url: '/api/inspections/export?format=pdf', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().message)).toContain('format debe ser csv o xlsx.');
+    const paged = await t.app.inject({ url: '/api/inspections/export?format=csv&page=2', headers: admin.headers });
+    expect(paged.statusCode).toBe(400);
+    const tech = await t.app.inject({ url: '/api/inspections/export?format=csv', headers: ana.headers });
+    expect(tech.statusCode).toBe(403);
   });
 });

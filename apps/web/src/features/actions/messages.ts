@@ -66,6 +66,7 @@ export const ACTION_MESSAGES = {
   responsibleNames: ACTION_RESPONSIBLE_NAMES,
   severityNames: ACTION_SEVERITY_NAMES,
   newAction: 'Nueva acción',
+  exported: 'las acciones filtradas',
   create: 'Crear acción',
   createFailed: 'No se pudo crear la acción.',
   chooseSite: 'Elige un sitio',

@@ -3,6 +3,7 @@ import { MANUAL_OUTCOME_NAME, NOT_PROOF_OF_PRESENCE, OUTCOME_NOTE } from '@rondi
 export const INSPECTION_MESSAGES = {
   title: 'Inspecciones',
   subtitle: 'Lo encontrado en cada dispositivo inspeccionado',
+  exported: 'las inspecciones filtradas',
   count: (total: string, one: boolean) =>
     `${total} ${one ? 'dispositivo inspeccionado' : 'dispositivos inspeccionados'} en el período`,
   loading: 'Cargando inspecciones...',

@@ -4,6 +4,7 @@ import './actions.css';
 import type { CorrectiveAction, Site } from '@rondin/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ExportButtons } from '../../../components/ui/export-buttons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { SiteFilter } from '../../../components/ui/site-filter';
@@ -11,6 +12,7 @@ import { StatusBadge, type BadgeTone } from '../../../components/ui/status-badge
 import { formatCount } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
+import { exportActions } from '../api/export-actions';
 import { useActions } from '../api/get-actions';
 import { ACTION_MESSAGES as TEXT } from '../messages';
 import { formatDay } from '../utils/format-day';
@@ -60,14 +62,21 @@ export function ActionsView({ sites }: { sites?: readonly Site[] | undefined }) 
           actions.data ? TEXT.count(formatCount(items.length), items.length === 1, actions.hasNextPage) : TEXT.subtitle
         }
         actions={
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={activeSites.length === 0}
-            onClick={() => setCreating(true)}
-          >
-            {TEXT.newAction}
-          </button>
+          <>
+            <ExportButtons
+              fileName="acciones-correctivas"
+              what={TEXT.exported}
+              fetchFile={(format) => exportActions(filters, format)}
+            />
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={activeSites.length === 0}
+              onClick={() => setCreating(true)}
+            >
+              {TEXT.newAction}
+            </button>
+          </>
         }
       />
       {creating ? (

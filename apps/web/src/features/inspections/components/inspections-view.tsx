@@ -5,12 +5,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FindingSummary, OutcomeBadge } from '../../../components/findings/finding-summary';
 import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
+import { ExportButtons } from '../../../components/ui/export-buttons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PagedResults } from '../../../components/ui/paged-results';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { sitesToChoose } from '../../../lib/site-scope';
 import { useListParams } from '../../../lib/use-list-params';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { exportInspections } from '../api/export-inspections';
 import { useInspectionPage } from '../api/get-inspections';
 import { INSPECTION_MESSAGES as TEXT } from '../messages';
 import { INSPECTIONS_PAGE_SIZE } from '../utils/inspection-search';
@@ -53,6 +55,16 @@ export function InspectionsView({ period, periodPicker, sites, technicians, pest
       <PageHeader
         title={TEXT.title}
         subtitle={total === undefined || !period ? TEXT.subtitle : TEXT.count(formatCount(total), total === 1)}
+        actions={
+          <ExportButtons
+            fileName="inspecciones"
+            what={TEXT.exported}
+            disabled={!period}
+            fetchFile={(format) =>
+              exportInspections({ ...params, from: period?.from ?? '', to: period?.to ?? '' }, format)
+            }
+          />
+        }
       />
       <InspectionFilters
         values={params}

@@ -79,4 +79,46 @@ test.describe("a site's times in its zone", () => {
     await expect(madridCard).not.toContainText('hora de');
     await closeMadrid();
   });
+
+  test("an order's date is typed in its Madrid site's hour from Mexico City, and rescheduled the same way", async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const site = await adminApi.createSite({ name: unique('Planta Alcalá'), timeZone: 'Europe/Madrid' });
+    const trap = await adminApi.createTrap({ area: unique('Andén'), siteId: site.id });
+    const tech = await adminApi.createTechnician({ fullName: unique('Pilar Hora') });
+
+    await asAdmin('/admin/sessions');
+    await page.getByRole('button', { name: '+ Crear orden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva orden' });
+    await dialog.getByLabel('Sitio').selectOption(String(site.id));
+    await dialog.getByLabel('Técnico').selectOption({ label: `${tech.fullName} · ${tech.email}` });
+    const date = dialog.getByLabel('Fecha programada (opcional)');
+    await expect(date).toHaveAccessibleDescription('A la hora del sitio: hora de Madrid.');
+    await date.fill('2031-01-16T07:30');
+    await dialog.getByLabel('Buscar trampas').fill(trap.code);
+    await dialog.getByRole('checkbox', { name: trap.code }).check();
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Crear orden' }).click();
+    const order = await (await created).json();
+    // 07:30 in Madrid (UTC+1 in January), not in Mexico City (UTC-6).
+    expect(order.scheduledAt).toBe('2031-01-16T06:30:00.000Z');
+
+    await page.goto(`/admin/sessions/${order.id}`);
+    await page.getByRole('button', { name: 'Reprogramar' }).click();
+    const reschedule = page.getByRole('dialog', { name: `Reprogramar orden #${order.id}` });
+    const when = reschedule.getByLabel('Fecha programada', { exact: true });
+    await expect(when).toHaveValue('2031-01-16T07:30');
+    await expect(when).toHaveAccessibleDescription('A la hora del sitio: hora de Madrid.');
+    await when.fill('2031-01-17T08:15');
+    const sent = page.waitForRequest((request) => request.method() === 'PATCH');
+    await reschedule.getByRole('button', { name: 'Guardar fecha' }).click();
+    expect((await sent).postDataJSON()).toEqual({ scheduledAt: '2031-01-17T07:15:00.000Z' });
+    await expect(page.getByRole('region', { name: 'Datos de la orden' })).toContainText(
+      '17 ene 2031, 8:15 (hora de Madrid)',
+    );
+  });
 });

@@ -29,12 +29,18 @@ function zoneFormat(timeZone: string) {
 const browserTime = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
- * " (hora de Madrid)" after a time written in `timeZone` when the reader's clock is in another zone, so nobody
- * reads a site's hour as their own; nothing when both are the same zone or the zone is unknown.
+ * "hora de Madrid" when a time written or typed in `timeZone` is not the reader's clock, so nobody reads or
+ * types a site's hour as their own; null when both are the same zone or the zone is unknown.
  */
+export function siteHourHint(timeZone: string | null, viewerZone = browserTimeZone()): string | null {
+  if (timeZone === null || !zoneFormat(timeZone) || sameZone(timeZone, viewerZone)) return null;
+  return zoneHourName(timeZone);
+}
+
+/** " (hora de Madrid)" after a time written in `timeZone` when the reader's clock is in another zone. */
 export function zoneNote(timeZone: string | null, viewerZone = browserTimeZone()): string {
-  if (timeZone === null || !zoneFormat(timeZone) || sameZone(timeZone, viewerZone)) return '';
-  return ` (${zoneHourName(timeZone)})`;
+  const hint = siteHourHint(timeZone, viewerZone);
+  return hint ? ` (${hint})` : '';
 }
 
 /**

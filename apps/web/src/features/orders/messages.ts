@@ -7,6 +7,8 @@ export const ORDER_MESSAGES = {
   siteRequired: 'Elige el sitio de la orden: sus trampas deben ser todas de un mismo sitio.',
   chooseSiteFirst: 'Elige el sitio para ver sus trampas.',
   site: 'Sitio',
+  /** Under an order's date when the site's clock is not the reader's: the hour typed is the site's. */
+  siteHour: (zone: string) => `A la hora del sitio: ${zone}.`,
   createFailed: 'No se pudo crear la orden. Revisa los datos e inténtalo nuevamente.',
   created: (id: number) => `Orden #${id} creada correctamente.`,
   closed: 'Orden cerrada correctamente.',

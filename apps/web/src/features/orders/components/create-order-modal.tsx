@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
+import { useServerTimeZone } from '../../../lib/server-time-zone';
+import { siteHourHint } from '../../../lib/format';
 import { ORDER_MESSAGES } from '../messages';
 import { localInputToIso } from '../utils/local-date-time';
 import type { PickedTraps } from '../utils/trap-selection';
@@ -38,7 +40,7 @@ export function CreateOrderModal({
   onSubmit,
   onClose,
 }: CreateOrderModalProps) {
-  const ids = { site: useId(), siteHint: useId(), technician: useId(), date: useId() };
+  const ids = { site: useId(), siteHint: useId(), technician: useId(), date: useId(), dateHint: useId() };
   const [siteId, setSiteId] = useState('');
   const [technicianId, setTechnicianId] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
@@ -51,6 +53,10 @@ export function CreateOrderModal({
   const askSite = sites.length > 0;
   const site = sites.find((each) => String(each.id) === siteId);
   const siteChosen = !askSite || site !== undefined;
+  // The date is typed in the site's hour, as every screen shows it.
+  const serverTimeZone = useServerTimeZone();
+  const zone = site?.timeZone ?? serverTimeZone;
+  const zoneHint = siteHourHint(zone);
   const complete = siteChosen && technicianAvailable && selected.size > 0;
   // Worked out from the form as it is now, not kept from the last press: it goes as soon as the form is fixed.
   const problem =
@@ -67,7 +73,7 @@ export function CreateOrderModal({
     setAttempted(true);
     if (!complete) return;
     const body: CreateSessionBody = { technicianId: Number(technicianId), trapIds: [...selected.keys()] };
-    const when = localInputToIso(scheduledAt);
+    const when = localInputToIso(scheduledAt, zone);
     if (when) body.scheduledAt = when;
     onSubmit(body);
   }
@@ -145,7 +151,13 @@ export function CreateOrderModal({
               type="datetime-local"
               value={scheduledAt}
               onChange={(event) => setScheduledAt(event.target.value)}
+              aria-describedby={zoneHint ? ids.dateHint : undefined}
             />
+            {zoneHint ? (
+              <p id={ids.dateHint} className="field-hint">
+                {ORDER_MESSAGES.siteHour(zoneHint)}
+              </p>
+            ) : null}
           </div>
         </div>
         {siteChosen ? (

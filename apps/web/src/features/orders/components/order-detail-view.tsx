@@ -354,6 +354,7 @@ function OrderDetail({
       {dialog === 'reschedule' ? (
         <RescheduleOrderDialog
           session={session}
+          timeZone={timeZone}
           saving={updateSession.isPending}
           error={dialogError}
           onSubmit={reschedule}

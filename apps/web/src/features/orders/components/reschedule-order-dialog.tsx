@@ -3,25 +3,36 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
-import { ORDER_DETAIL_MESSAGES as TEXT } from '../messages';
+import { siteHourHint } from '../../../lib/format';
+import { ORDER_DETAIL_MESSAGES as TEXT, ORDER_MESSAGES } from '../messages';
 import { isoToLocalInput, localInputToIso } from '../utils/local-date-time';
 
 interface RescheduleOrderDialogProps {
   session: Session;
   saving: boolean;
   error: NoticeMessage | null;
+  /** The site's zone, whose hour is typed; null while unknown (the browser's, then). */
+  timeZone: string | null;
   /** The new time as an ISO instant, or null for no date. */
   onSubmit: (scheduledAt: string | null) => void;
   onClose: () => void;
 }
 
-/** Gives an open order another date and time, in the browser's zone, or none (PATCH scheduledAt). */
-export function RescheduleOrderDialog({ session, saving, error, onSubmit, onClose }: RescheduleOrderDialogProps) {
-  const ids = { date: useId(), none: useId() };
-  const [value, setValue] = useState(() => isoToLocalInput(session.scheduledAt));
+/** Gives an open order another date and time, in its site's hour, or none (PATCH scheduledAt). */
+export function RescheduleOrderDialog({
+  session,
+  timeZone,
+  saving,
+  error,
+  onSubmit,
+  onClose,
+}: RescheduleOrderDialogProps) {
+  const ids = { date: useId(), dateHint: useId(), none: useId() };
+  const [value, setValue] = useState(() => isoToLocalInput(session.scheduledAt, timeZone));
   const [none, setNone] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const iso = localInputToIso(value);
+  const iso = localInputToIso(value, timeZone);
+  const zoneHint = siteHourHint(timeZone);
   // Derived from the form as it is now: the message goes as soon as a date is typed or 'no date' is ticked.
   const problem = attempted && !none && !iso ? TEXT.rescheduleRequired : null;
 
@@ -44,8 +55,14 @@ export function RescheduleOrderDialog({ session, saving, error, onSubmit, onClos
             onChange={(event) => setValue(event.target.value)}
             disabled={saving || none}
             aria-invalid={problem ? true : undefined}
+            aria-describedby={zoneHint ? ids.dateHint : undefined}
             data-autofocus
           />
+          {zoneHint ? (
+            <p id={ids.dateHint} className="field-hint">
+              {ORDER_MESSAGES.siteHour(zoneHint)}
+            </p>
+          ) : null}
         </div>
         <label className="checkbox-field order-dialog__checkbox" htmlFor={ids.none}>
           <input

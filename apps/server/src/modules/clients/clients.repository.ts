@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { clients, contacts, correctiveActions, servicePlans, sessions, sites, technicians } from '../../db/schema.js';
-import { containsPattern } from '../../lib/search.js';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
@@ -75,20 +74,6 @@ export class ClientsRepository {
       })
       .from(clients)
       .where(where);
-  }
-
-  /**
-   * Clients whose name or tax id contains the term, ignoring case, the active first, then by name: for a search
-   * box (the global search). The term is matched literally (% and _ are letters).
-   */
-  searchClients(term: string, limit: number): Promise<Pick<ClientRow, 'id' | 'name' | 'taxId' | 'isActive'>[]> {
-    const pattern = containsPattern(term.trim());
-    return this.db
-      .select({ id: clients.id, name: clients.name, taxId: clients.taxId, isActive: clients.isActive })
-      .from(clients)
-      .where(sql`(lower(${clients.name}) like ${pattern} or lower(coalesce(${clients.taxId}, '')) like ${pattern})`)
-      .orderBy(sql`${clients.isActive} desc`, asc(sql`lower(${clients.name})`), asc(clients.id))
-      .limit(limit);
   }
 
   /** Whether another client has this name, ignoring case. */

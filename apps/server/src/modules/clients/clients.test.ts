@@ -11,7 +11,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.js';
-import { ClientsRepository } from './clients.repository.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -400,22 +399,5 @@ describe('the change log', () => {
         before: expect.objectContaining({ role: 'Jefa de calidad', email: 'lucia@ribera.test', siteIds: [] }),
       }),
     ]);
-  });
-});
-
-describe('searchClients', () => {
-  it('finds clients by a part of their name or tax id, ignoring case, the active first, literally', async () => {
-    await newClient({ name: 'Conservas Ribera S.A.', taxId: 'A46000001' });
-    const old = await newClient({ name: 'Conservas del Norte' });
-    await api('PATCH', `/api/clients/${old.id}`, { isActive: false });
-    await newClient({ name: 'Harinas 100% Levante' });
-    const repository = new ClientsRepository(t.database.db);
-    expect((await repository.searchClients('CONSERVAS', 10)).map((row) => row.name)).toEqual([
-      'Conservas Ribera S.A.',
-      'Conservas del Norte',
-    ]);
-    expect((await repository.searchClients('a46', 10)).map((row) => row.name)).toEqual(['Conservas Ribera S.A.']);
-    expect((await repository.searchClients('0%', 10)).map((row) => row.name)).toEqual(['Harinas 100% Levante']);
-    expect(await repository.searchClients('conservas', 1)).toHaveLength(1);
   });
 });

@@ -100,7 +100,7 @@ const VERSION_1_TABLES = ['technicians', 'traps', 'sessions', 'session_items', '
 const INSERT_BATCH = 1000;
 /** Columns later migrations added with a default, which older backups do not hold. */
 const ADDED_COLUMNS: Record<string, Record<string, unknown>> = {
-  technicians: { token_version: 0 },
+  technicians: { token_version: 0, must_change_password: false },
   traps: { type: 'OTRO' },
   session_items: { added_on_site: false },
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { call, newSignedInTechnician, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
@@ -51,16 +51,13 @@ describe.runIf(DATABASE_URL && REDIS_URL)('several server processes with Redis',
       email: 'admin@multi.test',
       password: 'admin-multi-1',
     });
-    const tech = await call(first, 'POST', '/technicians', adminToken, {
-      email: 'tecnico@multi.test',
-      fullName: 'Técnico Multi',
-      password: 'tecnico-multi-1',
-    });
+    const { account: tech, token: techToken } = await newSignedInTechnician(
+      first,
+      adminToken,
+      { email: 'tecnico@multi.test', fullName: 'Técnico Multi', password: 'tecnico-multi-1' },
+      second,
+    );
     const trap = await call(first, 'POST', '/traps', adminToken, { code: 'MULTI-1' });
-    const { accessToken: techToken } = await call(second, 'POST', '/auth/login', undefined, {
-      email: 'tecnico@multi.test',
-      password: 'tecnico-multi-1',
-    });
 
     const socket = io(`${second}/sessions`, {
       transports: ['websocket'],
@@ -86,16 +83,13 @@ describe.runIf(DATABASE_URL && REDIS_URL)('several server processes with Redis',
       email: 'admin@multi.test',
       password: 'admin-multi-1',
     });
-    const tech = await call(first, 'POST', '/technicians', adminToken, {
-      email: 'plan@multi.test',
-      fullName: 'Técnica Plan',
-      password: 'tecnico-multi-2',
-    });
+    const { account: tech, token: techToken } = await newSignedInTechnician(
+      first,
+      adminToken,
+      { email: 'plan@multi.test', fullName: 'Técnica Plan', password: 'tecnico-multi-2' },
+      second,
+    );
     await call(first, 'POST', '/traps', adminToken, { code: 'PLAN-1' });
-    const { accessToken: techToken } = await call(second, 'POST', '/auth/login', undefined, {
-      email: 'plan@multi.test',
-      password: 'tecnico-multi-2',
-    });
     const socket = io(`${second}/sessions`, {
       transports: ['websocket'],
       auth: { token: techToken },

@@ -6,7 +6,7 @@ import type { Session } from '@rondin/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
-import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { call, newSignedInTechnician, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
@@ -103,17 +103,12 @@ describe(`crash safety on ${kind}`, () => {
         password: 'admin-crash-1',
       })
     ).accessToken;
-    const tech = await call(server.base, 'POST', '/technicians', adminToken, {
+    const { account: tech, token } = await newSignedInTechnician(server.base, adminToken, {
       email: 'tecnico@crash.test',
       fullName: 'Técnico',
       password: 'tecnico-crash-1',
     });
-    techToken = (
-      await call(server.base, 'POST', '/auth/login', undefined, {
-        email: 'tecnico@crash.test',
-        password: 'tecnico-crash-1',
-      })
-    ).accessToken;
+    techToken = token;
     const traps = [];
     for (let i = 0; i < TRAPS; i++)
       traps.push(await call(server.base, 'POST', '/traps', adminToken, { code: `C-${i}` }));

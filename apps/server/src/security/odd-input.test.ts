@@ -49,6 +49,7 @@ let itemId: number;
 let photoId: number;
 let planId: number;
 let productId: number;
+let actionId: number;
 let image: Buffer;
 let photo: Buffer;
 let slug: string;
@@ -71,6 +72,13 @@ beforeAll(async () => {
   photoId = (await postPhoto(t, tech, orderId, itemId, { clientPhotoId: randomUUID(), file: photo })).json().id;
   planId = (await createPlan(t, admin, DEFAULT_SITE_ID, 'Planta baja', image)).id;
   productId = (await createProduct(t, admin)).id;
+  const action = await t.app.inject({
+    method: 'POST',
+    url: '/api/actions',
+    headers: admin.headers,
+    payload: { siteId: DEFAULT_SITE_ID, description: 'Hueco bajo la puerta del andén', dueDate: '2040-01-10' },
+  });
+  actionId = action.json().id;
   await t.app.inject({
     method: 'PUT',
     url: `/api/traps/${trapId}/placement`,
@@ -134,7 +142,9 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
               ? photoId
               : url.startsWith('/api/products')
                 ? productId
-                : orderId;
+                : url.startsWith('/api/actions')
+                  ? actionId
+                  : orderId;
     return String(id);
   }
   if (name === 'itemId') return String(itemId);

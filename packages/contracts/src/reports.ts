@@ -244,7 +244,7 @@ export const CoverageReport = z.object({
   timeZone: z.string(),
   /** Each period's first day in the site's zone (YYYY-MM-DD; a week starts on Monday) and its devices by state. */
   periods: z.array(z.object({ period: z.string(), devices: CoverageTally })),
-  /** The site's active devices, and inactive ones that were due in the period, in code order. */
+  /** The site's devices in service in the period (by their history), and any other a due order held, in code order. */
   devices: z.array(CoverageDevice),
   /** Device-periods by state over the whole report. */
   totals: CoverageTally,

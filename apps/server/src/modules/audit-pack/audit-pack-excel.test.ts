@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pests, traps } from '../../db/schema.js';
+import { pests, sessions, traps } from '../../db/schema.js';
 import { visit } from '../../../test/inspections.js';
 import { close } from '../../../test/orders.js';
 import { planImage } from '../../../test/plans.js';
@@ -23,9 +23,10 @@ let januaryOrder: number;
 let februaryOrder: number;
 
 /**
- * One plant in Madrid: a visit late on 31 January (local time) with a bait station over its limit and a photo,
- * a sticky board with catches and a device not found; a second visit ten minutes after local midnight, which is
- * still 31 January in UTC; another site's visit the same night, and a device left pending.
+ * One plant in Madrid: an order of 30 January visited late on the 31st (local time) with a bait station over its
+ * limit and a photo, a sticky board with catches, a device not found and one left by a forced close; a second
+ * order scheduled five minutes after local midnight, which is still 31 January in UTC; another site's visit the
+ * same night.
  */
 beforeAll(async () => {
   t = await createTestApp({ TIME_ZONE: ZONE });
@@ -76,6 +77,11 @@ beforeAll(async () => {
   februaryOrder = (
     await visit(t, admin, tech, new Date('2026-01-31T23:10:00Z'), [{ trap: bait, scanned: true, finding: {} }])
   ).order.id;
+  // 00:05 in Madrid on 1 February: the order's date places its rows in February.
+  await t.database.db
+    .update(sessions)
+    .set({ scheduledAt: new Date('2026-01-31T23:05:00Z') })
+    .where(eq(sessions.id, februaryOrder));
   await visit(t, admin, tech, new Date('2026-01-31T21:00:00Z'), [
     { trap: await createTrap(t, { code: 'CEB-S1', type: 'CEBADERO', siteId: otherSite }), scanned: true },
   ]);
@@ -111,14 +117,18 @@ async function annex(from: string, to: string, batchSize?: number) {
 }
 
 describe('audit pack Excel annex', () => {
-  it("has one row per inspection of the site's period, oldest first, cut at midnight in the site's zone", async () => {
+  it("has one row per device of the site's orders of the period, by the order's date in the site's zone", async () => {
     const { rows, workbook } = await annex('2026-01-01', '2026-02-01');
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Inspecciones', 'Resumen']);
+    // The device the forced close left is a row too, last, without a time.
     expect(rows.map((row) => [row.Orden, row.Código, row.Resultado])).toEqual([
       [januaryOrder, 'CEB-01', 'Escaneada'],
       [januaryOrder, 'LAM-01', 'Escaneada'],
       [januaryOrder, 'CAP-01', 'No encontrada'],
+      [januaryOrder, 'CEB-09', 'Sin inspección (cierre forzado)'],
     ]);
+    expect(rows[3]!['Fecha y hora']).toBeNull();
+    expect(rows[0]!['Fecha de la orden']).toEqual(new Date('2026-01-30T23:50:00Z'));
     const february = await annex('2026-02-01', '2026-03-01');
     expect(february.rows.map((row) => [row.Orden, row.Código])).toEqual([[februaryOrder, 'CEB-01']]);
     // The same boundary given as instants.
@@ -129,7 +139,7 @@ describe('audit pack Excel annex', () => {
   it('pages through the inspections without losing or repeating one', async () => {
     const whole = await annex('2026-01-01', '2026-03-01');
     const paged = await annex('2026-01-01', '2026-03-01', 1);
-    expect(whole.rows).toHaveLength(4);
+    expect(whole.rows).toHaveLength(5);
     expect(paged.rows.map((row) => [row.Orden, row.Código])).toEqual(whole.rows.map((row) => [row.Orden, row.Código]));
   });
 
@@ -181,13 +191,20 @@ describe('audit pack Excel annex', () => {
 
   it('has a Spanish header row that is frozen, filtered and printed on every landscape page', async () => {
     const { sheet, headers } = await annex('2026-01-01', '2026-02-01');
-    expect(headers.slice(0, 5)).toEqual(['Fecha y hora', 'Orden', 'Certificado', 'Técnico', 'Código']);
+    expect(headers.slice(0, 6)).toEqual([
+      'Fecha y hora',
+      'Orden',
+      'Fecha de la orden',
+      'Certificado',
+      'Técnico',
+      'Código',
+    ]);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1 });
   });
 
-  it('sums up the site, the period, when it was made and how many rows it holds', async () => {
+  it("sums up the site, the period, when it was made, what it counts and the period's figures", async () => {
     const before = Date.now();
     const { summary } = await annex('2026-01-01', '2026-02-01');
     expect(summary).toMatchObject({
@@ -196,9 +213,15 @@ describe('audit pack Excel annex', () => {
       Desde: new Date('2026-01-01T00:00:00Z'),
       Hasta: new Date('2026-01-31T23:59:59.999Z'),
       'Zona horaria': ZONE,
-      'Inspecciones (filas de la hoja Inspecciones)': 3,
-      'De ellas, dispositivos no encontrados o inaccesibles': 1,
+      'Órdenes del período': 1,
+      'Completas (todos los dispositivos inspeccionados)': 0,
+      'Cerradas con dispositivos sin inspeccionar (cierre forzado)': 1,
+      'Visitas a dispositivos (filas de la hoja Inspecciones)': 4,
+      'Inspeccionadas (QR leído o código escrito)': 2,
+      'Con excepción (no encontrados o inaccesibles)': 1,
+      'Sin inspección (cierre forzado u orden abierta)': 1,
     });
+    expect(summary['Qué se cuenta']).toContain('por la fecha de su orden');
     // Generated now, in Madrid's wall clock (within the test's run, give or take the zone's offset).
     const generated = (summary.Generado as Date).getTime();
     expect(generated).toBeGreaterThan(before - 60_000);

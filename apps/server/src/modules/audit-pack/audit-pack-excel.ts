@@ -14,13 +14,14 @@ import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.j
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
 import { wallClock, zonedInstant } from '../../lib/time-zone.js';
 import type { AuditPackRepository, PackInspection, PackInspectionBreach, PackRange } from './audit-pack.repository.js';
+import { PACK_COUNTS_RULE, unfinishedOutcome } from './pdf/pack-text.js';
 
 /** The reads the annex makes, in audit-pack.repository.ts. */
-type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections'>;
+type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections' | 'orders' | 'figures'>;
 
 /**
- * Inspections read at once: with their catches, about 2 MB of rows. A year of weekly visits to 2,000 devices
- * (104,000 inspections) is 52 batches, each read through session_items_completed_idx from where the last ended.
+ * Devices read at once, about: with their catches, about 2 MB of rows. Orders are read together until they reach
+ * it (an order is never split): a year of weekly visits to 2,000 devices (104,000 rows) is 52 reads.
  */
 const BATCH_SIZE = 2000;
 
@@ -33,6 +34,7 @@ const HEADER_FONT = { bold: true, color: { argb: 'FFFFFFFF' } };
 const COLUMNS = [
   { header: 'Fecha y hora', key: 'at', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
   { header: 'Orden', key: 'order', width: 8 },
+  { header: 'Fecha de la orden', key: 'orderAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
   { header: 'Certificado', key: 'folio', width: 14 },
   { header: 'Técnico', key: 'technician', width: 24 },
   { header: 'Código', key: 'code', width: 12 },
@@ -88,22 +90,26 @@ async function drained(output: Writable): Promise<void> {
 }
 
 /**
- * The audit pack's Excel annex: sheet 'Inspecciones', one row per device inspection of the site's orders
- * completed within [from, to) (`from`/`to`: ISO instants, or days of the site's zone, meaning their midnight),
- * oldest first, as the auditor reads a logbook; then 'Resumen' with the site, period, generation date and counts.
- * The current version of each finding is the one shown. Streamed: each row is committed when written and each
- * batch waits for the reader, so memory holds one batch whatever the period. `batchSize` is for tests.
+ * The audit pack's Excel annex: sheet 'Inspecciones', one row per device of each of the site's orders of
+ * [from, to) (`from`/`to`: ISO instants, or days of the site's zone, meaning their midnight), done or not: the
+ * orders the compliance figures count (placed by their date, closed or open, judged at `now`), order by order in
+ * date order, as the auditor reads a logbook; then 'Resumen' with the site, period, generation date and those
+ * figures, GET /api/reports/compliance's for the site and period, which the PDF prints too. The current version
+ * of each finding is the one shown. Streamed: each row is committed when written and each group of orders waits
+ * for the reader, so memory holds one group whatever the period. `batchSize` is for tests.
  */
 export async function writeAuditPackExcel(
   repository: AuditPackExcelSource,
-  input: { siteId: number; from: string; to: string; timeZone: string; batchSize?: number },
+  input: { siteId: number; from: string; to: string; timeZone: string; now?: Date; batchSize?: number },
   output: Writable,
 ): Promise<void> {
   const { siteId, timeZone, batchSize = BATCH_SIZE } = input;
   const from = instant(input.from, timeZone);
   const to = instant(input.to, timeZone);
-  const generatedAt = new Date();
+  const generatedAt = input.now ?? new Date();
+  const range = { siteId, from, to, now: generatedAt };
   const site = await repository.site(siteId);
+  const figures = await repository.figures(range);
 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Rondín';
@@ -129,30 +135,28 @@ export async function writeAuditPackExcel(
   header.alignment = { vertical: 'middle', wrapText: true };
   header.commit();
 
-  const counts = { inspections: 0, typed: 0, exceptions: 0, breaches: 0 };
-  for await (const batch of inspectionsInBatches(repository, { siteId, from, to }, batchSize)) {
+  const counts = { typed: 0, breaches: 0 };
+  for await (const batch of inspectionsInBatches(repository, range, batchSize)) {
     for (const row of batch) {
-      counts.inspections += 1;
-      if (row.exceptionReason) counts.exceptions += 1;
       if (row.manualReason) counts.typed += 1;
       if (row.breachLevel) counts.breaches += 1;
       const captures = row.captures;
       const exception = itemException(row);
       sheet
         .addRow({
-          at: wallClock(row.completedAt!, timeZone),
+          at: row.completedAt ? wallClock(row.completedAt, timeZone) : null,
           order: row.sessionId,
+          orderAt: wallClock(row.orderAt, timeZone),
           folio: row.folioYear !== null && row.folioNumber !== null ? folioText(row.folioYear, row.folioNumber) : null,
           technician: row.technician,
           code: row.code,
           area: row.area,
           zone: row.zone ? ZONE_NAMES[row.zone] : null,
           type: TRAP_TYPE_NAMES[row.type],
-          outcome: outcomeName(
-            itemOutcome({ status: 'COMPLETED', exceptionReason: row.exceptionReason, manualReason: row.manualReason }),
-            exception,
-            itemManual(row),
-          ),
+          outcome:
+            row.status === 'PENDING'
+              ? unfinishedOutcome(row.orderClosed, row.orderOverdue)
+              : outcomeName(itemOutcome(row), exception, itemManual(row)),
           status: row.deviceStatus ? DEVICE_STATUS_NAMES[row.deviceStatus] : null,
           activity: row.activity ? ACTIVITY_NAMES[row.activity] : null,
           captures: capturesText(captures) || null,
@@ -198,26 +202,39 @@ export async function writeAuditPackExcel(
   dateRow('Hasta', wallClock(new Date(to.getTime() - 1), timeZone), DATE_FORMAT);
   textRow('Zona horaria', timeZone);
   dateRow('Generado', wallClock(generatedAt, timeZone), DATE_TIME_FORMAT);
-  textRow('Inspecciones (filas de la hoja Inspecciones)', counts.inspections);
+  textRow('Qué se cuenta', PACK_COUNTS_RULE);
+  textRow('Órdenes del período', figures.totalSessions);
+  textRow('Completas (todos los dispositivos inspeccionados)', figures.completedSessions);
+  textRow('Cumplimiento (órdenes completas)', `${figures.completionRate.toLocaleString('es-ES')} %`);
+  textRow('Cerradas con dispositivos sin inspeccionar (cierre forzado)', figures.forcedSessions);
+  textRow('Abiertas', figures.totalSessions - figures.completedSessions - figures.forcedSessions);
+  textRow('De ellas, vencidas', figures.overdueSessions);
+  textRow('Visitas a dispositivos (filas de la hoja Inspecciones)', figures.dueTraps);
+  textRow('Inspeccionadas (QR leído o código escrito)', figures.inspectedTraps - figures.exceptionTraps);
   textRow(`De ellas, con el código impreso escrito (${NOT_PROOF_OF_PRESENCE})`, counts.typed);
-  textRow('De ellas, dispositivos no encontrados o inaccesibles', counts.exceptions);
-  textRow('De ellas, con un umbral superado', counts.breaches);
+  textRow('Con excepción (no encontrados o inaccesibles)', figures.exceptionTraps);
+  textRow('Sin inspección (cierre forzado u orden abierta)', figures.dueTraps - figures.inspectedTraps);
+  textRow('Con un umbral superado', counts.breaches);
   summary.commit();
   await workbook.commit();
 }
 
-/** The site's inspections of [from, to), oldest first, a batch at a time from where the last one ended. */
+/** The devices of the period's orders, a group of orders (about `batchSize` devices) at a time. */
 async function* inspectionsInBatches(
   repository: AuditPackExcelSource,
   range: PackRange,
   batchSize: number,
 ): AsyncGenerator<PackInspection[]> {
-  let after: number | undefined;
-  for (;;) {
-    const rows = await repository.inspections(range, batchSize, after);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]!.id;
+  let group: number[] = [];
+  let size = 0;
+  for (const order of await repository.orders(range)) {
+    if (group.length > 0 && size + order.itemCount > batchSize) {
+      yield await repository.inspections(group, range.now);
+      group = [];
+      size = 0;
+    }
+    group.push(order.id);
+    size += order.itemCount;
   }
+  if (group.length > 0) yield await repository.inspections(group, range.now);
 }

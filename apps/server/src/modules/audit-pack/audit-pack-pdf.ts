@@ -6,7 +6,7 @@ import { drawCertificates } from './pdf/certificates.js';
 import { drawCover, drawIndex } from './pdf/cover.js';
 import { drawCoverage } from './pdf/coverage.js';
 import { drawInventory } from './pdf/inventory.js';
-import { PACK_TITLE, type PackData, PackPages, type PackSectionId } from './pdf/pack-pages.js';
+import { PACK_TITLE, type PackData, PackPages, type PackSectionId, periodIsEmpty } from './pdf/pack-pages.js';
 import { drawPlanPages } from './pdf/plans.js';
 import { drawCompany, drawScope } from './pdf/scope.js';
 import { drawThresholds } from './pdf/thresholds.js';
@@ -26,6 +26,7 @@ export function renderAuditPack(data: PackData): Promise<Readable> {
     drawIndex(pack);
     drawScope(pack);
     drawCompany(pack);
+    if (periodIsEmpty(data)) return pack.pages();
     await drawPlanPages(pack, 'plans');
     await drawInventory(pack);
     await drawCoverage(pack);

@@ -1,6 +1,7 @@
 import type {
   Capture,
   ExceptionReason,
+  ExceptionReasonDetail,
   PestGroup,
   Qualification,
   RiskLevel,
@@ -11,7 +12,7 @@ import type {
   Zone,
 } from '@rondin/contracts';
 import { PEST_GROUPS } from '@rondin/contracts';
-import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
 import {
   certificates,
@@ -23,15 +24,32 @@ import {
   thresholdBreaches,
   traps,
 } from '../../db/schema.js';
-import { capturesOf } from '../reports/reports.repository.js';
+import { inServiceSql } from '../reports/coverage.repository.js';
+import {
+  type ComplianceCounts,
+  capturesOf,
+  completionRate,
+  dueInSql,
+  ReportsRepository,
+} from '../reports/reports.repository.js';
 import { countTrends, type TrendRow, trendThresholds, withThresholdsInForce } from '../reports/trends.repository.js';
 
-/** What every query of a pack reads: one site and the half-open period [from, to). */
+/**
+ * What every query of a pack reads: one site, the half-open period [from, to) and the instant it is made at.
+ * Records are placed in the period by their order's date, as the compliance figures place orders (dueIn in
+ * reports.repository): scheduled within it and by `now`, or undated and created within it. A certificate issued
+ * or a product applied the day after its visit belongs to the visit's period.
+ */
 export interface PackRange {
   siteId: number;
   from: Date;
   to: Date;
+  now: Date;
 }
+
+/** The range's orders as SQL text over `alias`, the parameters being $1 site, $2 from, $3 to, $4 now. */
+const inPack = (alias: string) => `${alias}.site_id = $1 AND ${dueInSql(alias, '$2', '$3', '$4')}`;
+const rangeParams = (range: PackRange) => [range.siteId, range.from, range.to, range.now];
 
 export interface PackSite {
   id: number;
@@ -39,6 +57,9 @@ export interface PackSite {
   client: string | null;
   address: string | null;
   timeZone: string | null;
+  createdAt: Date;
+  /** When its first device still there was registered; null without devices. */
+  firstDeviceAt: Date | null;
 }
 
 /** A person who worked at the site in the period: ran an order or applied a product. */
@@ -61,6 +82,8 @@ export interface PackDevice {
   isActive: boolean;
   /** When it was registered: months before it are not months it went without a visit. */
   createdAt: Date;
+  /** In service at some time of the period by its history (else it is listed for a due order that held it). */
+  inService: boolean;
   /** The product last applied at the device up to the period's end (its bait), when any. */
   bait: string | null;
 }
@@ -140,6 +163,42 @@ export interface PackAction {
   closingNote: string | null;
 }
 
+/**
+ * An order of the period not completed: closed with devices not inspected (a forced close), or still open
+ * (overdue once its scheduled time has passed), with the devices it left without inspection.
+ */
+export interface PackUnfinishedOrder {
+  id: number;
+  /** Its scheduled time, or its creation when it has none. */
+  at: Date;
+  scheduled: boolean;
+  technician: string;
+  closedAt: Date | null;
+  forced: boolean;
+  overdue: boolean;
+  items: number;
+  pending: number;
+  /** The codes of the devices left without inspection, in code order. */
+  pendingCodes: string[];
+}
+
+/** A device of an order of the period recorded as an exception: nobody saw it. */
+export interface PackException {
+  orderId: number;
+  at: Date;
+  code: string;
+  area: string | null;
+  reason: ExceptionReason;
+  detail: ExceptionReasonDetail | null;
+  note: string | null;
+}
+
+/** An order of the period, for the annex to read its devices order by order. */
+export interface PackOrder {
+  id: number;
+  itemCount: number;
+}
+
 /** One limit an inspection crossed, as `threshold_breaches.breaches` holds it. */
 export interface PackInspectionBreach {
   metric: ThresholdMetric;
@@ -152,19 +211,26 @@ export interface PackInspectionBreach {
 /** A row of the annex: one device inspection with its finding, certificate, breach and catches. */
 export type PackInspection = Awaited<ReturnType<typeof inspectionRows>>[number] & { captures: Capture[] };
 
+/** The figures of the period, exactly as GET /api/reports/compliance gives them for the site and period. */
+export type PackFigures = ComplianceCounts & { completionRate: number };
+
 const GROUP_COLUMNS = PEST_GROUPS.map((group) => group.toLowerCase());
 
 /**
- * The site's inspections of [from, to) for the audit pack's Excel annex, oldest first, `batchSize` at the most:
- * those after `after`, the last item of the previous batch (its time is read back exactly: microseconds, not a JS
- * Date's milliseconds). Through session_items_completed_idx from where the last batch ended.
+ * Every device of the given orders for the audit pack's Excel annex, done or not: order by order in their date's
+ * order, each order's devices as they were done (those left without inspection last).
  */
-function inspectionRows(db: Database, { siteId, from, to }: PackRange, batchSize: number, after: number | undefined) {
+function inspectionRows(db: Database, orderIds: number[], now: Date) {
+  const orderAt = sql`coalesce(${sessions.scheduledAt}, ${sessions.createdAt})`;
   return (
     db
       .select({
         id: sessionItems.id,
         sessionId: sessionItems.sessionId,
+        orderAt: sql<Date>`${orderAt}`.mapWith(sessions.createdAt),
+        orderClosed: sql<boolean>`${sessions.status} = 'COMPLETED'`,
+        orderOverdue: sql<boolean>`${sessions.status} <> 'COMPLETED' and coalesce(${sessions.scheduledAt} < ${now}, false)`,
+        status: sessionItems.status,
         completedAt: sessionItems.completedAt,
         exceptionReason: sessionItems.exceptionReason,
         exceptionDetail: sessionItems.exceptionDetail,
@@ -210,19 +276,8 @@ function inspectionRows(db: Database, { siteId, from, to }: PackRange, batchSize
         correctiveActions,
         eq(correctiveActions.id, sql`coalesce(${thresholdBreaches.actionId}, ${thresholdBreaches.areaActionId})`),
       )
-      .where(
-        and(
-          eq(sessions.siteId, siteId),
-          eq(sessionItems.status, 'COMPLETED'),
-          gte(sessionItems.completedAt, from),
-          lt(sessionItems.completedAt, to),
-          after === undefined
-            ? undefined
-            : sql`(${sessionItems.completedAt}, ${sessionItems.id}) > ((select completed_at from session_items where id = ${after}), ${after})`,
-        ),
-      )
-      .orderBy(asc(sessionItems.completedAt), asc(sessionItems.id))
-      .limit(batchSize)
+      .where(inArray(sessionItems.sessionId, orderIds))
+      .orderBy(asc(orderAt), asc(sessions.id), sql`${sessionItems.completedAt} asc nulls last`, asc(sessionItems.id))
   );
 }
 
@@ -231,12 +286,65 @@ function inspectionRows(db: Database, { siteId, from, to }: PackRange, batchSize
  * for a site over a period. Coverage, trends, plans and product totals come from their modules.
  */
 export class AuditPackRepository {
-  constructor(private readonly db: Database) {}
+  private readonly reports: ReportsRepository;
+
+  constructor(private readonly db: Database) {
+    this.reports = new ReportsRepository(db);
+  }
+
+  /** The compliance figures of the site and period: the very count GET /api/reports/compliance makes. */
+  async figures(range: PackRange): Promise<PackFigures> {
+    const counts = await this.reports.compliance(range);
+    return { ...counts, completionRate: completionRate(counts.completedSessions, counts.totalSessions) };
+  }
+
+  /** The period's orders not completed (forced closes and open orders), by date, with the devices they left. */
+  unfinishedOrders(range: PackRange): Promise<PackUnfinishedOrder[]> {
+    return queryRows<PackUnfinishedOrder>(
+      this.db,
+      `SELECT s.id, coalesce(s.scheduled_at, s.created_at) AS at, s.scheduled_at IS NOT NULL AS scheduled,
+              u.full_name AS technician, s.closed_at AS "closedAt", s.status = 'COMPLETED' AS forced,
+              s.status <> 'COMPLETED' AND coalesce(s.scheduled_at < $4, false) AS overdue,
+              s.item_count AS items, s.item_count - s.completed_count AS pending,
+              coalesce((SELECT array_agg(t.code ORDER BY lower(t.code) COLLATE "C", t.id)
+                        FROM session_items i JOIN traps t ON t.id = i.trap_id
+                        WHERE i.session_id = s.id AND i.status = 'PENDING'), '{}') AS "pendingCodes"
+       FROM sessions s JOIN technicians u ON u.id = s.technician_id
+       WHERE ${inPack('s')} AND s.completed_count < s.item_count
+       ORDER BY at, s.id`,
+      rangeParams(range),
+    );
+  }
+
+  /** The devices of the period's orders recorded as an exception, by order date and code. */
+  exceptions(range: PackRange): Promise<PackException[]> {
+    return queryRows<PackException>(
+      this.db,
+      `SELECT s.id AS "orderId", coalesce(s.scheduled_at, s.created_at) AS at, t.code, t.area,
+              i.exception_reason AS reason, i.exception_detail AS detail, i.exception_note AS note
+       FROM sessions s JOIN session_items i ON i.session_id = s.id JOIN traps t ON t.id = i.trap_id
+       WHERE ${inPack('s')} AND i.exception_reason IS NOT NULL
+       ORDER BY at, s.id, lower(t.code) COLLATE "C", t.id`,
+      rangeParams(range),
+    );
+  }
+
+  /** The period's orders by date, for the annex to read their devices a group of orders at a time. */
+  orders(range: PackRange): Promise<PackOrder[]> {
+    return queryRows<PackOrder>(
+      this.db,
+      `SELECT s.id, s.item_count AS "itemCount" FROM sessions s WHERE ${inPack('s')}
+       ORDER BY coalesce(s.scheduled_at, s.created_at), s.id`,
+      rangeParams(range),
+    );
+  }
 
   async site(id: number): Promise<PackSite | undefined> {
     const [row] = await queryRows<PackSite>(
       this.db,
-      `SELECT id, name, client, address, time_zone AS "timeZone" FROM sites WHERE id = $1`,
+      `SELECT id, name, client, address, time_zone AS "timeZone", created_at AS "createdAt",
+              (SELECT min(created_at) FROM traps WHERE site_id = sites.id) AS "firstDeviceAt"
+       FROM sites WHERE id = $1`,
       [id],
     );
     return row;
@@ -246,52 +354,56 @@ export class AuditPackRepository {
     return queryRows<PackTechnician>(
       this.db,
       `WITH worked AS (
-         SELECT technician_id AS id, count(*)::int AS orders FROM sessions
-         WHERE site_id = $1 AND coalesce(scheduled_at, created_at) >= $2 AND coalesce(scheduled_at, created_at) < $3
+         SELECT technician_id AS id, count(*)::int AS orders FROM sessions s
+         WHERE ${inPack('s')}
          GROUP BY technician_id
          UNION ALL
          SELECT a.applicator_id, 0 FROM applications a JOIN sessions s ON s.id = a.session_id
-         WHERE s.site_id = $1 AND a.started_at >= $2 AND a.started_at < $3
+         WHERE ${inPack('s')}
        )
        SELECT t.full_name AS "fullName", t.role, t.qualification, t.licence_number AS "licenceNumber",
               to_char(t.licence_expires_at, 'YYYY-MM-DD') AS "licenceExpiresAt", sum(w.orders)::int AS orders
        FROM worked w JOIN technicians t ON t.id = w.id
        GROUP BY t.id ORDER BY lower(t.full_name), t.id`,
-      [range.siteId, range.from, range.to],
+      rangeParams(range),
     );
   }
 
-  /** The site's active devices and those retired after the period began, in code order, with their bait. */
+  /**
+   * The site's devices in service at some time of the period by their history (registered before its end and
+   * active then: not today's state), and any other an order of the period held, in code order, with their bait.
+   */
   devices(range: PackRange): Promise<PackDevice[]> {
     return queryRows<PackDevice>(
       this.db,
-      `SELECT t.id AS "trapId", t.code, t.area, t.zone, t.type, t.risk_level AS "riskLevel", t.is_active AS "isActive",
-              t.created_at AS "createdAt",
-              (SELECT p.name FROM applications a JOIN products p ON p.id = a.product_id
-               WHERE a.trap_id = t.id AND a.started_at < $3 ORDER BY a.started_at DESC, a.id DESC LIMIT 1) AS bait
-       FROM traps t
-       WHERE t.site_id = $1 AND (t.is_active OR EXISTS (
-         SELECT 1 FROM session_items i JOIN sessions s ON s.id = i.session_id
-         WHERE i.trap_id = t.id AND coalesce(s.scheduled_at, s.created_at) >= $2))
-       ORDER BY lower(t.code) COLLATE "C", t.id`,
-      [range.siteId, range.from, range.to],
-    );
+      `SELECT * FROM (
+         SELECT t.id AS "trapId", t.code, t.area, t.zone, t.type, t.risk_level AS "riskLevel",
+                t.is_active AS "isActive", t.created_at AS "createdAt", ${inServiceSql('t', '$2', '$3')} AS "inService",
+                (SELECT p.name FROM applications a JOIN products p ON p.id = a.product_id
+                 WHERE a.trap_id = t.id AND a.started_at < $3 ORDER BY a.started_at DESC, a.id DESC LIMIT 1) AS bait,
+                lower(t.code) COLLATE "C" AS sort
+         FROM traps t WHERE t.site_id = $1) d
+       WHERE d."inService" OR EXISTS (
+         SELECT 1 FROM session_items i JOIN sessions s ON s.id = i.session_id WHERE i.trap_id = d."trapId" AND ${inPack('s')})
+       ORDER BY d.sort, d."trapId"`,
+      rangeParams(range),
+    ).then((rows) => rows.map(({ sort: _, ...device }: PackDevice & { sort?: string }) => device));
   }
 
-  /** Certificates issued in the period for the site's orders, every revision, by folio. */
+  /** The certificates of the period's orders (dated by their service, not their issue), every revision, by folio. */
   certificates(range: PackRange): Promise<PackCertificate[]> {
     return queryRows<PackCertificate>(
       this.db,
       `SELECT c.year, c.number, c.revision, c.issued_at AS "issuedAt", t.full_name AS technician, c.sha256,
               c.replaced_at IS NOT NULL AS replaced
        FROM certificates c JOIN sessions s ON s.id = c.session_id JOIN technicians t ON t.id = s.technician_id
-       WHERE s.site_id = $1 AND c.issued_at >= $2 AND c.issued_at < $3
+       WHERE ${inPack('s')}
        ORDER BY c.year, c.number, c.revision`,
-      [range.siteId, range.from, range.to],
+      rangeParams(range),
     );
   }
 
-  /** Per area: its devices inspected, their inspections, those with activity and the catches by group. */
+  /** Per area, over the period's orders: its devices inspected, their inspections, those with activity and the catches by group. */
   async activity(range: PackRange): Promise<PackActivity[]> {
     const rows = await queryRows<Omit<PackActivity, 'captures'> & Record<string, number | null>>(
       this.db,
@@ -299,9 +411,10 @@ export class AuditPackRepository {
               (count(*) FILTER (WHERE s.active))::int AS "withActivity",
               ${GROUP_COLUMNS.map((column) => `sum(s.${column})::int AS ${column}`).join(', ')}
        FROM trend_inspections s JOIN traps t ON t.id = s.trap_id
-       WHERE s.site_id = $1 AND s.recorded_at >= $2 AND s.recorded_at < $3
+       JOIN session_items i ON i.id = s.item_id JOIN sessions o ON o.id = i.session_id
+       WHERE ${inPack('o')}
        GROUP BY t.area ORDER BY t.area NULLS LAST`,
-      [range.siteId, range.from, range.to],
+      rangeParams(range),
     );
     return rows.map((row) => {
       const captures: Partial<Record<PestGroup, number>> = {};
@@ -319,6 +432,7 @@ export class AuditPackRepository {
     });
   }
 
+  /** The products applied in the period's orders (placed by the visit's date, not the application's). */
   applications(range: PackRange): Promise<PackApplication[]> {
     return queryRows<PackApplication>(
       this.db,
@@ -326,9 +440,9 @@ export class AuditPackRepository {
               a.quantity, a.unit, a.dose, a.method, coalesce(t.code, a.area) AS "where", u.full_name AS applicator
        FROM applications a JOIN sessions s ON s.id = a.session_id JOIN products p ON p.id = a.product_id
        JOIN technicians u ON u.id = a.applicator_id LEFT JOIN traps t ON t.id = a.trap_id
-       WHERE s.site_id = $1 AND a.started_at >= $2 AND a.started_at < $3
+       WHERE ${inPack('s')}
        ORDER BY a.started_at, a.id`,
-      [range.siteId, range.from, range.to],
+      rangeParams(range),
     );
   }
 
@@ -346,15 +460,17 @@ export class AuditPackRepository {
     );
   }
 
+  /** The limits crossed in the period's orders. */
   breaches(range: PackRange): Promise<PackBreach[]> {
     return queryRows<PackBreach>(
       this.db,
       `SELECT b.occurred_at AS "occurredAt", t.code, t.area, b.level, b.exception_reason AS "exceptionReason",
               b.breaches, coalesce(b.action_id, b.area_action_id) AS "actionId"
        FROM threshold_breaches b JOIN traps t ON t.id = b.trap_id
-       WHERE b.site_id = $1 AND b.occurred_at >= $2 AND b.occurred_at < $3
+       JOIN session_items i ON i.id = b.item_id JOIN sessions s ON s.id = i.session_id
+       WHERE ${inPack('s')}
        ORDER BY b.occurred_at, b.id`,
-      [range.siteId, range.from, range.to],
+      rangeParams(range),
     );
   }
 
@@ -375,9 +491,9 @@ export class AuditPackRepository {
     );
   }
 
-  /** A batch of the annex's inspections (see inspectionRows), each with its catches. */
-  async inspections(range: PackRange, batchSize: number, after: number | undefined): Promise<PackInspection[]> {
-    const rows = await inspectionRows(this.db, range, batchSize, after);
+  /** The devices of a group of the period's orders for the annex (see inspectionRows), each with its catches. */
+  async inspections(orderIds: number[], now: Date): Promise<PackInspection[]> {
+    const rows = await inspectionRows(this.db, orderIds, now);
     const captures = await capturesOf(
       this.db,
       rows.flatMap((row) => (row.findingId === null ? [] : [row.findingId])),

@@ -33,9 +33,9 @@ export interface PackPeriod {
   timeZone: string;
 }
 
-/** Writes the Excel annex of a period to `output` (audit-pack-excel.ts). */
+/** Writes the Excel annex of a period, judged at `now`, to `output` (audit-pack-excel.ts). */
 export type ExcelAnnexWriter = (
-  period: { siteId: number; from: Date; to: Date; timeZone: string },
+  period: { siteId: number; from: Date; to: Date; now: Date; timeZone: string },
   output: Writable,
 ) => Promise<void>;
 
@@ -126,18 +126,19 @@ export class AuditPackService {
    * then the annex's writer (audit-pack-excel.ts) writes into the stream as the reader takes it.
    */
   async excel(siteId: number, query: AuditPackQuery): Promise<{ fileName: string; content: Readable }> {
-    const period = await this.period(siteId, query);
+    const now = new Date();
+    const period = await this.period(siteId, query, now);
     const writer = this.options.excel;
     const site = (await this.repository.site(siteId))!;
     const content = new PassThrough();
-    writer({ siteId, from: period.from, to: period.to, timeZone: period.timeZone }, content).catch((error: unknown) =>
-      content.destroy(error as Error),
+    writer({ siteId, from: period.from, to: period.to, now, timeZone: period.timeZone }, content).catch(
+      (error: unknown) => content.destroy(error as Error),
     );
     return { fileName: this.fileName(site.name, period, 'excel'), content };
   }
 
   private async data(user: AuthUser, period: PackPeriod, now: Date): Promise<PackData> {
-    const range = { siteId: period.siteId, from: period.from, to: period.to };
+    const range = { siteId: period.siteId, from: period.from, to: period.to, now };
     // Independent reads, at once: on PostgreSQL each takes a connection of the pool (PGlite runs them in turn).
     const [
       site,
@@ -145,6 +146,9 @@ export class AuditPackService {
       technicians,
       devices,
       coverage,
+      figures,
+      unfinishedOrders,
+      exceptions,
       certificates,
       activity,
       productTotals,
@@ -163,9 +167,12 @@ export class AuditPackService {
         { siteId: period.siteId, from: period.from.toISOString(), to: period.to.toISOString(), interval: 'month' },
         now,
       ),
+      this.repository.figures(range),
+      this.repository.unfinishedOrders(range),
+      this.repository.exceptions(range),
       this.repository.certificates(range),
       this.repository.activity(range),
-      this.options.applications.siteTotals(period.siteId, period.from, period.to),
+      this.options.applications.siteTotals(range),
       this.repository.applications(range),
       this.repository.thresholds(range),
       this.repository.breaches(range),
@@ -181,6 +188,9 @@ export class AuditPackService {
       technicians,
       devices,
       coverage,
+      figures,
+      unfinishedOrders,
+      exceptions,
       certificates,
       activity,
       productTotals,

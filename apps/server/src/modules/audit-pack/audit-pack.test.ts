@@ -202,7 +202,8 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     expect(await fingerprint()).not.toBe(first);
   });
 
-  it('says in words what an empty site has none of', async () => {
+  it('says in words what a site with a device and nothing else has none of', async () => {
+    await createTrap(t, { code: 'AP-001' });
     const response = await pack();
     expect(response.statusCode, response.body).toBe(200);
     const { sectionText } = await pagesOf(response.rawPayload);
@@ -210,8 +211,25 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     expect(sectionText('certificates')).toContain('Sin certificados de servicio emitidos en el período.');
     expect(sectionText('actions')).toContain('Sin acciones correctivas ni recomendaciones en el período.');
     expect(sectionText('plans')).toContain('El sitio no tiene planos cargados.');
-    expect(sectionText('devices')).toContain('El sitio no tiene dispositivos dados de alta.');
+    expect(sectionText('coverage')).toContain('Órdenes del período: 0;');
     expect(sectionText('trends')).toContain('Sin inspecciones en el período');
+  });
+
+  it('is a short pack that says so for a period before the site had devices or orders', async () => {
+    await createTrap(t, { code: 'AP-001' });
+    const response = await pack('?from=2024-01-01&to=2024-12-31');
+    expect(response.statusCode, response.body).toBe(200);
+    const { pages } = await pagesOf(response.rawPayload);
+    // The cover, the index, the scope and the company: no empty grid of devices that were not there.
+    expect(pages).toHaveLength(4);
+    expect(pages[1]).toContain('1. Alcance y responsabilidades página 3');
+    expect(pages[1]).not.toContain('Inventario');
+    expect(pages[2]).toContain(
+      'En este período el sitio no tenía dispositivos de control en servicio ni órdenes de servicio',
+    );
+    const today = localDate(new Date(), 'Europe/Madrid').split('-').reverse().join('-');
+    expect(pages[2]).toContain(`su primer dispositivo, el ${today}`);
+    expect(pages.join(' ')).not.toContain('Dispositivos de control en servicio');
   });
 
   it('covers the days asked for, both included', async () => {

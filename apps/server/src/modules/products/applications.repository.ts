@@ -1,7 +1,8 @@
 import type { Application, ApplicationUnit } from '@rondin/contracts';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
 import { applications, pests, products, sessionItems, sessions, sites, technicians, traps } from '../../db/schema.js';
+import { dueIn, type ReportPeriod } from '../reports/reports.repository.js';
 
 export type NewApplicationRow = typeof applications.$inferInsert;
 
@@ -206,20 +207,17 @@ export class ApplicationsRepository {
   }
 
   /**
-   * For the audit pack: what was applied at a site's orders with `from <= startedAt < to`, per product and
-   * unit, with the product's registration and safety data sheet.
+   * For the audit pack: what was applied in a site's orders of a period (placed by the order's date, as the
+   * compliance figures place them: reports.repository dueIn), per product and unit, with the product's
+   * registration and safety data sheet.
    */
-  siteTotals(siteId: number, from: Date, to: Date): Promise<ProductTotal[]> {
+  siteTotals(period: ReportPeriod & { siteId: number }): Promise<ProductTotal[]> {
     return this.totals(
-      and(
-        sql`${applications.sessionId} in (select id from sessions where site_id = ${siteId})`,
-        gte(applications.startedAt, from),
-        lt(applications.startedAt, to),
-      ),
+      sql`${applications.sessionId} in (select ${sessions.id} from ${sessions} where ${dueIn(period)})`,
     );
   }
 
-  private async totals(where: ReturnType<typeof and>): Promise<ProductTotal[]> {
+  private async totals(where: SQL): Promise<ProductTotal[]> {
     const rows = await this.db
       .select({
         productId: products.id,

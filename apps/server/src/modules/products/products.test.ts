@@ -332,13 +332,21 @@ describe('applications', () => {
       ['Brodifacoum Bloque 25', 'kg', 1, 1],
       ['Gel', 'ml', 5, 1],
     ]);
-    const february = await repository.siteTotals(1, new Date('2026-02-01T00:00:00Z'), new Date('2026-03-01T00:00:00Z'));
-    expect(february.map((row) => [row.name, row.unit, row.quantity])).toEqual([
+    // A site's period holds what its orders of the period applied, whenever the applications are dated: the
+    // order (undated: by its creation) is of January, its applications of February and March.
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date('2026-01-31T10:00:00Z') })
+      .where(eq(sessions.id, order.id));
+    const totals = (siteId: number, from: string, to: string) =>
+      repository.siteTotals({ siteId, from: new Date(from), to: new Date(to), now: new Date() });
+    const january = await totals(1, '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z');
+    expect(january.map((row) => [row.name, row.unit, row.quantity])).toEqual([
       ['Brodifacoum Bloque 25', 'g', 150.5],
       ['Brodifacoum Bloque 25', 'kg', 1],
+      ['Gel', 'ml', 5],
     ]);
-    expect(await repository.siteTotals(2, new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z'))).toEqual(
-      [],
-    );
+    expect(await totals(1, '2026-02-01T00:00:00Z', '2026-04-01T00:00:00Z')).toEqual([]);
+    expect(await totals(2, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { CoverageInterval, CoverageState, ExceptionReason, TrapType, Zone } from '@rondin/contracts';
 import { queryRows, type Database } from '../../db/database.js';
+import { dueInSql } from './reports.repository.js';
 
 /** What a coverage report reads: one site, the half-open period [from, to) and the instant orders are due by. */
 export interface CoverageRange {
@@ -50,10 +51,25 @@ const DUE_VISITS = `
            s.status = 'COMPLETED' AND i.status = 'PENDING' AS forced
     FROM sessions s
     JOIN session_items i ON i.session_id = s.id
-    WHERE s.site_id = $1
-      AND ((s.scheduled_at >= $2 AND s.scheduled_at < $3 AND s.scheduled_at <= $4)
-        OR (s.scheduled_at IS NULL AND s.created_at >= $2 AND s.created_at < $3))
+    WHERE s.site_id = $1 AND ${dueInSql('s', '$2', '$3', '$4')}
   )`;
+
+/** A device's changes of `isActive` in the change log (modules/audit-log), `alias` the trap. */
+const activeChanges = (alias: string) =>
+  `FROM audit_log l WHERE l.entity = 'trap' AND l.entity_id = ${alias}.id AND l.action = 'update' AND l.after ? 'isActive'`;
+
+/**
+ * Whether the trap `alias` was in service at some instant of [from, to), from its history rather than today's
+ * state: registered before `to`, and active at `from` (the state its last change before `from` left, else the
+ * one before its first change, else today's) or made active within the period.
+ */
+export function inServiceSql(alias: string, from: string, to: string): string {
+  return `(${alias}.created_at < ${to} AND (
+    coalesce((SELECT (l.after ->> 'isActive')::boolean ${activeChanges(alias)} AND l.at < ${from} ORDER BY l.id DESC LIMIT 1),
+             (SELECT NOT (l.after ->> 'isActive')::boolean ${activeChanges(alias)} ORDER BY l.id LIMIT 1),
+             ${alias}.is_active)
+    OR EXISTS (SELECT 1 ${activeChanges(alias)} AND l.at >= ${from} AND l.at < ${to} AND (l.after ->> 'isActive')::boolean)))`;
+}
 
 export class CoverageRepository {
   constructor(private readonly db: Database) {}
@@ -79,14 +95,17 @@ export class CoverageRepository {
     return rows.map((row) => row.period);
   }
 
-  /** The site's active devices, and the inactive ones a due order of the period held, in code order. */
+  /**
+   * The site's devices in service at some time of the period (by their history: registered before its end,
+   * active then), and any other a due order of the period held, in code order.
+   */
   async devices(range: CoverageRange): Promise<CoverageDeviceRow[]> {
     return queryRows<CoverageDeviceRow>(
       this.db,
       `${DUE_VISITS}
        SELECT t.id AS "trapId", t.code, t.area, t.zone, t.type, t.is_active AS "isActive"
        FROM traps t
-       WHERE t.site_id = $1 AND (t.is_active OR t.id IN (SELECT trap_id FROM visits))
+       WHERE t.site_id = $1 AND (${inServiceSql('t', '$2', '$3')} OR t.id IN (SELECT trap_id FROM visits))
        ORDER BY lower(t.code) COLLATE "C", t.id`,
       this.params(range),
     );

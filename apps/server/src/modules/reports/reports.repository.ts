@@ -90,7 +90,7 @@ const ITEMS_PER_BATCH = 5000;
  * within [from, to). Written as two branches on `scheduled_at` (a range, and IS NULL) so both are read from
  * sessions_scheduled_at_idx; an expression such as coalesce(scheduled_at, created_at) has no index.
  */
-function dueIn({ from, to, now, siteId }: ReportPeriod): SQL {
+export function dueIn({ from, to, now, siteId }: ReportPeriod): SQL {
   const scheduled = and(
     from && gte(sessions.scheduledAt, from),
     to && lt(sessions.scheduledAt, to),
@@ -102,6 +102,20 @@ function dueIn({ from, to, now, siteId }: ReportPeriod): SQL {
     to && lt(sessions.createdAt, to),
   );
   return and(or(scheduled, undated), siteId === undefined ? undefined : eq(sessions.siteId, siteId))!;
+}
+
+/** completed / due × 100 with one decimal; 0 when nothing is due (not NaN, not 100). */
+export function completionRate(completed: number, due: number): number {
+  return due ? Math.round((completed / due) * 1000) / 10 : 0;
+}
+
+/**
+ * dueIn as SQL text, for statements written out: `alias`'s orders due in [from, to) judged at `now` (each a
+ * parameter such as $2). The one rule the compliance figures, coverage and the audit pack place an order by.
+ */
+export function dueInSql(alias: string, from: string, to: string, now: string): string {
+  return `((${alias}.scheduled_at >= ${from} AND ${alias}.scheduled_at < ${to} AND ${alias}.scheduled_at <= ${now})
+        OR (${alias}.scheduled_at IS NULL AND ${alias}.created_at >= ${from} AND ${alias}.created_at < ${to}))`;
 }
 
 export class ReportsRepository {

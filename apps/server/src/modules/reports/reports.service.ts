@@ -15,7 +15,7 @@ import { writeExcelExport } from './export-excel.js';
 import { writePdfExport } from './export-pdf.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { localDate } from '../../lib/time-zone.js';
-import type { ReportPeriod, ReportSite, ReportsRepository } from './reports.repository.js';
+import { completionRate, type ReportPeriod, type ReportSite, type ReportsRepository } from './reports.repository.js';
 import type { TrendRow } from './trends.repository.js';
 
 /**
@@ -131,11 +131,6 @@ export class ReportsService {
       asOf: period.now.toISOString(),
     };
   }
-}
-
-/** completed / due × 100 with one decimal; 0 when nothing is due (not NaN, not 100). */
-export function completionRate(completed: number, due: number): number {
-  return due ? Math.round((completed / due) * 1000) / 10 : 0;
 }
 
 /** Longest period a trend covers: a national operator's comparison of several years, not its whole history. */

@@ -3,7 +3,7 @@ import { FONT, useFont } from '../../../lib/pdf-fonts.js';
 import { HEADER_BOTTOM, MARGIN, SECTION_TITLE_HEIGHT } from '../../../lib/pdf-sections.js';
 import { drawText } from '../../../lib/pdf-text.js';
 import { formatDateTime } from '../../../lib/time-zone.js';
-import { PACK_SECTIONS, type PackPages } from './pack-pages.js';
+import { type PackPages, packSections } from './pack-pages.js';
 import { dayText } from './pack-text.js';
 
 /** The first page: who, where, when, and the records' SHA-256 fingerprint. */
@@ -55,7 +55,7 @@ export function drawIndex(pack: PackPages): void {
   useFont(doc, FONT.bold, 14).fillColor('#1f3b57');
   drawText(doc, 'Índice', MARGIN, HEADER_BOTTOM, { width: pack.width, maxLines: 1 });
   let y = HEADER_BOTTOM + SECTION_TITLE_HEIGHT + 4;
-  PACK_SECTIONS.forEach((section, index) => {
+  packSections(pack.data).forEach((section, index) => {
     const page = pack.known?.starts.get(section.id);
     const label = `${index + 1}. ${section.title}`;
     useFont(doc, FONT.regular, 11).fillColor('#1a1a1a');

@@ -1,10 +1,20 @@
 import { type CoverageReport, type CoverageState, EXCEPTION_REASON_NAMES } from '@rondin/contracts';
+import { exceptionText } from '@rondin/contracts/finding-text';
 import { FONT, useFont } from '../../../lib/pdf-fonts.js';
 import { MARGIN, ROWS_PER_TURN } from '../../../lib/pdf-sections.js';
 import { drawFitted, drawText, type FittedText, fitText } from '../../../lib/pdf-text.js';
 import { localDate } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
-import { CELL_STYLES, type CellKind, MONTHS, monthText, number, percent } from './pack-text.js';
+import {
+  CELL_STYLES,
+  type CellKind,
+  dateText,
+  MONTHS,
+  monthText,
+  number,
+  PACK_COUNTS_RULE,
+  percent,
+} from './pack-text.js';
 
 /** Gaps (device and month) listed under the grid; the Excel annex has every inspection. */
 const MAX_GAP_ROWS = 500;
@@ -28,8 +38,11 @@ export async function drawCoverage(pack: PackPages): Promise<void> {
       if (kindOf(device.trapId, report.periods[column]!.period, cell.state) === 'NOT_INSTALLED') notInstalled++;
     });
   }
+  await visitFigures(pack);
+  pack.subtitle('Cobertura por dispositivo y mes');
   pack.paragraph(
-    `Visitas debidas por dispositivo y mes: ${number(totals.due)}; inspeccionadas ${number(totals.inspected)} (${percent(totals.inspected, totals.due)}), con excepción ${number(totals.exception)}, sin inspección ${number(totals.missed)}; meses sin orden: ${number(totals.notDue - notInstalled)}${notInstalled ? ` (y ${number(notInstalled)} anteriores al alta del dispositivo)` : ''}.`,
+    `Un mes cuenta como inspeccionado cuando alguna orden de ese mes vio el dispositivo, aunque otra lo dejara sin ver (esas visitas figuran arriba). Meses con orden por dispositivo: ${number(totals.due)}; con el dispositivo inspeccionado ${number(totals.inspected)} (${percent(totals.inspected, totals.due)}), solo con excepción ${number(totals.exception)}, sin inspección ${number(totals.missed)}; meses sin orden: ${number(totals.notDue - notInstalled)}${notInstalled ? ` (y ${number(notInstalled)} anteriores al alta del dispositivo)` : ''}.`,
+    8.5,
   );
   coverageKey(pack);
   if (!report.devices.length) {
@@ -127,11 +140,88 @@ function coverageKey(pack: PackPages): void {
   doc.y = y + 18;
 }
 
+/**
+ * The period's figures as the compliance report counts them (orders, and visits: one per order and device),
+ * then each order not completed with the devices it left, and each device recorded as an exception.
+ */
+async function visitFigures(pack: PackPages): Promise<void> {
+  const { data } = pack;
+  const figures = data.figures;
+  const open = figures.totalSessions - figures.completedSessions - figures.forcedSessions;
+  const scanned = figures.inspectedTraps - figures.exceptionTraps;
+  const missed = figures.dueTraps - figures.inspectedTraps;
+  pack.paragraph(PACK_COUNTS_RULE, 8.5);
+  pack.subtitle('Órdenes y visitas del período');
+  pack.paragraph(
+    `Órdenes del período: ${number(figures.totalSessions)}; completas ${number(figures.completedSessions)} (${number(figures.completionRate, 1)} %); cerradas con dispositivos sin inspeccionar (cierre forzado): ${number(figures.forcedSessions)}; abiertas: ${number(open)}, de ellas vencidas: ${number(figures.overdueSessions)}.`,
+  );
+  pack.paragraph(
+    `Visitas a dispositivos (una por orden y dispositivo): ${number(figures.dueTraps)}; inspeccionadas (QR leído o código escrito): ${number(scanned)} (${percent(scanned, figures.dueTraps)}); con excepción (no encontrado o inaccesible): ${number(figures.exceptionTraps)}; sin inspección: ${number(missed)}.`,
+  );
+  pack.subtitle('Órdenes no completadas y dispositivos que dejaron sin inspeccionar');
+  if (!data.unfinishedOrders.length) {
+    pack.empty('Todas las órdenes se completaron con todos sus dispositivos.');
+  } else {
+    const table = pack.table([
+      { header: 'Orden', width: 44, singleLine: true },
+      { header: 'Fecha', width: 62, singleLine: true },
+      { header: 'Técnico', width: 80 },
+      { header: 'Situación', width: 88 },
+      { header: 'Sin inspección', width: 60, align: 'right', singleLine: true },
+      { header: 'Dispositivos sin inspeccionar', width: 181 },
+    ]);
+    await pack.rows(table, data.unfinishedOrders, (order) => [
+      `N.º ${order.id}`,
+      dateText(order.at, pack.timeZone),
+      order.technician,
+      order.forced
+        ? `Cierre forzado el ${dateText(order.closedAt!, pack.timeZone)}`
+        : order.overdue
+          ? 'Abierta, vencida'
+          : 'Abierta',
+      `${number(order.pending)} de ${number(order.items)}`,
+      codesText(order.pendingCodes),
+    ]);
+  }
+  pack.subtitle('Dispositivos registrados como excepción');
+  if (!data.exceptions.length) {
+    pack.empty('Ningún dispositivo se registró como no encontrado o inaccesible.');
+    return;
+  }
+  const table = pack.table([
+    { header: 'Dispositivo', width: 70 },
+    { header: 'Área', width: 80 },
+    { header: 'Orden', width: 44, singleLine: true },
+    { header: 'Fecha', width: 62, singleLine: true },
+    { header: 'Motivo', width: 90 },
+    { header: 'Detalle', width: 169 },
+  ]);
+  await pack.rows(table, data.exceptions.slice(0, MAX_GAP_ROWS), (exception) => [
+    exception.code,
+    exception.area ?? '—',
+    `N.º ${exception.orderId}`,
+    dateText(exception.at, pack.timeZone),
+    EXCEPTION_REASON_NAMES[exception.reason],
+    exceptionText({ reason: exception.reason, reasonDetail: exception.detail, note: exception.note }) || '—',
+  ]);
+  if (data.exceptions.length > MAX_GAP_ROWS) {
+    pack.paragraph(`Y ${number(data.exceptions.length - MAX_GAP_ROWS)} más: el anexo Excel las lista todas.`, 8.5);
+  }
+}
+
+/** Most device codes an order's row names: the Excel annex has a row for each of the others. */
+const MAX_CODES = 60;
+
+const codesText = (codes: string[]) =>
+  codes.length > MAX_CODES
+    ? `${codes.slice(0, MAX_CODES).join(', ')} y ${number(codes.length - MAX_CODES)} más (anexo Excel)`
+    : codes.join(', ');
+
 /** Each device and month due and not inspected, with the reason recorded. */
 async function gapList(pack: PackPages, report: CoverageReport): Promise<void> {
-  pack.subtitle('Visitas debidas sin inspección (dispositivo y mes)');
+  pack.subtitle('Meses con orden sin el dispositivo inspeccionado');
   if (!report.gaps.length) {
-    pack.empty('Ninguna visita debida quedó sin inspeccionar en el período.');
+    pack.empty('Todos los dispositivos se inspeccionaron en cada mes en que tuvieron orden.');
     return;
   }
   const table = pack.table([

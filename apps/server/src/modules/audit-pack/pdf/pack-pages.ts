@@ -17,10 +17,13 @@ import type {
   PackBreach,
   PackCertificate,
   PackDevice,
+  PackException,
+  PackFigures,
   PackSite,
   PackTechnician,
   PackThreshold,
   PackTrends,
+  PackUnfinishedOrder,
 } from '../audit-pack.repository.js';
 import { dayText } from './pack-text.js';
 
@@ -45,6 +48,10 @@ export interface PackData {
   technicians: PackTechnician[];
   devices: PackDevice[];
   coverage: CoverageReport;
+  /** The period's compliance figures, as GET /api/reports/compliance counts them: every count the pack prints. */
+  figures: PackFigures;
+  unfinishedOrders: PackUnfinishedOrder[];
+  exceptions: PackException[];
   certificates: PackCertificate[];
   activity: PackActivity[];
   productTotals: ProductTotal[];
@@ -55,6 +62,13 @@ export interface PackData {
   trends: PackTrends;
   plans: PackPlan[];
 }
+
+/**
+ * A period in which the site had no device in service, no order and no action (before it existed, say): its
+ * pack is its cover, the scope saying so, and the company, not a dozen empty sections.
+ */
+export const periodIsEmpty = (data: PackData): boolean =>
+  data.devices.length === 0 && data.figures.totalSessions === 0 && data.actions.length === 0;
 
 /** The sections, in the order an auditor reads them (DESIGN-audit.md); each starts on a page of its own. */
 export const PACK_SECTIONS = [
@@ -72,6 +86,12 @@ export const PACK_SECTIONS = [
   { id: 'heat', title: 'Mapa de calor' },
 ] as const;
 export type PackSectionId = (typeof PACK_SECTIONS)[number]['id'];
+
+/** The sections a pack holds: all, or those of an empty period's (periodIsEmpty). */
+export const packSections = (data: PackData) =>
+  periodIsEmpty(data)
+    ? PACK_SECTIONS.filter((section) => section.id === 'scope' || section.id === 'company')
+    : PACK_SECTIONS;
 
 export const PACK_TITLE = 'Dossier de auditoría';
 const PLAN_CAPTION_HEIGHT = 28;

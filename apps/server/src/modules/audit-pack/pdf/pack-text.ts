@@ -30,3 +30,11 @@ export const quarterText = (period: string) =>
 export const number = (value: number, digits = 0) =>
   value.toLocaleString('es-ES', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 export const percent = (part: number, whole: number) => (whole > 0 ? `${number((part * 100) / whole, 1)} %` : '—');
+
+/** What the pack's counts count (the PDF's coverage and the Excel annex's summary say it in these words). */
+export const PACK_COUNTS_RULE =
+  'Se cuentan las órdenes del sitio con fecha en el período (la programada, o la de creación si no tiene) y ya debidas al generar el dossier, cerradas o abiertas; cada dispositivo de cada orden es una visita. Certificados, tratamientos y superaciones se sitúan por la fecha de su orden, no por la de emisión o registro. Son las mismas cifras que el informe de cumplimiento del sitio para el mismo período.';
+
+/** The result of a device an order left without inspection: closed anyway (forced), or the order still open. */
+export const unfinishedOutcome = (closed: boolean, overdue: boolean) =>
+  closed ? 'Sin inspección (cierre forzado)' : overdue ? 'Pendiente (orden vencida)' : 'Pendiente (orden abierta)';

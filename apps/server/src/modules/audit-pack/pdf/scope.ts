@@ -1,16 +1,30 @@
 import { QUALIFICATION_LABELS } from '@rondin/contracts';
 import { drawFacts } from '../../../lib/pdf-document.js';
-import type { PackPages } from './pack-pages.js';
-import { dayText, number } from './pack-text.js';
+import { type PackPages, periodIsEmpty } from './pack-pages.js';
+import { dateText, dayText, number } from './pack-text.js';
 
 export function drawScope(pack: PackPages): void {
   const { data } = pack;
   pack.section('scope');
   const company = data.letterhead?.name ?? 'La empresa de servicios';
-  const active = data.devices.filter((device) => device.isActive).length;
+  const inService = data.devices.filter((device) => device.inService).length;
+  const figures = data.figures;
   pack.subtitle('Alcance');
+  if (periodIsEmpty(data)) {
+    pack.paragraph(
+      `Este dossier cubre el sitio «${data.site.name}»${data.site.client ? ` del cliente ${data.site.client}` : ''} entre el ${dayText(data.period.fromDay)} y el ${dayText(data.period.toDay)}, ambos incluidos.`,
+    );
+    pack.empty(
+      'En este período el sitio no tenía dispositivos de control en servicio ni órdenes de servicio: no hay registros que auditar.',
+    );
+    const since = [`El sitio se dio de alta el ${dateText(data.site.createdAt, pack.timeZone)}`];
+    if (data.site.firstDeviceAt)
+      since.push(`su primer dispositivo, el ${dateText(data.site.firstDeviceAt, pack.timeZone)}`);
+    pack.paragraph(`${since.join('; ')}. Un dossier de un período posterior reúne sus registros.`);
+    return;
+  }
   pack.paragraph(
-    `Este dossier reúne los registros del servicio de control de plagas prestado en el sitio «${data.site.name}»${data.site.client ? ` del cliente ${data.site.client}` : ''} entre el ${dayText(data.period.fromDay)} y el ${dayText(data.period.toDay)}, ambos incluidos. Dispositivos de control activos: ${number(active)}; planos: ${number(data.plans.length)}; certificados de servicio: ${number(data.certificates.length)}; aplicaciones de biocidas: ${number(data.applications.length)}; acciones correctivas y recomendaciones: ${number(data.actions.length)}.`,
+    `Este dossier reúne los registros del servicio de control de plagas prestado en el sitio «${data.site.name}»${data.site.client ? ` del cliente ${data.site.client}` : ''} entre el ${dayText(data.period.fromDay)} y el ${dayText(data.period.toDay)}, ambos incluidos. Dispositivos de control en servicio en el período: ${number(inService)}; planos: ${number(data.plans.length)}; órdenes de servicio: ${number(figures.totalSessions)} (${number(figures.completedSessions)} completas, ${number(figures.forcedSessions)} cerradas con dispositivos sin inspeccionar, ${number(figures.totalSessions - figures.completedSessions - figures.forcedSessions)} abiertas); visitas a dispositivos: ${number(figures.dueTraps)}; certificados de servicio: ${number(data.certificates.length)}; aplicaciones de biocidas: ${number(data.applications.length)}; acciones correctivas y recomendaciones: ${number(data.actions.length)}.`,
   );
   pack.paragraph(
     'Las cifras se leen de los registros tal como constan en el sistema a la fecha de generación: cada inspección cuenta con su versión vigente (una corrección reemplaza lo que corrige) y las fechas se expresan en la zona horaria del sitio.',

@@ -45,7 +45,7 @@ export const DEMO_PLANS = {
     building: { x: 150, y: 150, width: 2100, height: 1200 },
     rooms: {
       'Andén de carga': { x: 150, y: 150, width: 450, height: 500 },
-      Bodega: { x: 600, y: 150, width: 700, height: 500 },
+      'Almacén de materias primas': { x: 600, y: 150, width: 700, height: 500 },
       'Cámara de frío': { x: 1300, y: 150, width: 450, height: 500 },
       Oficinas: { x: 1750, y: 150, width: 500, height: 500 },
       Pasillo: { x: 150, y: 650, width: 2100, height: 100 },
@@ -69,17 +69,17 @@ export const DEMO_PLANS = {
     ],
   },
   warehouse: {
-    name: 'Bodega central',
+    name: 'Nave de almacén, planta baja',
     width: 2000,
     height: 2400,
     building: { x: 150, y: 150, width: 1700, height: 2100 },
     rooms: {
-      Andenes: { x: 150, y: 150, width: 1700, height: 400 },
+      Muelles: { x: 150, y: 150, width: 1700, height: 400 },
       'Almacenamiento en racks': { x: 150, y: 550, width: 1100, height: 1250 },
       'Zona de picking': { x: 1250, y: 550, width: 600, height: 750 },
       Oficinas: { x: 1250, y: 1300, width: 600, height: 500 },
       'Sala de residuos': { x: 150, y: 1800, width: 550, height: 450 },
-      'Comedor y vestidores': { x: 700, y: 1800, width: 1150, height: 450 },
+      'Comedor y vestuarios': { x: 700, y: 1800, width: 1150, height: 450 },
     },
     doors: [
       { x: 300, y: 150, along: 'h', width: 160 },

@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { TRAP_TYPES } from '@rondin/contracts/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdf } from '../../test/pdf.js';
+import { type Config, loadConfig } from '../config.js';
 import { openPglite, queryRows, type DatabaseHandle } from '../db/database.js';
+import { createFileStorage } from '../files/create-storage.js';
 import { SitesRepository } from '../modules/sites/sites.repository.js';
 import { SitesService } from '../modules/sites/sites.service.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
@@ -8,6 +15,7 @@ import { TechniciansRepository } from '../modules/technicians/technicians.reposi
 import { TrapsRepository } from '../modules/traps/traps.repository.js';
 import { TrapsService } from '../modules/traps/traps.service.js';
 import { DEMO_WEEKS, seedDemoYear } from './demo-year.js';
+import { seedDemo } from './seed-demo.js';
 
 // The demonstration's year, on the areas where its outbreaks happen: every order closed and consistent, a
 // finding on every scanned item (and its current version), exceptions with their note, some activity.
@@ -66,24 +74,32 @@ describe('demo year', () => {
 
   afterAll(() => handle?.close());
 
-  it('closes 52 weekly orders per site, each a week apart with every item completed', async () => {
+  it('closes 52 weekly orders per site, each a week apart with every item completed but one forced', async () => {
     const rows = await queryRows<{ site_id: number; orders: number; weeks: number; open: number; short: number }>(
       handle.db,
       `SELECT site_id, count(*)::int AS orders,
               count(DISTINCT date_trunc('week', scheduled_at))::int AS weeks,
               count(*) FILTER (WHERE status <> 'COMPLETED' OR closed_at IS NULL)::int AS open,
               count(*) FILTER (WHERE completed_count <> item_count
-                OR item_count <> (SELECT count(*) FROM session_items i WHERE i.session_id = s.id AND i.status = 'COMPLETED'))::int AS short
+                OR completed_count <> (SELECT count(*) FROM session_items i WHERE i.session_id = s.id AND i.status = 'COMPLETED')
+                OR force_closed)::int AS short
          FROM sessions s GROUP BY site_id ORDER BY site_id`,
       [],
     );
+    // The warehouse's one visit the office force-closed leaves its pending devices short.
     expect(rows).toEqual(
-      siteIds.map((siteId) => ({ site_id: siteId, orders: DEMO_WEEKS, weeks: DEMO_WEEKS, open: 0, short: 0 })),
+      siteIds.map((siteId, index) => ({
+        site_id: siteId,
+        orders: DEMO_WEEKS,
+        weeks: DEMO_WEEKS,
+        open: 0,
+        short: index === 1 ? 1 : 0,
+      })),
     );
     expect(seconds).toBeLessThan(30);
   });
 
-  it('gives every scanned item one current finding and every other item an exception with its note', async () => {
+  it('gives every scanned item one current finding and every other item an exception with its reason and note', async () => {
     const [row] = await queryRows<{
       scanned: number;
       current: number;
@@ -95,9 +111,11 @@ describe('demo year', () => {
       `SELECT count(*) FILTER (WHERE i.exception_reason IS NULL)::int AS scanned,
               count(*) FILTER (WHERE i.exception_reason IS NULL AND f.item_id = i.id)::int AS current,
               count(*) FILTER (WHERE i.exception_reason IS NOT NULL)::int AS exceptions,
-              count(*) FILTER (WHERE i.exception_reason IS NOT NULL AND length(i.exception_note) > 10 AND i.finding_id IS NULL)::int AS noted,
+              count(*) FILTER (WHERE i.exception_reason IS NOT NULL AND i.exception_detail IS NOT NULL
+                AND length(i.exception_note) > 10 AND i.finding_id IS NULL)::int AS noted,
               (SELECT count(*) FROM findings x WHERE x.site_id <> (SELECT s.site_id FROM session_items y JOIN sessions s ON s.id = y.session_id WHERE y.id = x.item_id))::int AS stray
-         FROM session_items i LEFT JOIN findings f ON f.id = i.finding_id`,
+         FROM session_items i LEFT JOIN findings f ON f.id = i.finding_id
+        WHERE i.status = 'COMPLETED'`,
       [],
     );
     expect(row!.scanned).toBeGreaterThan(0);
@@ -157,5 +175,174 @@ describe('demo year', () => {
     );
     expect(row!.outcome).toBe('SCANNED');
     expect(row!.finding).toMatchObject({ isCurrent: true, versionCount: 1 });
+  });
+});
+
+// The demonstration as `npm run seed:demo` makes it, over fewer weeks and devices: a well-run year, every visit
+// closed through the orders service as the API closes it.
+describe('demo seed', () => {
+  const PUBLIC_URL = 'https://rondin.control-plagas.example';
+  const WEEKS = 20;
+  let handle: DatabaseHandle;
+  let config: Config;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-demo-'));
+    config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, TIME_ZONE: 'Europe/Madrid' });
+    handle = await openPglite();
+    await ensureAdmin(new TechniciansRepository(handle.db), {
+      email: 'admin@example.com',
+      password: 'clave-segura-123',
+    });
+    await seedDemo(handle, config, { weeks: WEEKS, devicesPerArea: 2 });
+  }, 300_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const rows = <T>(query: string) => queryRows<T>(handle.db, query, []);
+
+  it('closes every visit with both signatures and its certificate, the day of the visit', async () => {
+    const orders = await rows<{
+      id: number;
+      force_closed: boolean;
+      hours_to_close: number;
+      certificates: number;
+      hashed: number;
+      technician_signed: number;
+      client_signed: number;
+      absent_reason: string | null;
+    }>(
+      `SELECT s.id, s.force_closed,
+              (extract(epoch FROM s.closed_at - (SELECT max(i.completed_at) FROM session_items i WHERE i.session_id = s.id)) / 3600)::float8 AS hours_to_close,
+              count(c.id)::int AS certificates,
+              count(c.id) FILTER (WHERE c.sha256 IS NOT NULL AND c.file_id IS NOT NULL)::int AS hashed,
+              count(c.id) FILTER (WHERE c.technician_signature_file_id IS NOT NULL)::int AS technician_signed,
+              count(c.id) FILTER (WHERE c.client_signature_file_id IS NOT NULL AND c.client_name IS NOT NULL)::int AS client_signed,
+              max(c.client_absent_reason) AS absent_reason
+         FROM sessions s LEFT JOIN certificates c ON c.session_id = s.id AND c.issued_at::date = s.closed_at::date
+        WHERE s.status = 'COMPLETED' GROUP BY s.id ORDER BY s.id`,
+    );
+    expect(orders).toHaveLength(2 * WEEKS);
+    for (const order of orders) {
+      expect(order).toMatchObject({ certificates: 1, hashed: 1, technician_signed: 1 });
+      expect(order.hours_to_close).toBeGreaterThan(0);
+      expect(order.hours_to_close).toBeLessThan(2);
+    }
+    // One visit the technician could not finish, closed by the office with the reason on its certificate.
+    const forced = orders.filter((order) => order.force_closed);
+    expect(forced).toHaveLength(1);
+    expect(forced[0]!.absent_reason).toMatch(/Inventario anual/);
+    expect(orders.filter((order) => !order.force_closed).every((order) => order.client_signed === 1)).toBe(true);
+  });
+
+  it('prints the company and an absolute QR on the certificates', async () => {
+    const [last] = await rows<{ file_id: number; code: string }>(
+      `SELECT file_id, code FROM certificates ORDER BY issued_at DESC LIMIT 1`,
+    );
+    const storage = createFileStorage(config, handle.db);
+    const opened = await storage.files.open(last!.file_id);
+    const pages = await readPdf(await buffer(opened!.content), { decodeQr: true });
+    await storage.close();
+    const text = pages.map((page) => page.text).join('\n');
+    expect(text).toContain('ROESB 0123-CAT-SB');
+    expect(text).toContain('91 562 04 20');
+    expect(pages.flatMap((page) => page.qrCodes)).toEqual([`${PUBLIC_URL}/verificar/${last!.code}`]);
+  });
+
+  it('dates the applications when they were made: each bait station’s bait at its inspection', async () => {
+    const [spread] = await rows<{ applications: number; times: number; days: number; outside: number }>(
+      `SELECT count(*)::int AS applications,
+              count(DISTINCT to_char(a.started_at, 'HH24:MI'))::int AS times,
+              count(DISTINCT a.started_at::date)::int AS days,
+              count(*) FILTER (WHERE a.started_at < s.started_at OR a.ended_at > s.closed_at)::int AS outside
+         FROM applications a JOIN sessions s ON s.id = a.session_id`,
+    );
+    expect(spread!.outside).toBe(0);
+    expect(spread!.times).toBeGreaterThan(spread!.applications / 4);
+    expect(spread!.days).toBeGreaterThanOrEqual(10);
+    const stations = await rows<{ code: string; baited: number; at_inspection: number }>(
+      `SELECT t.code, count(a.id)::int AS baited,
+              count(a.id) FILTER (WHERE abs(extract(epoch FROM a.started_at - i.completed_at)) < 120)::int AS at_inspection
+         FROM traps t
+         LEFT JOIN applications a ON a.trap_id = t.id
+         LEFT JOIN session_items i ON i.session_id = a.session_id AND i.trap_id = t.id
+        WHERE t.type = 'CEBADERO' AND t.is_active GROUP BY t.code`,
+    );
+    expect(stations.length).toBeGreaterThan(0);
+    for (const station of stations) {
+      expect(station.baited).toBeGreaterThan(0);
+      expect(station.at_inspection).toBe(station.baited);
+    }
+    const [misplaced] = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM applications a JOIN traps t ON t.id = a.trap_id WHERE t.type <> 'CEBADERO'`,
+    );
+    expect(misplaced!.n).toBe(0);
+  });
+
+  it('closes the actions the thresholds opened with their analysis and verification, and leaves a few open', async () => {
+    const actions = await rows<{
+      origin: string;
+      status: string;
+      root_cause: string | null;
+      immediate_correction: string | null;
+      preventive_action: string | null;
+      verification_result: string | null;
+      verified_by: string | null;
+      verified_on: string | null;
+      overdue: boolean;
+    }>(
+      `SELECT origin, status, root_cause, immediate_correction, preventive_action, verification_result, verified_by,
+              verified_on::text, status <> 'CERRADA' AND due_date < current_date AS overdue
+         FROM corrective_actions`,
+    );
+    const closed = actions.filter((action) => action.status === 'CERRADA');
+    expect(closed.length).toBeGreaterThan(0);
+    for (const action of closed) {
+      expect(action).toMatchObject({
+        origin: 'UMBRAL',
+        root_cause: expect.any(String),
+        immediate_correction: expect.any(String),
+        preventive_action: expect.any(String),
+        verification_result: expect.any(String),
+        verified_by: expect.any(String),
+        verified_on: expect.any(String),
+      });
+    }
+    const open = actions.filter((action) => action.status !== 'CERRADA');
+    expect(open.some((action) => action.origin === 'MANUAL')).toBe(true);
+    expect(open.some((action) => action.origin === 'RECOMENDACION' && !action.overdue)).toBe(true);
+    expect(open.filter((action) => action.overdue).length).toBeGreaterThanOrEqual(1);
+    expect(open.length).toBeLessThan(closed.length + 4);
+    const [breaches] = await rows<{ with_action: number; actions: number }>(
+      `SELECT count(*) FILTER (WHERE action_id IS NOT NULL OR area_action_id IS NOT NULL)::int AS with_action,
+              count(*) FILTER (WHERE level = 'ACCION')::int AS actions
+         FROM threshold_breaches`,
+    );
+    expect(breaches!.actions).toBeGreaterThan(0);
+    expect(breaches!.with_action).toBe(breaches!.actions);
+  });
+
+  it('has qualified technicians, registered products with their lots, and a client with its contacts', async () => {
+    const [technicians] = await rows<{ total: number; valid: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE licence_number IS NOT NULL AND qualification IS NOT NULL
+                AND (licence_expires_at IS NULL OR licence_expires_at > current_date))::int AS valid
+         FROM technicians WHERE role = 'TECH'`,
+    );
+    expect(technicians).toEqual({ total: 5, valid: 5 });
+    const [products] = await rows<{ unregistered: number; unlotted: number }>(
+      `SELECT (SELECT count(*) FROM products WHERE registration_number NOT LIKE 'ES/%')::int AS unregistered,
+              (SELECT count(*) FROM applications WHERE length(batch) < 5)::int AS unlotted`,
+    );
+    expect(products).toEqual({ unregistered: 0, unlotted: 0 });
+    const [client] = await rows<{ sites: number; contacts: number; registry: string }>(
+      `SELECT (SELECT count(*) FROM sites)::int AS sites, (SELECT count(*) FROM contacts)::int AS contacts,
+              (SELECT registry_number FROM company_settings) AS registry`,
+    );
+    expect(client).toEqual({ sites: 2, contacts: 3, registry: 'ROESB 0123-CAT-SB' });
   });
 });

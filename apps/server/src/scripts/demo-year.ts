@@ -1,15 +1,17 @@
 /**
- * A year of weekly visits for the demonstration: one closed order a week per site covering all its active
- * devices, each item completed by a scan with its finding, or by an exception. Written in bulk (a handful of
- * multi-row statements) instead of through the API, with the rows the API would have left: orders closed with
- * their counts, items completed with a client id, an ACCEPTED scan event per scan, one finding version per
- * scanned item (its activity derived by the same rules the server applies) and the item pointing at it.
+ * A year of weekly visits for the demonstration, as a well-run contract in Spain leaves it: one order a week per
+ * site covering all its active devices, each item completed by a scan with its finding, or by an exception with
+ * its reason. The field work of each visit is written in bulk (a handful of multi-row statements: the rows a
+ * scan and a finding leave, its activity derived by the same rules the server applies, the thresholds judged by
+ * the database's own triggers); the visits are written one after another in time order, each in its own
+ * transaction, and `close` then closes each as the office or the technician would (the seed: through the
+ * orders service, with signatures and a certificate).
  *
- * What is found: nearly every device "sin actividad, OK"; light traps catch flying insects every week, more
- * in summer (December–February in Chile); now and then an ant on a glue board or a nibbled bait; a few devices
- * not found or not reachable, with the reason; and two infestations in one area each, rising over a few weeks
- * and falling after corrective actions: mice and German cockroaches at the plant's loading dock (with bait
- * eaten round the outside), and Indian meal moth in the distribution centre's racks.
+ * What is found: nearly every device "sin actividad"; light traps catch flying insects every week, more in
+ * summer; now and then an ant on a glue board or a nibbled bait; a few devices not found or not reachable, with
+ * the reason; one visit the office force-closes with devices not inspected; and three infestations, each in one
+ * area, rising over a few weeks and falling after corrective actions: mice and German cockroaches at the plant's
+ * loading dock (with bait eaten round the outside), and Indian meal moth in the warehouse's racks.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -19,11 +21,12 @@ import {
   type DeviceStatus,
   type Evidence,
   type ExceptionReason,
+  type ExceptionReasonDetail,
   type FindingAction,
   type FindingInput,
 } from '@rondin/contracts/finding-rules';
 import type { PestGroup } from '@rondin/contracts/devices';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { findingCaptures, findings, pests, scanEvents, sessionItems, sessions } from '../db/schema.js';
 import type { TrapRow } from '../modules/traps/traps.repository.js';
@@ -75,17 +78,45 @@ const OUTBREAKS: Outbreak[] = [
 /** Bait stations round the outside show the mice before the traps inside catch them. */
 const BAIT_PRESSURE = { siteIndex: 0, startsWeeksAgo: 31, curve: [0.15, 0.35, 0.6, 0.7, 0.45, 0.2, 0.1] };
 
-const EXCEPTION_NOTES: Record<ExceptionReason, string[]> = {
-  NO_ENCONTRADO: [
-    'La estación no está en su lugar; se presume retirada durante el aseo. Se repondrá en la próxima visita.',
-    'Dispositivo desaparecido; el encargado de bodega no sabe quién lo movió.',
-  ],
-  INACCESIBLE: [
-    'Pallets apilados delante del dispositivo; no se pudo llegar sin grúa horquilla.',
-    'Sala cerrada con llave; el encargado no estaba en turno.',
-    'Zona en mantención, acceso restringido por el cliente.',
-  ],
+/** Why a device could not be inspected, as the technician's phone records it: the reason, its detail, a note. */
+const EXCEPTIONS: { reason: ExceptionReason; detail: ExceptionReasonDetail; note: string }[] = [
+  {
+    reason: 'NO_ENCONTRADO',
+    detail: 'RETIRADO_CLIENTE',
+    note: 'El personal de limpieza del cliente retiró la estación para fregar la zona; se repone en esta visita.',
+  },
+  {
+    reason: 'NO_ENCONTRADO',
+    detail: 'OTRO',
+    note: 'Dispositivo desaparecido; el encargado de almacén no sabe quién lo movió. Se instala uno nuevo.',
+  },
+  {
+    reason: 'INACCESIBLE',
+    detail: 'BLOQUEADO_MERCADERIA',
+    note: 'Palés apilados delante del dispositivo; no se pudo llegar sin carretilla elevadora.',
+  },
+  { reason: 'INACCESIBLE', detail: 'AREA_CERRADA', note: 'Sala cerrada con llave; el encargado no estaba de turno.' },
+  {
+    reason: 'INACCESIBLE',
+    detail: 'PRODUCCION',
+    note: 'Línea en producción; el cliente no autorizó la entrada durante el turno.',
+  },
+];
+
+/** The visit the technician could not finish: the racks' last devices, and why the office closed it so. */
+const FORCED_VISIT = {
+  siteIndex: 1,
+  weeksAgo: 19,
+  area: 'Almacenamiento en racks',
+  pending: 6,
+  reason:
+    'Inventario anual del cliente: pasillos de racks 5 a 7 precintados durante la visita. Los 6 dispositivos se revisan en la visita siguiente.',
 };
+
+/** Grams of rodenticide a bait station holds when full: two 20 g blocks. */
+export const BAIT_GRAMS = 40;
+/** Bait stations get fresh blocks every 13 weeks (the label's renewal), whatever was eaten. */
+const BAIT_RENEWAL_WEEKS = 13;
 
 /** A seeded random source, so the demonstration is the same every time. */
 function random(seed: number): () => number {
@@ -130,6 +161,45 @@ export interface DemoYearSite {
   traps: TrapRow[];
   /** Who does the weekly round (rotates every quarter). */
   technicianIds: number[];
+  /** The site's zone: visits start at its morning hours. */
+  timeZone?: string;
+}
+
+/** One device of a visit as the technician left it. */
+export interface DemoVisitItem {
+  itemId: number;
+  trap: TrapRow;
+  /** When it was scanned or its exception recorded; null for a device left pending. */
+  completedAt: Date | null;
+  /** Grams of rodenticide put in this bait station at this inspection (refill, renewal or first baiting). */
+  baitGrams: number;
+  /** What was caught (pest and count), for the treatments the visit calls for. */
+  captures: { pestId: number; count: number }[];
+}
+
+/** A visit once written: its order open with every item's work in it, for `close` to finish. */
+export interface DemoVisit {
+  siteIndex: number;
+  siteId: number;
+  weeksAgo: number;
+  orderId: number;
+  technicianId: number;
+  /** The first and the last device's times. */
+  startedAt: Date;
+  endedAt: Date;
+  items: DemoVisitItem[];
+  /** Devices left pending, and why: the office force-closes the order. */
+  forced: { reason: string } | null;
+}
+
+export interface DemoYearOptions {
+  /** The year ends the week before `now`. */
+  now?: Date;
+  weeks?: number;
+  /** Called with each visit's last instant before it is written (the seed moves its clock there). */
+  at?: (instant: Date) => void;
+  /** Closes a written visit; without it the order's row is marked closed by the technician. */
+  close?: (visit: DemoVisit) => Promise<void>;
 }
 
 export interface DemoYearSummary {
@@ -139,8 +209,23 @@ export interface DemoYearSummary {
   withActivity: number;
 }
 
-/** Writes the year before `now`; the week ending `now` is the most recent visit. */
-export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = new Date()): Promise<DemoYearSummary> {
+/** A visit as planned before anything is written. */
+interface PlannedVisit {
+  site: DemoYearSite;
+  siteIndex: number;
+  weeksAgo: number;
+  start: number;
+  technicianId: number;
+}
+
+type Item = typeof sessionItems.$inferInsert & { finding?: Finding; trap: TrapRow; baitGrams: number };
+
+/** Writes the year before `now`, visit by visit in time order; the week ending `now` is the most recent visit. */
+export async function seedDemoYear(
+  db: Database,
+  sites: DemoYearSite[],
+  { now = new Date(), weeks = DEMO_WEEKS, at, close }: DemoYearOptions = {},
+): Promise<DemoYearSummary> {
   const rand = random(20_261_122);
   const pestRows = await db
     .select({ id: pests.id, scientificName: pests.scientificName, name: pests.name, group: pests.group })
@@ -159,48 +244,19 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
 
   const summary: DemoYearSummary = { orders: 0, findings: 0, exceptions: 0, withActivity: 0 };
 
-  // Orders first, one statement: each site's visit on its own weekday, 08:30 local (11:30 UTC).
-  const orderRows: (typeof sessions.$inferInsert)[] = [];
-  const plan: { site: DemoYearSite; siteIndex: number; weeksAgo: number; start: number; technicianId: number }[] = [];
+  // Each site's visit on its own weekday, starting between 08:00 and 10:00 at the site (UTC+1 or +2 in Spain).
+  const plan: PlannedVisit[] = [];
   for (const [siteIndex, site] of sites.entries()) {
-    for (let weeksAgo = DEMO_WEEKS; weeksAgo >= 1; weeksAgo--) {
+    for (let weeksAgo = weeks; weeksAgo >= 1; weeksAgo--) {
       const day = new Date(now.getTime() - weeksAgo * WEEK + siteIndex * DAY);
-      day.setUTCHours(11, 30, 0, 0);
-      const start = day.getTime();
-      const technicianId = site.technicianIds[Math.floor((DEMO_WEEKS - weeksAgo) / 13) % site.technicianIds.length]!;
-      plan.push({ site, siteIndex, weeksAgo, start, technicianId });
+      day.setUTCHours(6, 30 + Math.floor(rand() * 120), 0, 0);
+      const technicianId = site.technicianIds[Math.floor((weeks - weeksAgo) / 13) % site.technicianIds.length]!;
+      plan.push({ site, siteIndex, weeksAgo, start: day.getTime(), technicianId });
     }
   }
-
-  type Item = typeof sessionItems.$inferInsert & { finding?: Finding; qrSlug: string; trapType: TrapRow['type'] };
-  const itemsByOrder: Item[][] = [];
-  for (const visit of plan) {
-    const items: Item[] = [];
-    let at = visit.start + 10 * 60_000;
-    const season = seasonFactor(new Date(visit.start));
-    for (const trap of visit.site.traps) {
-      at += (50 + Math.floor(rand() * 60)) * 1000;
-      const base: Item = {
-        sessionId: 0,
-        trapId: trap.id,
-        status: 'COMPLETED',
-        completedAt: new Date(at),
-        receivedAt: new Date(at + 2_000 + Math.floor(rand() * 3_000)),
-        completedById: visit.technicianId,
-        clientScanId: randomUUID(),
-        qrSlug: trap.qrSlug,
-        trapType: trap.type,
-      };
-      if (rand() < 0.004) {
-        const reason: ExceptionReason = rand() < 0.4 ? 'NO_ENCONTRADO' : 'INACCESIBLE';
-        const notes = EXCEPTION_NOTES[reason];
-        items.push({ ...base, exceptionReason: reason, exceptionNote: notes[Math.floor(rand() * notes.length)]! });
-        continue;
-      }
-      items.push({ ...base, finding: findingFor(trap, visit.siteIndex, visit.weeksAgo, season) });
-    }
-    itemsByOrder.push(items);
-  }
+  plan.sort((a, b) => a.start - b.start);
+  // The last renewal of each bait station: every station is baited at the year's first visit.
+  const baitedWeek = new Map<number, number>();
 
   function findingFor(trap: TrapRow, siteIndex: number, weeksAgo: number, season: number): Finding {
     const finding = nothing();
@@ -223,7 +279,7 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
         const pressure =
           siteIndex === BAIT_PRESSURE.siteIndex && week >= 0 && week < BAIT_PRESSURE.curve.length
             ? BAIT_PRESSURE.curve[week]!
-            : 0.015;
+            : 0.01;
         if (rand() < pressure) {
           const eaten = ([25, 25, 50, 75, 100] as const)[
             Math.min(4, Math.floor(rand() * 5 * (pressure > 0.1 ? 1 : 0.5)))
@@ -249,8 +305,8 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
           finding.evidence = rand() < 0.6 ? ['EXCREMENTOS'] : [];
           finding.actions = ['LIMPIEZA', 'CEBO_REPUESTO'];
           if (outbreak.correcting)
-            finding.notes = 'Se sellaron accesos bajo la cortina del andén y se reforzó el monitoreo.';
-        } else if (rand() < 0.004) {
+            finding.notes = 'Se sellaron accesos bajo la puerta seccional del muelle y se reforzó el monitoreo.';
+        } else if (rand() < 0.003) {
           finding.deviceStatus = 'DISPARADA_SIN_CAPTURA';
           finding.actions = ['CEBO_REPUESTO'];
         }
@@ -263,18 +319,18 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
           finding.evidence = ['INSECTOS_VIVOS'];
           finding.actions = ['LAMINA_CAMBIADA'];
           if (outbreak.correcting)
-            finding.notes = 'Aplicación de gel en grietas del andén y limpieza profunda de canaletas.';
-        } else if (rand() < 0.02) {
-          finding.captures = [{ pestId: rand() < 0.6 ? ants : silverfish, count: 1 + Math.floor(rand() * 3) }];
+            finding.notes = 'Aplicación de gel en grietas del muelle y limpieza a fondo de canaletas.';
+        } else if (rand() < 0.012) {
+          finding.captures = [{ pestId: rand() < 0.6 ? ants : silverfish, count: 1 + Math.floor(rand() * 2) }];
           finding.actions = ['LAMINA_CAMBIADA'];
-        } else if (rand() < 0.01) {
+        } else if (rand() < 0.008) {
           finding.deviceStatus = 'SUCIO';
           finding.actions = ['LAMINA_CAMBIADA', 'LIMPIEZA'];
         }
         break;
       }
       case 'LUZ_UV': {
-        // Flying insects every week, by group, more in summer; the sheet changed monthly, the tube twice a year.
+        // Flying insects every week, by group, more in summer; the sheet changed monthly, the tube once a year.
         finding.captures = flying
           .map((id, index) => ({ pestId: id, count: poisson([3, 2, 0.8, 0.5][index]! * season, rand) }))
           .filter((capture) => capture.count > 0);
@@ -290,7 +346,7 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
           finding.captures = [{ pestId: outbreak.pestId, count: outbreak.count }];
           finding.actions = ['LAMINA_CAMBIADA'];
           if (outbreak.correcting)
-            finding.notes = 'Lote de harina afectado retirado; limpieza de racks y fumigación localizada.';
+            finding.notes = 'Lote de harina afectado retirado; limpieza de racks y tratamiento localizado.';
         } else if (rand() < 0.02) {
           finding.captures = [{ pestId: storedProduct, count: 1 }];
         }
@@ -300,70 +356,169 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
       default:
         if (rand() < 0.01) finding.evidence = ['OTRA'];
     }
-    if (finding.deviceStatus === 'OK' && rand() < 0.003) {
+    if (finding.deviceStatus === 'OK' && rand() < 0.0008) {
       finding.deviceStatus = 'DANADO';
       finding.actions = [...finding.actions, 'DISPOSITIVO_REEMPLAZADO'];
-      finding.notes = 'Carcasa quebrada por golpe de grúa; se reemplazó el dispositivo.';
+      finding.notes = 'Carcasa rota por un golpe de carretilla; se sustituyó el dispositivo.';
     }
     return finding;
   }
 
-  await db.transaction(async (tx) => {
-    for (const [index, visit] of plan.entries()) {
-      const items = itemsByOrder[index]!;
-      const first = items[0]?.completedAt as Date | undefined;
-      const last = items.at(-1)?.completedAt as Date | undefined;
-      orderRows.push({
+  /** Grams of rodenticide put in a bait station at this inspection: the first, a renewal, or a refill. */
+  function baitPlaced(trap: TrapRow, weeksAgo: number, finding: Finding | undefined): number {
+    if (trap.type !== 'CEBADERO') return 0;
+    const last = baitedWeek.get(trap.id);
+    if (last === undefined || last - weeksAgo >= BAIT_RENEWAL_WEEKS || !finding) {
+      baitedWeek.set(trap.id, weeksAgo);
+      return BAIT_GRAMS;
+    }
+    if (finding.baitState === 'CEBO_DETERIORADO') return BAIT_GRAMS;
+    return Math.round(((finding.baitConsumption ?? 0) / 100) * BAIT_GRAMS);
+  }
+
+  for (const visit of plan) {
+    const items: Item[] = [];
+    let time = visit.start;
+    const season = seasonFactor(new Date(visit.start));
+    const forced =
+      visit.siteIndex === FORCED_VISIT.siteIndex && visit.weeksAgo === FORCED_VISIT.weeksAgo ? FORCED_VISIT : null;
+    const leftPending = new Set(
+      forced
+        ? visit.site.traps
+            .filter((trap) => trap.area === forced.area)
+            .slice(-forced.pending)
+            .map((trap) => trap.id)
+        : [],
+    );
+    for (const trap of visit.site.traps) {
+      const base: Item = {
+        sessionId: 0,
+        trapId: trap.id,
+        status: 'PENDING',
+        trap,
+        baitGrams: 0,
+      };
+      if (leftPending.has(trap.id)) {
+        items.push(base);
+        continue;
+      }
+      time += (45 + Math.floor(rand() * 60)) * 1000;
+      const done: Item = {
+        ...base,
+        status: 'COMPLETED',
+        completedAt: new Date(time),
+        receivedAt: new Date(time + 2_000 + Math.floor(rand() * 3_000)),
+        completedById: visit.technicianId,
+        clientScanId: randomUUID(),
+      };
+      if (rand() < 0.003) {
+        const exception = EXCEPTIONS[Math.floor(rand() * EXCEPTIONS.length)]!;
+        items.push({
+          ...done,
+          exceptionReason: exception.reason,
+          exceptionDetail: exception.detail,
+          exceptionNote: exception.note,
+        });
+        continue;
+      }
+      const finding = findingFor(trap, visit.siteIndex, visit.weeksAgo, season);
+      items.push({ ...done, finding, baitGrams: baitPlaced(trap, visit.weeksAgo, finding) });
+    }
+    const completed = items.filter((item) => item.completedAt);
+    const startedAt = completed[0]!.completedAt as Date;
+    const endedAt = completed.at(-1)!.completedAt as Date;
+    at?.(new Date(endedAt.getTime() + 3 * 60_000));
+    const written = await writeVisit(db, visit, items, groupOf, rand, summary);
+    const demoVisit: DemoVisit = {
+      siteIndex: visit.siteIndex,
+      siteId: visit.site.siteId,
+      weeksAgo: visit.weeksAgo,
+      orderId: written.orderId,
+      technicianId: visit.technicianId,
+      startedAt,
+      endedAt,
+      items: items.map((item, index) => ({
+        itemId: written.itemIds[index]!,
+        trap: item.trap,
+        completedAt: (item.completedAt as Date | undefined) ?? null,
+        baitGrams: item.baitGrams,
+        captures: item.finding?.captures ?? [],
+      })),
+      forced: forced ? { reason: forced.reason } : null,
+    };
+    if (close) await close(demoVisit);
+    else {
+      await db
+        .update(sessions)
+        .set({
+          status: 'COMPLETED',
+          closedAt: new Date(endedAt.getTime() + 5 * 60_000),
+          closedById: visit.technicianId,
+          forceClosed: forced !== null,
+        })
+        .where(eq(sessions.id, written.orderId));
+    }
+    summary.orders++;
+  }
+  return summary;
+}
+
+/**
+ * One visit's field work in one transaction: the order (open, created by the office five days before), its
+ * items, an ACCEPTED scan event per scan, one finding version per scanned item with its catches, and each item
+ * pointing at its finding. The findings' thresholds are judged by the database as it commits.
+ */
+async function writeVisit(
+  db: Database,
+  visit: PlannedVisit,
+  items: Item[],
+  groupOf: (id: number) => PestGroup | undefined,
+  rand: () => number,
+  summary: DemoYearSummary,
+): Promise<{ orderId: number; itemIds: number[] }> {
+  return db.transaction(async (tx) => {
+    const completed = items.filter((item) => item.status === 'COMPLETED');
+    const [order] = await tx
+      .insert(sessions)
+      .values({
         siteId: visit.site.siteId,
         technicianId: visit.technicianId,
-        status: 'COMPLETED',
+        status: 'IN_PROGRESS',
         scheduledAt: new Date(visit.start),
         createdById: visit.technicianId,
         createdAt: new Date(visit.start - 5 * DAY),
-        startedAt: first ?? new Date(visit.start),
-        closedAt: new Date((last ?? new Date(visit.start)).getTime() + 5 * 60_000),
-        closedById: visit.technicianId,
-        forceClosed: false,
+        startedAt: completed[0]!.completedAt as Date,
         itemCount: items.length,
-        completedCount: items.length,
-      });
-    }
-    const orderIds: number[] = [];
-    for (const chunk of chunks(orderRows, 500)) {
-      orderIds.push(...(await tx.insert(sessions).values(chunk).returning({ id: sessions.id })).map((row) => row.id));
-    }
-    summary.orders = orderIds.length;
-
-    const allItems: Item[] = [];
-    for (const [index, items] of itemsByOrder.entries()) {
-      for (const item of items) {
-        item.sessionId = orderIds[index]!;
-        allItems.push(item);
-      }
-    }
-    const itemIds: number[] = [];
-    for (const chunk of chunks(allItems, 2_000)) {
-      const rows = await tx
+        completedCount: completed.length,
+      })
+      .returning({ id: sessions.id });
+    const orderId = order!.id;
+    const itemIds = (
+      await tx
         .insert(sessionItems)
-        .values(chunk.map(({ finding: _finding, qrSlug: _slug, trapType: _type, ...item }) => item))
-        .returning({ id: sessionItems.id });
-      itemIds.push(...rows.map((row) => row.id));
-    }
+        .values(
+          items.map(({ finding: _finding, trap: _trap, baitGrams: _grams, ...item }) => ({
+            ...item,
+            sessionId: orderId,
+          })),
+        )
+        .returning({ id: sessionItems.id })
+    ).map((row) => row.id);
 
     const events: (typeof scanEvents.$inferInsert)[] = [];
     const findingRows: (typeof findings.$inferInsert)[] = [];
     const captureRows: { index: number; capture: CaptureFields & { count: number } }[] = [];
-    const siteOf = new Map(plan.map((visit, index) => [orderIds[index]!, visit.site.siteId]));
-    for (const [index, item] of allItems.entries()) {
+    for (const [index, item] of items.entries()) {
+      if (item.status !== 'COMPLETED') continue;
       if (!item.finding) {
         summary.exceptions++;
         continue;
       }
       events.push({
-        sessionId: item.sessionId,
+        sessionId: orderId,
         itemId: itemIds[index]!,
         technicianId: item.completedById,
-        qrSlug: item.qrSlug,
+        qrSlug: item.trap.qrSlug,
         result: 'ACCEPTED',
         clientScanId: item.clientScanId,
         scannedAt: item.completedAt as Date,
@@ -375,9 +530,9 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
       for (const capture of item.finding.captures) captureRows.push({ index: findingRows.length, capture });
       findingRows.push({
         itemId: itemIds[index]!,
-        siteId: siteOf.get(item.sessionId)!,
+        siteId: visit.site.siteId,
         trapId: item.trapId,
-        trapType: item.trapType,
+        trapType: item.trap.type,
         clientFindingId: randomUUID(),
         technicianId: item.completedById,
         recordedAt,
@@ -393,36 +548,30 @@ export async function seedDemoYear(db: Database, sites: DemoYearSite[], now = ne
         notes: item.finding.notes,
       });
     }
-    for (const chunk of chunks(events, 2_000)) await tx.insert(scanEvents).values(chunk);
-    const findingIds: number[] = [];
-    for (const chunk of chunks(findingRows, 1_500)) {
-      findingIds.push(...(await tx.insert(findings).values(chunk).returning({ id: findings.id })).map((row) => row.id));
-    }
-    summary.findings = findingIds.length;
+    if (events.length > 0) await tx.insert(scanEvents).values(events);
+    const findingIds =
+      findingRows.length > 0
+        ? (await tx.insert(findings).values(findingRows).returning({ id: findings.id })).map((row) => row.id)
+        : [];
+    summary.findings += findingIds.length;
     const captures = captureRows.map(({ index, capture }) => ({
       findingId: findingIds[index]!,
       pestId: capture.pestId,
       count: capture.count,
       recordedAt: findingRows[index]!.recordedAt as Date,
     }));
-    for (const chunk of chunks(captures, 4_000)) await tx.insert(findingCaptures).values(chunk);
+    if (captures.length > 0) await tx.insert(findingCaptures).values(captures);
     // Each item's one version is its current one.
     await tx.execute(sql`
       UPDATE session_items i SET finding_id = f.id
       FROM findings f
-      WHERE f.item_id = i.id AND i.finding_id IS NULL AND i.session_id = ANY(${sql.raw(`ARRAY[${orderIds.join(',')}]::int[]`)})`);
+      WHERE f.item_id = i.id AND i.finding_id IS NULL AND i.session_id = ${orderId}`);
+    return { orderId, itemIds };
   });
-  return summary;
 }
 
-/** Light traps catch about three times as much in the southern summer as in winter. */
+/** Light traps catch about three times as much in summer (July) as in winter. */
 function seasonFactor(date: Date): number {
   const month = date.getUTCMonth();
-  return 1 + Math.cos(((month - 0.5) / 12) * 2 * Math.PI);
-}
-
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+  return 1 + Math.cos(((month - 6.5) / 12) * 2 * Math.PI);
 }

@@ -82,3 +82,22 @@ export const TRAP_MARKER_STYLES: Record<TrapType, { shape: MarkerShape; color: s
   FEROMONA: { shape: 'hexagon', color: '#0b6e5f' },
   OTRO: { shape: 'circle', color: '#52606d' },
 };
+
+/** The longest code number a marker prints: four digits still fit inside it. */
+const MARK_MAX = 9999;
+
+/**
+ * The marker numbers of a plan's devices, given their codes in code order: each code's own number when every
+ * code ends in one of at most four digits and no two share it (TRP-037 is 37, whatever is missing before it),
+ * so a mark reads as its code; otherwise 1…n in the order given. One numbering for the screen, the map and the
+ * audit pack.
+ */
+export function markNumbers(codes: readonly string[]): number[] {
+  const own = codes.map((code) => {
+    const digits = /(\d+)$/.exec(code)?.[1];
+    const value = digits === undefined ? Number.NaN : Number(digits);
+    return value <= MARK_MAX ? value : Number.NaN;
+  });
+  const usable = own.every((value) => !Number.isNaN(value)) && new Set(own).size === own.length;
+  return usable ? own : codes.map((_, index) => index + 1);
+}

@@ -80,7 +80,7 @@ export type Placement = z.infer<typeof Placement>;
 
 /** A device on a plan, with what its marker and legend show. */
 export const PlanDevice = Placement.extend({
-  /** Its marker's number on the map and in the legend: 1…n in code order among the plan's devices. */
+  /** Its marker's number on the map and in the legend (markNumbers): its code's own number, or its rank. */
   number: z.number().int(),
   code: z.string(),
   type: TrapTypeSchema,

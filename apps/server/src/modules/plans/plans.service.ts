@@ -8,6 +8,7 @@ import {
   type Placement,
   type PlacementEvent,
   HEAT_CLASSES,
+  markNumbers,
   type Plan,
   type PlanDetail,
   type PlanHeat,
@@ -88,17 +89,19 @@ const toPlacement = (row: { trapId: number; planId: number; x: number; y: number
   placedAt: row.placedAt.toISOString(),
 });
 
-/** Numbered 1…n in the order given (code order): the numbers of the markers and of the legend. */
-const numbered = (devices: PlanDeviceRow[]): PlanDetail['devices'] =>
-  devices.map((device, index) => ({
+/** Numbered in the order given (code order) by markNumbers: the numbers of the markers and of the legend. */
+const numbered = (devices: PlanDeviceRow[]): PlanDetail['devices'] => {
+  const numbers = markNumbers(devices.map((device) => device.code));
+  return devices.map((device, index) => ({
     ...toPlacement(device),
-    number: index + 1,
+    number: numbers[index]!,
     code: device.code,
     type: device.type,
     zone: device.zone,
     area: device.area,
     isActive: device.isActive,
   }));
+};
 
 /** An administrator reads every site's plans; a technician those of the sites of their orders. */
 const scopeOf = (user: AuthUser): ReadScope => (user.role === 'ADMIN' ? {} : { technicianId: user.id });
@@ -262,6 +265,7 @@ export class PlansService {
   private async heatOf(plan: PlanWithCounts, query: PlanHeatQuery, timeZone: string): Promise<PlanHeat> {
     const period = heatPeriod(query);
     const rows = await this.repository.heat(plan.id, period);
+    const numbers = markNumbers(rows.map((row) => row.code));
     return {
       planId: plan.id,
       from: period.from.toISOString(),
@@ -269,7 +273,7 @@ export class PlansService {
       timeZone,
       devices: rows.map((row, index) => ({
         trapId: row.trapId,
-        number: index + 1,
+        number: numbers[index]!,
         code: row.code,
         type: row.type,
         area: row.area,

@@ -392,7 +392,7 @@ describe('placing devices', () => {
     expect((await get(admin, '/api/traps/999/placement-events')).statusCode).toBe(404);
   });
 
-  it('numbers the devices of a plan in code order, and leaves retired ones off the plan and its counts', async () => {
+  it('numbers the devices of a plan by their codes, in code order, and leaves retired ones off the plan and its counts', async () => {
     const codes = ['b-10', 'A-2', 'a-1', 'B-9'];
     const traps = [];
     for (const code of codes) traps.push(await createTrap(t, { code }));
@@ -405,8 +405,19 @@ describe('placing devices', () => {
     });
     const detail: PlanDetail = (await get(admin, `/api/plans/${plan.id}`)).json();
     expect(detail.placedCount).toBe(3);
-    expect(detail.devices.map((device) => `${device.number} ${device.code}`)).toEqual(['1 a-1', '2 A-2', '3 b-10']);
+    // Each mark is its code's number (b-10 is 10, B-9 retired leaves no gap to fill)…
+    expect(detail.devices.map((device) => `${device.number} ${device.code}`)).toEqual(['1 a-1', '2 A-2', '10 b-10']);
     expect((await get(admin, `/api/sites/${DEFAULT_SITE_ID}/placements`)).json()).toHaveLength(3);
+    // …unless two codes share a number or one has none: then 1…n in code order.
+    const twin = await createTrap(t, { code: 'c-10' });
+    await placeTrap(t, admin, twin.id, { planId: plan.id, x: 0.2, y: 0.2 });
+    const twins: PlanDetail = (await get(admin, `/api/plans/${plan.id}`)).json();
+    expect(twins.devices.map((device) => `${device.number} ${device.code}`)).toEqual([
+      '1 a-1',
+      '2 A-2',
+      '3 b-10',
+      '4 c-10',
+    ]);
   });
 
   it('lets two devices be placed on one plan at once', async () => {

@@ -1,4 +1,5 @@
 import type { Placement } from '@rondin/contracts';
+import { markNumbers } from '@rondin/contracts/devices';
 
 /** The site's placements with `trapId` standing at `next` (or on no plan when null), the rest untouched. */
 export function withPlacement(list: readonly Placement[], trapId: number, next: Placement | null): Placement[] {
@@ -22,7 +23,9 @@ export interface NumberedDevice<T> {
   device: T;
 }
 
-/** Numbers 1…n of the devices on a plan, in code order: the numbers the map PDF and its legend use. */
+/** The devices on a plan in code order with their marker numbers (markNumbers): those the map PDF and the pack use. */
 export function numberByCode<T extends { code: string; id: number }>(devices: readonly T[]): NumberedDevice<T>[] {
-  return [...devices].sort(compareCodes).map((device, index) => ({ number: index + 1, device }));
+  const sorted = [...devices].sort(compareCodes);
+  const numbers = markNumbers(sorted.map((device) => device.code));
+  return sorted.map((device, index) => ({ number: numbers[index]!, device }));
 }

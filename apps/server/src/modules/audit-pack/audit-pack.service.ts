@@ -5,6 +5,7 @@ import {
   type AuditPackQuery,
   auditPackFileName,
   type HeatClass,
+  markNumbers,
   SiteMessages,
 } from '@rondin/contracts';
 import { createHash } from 'node:crypto';
@@ -15,13 +16,14 @@ import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { printablePlanImage } from '../plans/plan-image.js';
-import { pageFor, planLayout } from '../plans/plan-map.js';
+import { planLayout } from '../plans/plan-map.js';
+import type { PlanHeatRow } from '../plans/plans.repository.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { ApplicationsRepository } from '../products/applications.repository.js';
 import type { CoverageService } from '../reports/coverage.service.js';
 import { renderAuditPack } from './audit-pack-pdf.js';
 import { type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
-import type { AuditPackRepository } from './audit-pack.repository.js';
+import type { AuditPackRepository, PackDevice } from './audit-pack.repository.js';
 
 /** The period asked for, as days of the site's zone (both included) and as the instants [from, to). */
 export interface PackPeriod {
@@ -51,6 +53,8 @@ export interface AuditPackOptions {
 /** Plan images are embedded at this resolution in the pack: legible on paper, a few MB a plan. */
 const PACK_PLAN_DPI = 150;
 
+const pick = ({ trapId, code, type, heat }: PlanHeatRow) => ({ trapId, code, type, heat });
+
 const shiftDay = (day: string, { months = 0, days = 0 }: { months?: number; days?: number }) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   // Day 31 plus a month lands in the month after next: clamp to the target month's last day first.
@@ -73,7 +77,7 @@ export function recordsFingerprint(records: Omit<PackData, 'fingerprint'>): stri
     ...rows,
     coverage: coverageRows,
     company: letterhead ? { ...letterhead, logo: null } : null,
-    plans: plans.map(({ plan, devices }) => ({ plan, devices })),
+    plans: plans.map(({ plan, devices, changes }) => ({ plan, devices, changes })),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -140,11 +144,13 @@ export class AuditPackService {
   private async data(user: AuthUser, period: PackPeriod, now: Date): Promise<PackData> {
     const range = { siteId: period.siteId, from: period.from, to: period.to, now };
     // Independent reads, at once: on PostgreSQL each takes a connection of the pool (PGlite runs them in turn).
+    // The plans draw the inventory's devices as they stood.
+    const devices = this.repository.devices(range);
     const [
       site,
       letterhead,
       technicians,
-      devices,
+      inventory,
       coverage,
       figures,
       unfinishedOrders,
@@ -162,7 +168,7 @@ export class AuditPackService {
       this.repository.site(period.siteId).then((found) => found!),
       this.options.company(),
       this.repository.technicians(range),
-      this.repository.devices(range),
+      devices,
       this.options.coverage.coverage(
         { siteId: period.siteId, from: period.from.toISOString(), to: period.to.toISOString(), interval: 'month' },
         now,
@@ -178,7 +184,7 @@ export class AuditPackService {
       this.repository.breaches(range),
       this.repository.actions(range),
       this.repository.trends(range, period.timeZone),
-      this.plans(user, period),
+      devices.then((list) => this.plans(user, period, list)),
     ]);
     const records = {
       site,
@@ -186,7 +192,7 @@ export class AuditPackService {
       period,
       generatedAt: now,
       technicians,
-      devices,
+      devices: inventory,
       coverage,
       figures,
       unfinishedOrders,
@@ -204,25 +210,48 @@ export class AuditPackService {
     return { ...records, fingerprint: recordsFingerprint(records) };
   }
 
-  /** Each plan with its devices, their heat over the period, and its image sized once for both of its pages. */
-  private async plans(user: AuthUser, period: PackPeriod): Promise<PackPlan[]> {
-    const list = await this.options.plans.list(user, period.siteId);
+  /**
+   * Each plan as it was in the period: the devices of the pack's inventory (`devices`) where they stood when it
+   * ended, numbered by markNumbers, with their heat over it; its changes within it and the revisions in force at
+   * each end; its image sized once for both of its pages. A plan made after the period is left out.
+   */
+  private async plans(user: AuthUser, period: PackPeriod, devices: PackDevice[]): Promise<PackPlan[]> {
+    const service = this.options.plans;
+    const list = (await service.list(user, period.siteId)).filter((plan) => new Date(plan.createdAt) < period.to);
+    if (!list.length) return [];
+    const { placed, plans: history } = await service.overPeriod(period.siteId, period);
+    const inventory = new Set(devices.filter((device) => device.createdAt < period.to).map((d) => d.trapId));
+    const shown = new Set(list.map((plan) => plan.id));
+    const drawn = [...placed].filter(([trapId, place]) => inventory.has(trapId) && shown.has(place.planId));
+    const changed = list.flatMap((plan) => history.get(plan.id)?.changes.map((change) => change.trapId) ?? []);
+    const rows = await service.devicesHeat([...new Set([...drawn.map(([trapId]) => trapId), ...changed])], period);
+    const byId = new Map(rows.map((row) => [row.trapId, row]));
+    const names = new Map(list.map((plan) => [plan.id, plan.name]));
     const plans: PackPlan[] = [];
     for (const plan of list) {
-      const heat = await this.options.plans.heat(plan.id, {
-        from: period.from.toISOString(),
-        to: period.to.toISOString(),
+      const onPlan = rows.filter((row) => placed.get(row.trapId)?.planId === plan.id && inventory.has(row.trapId));
+      const numbers = markNumbers(onPlan.map((row) => row.code));
+      const planDevices = onPlan.map((row, index) => {
+        const place = placed.get(row.trapId)!;
+        return { ...pick(row), x: place.x, y: place.y, since: place.since, number: numbers[index]! };
       });
-      const classes = new Map<number, HeatClass>(heat.devices.map((device) => [device.trapId, device.heat]));
-      const sheet = pageFor(plan, heat.devices.length).size;
-      const layout = planLayout(plan, heat.devices.length, packPlanArea(sheet), PACK_PLAN_DPI);
-      const served = await this.options.plans.image(user, plan.id);
+      const past = history.get(plan.id);
+      const classes = new Map<number, HeatClass>(planDevices.map((device) => [device.trapId, device.heat]));
+      const layout = planLayout(plan, planDevices.length, packPlanArea(planDevices), PACK_PLAN_DPI);
+      const served = await service.image(user, plan.id);
       const image = await printablePlanImage(await buffer(served.open()), layout.pixels, plan.mediaType);
       plans.push({
         plan,
-        devices: heat.devices,
+        devices: planDevices,
+        changes: (past?.changes ?? []).map((change) => ({
+          at: change.at,
+          code: byId.get(change.trapId)?.code ?? `#${change.trapId}`,
+          kind: change.kind,
+          otherPlan: change.otherPlanId === null ? null : (names.get(change.otherPlanId) ?? 'un plano eliminado'),
+        })),
+        revisionAtStart: past?.atStart ?? null,
+        revisionAtEnd: past?.atEnd ?? null,
         classOf: (trapId) => classes.get(trapId) ?? 'SIN_DATOS',
-        sheet,
         layout,
         image,
       });

@@ -24,9 +24,8 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-/** Points per page: A4 and A3, ISO 216. */
+/** Points per page: A4, ISO 216. */
 const A4 = { short: 595.28, long: 841.89 };
-const A3 = { short: 841.89, long: 1190.55 };
 const MARGIN = 40;
 /** Rendered at 144 dpi: two pixels a point. */
 const SCALE = 2;
@@ -155,7 +154,8 @@ function expectInsideMargins(items: TextItem[], sizes: { width: number; height: 
 
 describe('the device map', () => {
   it('prints every device numbered in code order, on the plan where it stands and in the legend, dated in the site zone', async () => {
-    // A wide plan with a green block in its upper left quarter, and 120 devices on a grid (A3: more than A4 holds).
+    // A wide plan with a green block in its upper left quarter, and 120 devices on a grid: still A4, the
+    // sheet a client's binder takes.
     const image = await planImage(2400, 1200, 'png', { x: 300, y: 150, width: 600, height: 300, color: '#22aa44' });
     const columns = 15;
     const { plan, devices } = await siteWithPlan(image, 120, (index) => ({
@@ -165,7 +165,7 @@ describe('the device map', () => {
     const { pdf, days } = await mapOf(plan);
 
     const sizes = await pageSizes(pdf);
-    expect(sizes[0]).toEqual({ width: A3.long, height: A3.short });
+    expect(sizes[0]).toEqual({ width: A4.long, height: A4.short });
     expect(sizes.length).toBeGreaterThanOrEqual(3);
     const items = await readTextItems(pdf);
     const text = (page: number) =>

@@ -32,12 +32,6 @@ const TITLE = 'Mapa de dispositivos';
 const HEAT_TITLE = 'Mapa de calor';
 /** Pixels per inch the image is embedded at: sharp on paper, a few MB at most on A3. */
 const PRINT_DPI = 200;
-/**
- * A3 when A4 would crowd the plan: more devices than an A4 sheet shows with room between their markers, or
- * an image detailed enough to be lost at A4 (a long side of more than 3,500 pixels is 300 dpi across A4).
- */
-const A4_MAX_DEVICES = 80;
-const A4_MAX_PIXELS_LONG_SIDE = 3500;
 /** Between 5.5 pt (three digits still legible) and 8 pt, smaller as devices crowd the drawing. */
 const MIN_MARKER_RADIUS = 5.5;
 const MAX_MARKER_RADIUS = 8;
@@ -61,11 +55,12 @@ function periodText(period: { from: Date; to: Date }, timeZone: string): string 
   return `${formatDate(period.from, timeZone)} al ${formatDate(last, timeZone)}`;
 }
 
-/** Portrait or landscape after the image's shape; A3 when A4 would crowd it. */
-export function pageFor(plan: Pick<Plan, 'width' | 'height'>, deviceCount: number) {
-  const layout = plan.width >= plan.height ? ('landscape' as const) : ('portrait' as const);
-  const large = deviceCount > A4_MAX_DEVICES || Math.max(plan.width, plan.height) > A4_MAX_PIXELS_LONG_SIDE;
-  return { layout, size: large ? ('A3' as const) : ('A4' as const) };
+/**
+ * Portrait or landscape after the image's shape, always A4: the sheet a client's binder and printer take. A
+ * crowded plan gets smaller markers (5.5 pt at least), and its legend follows on pages of its own.
+ */
+function layoutFor(plan: Pick<Plan, 'width' | 'height'>) {
+  return plan.width >= plan.height ? ('landscape' as const) : ('portrait' as const);
 }
 
 /**
@@ -75,9 +70,8 @@ export function pageFor(plan: Pick<Plan, 'width' | 'height'>, deviceCount: numbe
  */
 export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
   const { plan, site, devices, timeZone, generatedAt, heat } = input;
-  const { layout, size } = pageFor(plan, devices.length);
   const title = heat ? HEAT_TITLE : TITLE;
-  const doc = createDocument(`${title} · ${plan.name}`, layout, size);
+  const doc = createDocument(`${title} · ${plan.name}`, layoutFor(plan));
   applyLetterhead(doc, input.letterhead);
   const reference = `Plano vigente al ${formatDate(generatedAt, timeZone)}`;
   const header = () => drawPageHeader(doc, title, reference);
@@ -93,7 +87,7 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
 
   const { left, right, bottom } = doc.page.margins;
   const width = doc.page.width - left - right;
-  const key = keyLayout(devices, width, heat !== undefined);
+  const key = typeKeyLayout(devices, width, heat !== undefined);
   const area = { left, top: doc.y, width, height: doc.page.height - bottom - doc.y - key.height };
   const drawing = planLayout(plan, devices.length, area);
   const image = await printablePlanImage(input.image, drawing.pixels, plan.mediaType);
@@ -101,7 +95,7 @@ export async function renderPlanMap(input: PlanMapInput): Promise<Readable> {
   const { output, caughtUp } = pacedOutput(doc);
   void (async () => {
     drawPlanDevices(doc, drawing, image, devices, heat?.classOf);
-    drawKey(doc, key, area.left, area.top + area.height + 6, area.width);
+    drawTypeKey(doc, key, area.left, area.top + area.height + 6, area.width);
 
     doc.addPage();
     header();
@@ -187,10 +181,10 @@ export function drawPlanDevices(
 }
 
 /**
- * The types on the plan, in rows of as many as fit a page's width; in a heat map, first a row of the heat
- * classes (each colour, its name and what it means).
+ * The symbols' key: the types on the plan, in rows of as many as fit a page's width; in a heat map, first a row
+ * of the heat classes (each colour, its name and what it means).
  */
-function keyLayout(devices: PlanDevice[], width: number, heat: boolean) {
+export function typeKeyLayout(devices: Pick<PlanDevice, 'type'>[], width: number, heat: boolean) {
   const types = TRAP_TYPES.filter((type) => devices.some((device) => device.type === type));
   const columns = Math.max(1, Math.min(types.length, Math.floor(width / KEY_MIN_WIDTH)));
   const rows = Math.max(1, Math.ceil(types.length / columns));
@@ -198,8 +192,8 @@ function keyLayout(devices: PlanDevice[], width: number, heat: boolean) {
   return { types, columns, heat, heatHeight, height: heatHeight + rows * KEY_ROW_HEIGHT + 6 };
 }
 
-/** The heat classes' row: a swatch, the name in bold and what it means on up to three lines. */
-export const HEAT_KEY_HEIGHT = 34;
+/** The heat classes' row: a swatch, the name in bold and what it means on up to four lines, all in 8 pt. */
+export const HEAT_KEY_HEIGHT = 52;
 
 export function drawHeatKey(doc: PDFKit.PDFDocument, x: number, y: number, width: number) {
   const each = width / HEAT_CLASSES.length;
@@ -215,13 +209,19 @@ export function drawHeatKey(doc: PDFKit.PDFDocument, x: number, y: number, width
       .restore();
     useFont(doc, FONT.condensedBold, 8).fillColor('#1a1a1a');
     drawText(doc, label, left + swatch + 4, y + 1, { width: each - swatch - 8, maxLines: 1 });
-    useFont(doc, FONT.condensed, 6.5).fillColor('#555555');
-    drawText(doc, description, left + swatch + 4, y + 11, { width: each - swatch - 8, maxLines: 3 });
+    useFont(doc, FONT.condensed, 8).fillColor('#555555');
+    drawText(doc, description, left + swatch + 4, y + 12, { width: each - swatch - 8, maxLines: 4 });
   });
 }
 
-/** Under the map: each type present, its shape and its name. */
-function drawKey(doc: PDFKit.PDFDocument, key: ReturnType<typeof keyLayout>, x: number, top: number, width: number) {
+/** Under the map: each type present, its shape and its name (8 pt), as typeKeyLayout laid them out. */
+export function drawTypeKey(
+  doc: PDFKit.PDFDocument,
+  key: ReturnType<typeof typeKeyLayout>,
+  x: number,
+  top: number,
+  width: number,
+) {
   if (key.heat) drawHeatKey(doc, x, top, width);
   const y = top + key.heatHeight;
   if (!key.types.length) {

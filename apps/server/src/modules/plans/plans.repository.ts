@@ -45,6 +45,15 @@ export interface PlacementEventRow {
   byName: string | null;
 }
 
+/** A device put on a plan (planId), moved on it, or taken off (planId null), at `at`. */
+export interface PlacementChange {
+  trapId: number;
+  planId: number | null;
+  x: number | null;
+  y: number | null;
+  at: Date;
+}
+
 /** A device of the plan with what its inspections of a period showed (see PlansRepository.heat). */
 export interface PlanHeatRow {
   trapId: number;
@@ -69,12 +78,8 @@ export interface PlanHeatRow {
  * them; a capture band counts as its least. The class follows HEAT_LIMITS, in integers where it can: a share
  * of at least p % is `withActivity * 100 >= inspections * p`.
  */
-const PLAN_HEAT = `
-  WITH dev AS (
-    SELECT t.id AS trap_id, t.code, t.type, t.area, tp.x, tp.y
-    FROM trap_placements tp JOIN traps t ON t.id = tp.trap_id AND t.is_active
-    WHERE tp.plan_id = $1
-  ),
+const heatOf = (devices: string) => `
+  WITH dev AS (${devices}),
   cur AS (
     SELECT f.trap_id, f.activity, f.bait_consumption, f.trap_type, f.device_status,
            (SELECT sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END))
@@ -116,6 +121,29 @@ const PLAN_HEAT = `
          END AS heat
   FROM dev LEFT JOIN fig ON fig.trap_id = dev.trap_id LEFT JOIN exc ON exc.trap_id = dev.trap_id
   ORDER BY lower(dev.code) COLLATE "C", dev.trap_id`;
+const PLAN_HEAT = heatOf(`
+  SELECT t.id AS trap_id, t.code, t.type, t.area, tp.x, tp.y
+  FROM trap_placements tp JOIN traps t ON t.id = tp.trap_id AND t.is_active
+  WHERE tp.plan_id = $1`);
+/** The same for the devices $1 (an array of ids), wherever they stand now (x and y are 0). */
+const TRAPS_HEAT = heatOf(`
+  SELECT t.id AS trap_id, t.code, t.type, t.area, 0::float8 AS x, 0::float8 AS y
+  FROM traps t WHERE t.id = ANY($1::int[])`);
+
+/**
+ * Every change of place of a site's devices before $2, oldest first; a device standing on a plan without any
+ * change recorded (written round the service, as a bulk load may be) counts as placed when its row says.
+ */
+const SITE_PLACEMENT_HISTORY = `
+  SELECT e.trap_id AS "trapId", e.plan_id AS "planId", e.x, e.y, e.at
+  FROM placement_events e JOIN traps t ON t.id = e.trap_id
+  WHERE t.site_id = $1 AND e.at < $2
+  UNION ALL
+  SELECT tp.trap_id, tp.plan_id, tp.x, tp.y, tp.placed_at
+  FROM trap_placements tp JOIN traps t ON t.id = tp.trap_id
+  WHERE t.site_id = $1 AND tp.placed_at < $2
+    AND NOT EXISTS (SELECT 1 FROM placement_events e WHERE e.trap_id = tp.trap_id)
+  ORDER BY at, "trapId"`;
 
 /** Who may read a site's plans: an administrator (no technician given), or a technician with an order there. */
 export interface ReadScope {
@@ -240,8 +268,12 @@ export class PlansRepository {
 
   /** Each active device of the plan, in code order, with what its inspections of [from, to) showed. */
   heat(planId: number, range: { from: Date; to: Date; weeks: number }): Promise<PlanHeatRow[]> {
-    return queryRows<PlanHeatRow>(this.db, PLAN_HEAT, [
-      planId,
+    return queryRows<PlanHeatRow>(this.db, PLAN_HEAT, [planId, ...this.heatLimits(range)]);
+  }
+
+  /** The heat queries' parameters after the first: the period, its weeks and the classes' limits. */
+  private heatLimits(range: { from: Date; to: Date; weeks: number }) {
+    return [
       range.from,
       range.to,
       range.weeks,
@@ -249,7 +281,18 @@ export class PlansRepository {
       HEAT_LIMITS.ALTA.capturesPerWeek,
       Math.round(HEAT_LIMITS.MEDIA.activityShare * 100),
       HEAT_LIMITS.MEDIA.capturesPerWeek,
-    ]);
+    ];
+  }
+
+  /** Each of the devices `trapIds`, in code order, with what its inspections of [from, to) showed. */
+  trapsHeat(trapIds: readonly number[], range: { from: Date; to: Date; weeks: number }): Promise<PlanHeatRow[]> {
+    if (!trapIds.length) return Promise.resolve([]);
+    return queryRows<PlanHeatRow>(this.db, TRAPS_HEAT, [[...trapIds], ...this.heatLimits(range)]);
+  }
+
+  /** Every change of place of the site's devices before `to`, oldest first (SITE_PLACEMENT_HISTORY). */
+  placementHistory(siteId: number, to: Date): Promise<PlacementChange[]> {
+    return queryRows<PlacementChange>(this.db, SITE_PLACEMENT_HISTORY, [siteId, to]);
   }
 
   /** Where each active device of the site stands, by trap id. */

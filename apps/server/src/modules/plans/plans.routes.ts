@@ -211,7 +211,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
       schema: {
         operationId: 'getPlanMap',
         summary: 'Mapa de dispositivos en PDF',
-        description: `El plano vigente hoy, fechado en la zona horaria del sitio: la imagen con un marcador numerado por dispositivo activo (forma y color según su tipo) y la leyenda con número, código, tipo y área. A4 o A3 (con muchos dispositivos o una imagen muy detallada), apaisado u orientado según la forma del plano. ${readers} Con un período (from o to; solo administradores, 403 para un técnico) es el mapa de calor: cada marcador se rellena con el color de la clase de su dispositivo en el período (como GET /api/plans/{id}/heat), con la escala y el período en la página y la clase escrita en la leyenda.`,
+        description: `El plano vigente hoy, fechado en la zona horaria del sitio: la imagen con un marcador numerado por dispositivo activo (forma y color según su tipo; el número es el de su código cuando todos los códigos del plano terminan en uno distinto, si no su orden por código), la clave de los símbolos y la leyenda con número, código, tipo y área. Siempre A4, apaisado u orientado según la forma del plano. ${readers} Con un período (from o to; solo administradores, 403 para un técnico) es el mapa de calor: cada marcador se rellena con el color de la clase de su dispositivo en el período (como GET /api/plans/{id}/heat), con la escala y el período en la página y la clase escrita en la leyenda.`,
         tags,
         security,
         params: IdParams,

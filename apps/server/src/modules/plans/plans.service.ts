@@ -28,7 +28,8 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { readPlanImageSize } from './plan-image.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { renderPlanMap } from './plan-map.js';
-import type { PlanDeviceRow, PlanWithCounts, PlansRepository, ReadScope } from './plans.repository.js';
+import { plansOverPeriod } from './plan-history.js';
+import type { PlanDeviceRow, PlanHeatRow, PlanWithCounts, PlansRepository, ReadScope } from './plans.repository.js';
 
 /** Longest period a heat map covers, as a trend. */
 const MAX_HEAT_YEARS = 5;
@@ -290,6 +291,17 @@ export class PlansService {
         heat: row.heat,
       })),
     };
+  }
+
+  /** The site's plans over [from, to) as their devices' history of places tells it (plan-history.ts). */
+  async overPeriod(siteId: number, period: { from: Date; to: Date }) {
+    return plansOverPeriod(await this.repository.placementHistory(siteId, period.to), period.from);
+  }
+
+  /** The devices `trapIds` in code order, each with its heat class over [from, to), wherever they stand now. */
+  async devicesHeat(trapIds: readonly number[], period: { from: Date; to: Date }): Promise<PlanHeatRow[]> {
+    const range = heatPeriod({ from: period.from.toISOString(), to: period.to.toISOString() });
+    return this.repository.trapsHeat(trapIds, range);
   }
 
   async sitePlacements(user: AuthUser, siteId: number): Promise<Placement[]> {

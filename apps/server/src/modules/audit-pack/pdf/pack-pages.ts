@@ -8,7 +8,8 @@ import {
   SECTION_TITLE_HEIGHT,
   SectionedPdf,
 } from '../../../lib/pdf-sections.js';
-import { HEAT_KEY_HEIGHT, type PlanLayout } from '../../plans/plan-map.js';
+import type { PlanChangeKind } from '../../plans/plan-history.js';
+import { type PlanLayout, typeKeyLayout } from '../../plans/plan-map.js';
 import type { ProductTotal } from '../../products/applications.repository.js';
 import type {
   PackAction,
@@ -27,12 +28,34 @@ import type {
 } from '../audit-pack.repository.js';
 import { dayText } from './pack-text.js';
 
-/** A plan of the site as the pack draws it, twice: dated with its devices, then with the period's heat. */
+/** A device where it stood on the plan at the period's end, since when, and its mark's number. */
+export type PackPlanDevice = Pick<PlanHeatDevice, 'trapId' | 'x' | 'y' | 'type' | 'number' | 'code' | 'heat'> & {
+  since: Date;
+};
+
+/** One change of the plan within the period: a device put on it, moved, taken off, brought or taken elsewhere. */
+export interface PackPlanChange {
+  at: Date;
+  code: string;
+  kind: PlanChangeKind;
+  /** The other plan's name, when the device came from one (ARRIVED) or went to one (LEFT). */
+  otherPlan: string | null;
+}
+
+/**
+ * A plan of the site as it was in the period (its devices' history of places), as the pack draws it twice: with
+ * its devices and their key, then with the period's heat.
+ */
 export interface PackPlan {
   plan: Plan;
-  devices: Pick<PlanHeatDevice, 'trapId' | 'x' | 'y' | 'type' | 'number' | 'code' | 'heat'>[];
+  /** Its devices at the period's end, in code order, numbered by markNumbers. */
+  devices: PackPlanDevice[];
+  /** Its changes in the period, oldest first. */
+  changes: PackPlanChange[];
+  /** Its revisions (last changes) in force when the period began and when it ended; null: none yet. */
+  revisionAtStart: Date | null;
+  revisionAtEnd: Date | null;
   classOf: (trapId: number) => HeatClass;
-  sheet: PlanSheet;
   layout: PlanLayout;
   /** The image sized for `layout` (printablePlanImage). */
   image: Buffer;
@@ -94,23 +117,23 @@ export const packSections = (data: PackData) =>
     : PACK_SECTIONS;
 
 export const PACK_TITLE = 'Dossier de auditoría';
-const PLAN_CAPTION_HEIGHT = 28;
-/** Landscape sheets, in points. */
-const SHEETS = { A4: { width: 841.89, height: 595.28 }, A3: { width: 1190.55, height: 841.89 } };
-export type PlanSheet = keyof typeof SHEETS;
+const PLAN_CAPTION_HEIGHT = 40;
+/** The landscape A4 sheet a plan is drawn on, in points. */
+const SHEET = { width: 841.89, height: 595.28 };
 
 /**
- * Where a plan is drawn on its landscape sheet (A3 when A4 would crowd it, as the device map chooses), the same
- * in both of its sections, so its image is sized once: under the header, the section title and the plan's
- * caption, above the heat key and the footer.
+ * Where a plan is drawn on its landscape A4 sheet, the same in both of its sections, so its image is sized
+ * once: under the header, the section title and the plan's caption, above the keys of its symbols (and heat
+ * classes) and the footer.
  */
-export function packPlanArea(sheet: PlanSheet) {
+export function packPlanArea(devices: Pick<PackPlanDevice, 'type'>[]) {
   const top = HEADER_BOTTOM + SECTION_TITLE_HEIGHT + PLAN_CAPTION_HEIGHT;
+  const width = SHEET.width - 2 * MARGIN;
   return {
     left: MARGIN,
     top,
-    width: SHEETS[sheet].width - 2 * MARGIN,
-    height: SHEETS[sheet].height - MARGIN - top - HEAT_KEY_HEIGHT - 12,
+    width,
+    height: SHEET.height - MARGIN - top - typeKeyLayout(devices, width, true).height - 18,
   };
 }
 

@@ -60,10 +60,11 @@ async function plant(count: number) {
   return { plan, placed: placed.map((device) => Number(device.code.slice(4))) };
 }
 
-async function packItems(): Promise<TextItem[]> {
+/** The pack of PERIOD, and its text as pdfjs reads it. */
+async function packOf(): Promise<{ pdf: Buffer; items: TextItem[] }> {
   const response = await t.app.inject({ url: `/api/sites/1/audit-pack${PERIOD}`, headers: admin.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return readTextItems(response.rawPayload);
+  return { pdf: response.rawPayload, items: await readTextItems(response.rawPayload) };
 }
 
 /** The pages of the plans section: from its heading to the next section's. */
@@ -89,15 +90,14 @@ describe('the audit pack plan pages', () => {
   it('draws the plan as it was in the period on A4, every placed device marked by its code number at its place', async () => {
     const { plan, placed } = await plant(128);
     expect(placed).toHaveLength(123);
-    const items = await packItems();
+    const { pdf, items } = await packOf();
     const { start, section, text } = plansSection(items);
 
     // The plan's page is A4 and its marks are where each device stood at the period's end, labelled with the
     // number of its code: TRP-038 is 38 (TRP-037 is retired), TRP-005 where it was moved to in March, TRP-006
     // where it stood before it was moved in August.
-    const pdf = await t.app.inject({ url: `/api/sites/1/audit-pack${PERIOD}`, headers: admin.headers });
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const document = await getDocument({ data: new Uint8Array(pdf.rawPayload), verbosity: 0 }).promise;
+    const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
     const viewport = (await document.getPage(start)).getViewport({ scale: 1 });
     await document.destroy();
     expect([viewport.width, viewport.height]).toEqual([A4.width, A4.height]);

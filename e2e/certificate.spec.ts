@@ -201,7 +201,18 @@ for (const size of SCREENSHOT_SIZES) {
       await expect(visitor.page.getByText(summary.folio, { exact: false }).first()).toBeVisible();
       await expect(visitor.page.getByText(site.name)).toBeVisible();
       await expect(visitor.page.getByTestId('verify-sha256')).toHaveText(sha256);
-      // Nothing but what the design lists: not the client's name.
+      // What the certificate says, as it prints it, to hold a paper copy against: the service's date and times,
+      // the technician, the devices and (none here) the products.
+      const printed = pdfText(pdf).replace(/\s+/g, ' ');
+      const serviceDate = /\d{2}-\d{2}-\d{4}, de \d{2}:\d{2} a \d{2}:\d{2}/.exec(printed)![0];
+      const content = visitor.page.getByRole('region', { name: 'Lo que dice el certificado' });
+      await expect(content.getByText(serviceDate, { exact: true })).toBeVisible();
+      await expect(content.getByText(tech.fullName, { exact: false })).toBeVisible();
+      await expect(content.getByText('Previstos').locator('..')).toHaveText('Previstos2');
+      await expect(content.getByText('Sin aplicación de biocidas en esta visita.')).toBeVisible();
+      expect(printed).toContain('Sin aplicación de biocidas en esta visita.');
+      expect(printed).toContain('Previstos 2 · inspeccionados 2');
+      // Nothing but what the certificate holder needs: not the client's name.
       await expect(visitor.page.getByText(signer)).toHaveCount(0);
       await visitor.page.getByLabel('Elige el PDF del certificado').setInputFiles({
         name: `orden-${order.id}.pdf`,

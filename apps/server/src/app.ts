@@ -223,6 +223,7 @@ export async function buildApp({
   } = ordersWithCertificates(db, app.orderEvents, files, {
     timeZone: config.TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
+    localUrl: `http://localhost:${config.PORT}`,
     company,
     log: app.log,
   });

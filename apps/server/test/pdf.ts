@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
@@ -52,4 +55,32 @@ export async function readPdf(data: Buffer, options: { decodeQr?: boolean } = {}
   }
   await document.destroy();
   return pages;
+}
+
+/** What a printer and a second decoder see: the PDF's pages at 150 dpi (poppler), read by zbar. */
+export function zbarQrCodes(pdf: Buffer): string[] {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-qr-'));
+  try {
+    fs.writeFileSync(path.join(folder, 'c.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '150', '-png', 'c.pdf', 'page'], { cwd: folder });
+    return fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith('.png'))
+      .sort()
+      .flatMap((png) => {
+        try {
+          return execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', png], {
+            cwd: folder,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+          })
+            .split('\n')
+            .filter(Boolean);
+        } catch {
+          return []; // zbarimg exits 4 on a page without a code.
+        }
+      });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -85,10 +85,55 @@ export const VerifyParams = z.strictObject({
   code: z.string().regex(/^[a-z0-9]{1,64}$/, CertificateMessages.notFound),
 });
 
+/** A product applied during the visit, as the certificate lists it. */
+export const VerifiedApplication = z.object({
+  product: z.string(),
+  registrationNumber: z.string().nullable(),
+  /** The lot, as printed: «Lote L-2291». */
+  batch: z.string(),
+  dose: z.string().nullable(),
+  /** «120 g». */
+  quantity: z.string(),
+});
+export type VerifiedApplication = z.infer<typeof VerifiedApplication>;
+
+/**
+ * What the certificate says, kept when its PDF was drawn, so a paper copy can be compared line by line (doses,
+ * times, counts). Dates and times are given as the certificate prints them (dd-mm-yyyy hh:mm, in `timeZone`).
+ */
+export const VerifiedContent = z.object({
+  /** The zone the certificate's times are printed in (the site's). */
+  timeZone: z.string(),
+  /** «Emitido» as printed: «15-03-2026 10:45». */
+  issued: z.string(),
+  /** «Fecha del servicio» as printed: «15-03-2026, de 09:10 a 10:45». */
+  serviceDate: z.string(),
+  serviceStart: Timestamp.nullable(),
+  serviceEnd: Timestamp.nullable(),
+  technician: z.object({
+    name: z.string(),
+    /** «Aplicador», «Responsable técnico»…; null when the account has none. */
+    qualification: z.string().nullable(),
+    licenceNumber: z.string().nullable(),
+  }),
+  /** Due = in the order; inspected = done, exceptions included; exceptions = not found or not reachable. */
+  devices: z.object({
+    due: z.number().int(),
+    inspected: z.number().int(),
+    exceptions: z.number().int(),
+    pending: z.number().int(),
+    withActivity: z.number().int(),
+  }),
+  applications: z.array(VerifiedApplication),
+});
+export type VerifiedContent = z.infer<typeof VerifiedContent>;
+
 /**
  * GET /verify/{code}: what anyone holding a certificate can confirm, and nothing else: its folio, when it was
- * issued, the site, the company, and the SHA-256 of the PDF as issued (to compare with the file they hold).
- * `replaced` is true when a later revision superseded it ("sustituido").
+ * issued, the site, the company, the SHA-256 of the PDF as issued (to compare with the file they hold), and
+ * what the certificate says (`content`: service date and times, technician, devices, products) to compare a
+ * paper copy with. `replaced` is true when a later revision superseded it ("sustituido"). `content` is null for a
+ * certificate drawn before its content was kept.
  */
 export const Verification = z.object({
   folio: z.string(),
@@ -98,6 +143,7 @@ export const Verification = z.object({
   company: z.string().nullable(),
   sha256: z.string().nullable(),
   replaced: z.boolean(),
+  content: VerifiedContent.nullable(),
 });
 export type Verification = z.infer<typeof Verification>;
 

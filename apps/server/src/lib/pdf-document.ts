@@ -13,14 +13,20 @@ export function openPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument 
   return doc;
 }
 
+/**
+ * An A4 (or A3) document with the usual margins. `bufferPages` keeps every page until the end, so that
+ * numberPages can write «Página x de y» on each once the count is known.
+ */
 export function createDocument(
   title: string,
   layout: 'portrait' | 'landscape' = 'portrait',
   size: 'A4' | 'A3' = 'A4',
+  { bufferPages = false }: { bufferPages?: boolean } = {},
 ): PDFKit.PDFDocument {
   return openPdf({
     size,
     layout,
+    bufferPages,
     margins: { top: 40, bottom: 40, left: 40, right: 40 },
     info: { Title: title, Author: PRODUCT_NAME, Creator: PRODUCT_NAME },
   });
@@ -96,4 +102,24 @@ export function drawFacts(doc: PDFKit.PDFDocument, facts: [string, string][]): v
   }
   doc.x = left;
   doc.y = y + 4;
+}
+
+/**
+ * «Página x de y» at the foot of every page of a document made with `bufferPages`, `label` (the document and its
+ * reference) on the left; called once everything is drawn, before doc.end().
+ */
+export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    const { left, right, bottom } = doc.page.margins;
+    const width = doc.page.width - left - right;
+    // The foot is below the bottom margin: without it pdfkit would start a new page for the text.
+    doc.page.margins.bottom = 0;
+    const top = doc.page.height - 28;
+    useFont(doc, FONT.regular, 7.5).fillColor('#555555');
+    drawText(doc, label, left, top, { width: width * 0.7, maxLines: 1 });
+    drawText(doc, `Página ${index - start + 1} de ${count}`, left, top, { width, maxLines: 1, align: 'right' });
+    doc.page.margins.bottom = bottom;
+  }
 }

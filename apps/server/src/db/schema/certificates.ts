@@ -1,6 +1,7 @@
 /** Service certificates and their folios (modules/certificates). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { VerifiedContent } from '@rondin/contracts';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { sessions } from './orders.js';
 
@@ -36,6 +37,12 @@ export const certificates = pgTable(
     /** The PDF as issued; null only between the close's commit and the PDF's first write. */
     fileId: integer('file_id').references(() => files.id, { onDelete: 'restrict' }),
     sha256: text('sha256'),
+    /**
+     * What the PDF says (service date and times, technician, devices, products), kept with its hash when it is
+     * drawn: the public verification page shows it to compare a paper copy with. Null before it is drawn, and
+     * for certificates drawn before it was kept.
+     */
+    content: jsonb('content').$type<VerifiedContent>(),
     /** The client's signature: name and role, with the drawn image, or absent (`clientAbsent`). */
     clientName: text('client_name'),
     clientRole: text('client_role'),

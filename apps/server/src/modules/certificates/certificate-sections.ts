@@ -1,17 +1,13 @@
-import {
-  ACTION_STATUS_NAMES,
-  QUALIFICATION_LABELS,
-  type Qualification,
-  type Session,
-  type TrapType,
-} from '@rondin/contracts';
+import { ACTION_STATUS_NAMES, type Session, type TrapType } from '@rondin/contracts';
 import { drawFacts } from '../../lib/pdf-document.js';
 import { FONT, useFont } from '../../lib/pdf-fonts.js';
+import { type Letterhead, letterheadDetails } from '../../lib/pdf-letterhead.js';
 import { drawQr } from '../../lib/pdf-qr.js';
 import { PdfTable } from '../../lib/pdf-table.js';
 import { drawText } from '../../lib/pdf-text.js';
 import { formatDateTime } from '../../lib/time-zone.js';
 import type { CertificateContent, PrintedSignature } from './certificate-content.js';
+import { deviceCounts, deviceCountsText, formatDay, qualificationName, serviceDateText } from './certificate-facts.js';
 import type { DevicePhotos } from './certificate-photos.js';
 import type { CertificateAction } from './certificates.repository.js';
 
@@ -28,10 +24,6 @@ const TARGETS: Record<TrapType, string> = {
   OTRO: 'otras plagas',
 };
 
-/** 'dd-mm-yyyy' and 'hh:mm' of an instant in the zone. */
-const formatDate = (value: string, timeZone: string) => formatDateTime(value, timeZone).split(' ')[0]!;
-const formatTime = (value: string | null, timeZone: string) => formatDateTime(value, timeZone).split(' ')[1] ?? '—';
-
 export function targetPests(session: Session): string {
   const targets = [...new Set(session.items.map((item) => TARGETS[item.trap.type as TrapType] ?? 'otras plagas'))];
   const text = targets.join(', ');
@@ -41,42 +33,46 @@ export function targetPests(session: Session): string {
 function technicianText(session: Session, content: CertificateContent): string {
   const { licenceNumber, licenceExpiresAt, qualification } = content.technician;
   const parts = [`${session.technician.fullName} (${session.technician.email})`];
-  if (licenceNumber) parts.push(`carné ${licenceNumber}${licenceExpiresAt ? ` (vence ${licenceExpiresAt})` : ''}`);
-  if (qualification) parts.push(QUALIFICATION_LABELS[qualification as Qualification] ?? qualification);
+  if (licenceNumber) {
+    parts.push(`carné ${licenceNumber}${licenceExpiresAt ? ` (vence ${formatDay(licenceExpiresAt)})` : ''}`);
+  }
+  const qualified = qualificationName(qualification);
+  if (qualified) parts.push(qualified);
   return parts.join(' · ');
 }
 
-/** The certificate's opening facts: folio, who, where, when (with start and end times), and what for. */
+/** The company that served, whole: the page header keeps to what fits its band. */
+function companyText(letterhead: Letterhead): string {
+  return [letterhead.name, ...letterheadDetails(letterhead)].join(' · ');
+}
+
+/**
+ * The certificate's opening facts: folio, the company that served, who, where, when (with start and end times),
+ * the devices and what for.
+ */
 export function drawCertificateHead(
   doc: PDFKit.PDFDocument,
   session: Session,
   content: CertificateContent,
-  { timeZone, client }: { timeZone: string; client: string | null },
+  { timeZone, client, letterhead }: { timeZone: string; client: string | null; letterhead: Letterhead | undefined },
 ): void {
-  // The visit began with its first device done (a scan recorded offline may precede the order's start).
-  const times = [session.startedAt, ...session.items.map((item) => item.completedAt)].filter(
-    (time): time is string => time !== null,
-  );
-  const start = times.length ? times.reduce((first, time) => (time < first ? time : first)) : session.closedAt;
-  const end = session.closedAt ?? start;
-  const serviceDate =
-    start === null || end === null
-      ? '—'
-      : formatDate(start, timeZone) === formatDate(end, timeZone)
-        ? `${formatDate(start, timeZone)}, de ${formatTime(start, timeZone)} a ${formatTime(end, timeZone)}`
-        : `Del ${formatDateTime(start, timeZone)} al ${formatDateTime(end, timeZone)}`;
-  drawFacts(doc, [
+  const facts: [string, string][] = [
     ['Folio', content.revision > 1 ? `${content.folio} (revisión ${content.revision})` : content.folio],
     ['Emitido', formatDateTime(content.issuedAt, timeZone)],
+  ];
+  if (letterhead) facts.push(['Empresa de servicios biocidas', companyText(letterhead)]);
+  facts.push(
     ['Cliente', client ?? '—'],
-    ['Sitio', session.site.name],
+    ['Sitio', [session.site.name, session.site.address].filter(Boolean).join(' · ')],
     ['Técnico aplicador', technicianText(session, content)],
-    ['Fecha del servicio', serviceDate],
+    ['Fecha del servicio', serviceDateText(session, timeZone)],
     ['Plagas objetivo', targetPests(session)],
+    ['Dispositivos', deviceCountsText(deviceCounts(session))],
     ['Programada', session.scheduledAt ? formatDateTime(session.scheduledAt, timeZone) : 'Sin fecha programada'],
     ['Cerrada por', session.closedBy?.fullName ?? '—'],
     ['Próxima visita', content.nextVisit ? formatDateTime(content.nextVisit, timeZone) : 'Sin programar'],
-  ]);
+  );
+  drawFacts(doc, facts);
 }
 
 /** Where a device's photo goes under its row: 60 × 45 pt (a phone's 4:3), a portrait one as tall. */
@@ -130,16 +126,11 @@ function paragraph(doc: PDFKit.PDFDocument, text: string, size = 9, color = '#1a
   doc.y += drawText(doc, text, left, doc.y, { width: doc.page.width - left - right, maxLines: 6 }) + 2;
 }
 
-function actionsTable(
-  doc: PDFKit.PDFDocument,
-  actions: CertificateAction[],
-  header: () => number,
-  timeZone: string,
-): void {
+function actionsTable(doc: PDFKit.PDFDocument, actions: CertificateAction[], header: () => number): void {
   const table = new PdfTable(
     doc,
     [
-      { header: 'Nº', width: 30, singleLine: true },
+      { header: 'N.º', width: 30, singleLine: true },
       { header: 'Dónde', width: 90 },
       { header: 'Descripción', width: 195 },
       { header: 'Responsable', width: 80 },
@@ -154,14 +145,15 @@ function actionsTable(
       [action.trapCode, action.area].filter(Boolean).join(' · ') || '—',
       action.description,
       `${action.responsible === 'CLIENTE' ? 'Cliente' : 'Empresa'}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
-      action.dueDate ? formatDate(`${action.dueDate}T12:00:00Z`, timeZone) : '—',
+      action.dueDate ? formatDay(action.dueDate) : '—',
       ACTION_STATUS_NAMES[action.status],
     ]);
   }
   doc.y = table.end() + 4;
 }
 
-const SIGNATURE_BOX = { width: 200, height: 70 };
+/** A signature's box: two side by side and the QR fit the page's width with room between them. */
+const SIGNATURE_BOX = { width: 190, height: 70 };
 
 function signature(
   doc: PDFKit.PDFDocument,
@@ -170,7 +162,7 @@ function signature(
   label: string,
   image: PrintedSignature,
   lines: string[],
-): void {
+): number {
   useFont(doc, FONT.regular, 8).fillColor('#555555');
   drawText(doc, label, x, y, { width: SIGNATURE_BOX.width, maxLines: 1 });
   const boxY = y + 12;
@@ -193,6 +185,7 @@ function signature(
     useFont(doc, index === 0 ? FONT.bold : FONT.regular, 9).fillColor('#1a1a1a');
     lineY += drawText(doc, line, x, lineY, { width: SIGNATURE_BOX.width, maxLines: 2 });
   }
+  return lineY;
 }
 
 /**
@@ -212,12 +205,13 @@ export function drawCertificateEnd(
     const table = new PdfTable(
       doc,
       [
-        { header: 'Producto', width: 80 },
-        { header: 'Nº registro', width: 100 },
-        { header: 'Sustancias activas', width: 65 },
+        { header: 'Producto', width: 75 },
+        // A registration number (ES/RM-2020-14-00123) on one line: it is compared character by character.
+        { header: 'N.º registro', width: 102 },
+        { header: 'Sustancias activas', width: 70 },
         { header: 'Lote · dosis · cantidad', width: 80 },
-        { header: 'Método · dónde · aplicador', width: 100 },
-        { header: 'Plazo de seguridad · reentrada', width: 90 },
+        { header: 'Método · dónde · aplicador', width: 90 },
+        { header: 'Plazo de seguridad · reentrada', width: 98 },
       ],
       header,
     );
@@ -241,21 +235,21 @@ export function drawCertificateEnd(
 
   heading(doc, 'Acciones correctivas abiertas en esta visita', header);
   if (content.actionsOpened.length === 0) paragraph(doc, 'Ninguna: ningún hallazgo superó un umbral de acción.');
-  else actionsTable(doc, content.actionsOpened, header, timeZone);
+  else actionsTable(doc, content.actionsOpened, header);
 
   heading(doc, 'Recomendaciones al cliente pendientes', header);
   if (content.recommendationsPending.length === 0) paragraph(doc, 'Ninguna pendiente.');
-  else actionsTable(doc, content.recommendationsPending, header, timeZone);
+  else actionsTable(doc, content.recommendationsPending, header);
 
   paragraph(doc, TOXICOLOGY_PHONE, 9, '#1f3b57');
 
   // Signatures and the QR stay together on one page.
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
-  const y = room(doc, 150, header) + 10;
+  const y = room(doc, 180, header) + 10;
   const { client, closer } = content;
   // The box holds the closer's own signature: the technician's, or the administrator's who closed from the office.
-  signature(
+  const closerBottom = signature(
     doc,
     left,
     y,
@@ -265,7 +259,7 @@ export function drawCertificateEnd(
       ? [closer.fullName, content.technician.licenceNumber ? `Carné ${content.technician.licenceNumber}` : '']
       : [closer.fullName, 'Cerró la orden desde la oficina'],
   );
-  signature(
+  const clientBottom = signature(
     doc,
     left + SIGNATURE_BOX.width + 20,
     y,
@@ -276,13 +270,47 @@ export function drawCertificateEnd(
       : [client.name ?? '—', client.role ?? ''],
   );
   const qrSize = 96;
-  const qrX = left + width - qrSize;
-  drawQr(doc, content.verifyUrl, qrX, y, qrSize);
-  useFont(doc, FONT.regular, 7).fillColor('#444444');
-  drawText(doc, `Verifique este certificado: ${content.verifyUrl}`, qrX - 20, y + qrSize + 2, {
-    width: qrSize + 20,
-    maxLines: 4,
-    align: 'center',
-  });
-  doc.y = y + 140;
+  drawQr(doc, content.verifyUrl, left + width - qrSize, y, qrSize);
+  doc.y = Math.max(closerBottom, clientBottom, y + qrSize) + 6;
+  drawVerifyLine(doc, content.verifyUrl);
+}
+
+/** The smallest size the verification address is printed at before it wraps. */
+const URL_MIN_SIZE = 6;
+
+/**
+ * The verification address under the signatures, on one line across the page: at 8 pt, smaller down to
+ * URL_MIN_SIZE when long, and only then on two lines, broken after a «/» (never inside a word).
+ */
+function drawVerifyLine(doc: PDFKit.PDFDocument, url: string): void {
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const label = 'Verifique este certificado en ';
+  let size = 8;
+  useFont(doc, FONT.regular, size);
+  while (size > URL_MIN_SIZE && doc.widthOfString(label + url) > width) {
+    size -= 0.5;
+    useFont(doc, FONT.regular, size);
+  }
+  const lines = doc.widthOfString(label + url) <= width ? [label + url] : [label.trim(), ...urlLines(doc, url, width)];
+  doc.fillColor('#1a1a1a');
+  let y = doc.y;
+  for (const line of lines) y += drawText(doc, line, left, y, { width, maxLines: 1 });
+  doc.x = left;
+  doc.y = y + 4;
+}
+
+/** An address too long for one line, in lines of `width` broken after a «/» (or, with none, anywhere). */
+function urlLines(doc: PDFKit.PDFDocument, url: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = url;
+  while (doc.widthOfString(rest) > width) {
+    let cut = rest.length;
+    while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > width) cut--;
+    const slash = rest.lastIndexOf('/', cut - 1);
+    const at = slash > rest.indexOf('//') + 1 ? slash + 1 : cut;
+    lines.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  return [...lines, rest];
 }

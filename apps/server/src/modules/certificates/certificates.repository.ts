@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { ActionStatus } from '@rondin/contracts';
+import type { ActionStatus, VerifiedContent } from '@rondin/contracts';
 import { auditAs } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import {
@@ -146,8 +146,13 @@ export class CertificatesRepository {
     return row!;
   }
 
-  async attachPdf(tx: Transaction, id: number, fileId: number, sha256: string): Promise<void> {
-    await tx.update(certificates).set({ fileId, sha256 }).where(eq(certificates.id, id));
+  /** The PDF drawn, its hash and what it says (for the verification page), stored together. */
+  async attachPdf(
+    tx: Transaction,
+    id: number,
+    pdf: { fileId: number; sha256: string; content: VerifiedContent },
+  ): Promise<void> {
+    await tx.update(certificates).set(pdf).where(eq(certificates.id, id));
   }
 
   /** What the public verification page shows of a code's certificate: nothing more is read. */
@@ -160,6 +165,7 @@ export class CertificatesRepository {
         issuedAt: certificates.issuedAt,
         sha256: certificates.sha256,
         replacedAt: certificates.replacedAt,
+        content: certificates.content,
         site: sites.name,
         company: companySettings.name,
       })

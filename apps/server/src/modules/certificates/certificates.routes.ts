@@ -39,7 +39,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<VerifyRoutesOptions> = async (a
         operationId: 'verifyCertificate',
         summary: 'Verificar un certificado de servicio',
         description:
-          'Público, sin sesión: lo que el QR de un certificado abre ({PUBLIC_URL}/verificar/{código}). Responde solo folio, revisión, fecha de emisión, sitio, empresa y el SHA-256 del PDF emitido, para compararlo con el archivo recibido; `replaced` es true si una revisión posterior lo sustituyó. Los códigos son aleatorios (no el folio). Cada dirección puede consultar códigos inexistentes un número limitado de veces por minuto: después, 429 con Retry-After (las consultas de códigos que existen no cuentan).',
+          'Público, sin sesión: lo que el QR de un certificado abre ({PUBLIC_URL}/verificar/{código}). Responde folio, revisión, fecha de emisión, sitio, empresa y el SHA-256 del PDF emitido, para compararlo con el archivo recibido, y lo que el certificado dice (`content`: fecha y horas del servicio, técnico y su cualificación, dispositivos previstos, inspeccionados y con excepción, productos con n.º de registro, lote y dosis), para cotejar una copia en papel línea a línea; nada más del sitio. `content` es null en certificados dibujados antes de que se guardara; `replaced` es true si una revisión posterior lo sustituyó. Los códigos son aleatorios (no el folio). Cada dirección puede consultar códigos inexistentes un número limitado de veces por minuto: después, 429 con Retry-After (las consultas de códigos que existen no cuentan).',
         tags,
         // No sign-in: anyone holding the certificate checks it.
         security: [],

@@ -22,6 +22,7 @@ import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.
 import { newQrSlug } from '../../lib/qr-slug.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { CertificateApplication, CertificateContent, PrintedSignature } from './certificate-content.js';
+import { verifiedContent } from './certificate-facts.js';
 import { type DevicePhotos, mapLimited, PHOTOS_SHOWN } from './certificate-photos.js';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository.js';
 
@@ -33,6 +34,11 @@ export interface CertificatesOptions {
   timeZone: string;
   /** {PUBLIC_URL}/verificar/{code} is what the certificate's QR holds. */
   publicUrl: string | undefined;
+  /**
+   * Without PUBLIC_URL, the address a certificate drawn outside any request (a script's close) points at: the
+   * server's own (http://localhost:PORT). Within a request, the address it reached the server at.
+   */
+  localUrl: string;
   loadSession: (id: number) => Promise<Session | undefined>;
   /** The products applied during the order (modules/products). */
   loadApplications: (sessionId: number) => Promise<Application[]>;
@@ -200,10 +206,9 @@ export class CertificatesService {
     if (!certificate || certificate.fileId !== null) return certificate;
     const session = await this.options.loadSession(sessionId);
     if (!session) return undefined;
-    const pdf = await spool(
-      await this.options.render(session, await this.content(session, certificate, origin)),
-      PDF_FILE,
-    );
+    const content = await this.content(session, certificate, origin);
+    const said = verifiedContent(session, content, session.site.timeZone ?? this.options.timeZone);
+    const pdf = await spool(await this.options.render(session, content), PDF_FILE);
     let stored: CertificateRow | undefined;
     try {
       stored = await this.repository.transaction(async (tx) => {
@@ -211,7 +216,7 @@ export class CertificatesService {
         // Stored meanwhile by another request, or replaced by a later revision while this one was drawn.
         if (!locked || locked.fileId !== null || locked.id !== certificate.id) return locked;
         const file = await this.files.save(pdf, `certificado-${folioText(locked.year, locked.number)}`, tx);
-        await this.repository.attachPdf(tx, locked.id, file.id, file.sha256);
+        await this.repository.attachPdf(tx, locked.id, { fileId: file.id, sha256: file.sha256, content: said });
         return { ...locked, fileId: file.id, sha256: file.sha256 };
       });
     } finally {
@@ -289,15 +294,20 @@ export class CertificatesService {
       company: row.company ?? null,
       sha256: row.sha256,
       replaced: row.replacedAt !== null,
+      content: row.content ?? null,
     };
   }
 
   /**
-   * The address the certificate's QR opens: under PUBLIC_URL, or without it under the address the app was
-   * reached at when the certificate was drawn (`origin`, the closing request's).
+   * The address the certificate's QR opens, always whole: under PUBLIC_URL, or without it under the address
+   * the app was reached at when the certificate was drawn (`origin`, the closing request's), or the server's own.
    */
   verifyUrl(code: string, origin?: string): string {
-    return `${this.options.publicUrl ?? origin ?? ''}/verificar/${code}`;
+    return `${this.verifyBase(origin)}/verificar/${code}`;
+  }
+
+  private verifyBase(origin?: string): string {
+    return this.options.publicUrl ?? origin ?? this.options.localUrl;
   }
 
   async saveOwnSignature(technicianId: number, imagePng: string): Promise<void> {

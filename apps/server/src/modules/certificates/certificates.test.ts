@@ -18,7 +18,7 @@ import {
   typedCode,
 } from '../../../test/findings.js';
 import { CLIENT_ABSENT, close, createOrder, scan } from '../../../test/orders.js';
-import { readPdf } from '../../../test/pdf.js';
+import { readPdf, zbarQrCodes } from '../../../test/pdf.js';
 import { planImage } from '../../../test/plans.js';
 import { applicationInput, createProduct, putApplication } from '../../../test/products.js';
 import {
@@ -81,33 +81,6 @@ async function certificateOf(sessionId: number, user: TestUser = tech): Promise<
 
 const codeOf = (summary: CertificateSummary) => summary.verifyUrl.split('/').pop()!;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** What a printer and a second decoder see: the PDF's pages at 150 dpi (poppler), read by zbar. */
-function zbarQrCodes(pdf: Buffer): string[] {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-cert-'));
-  try {
-    fs.writeFileSync(path.join(folder, 'c.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '150', '-png', 'c.pdf', 'page'], { cwd: folder });
-    return fs
-      .readdirSync(folder)
-      .filter((name) => name.endsWith('.png'))
-      .flatMap((png) => {
-        try {
-          return execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', png], {
-            cwd: folder,
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'ignore'],
-          })
-            .split('\n')
-            .filter(Boolean);
-        } catch {
-          return []; // zbarimg exits 4 on a page without a code.
-        }
-      });
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 /** The PDF's text as poppler lays it out (pdftotext -layout): one printed line each, columns side by side. */
 function pdfTextLines(pdf: Buffer): string[] {
@@ -427,7 +400,7 @@ describe('the certificate issued at close', PDF_WORK, () => {
 });
 
 describe('GET /api/verify/{code}', PDF_WORK, () => {
-  it('shows anyone, without signing in, the folio, date, site, company and SHA-256, and nothing else', async () => {
+  it('shows anyone, without signing in, the folio, date, site, company, SHA-256 and content, and nothing else', async () => {
     const order = await scannedOrder(1);
     expect((await close(t, tech, order.id)).statusCode).toBe(200);
     const summary = await certificateOf(order.id);
@@ -435,7 +408,7 @@ describe('GET /api/verify/{code}', PDF_WORK, () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const verification: Verification = answer.json();
     expect(Object.keys(verification).toSorted()).toEqual(
-      ['company', 'folio', 'issuedAt', 'replaced', 'revision', 'sha256', 'site'].toSorted(),
+      ['company', 'content', 'folio', 'issuedAt', 'replaced', 'revision', 'sha256', 'site'].toSorted(),
     );
     expect(verification).toMatchObject({
       folio: summary.folio,

@@ -11,7 +11,7 @@ import {
 } from '@rondin/contracts/finding-text';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
-import { createDocument, drawFacts, drawPageHeader } from '../../lib/pdf-document.js';
+import { createDocument, drawFacts, drawPageHeader, numberPages } from '../../lib/pdf-document.js';
 import { applyLetterhead, type Letterhead } from '../../lib/pdf-letterhead.js';
 import { FONT, type FontName, useFont } from '../../lib/pdf-fonts.js';
 import type { CertificateContent } from '../certificates/certificate-content.js';
@@ -58,6 +58,9 @@ export function renderOrderReport(session: Session, options: ReportOptions): Rea
     options.certificate
       ? `Certificado de servicio ${options.certificate.folio} · Orden #${session.id}`
       : `Reporte de servicio · Orden #${session.id}`,
+    'portrait',
+    'A4',
+    { bufferPages: true },
   );
   applyLetterhead(doc, options.letterhead);
   const { output, caughtUp } = pacedOutput(doc);
@@ -68,7 +71,7 @@ export function renderOrderReport(session: Session, options: ReportOptions): Rea
 async function drawSessionReport(
   doc: PDFKit.PDFDocument,
   session: Session,
-  { timeZone, client, certificate }: ReportOptions,
+  { timeZone, client, certificate, letterhead }: ReportOptions,
   caughtUp: () => Promise<void>,
 ): Promise<void> {
   const title = certificate ? 'Certificado de servicio' : 'Reporte de servicio';
@@ -77,7 +80,7 @@ async function drawSessionReport(
   const header = () => drawPageHeader(doc, title, reference);
   header();
 
-  if (certificate) drawCertificateHead(doc, session, certificate, { timeZone, client: client ?? null });
+  if (certificate) drawCertificateHead(doc, session, certificate, { timeZone, client: client ?? null, letterhead });
   else
     drawFacts(doc, [
       ['Sitio', session.site.name],
@@ -218,5 +221,6 @@ async function drawSessionReport(
     doc.y = y;
     drawCertificateEnd(doc, certificate, header, timeZone);
   }
+  numberPages(doc, `${title} · ${reference}`);
   doc.end();
 }

@@ -14,6 +14,24 @@ const verification: Verification = {
   company: 'Control de Plagas del Sur S.L.',
   sha256: 'ab'.repeat(32),
   replaced: false,
+  content: {
+    timeZone: 'Europe/Madrid',
+    issued: '22-11-2026 14:00',
+    serviceDate: '22-11-2026, de 09:10 a 10:45',
+    serviceStart: '2026-11-22T08:10:00.000Z',
+    serviceEnd: '2026-11-22T09:45:00.000Z',
+    technician: { name: 'Ana Torres', qualification: 'Aplicador', licenceNumber: 'CV-APL-0042' },
+    devices: { due: 24, inspected: 23, exceptions: 2, pending: 1, withActivity: 3 },
+    applications: [
+      {
+        product: 'Brodifacoum Bloque 25',
+        registrationNumber: 'ES/RM-2020-14-00123',
+        batch: 'Lote L-2291',
+        dose: '20 g por estación',
+        quantity: '120 g',
+      },
+    ],
+  },
 };
 
 /**
@@ -41,8 +59,30 @@ describe('verification page', { timeout: 20_000 }, () => {
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.getByText('Vigente')).toBeInTheDocument();
     expect(screen.queryByText('Sustituido por una revisión posterior')).not.toBeInTheDocument();
+    // What the certificate prints, as it prints it: the issue time in the certificate's own format and zone.
+    expect(screen.getByText('22-11-2026 14:00')).toBeInTheDocument();
+    expect(screen.getByText('22-11-2026, de 09:10 a 10:45')).toBeInTheDocument();
+    expect(screen.getByText('Ana Torres · Aplicador · carné CV-APL-0042')).toBeInTheDocument();
+    const due = screen.getByText('Previstos').closest('div')!;
+    expect(due).toHaveTextContent('Previstos24');
+    expect(screen.getByText('Con excepción (no encontrados o inaccesibles)').closest('div')).toHaveTextContent('2');
+    const product = screen.getByText('Brodifacoum Bloque 25').closest('li')!;
+    for (const printed of ['ES/RM-2020-14-00123', 'L-2291', '20 g por estación', '120 g']) {
+      expect(product).toHaveTextContent(printed);
+    }
     expect(calls.map((call) => call.path)).toEqual(['/api/verify/k3x9q2']);
     expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('a certificate drawn before its content was kept: says to compare the hash', async () => {
+    answer(() => json(200, { ...verification, content: null }));
+    renderWithApp(<VerificationView code="k3x9q2" />);
+    expect(
+      await screen.findByText(
+        'Este certificado se emitió antes de que la verificación mostrara su contenido: compara la huella SHA-256 con la de tu PDF.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Fecha del servicio')).not.toBeInTheDocument();
   });
 
   it('says «Sustituido» when a later revision replaced it', async () => {

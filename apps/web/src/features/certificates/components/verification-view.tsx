@@ -1,5 +1,5 @@
 import './certificates.css';
-import type { Verification } from '@rondin/contracts';
+import type { Verification, VerifiedContent } from '@rondin/contracts';
 import { type ChangeEvent, useId, useState } from 'react';
 import { BrandMark } from '../../../components/layouts/brand-mark';
 import { Loading } from '../../../components/ui/loading';
@@ -15,7 +15,9 @@ const CODE = /^[a-z0-9]{1,64}$/;
 
 /**
  * /verificar/{code}: what anyone holding a certificate (its QR) can confirm without signing in: folio, date of issue,
- * site, company and the SHA-256 of the PDF as issued, which 'Comprueba tu PDF' compares with a file, in the browser.
+ * site, company, what the certificate says (service date and times, technician, devices, products with lot and
+ * dose) to compare a paper copy with, and the SHA-256 of the PDF as issued, which 'Comprueba tu PDF' compares with
+ * a file, in the browser.
  */
 export function VerificationView({ code }: { code: string }) {
   return (
@@ -111,7 +113,7 @@ function VerificationFacts({ verification }: { verification: Verification }) {
         </div>
         <div>
           <dt>{TEXT.issuedAt}</dt>
-          <dd>{formatDateTime(verification.issuedAt)}</dd>
+          <dd>{verification.content?.issued ?? formatDateTime(verification.issuedAt)}</dd>
         </div>
         <div>
           <dt>{TEXT.site}</dt>
@@ -128,8 +130,97 @@ function VerificationFacts({ verification }: { verification: Verification }) {
           </dd>
         </div>
       </dl>
+      {verification.content ? (
+        <CertificateContent content={verification.content} />
+      ) : (
+        <Notice notice={{ tone: 'info', text: TEXT.contentMissing }} />
+      )}
       {verification.sha256 ? <CompareFile expected={verification.sha256} /> : null}
     </>
+  );
+}
+
+/** What the certificate prints, in its words and formats, to hold a paper copy against. */
+function CertificateContent({ content }: { content: VerifiedContent }) {
+  const titleId = useId();
+  const { technician, devices } = content;
+  return (
+    <section className="verify-page__content" aria-labelledby={titleId}>
+      <h2 id={titleId}>{TEXT.contentTitle}</h2>
+      <p className="muted">{TEXT.contentIntro}</p>
+      <dl className="verify-page__facts">
+        <div>
+          <dt>{TEXT.serviceDate}</dt>
+          <dd>{content.serviceDate}</dd>
+        </div>
+        <div>
+          <dt>{TEXT.technician}</dt>
+          <dd>
+            {[
+              technician.name,
+              technician.qualification,
+              technician.licenceNumber ? TEXT.licence(technician.licenceNumber) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </dd>
+        </div>
+        <div>
+          <dt>{TEXT.devices}</dt>
+          <dd>
+            <dl className="verify-page__counts">
+              {(
+                [
+                  [TEXT.devicesDue, devices.due],
+                  [TEXT.devicesInspected, devices.inspected],
+                  [TEXT.devicesExceptions, devices.exceptions],
+                  [TEXT.devicesPending, devices.pending],
+                  [TEXT.devicesWithActivity, devices.withActivity],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </dd>
+        </div>
+      </dl>
+      <h3>{TEXT.applications}</h3>
+      {content.applications.length === 0 ? (
+        <p>{TEXT.noApplications}</p>
+      ) : (
+        <ul className="verify-page__applications">
+          {content.applications.map((application, index) => (
+            // The certificate's own order: two applications of one product and lot are two lines there too.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+            <li key={index}>
+              <strong>{application.product}</strong>
+              <dl>
+                <div>
+                  <dt>{TEXT.registrationNumber}</dt>
+                  <dd>{application.registrationNumber ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt>{TEXT.batch}</dt>
+                  <dd>{application.batch.replace(/^Lote /, '')}</dd>
+                </div>
+                <div>
+                  <dt>{TEXT.dose}</dt>
+                  <dd>{application.dose ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt>{TEXT.quantity}</dt>
+                  <dd>{application.quantity}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted">{TEXT.timeZoneNote(content.timeZone)}</p>
+    </section>
   );
 }
 

@@ -262,6 +262,10 @@ test('the office sees the folio, the signer, the verification link and the hash 
   await expect(section.getByRole('button', { name: 'Copiar' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screenshots/certificate-office-desktop.png', fullPage: true });
+
+  // Configuración says where the certificates' QR codes open (PUBLIC_URL is set for these tests).
+  await asAdmin('/admin/settings');
+  await expect(page.getByText(`El QR de cada certificado abre ${baseURL()}/verificar/…`)).toBeVisible();
 });
 
 test("'Mi firma': a technician draws, saves, sees and deletes their own signature", async ({

@@ -69,6 +69,7 @@ import { PlansService } from './modules/plans/plans.service.js';
 import {
   orderCertificateRoutes,
   ownSignatureRoutes,
+  verifyAddressRoutes,
   verifyRoutes,
 } from './modules/certificates/certificates.routes.js';
 import { ordersWithCertificates } from './modules/orders/orders-with-certificates.js';
@@ -293,6 +294,7 @@ export async function buildApp({
       });
       await api.register(orderCertificateRoutes, { prefix: '/sessions', service: certificates });
       await api.register(ownSignatureRoutes, { prefix: '/technicians', service: certificates });
+      await api.register(verifyAddressRoutes, { prefix: '/settings', service: certificates });
       await api.register(reportsRoutes, {
         prefix: '/reports',
         service: reports,

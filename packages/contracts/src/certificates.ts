@@ -165,3 +165,18 @@ export type CertificateSummary = z.infer<typeof CertificateSummary>;
 export function folioText(year: number, number: number): string {
   return `${year}-${String(number).padStart(6, '0')}`;
 }
+
+/**
+ * GET /settings/verify-address: the address the certificates' QR codes and printed links open. With PUBLIC_URL
+ * set, that one; without it, the address each close reached the server at, as this request did. A certificate
+ * whose address is not public (localhost, 127.x, a private network) cannot be checked by the client's auditor.
+ */
+export const VerifyAddress = z.object({
+  /** The address in use: PUBLIC_URL, or the one this request reached the server at. */
+  url: z.string(),
+  /** PUBLIC_URL is set on the server: every certificate holds it. */
+  configured: z.boolean(),
+  /** Its host can be reached from the internet: not localhost, 127.x, 10.x, 172.16–31.x, 192.168.x, 169.254.x, .local, ::1, fc00::/7 or fe80::/10. */
+  public: z.boolean(),
+});
+export type VerifyAddress = z.infer<typeof VerifyAddress>;

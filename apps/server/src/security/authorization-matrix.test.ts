@@ -319,6 +319,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/settings/company', payload: { name: 'Plagas Levante S.L.' } }),
     expect: ADMIN_ONLY(200),
   },
+  // Where the certificates' QR codes point, and whether outsiders can open it: the office's settings.
+  'GET /api/settings/verify-address': {
+    request: () => ({ url: '/api/settings/verify-address' }),
+    expect: ADMIN_ONLY(200),
+  },
   // No logo in the fixture: past the access check, the answer is that there is none (or no company yet).
   'GET /api/settings/company/logo': { request: () => ({ url: '/api/settings/company/logo' }), expect: SIGNED_IN(404) },
   'PUT /api/settings/company/logo': {

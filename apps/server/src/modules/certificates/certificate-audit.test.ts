@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CertificateMessages, type CertificateSummary, SessionMessages, type Verification } from '@rondin/contracts';
+import {
+  CertificateMessages,
+  type CertificateSummary,
+  SessionMessages,
+  type Verification,
+  type VerifyAddress,
+} from '@rondin/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStorage } from '../../files/create-storage.js';
 import { NO_ORDER_EVENTS } from '../../lib/order-events.js';
@@ -266,5 +272,20 @@ describe('the verification address', PDF_WORK, () => {
     const pages = pageTexts(pdf);
     for (const page of pages) expect(page).toContain(COMPANY.name);
     expect(pages.join('\n')).toContain(`Verifique este certificado en ${code}`);
+
+    // The settings screen is told whether outsiders can open what the certificates point at.
+    expect(certificates.verifyAddress('http://127.0.0.1:3000')).toEqual({
+      url: 'http://127.0.0.1:3000',
+      configured: false,
+      public: false,
+    });
+    expect(certificates.verifyAddress('https://rondin.plagas-levante.es')).toMatchObject({ public: true });
+  });
+
+  it('GET /api/settings/verify-address: PUBLIC_URL when set, for administrators only', async () => {
+    const answer = await get('/api/settings/verify-address', admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<VerifyAddress>()).toEqual({ url: PUBLIC_URL, configured: true, public: true });
+    expect((await get('/api/settings/verify-address', tech)).statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   IdParams,
   OwnSignatureBody,
   Verification,
+  VerifyAddress,
   VerifyParams,
 } from '@rondin/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -152,5 +153,28 @@ export const ownSignatureRoutes: FastifyPluginAsyncZod<{ service: CertificatesSe
       await service.removeOwnSignature(request.user.id);
       return reply.code(204).send(null);
     },
+  );
+};
+
+/** Where the certificates' QR codes point, under /settings/verify-address: the settings screen warns when nobody outside can open it. */
+export const verifyAddressRoutes: FastifyPluginAsyncZod<{ service: CertificatesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/verify-address',
+    {
+      onRequest: app.authorize('ADMIN'),
+      schema: {
+        operationId: 'getVerifyAddress',
+        summary: 'Dirección de verificación de los certificados',
+        description:
+          'Solo administradores. La dirección que llevan el QR y el enlace impreso de cada certificado ({dirección}/verificar/{código}): PUBLIC_URL si está configurada (`configured`), o si no la dirección con que se llega al servidor, como esta petición. `public` es false para localhost, 127.x, redes privadas (10.x, 172.16–31.x, 192.168.x), direcciones de enlace local y nombres sin dominio: un auditor no podría abrir esos certificados.',
+        tags: ['Ajustes'],
+        security,
+        response: { 200: VerifyAddress, ...errors },
+      },
+    },
+    (request) => service.verifyAddress(requestOrigin(request)),
   );
 };

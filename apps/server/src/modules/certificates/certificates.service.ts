@@ -10,6 +10,7 @@ import {
   type Session,
   SessionMessages,
   type Verification,
+  type VerifyAddress,
 } from '@rondin/contracts';
 import { Readable } from 'node:stream';
 import type { Transaction } from '../../db/database.js';
@@ -18,6 +19,7 @@ import { checkImage, type ImageRules } from '../../files/images.js';
 import { type SpooledFile, spool } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
 import { printablePng } from '../../lib/pdf-image.js';
+import { isPublicAddress } from '../../lib/public-address.js';
 import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -304,6 +306,12 @@ export class CertificatesService {
    */
   verifyUrl(code: string, origin?: string): string {
     return `${this.verifyBase(origin)}/verificar/${code}`;
+  }
+
+  /** The address the certificates drawn now point at, and whether anyone outside the local network can open it. */
+  verifyAddress(origin: string): VerifyAddress {
+    const url = this.verifyBase(origin);
+    return { url, configured: this.options.publicUrl !== undefined, public: isPublicAddress(url) };
   }
 
   private verifyBase(origin?: string): string {

@@ -49,3 +49,14 @@ export const COMPANY_MESSAGES = {
   logoFailed: 'No se pudo cambiar el logotipo.',
   logoHint: 'PNG, JPEG o WebP de hasta 2 MB; se guarda como PNG de hasta 600 píxeles de lado.',
 } as const;
+
+/** Where the certificates' verification QR codes point (GET /settings/verify-address). */
+export const VERIFY_ADDRESS_MESSAGES = {
+  notPublic: (url: string) =>
+    `Los certificados apuntan a ${url}, una dirección que solo se abre desde esta red: el QR y el enlace de verificación no servirán a los auditores del cliente.`,
+  notPublicHint:
+    'Define PUBLIC_URL en el servidor con la dirección pública de Rondín (por ejemplo https://rondin.tuempresa.es) y reinícialo. Los certificados ya emitidos conservan la dirección que llevan.',
+  inUse: (url: string) => `El QR de cada certificado abre ${url}/verificar/…`,
+  unset:
+    'PUBLIC_URL no está definida: cada certificado lleva la dirección con que se cerró su orden. Defínela en el servidor para que todos lleven la misma.',
+} as const;

@@ -3,12 +3,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SETTINGS_MESSAGES } from '../messages';
 import { CompanySection } from './company-section';
 import { PestsSection } from './pests-section';
+import { VerifyAddressNotice } from './verify-address-notice';
 
 /** The settings area: the company that heads every document, then one section per catalogue. */
 export function SettingsView() {
   return (
     <>
       <PageHeader title={SETTINGS_MESSAGES.title} subtitle={SETTINGS_MESSAGES.subtitle} />
+      <VerifyAddressNotice />
       <CompanySection />
       <PestsSection />
     </>

@@ -40,6 +40,8 @@ export interface DemoCloseParts {
   /** By site index. */
   signers: DemoSigner[];
   timeZone: string;
+  /** Who answers for the company's actions (its technical manager). */
+  responsibleName: string;
   /** Actions detected this many weeks before the end of the year stay open, as the last weeks' would. */
   openWeeks: number;
   /** Moves the seed's clock. */
@@ -221,7 +223,7 @@ async function followUpActions(parts: DemoCloseParts, visit: DemoVisit): Promise
           preventiveAction: analysis.preventiveAction,
           productImpactKind: 'SIN_IMPACTO',
           productImpact: 'Sin producto expuesto en la zona; el cliente lo comprobó con su registro de lotes.',
-          responsibleName: signer.name,
+          responsibleName: parts.responsibleName,
           verificationPlan: 'Dos revisiones seguidas sin actividad en el dispositivo y su área.',
         },
         parts.office,

@@ -116,6 +116,12 @@ function door({ x, y, along, width }: Door): string {
     <path d="${sweep}" fill="none" stroke="${WALL}" stroke-width="2" stroke-dasharray="10 8"/>`;
 }
 
+/** A room's name as large as the plans print it, smaller when it would not fit between the room's walls. */
+function labelSize(name: string, width: number): number {
+  // DejaVu Sans averages about 0.62 em a character.
+  return Math.min(name === 'Pasillo' ? 34 : 44, Math.floor((width - 60) / (name.length * 0.62)));
+}
+
 /** The plan as an SVG drawing, `scale` times its size in pixels. */
 function drawing(plan: FloorPlan, scale: number): string {
   const { building } = plan;
@@ -124,7 +130,7 @@ function drawing(plan: FloorPlan, scale: number): string {
       ([name, room]) => `<rect x="${room.x}" y="${room.y}" width="${room.width}" height="${room.height}"
         fill="none" stroke="${WALL}" stroke-width="8"/>
       <text x="${room.x + room.width / 2}" y="${room.y + room.height / 2}" text-anchor="middle" dominant-baseline="middle"
-        font-family="DejaVu Sans, sans-serif" font-size="${name === 'Pasillo' ? 34 : 44}" fill="#6b7280">${xmlText(name)}</text>`,
+        font-family="DejaVu Sans, sans-serif" font-size="${labelSize(name, room.width)}" fill="#6b7280">${xmlText(name)}</text>`,
     )
     .join('\n');
   const racks = (plan.racks ?? [])

@@ -237,6 +237,12 @@ describe('demo seed', () => {
     expect(forced).toHaveLength(1);
     expect(forced[0]!.absent_reason).toMatch(/Inventario anual/);
     expect(orders.filter((order) => !order.force_closed).every((order) => order.client_signed === 1)).toBe(true);
+    // Nothing due is left open: the next visits are planned from tomorrow.
+    const [open] = await rows<{ due: number; planned: number }>(
+      `SELECT count(*) FILTER (WHERE scheduled_at <= now())::int AS due, count(*)::int AS planned
+         FROM sessions WHERE status <> 'COMPLETED'`,
+    );
+    expect(open).toEqual({ due: 0, planned: 2 });
   });
 
   it('prints the company and an absolute QR on the certificates', async () => {

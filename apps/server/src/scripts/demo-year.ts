@@ -244,11 +244,13 @@ export async function seedDemoYear(
 
   const summary: DemoYearSummary = { orders: 0, findings: 0, exceptions: 0, withActivity: 0 };
 
-  // Each site's visit on its own weekday, starting between 08:00 and 10:00 at the site (UTC+1 or +2 in Spain).
+  // Each site's visit on its own weekday (the first site's on Tuesdays, the next on Mondays), the last one the
+  // latest such day before today, starting between 07:30 and 10:30 at the site (UTC+1 or +2 in Spain).
   const plan: PlannedVisit[] = [];
+  const lastTuesday = now.getTime() - ((now.getUTCDay() + 5) % 7 || 7) * DAY;
   for (const [siteIndex, site] of sites.entries()) {
     for (let weeksAgo = weeks; weeksAgo >= 1; weeksAgo--) {
-      const day = new Date(now.getTime() - weeksAgo * WEEK + siteIndex * DAY);
+      const day = new Date(lastTuesday - (weeksAgo - 1) * WEEK - siteIndex * DAY);
       day.setUTCHours(6, 30 + Math.floor(rand() * 120), 0, 0);
       const technicianId = site.technicianIds[Math.floor((weeks - weeksAgo) / 13) % site.technicianIds.length]!;
       plan.push({ site, siteIndex, weeksAgo, start: day.getTime(), technicianId });

@@ -204,7 +204,7 @@ const TECHNICIANS = [
   },
   {
     fullName: 'David Romero Gil',
-    licenceNumber: 'Carné nivel cualificado B-2018-0417',
+    licenceNumber: 'B-2018-0417 (nivel cualificado)',
     licenceExpiresAt: '2028-05-31',
     qualification: 'APLICADOR',
   },
@@ -216,7 +216,7 @@ const TECHNICIANS = [
   },
   {
     fullName: 'Sergio Molina Ruiz',
-    licenceNumber: 'Carné nivel cualificado B-2019-0622',
+    licenceNumber: 'B-2019-0622 (nivel cualificado)',
     licenceExpiresAt: '2029-02-28',
     qualification: 'APLICADOR',
   },
@@ -501,6 +501,7 @@ async function seedDemoOnClock(
             products: productIds as unknown as DemoProductIds,
             signers,
             timeZone,
+            responsibleName: TECHNICIANS[3].fullName,
             openWeeks: 3,
             at: setDemoClock,
           }),
@@ -516,9 +517,8 @@ async function seedDemoOnClock(
 }
 
 /**
- * What a well-run contract still has open today: this week's visit to the plant under way, the warehouse's
- * for tomorrow, a sighting the client reported, an improvement recommended to the client, and one action past
- * its due date.
+ * What a well-run contract still has open today: the next visits planned, a sighting the client reported, an
+ * improvement recommended to the client, and one past its due date.
  */
 async function seedOpenItems(parts: {
   orders: ReturnType<typeof ordersWithCertificates>['orders'];
@@ -530,23 +530,18 @@ async function seedOpenItems(parts: {
 }): Promise<number> {
   const { orders, actions, office, techIds, traps, sites } = parts;
   const [plant, warehouse] = sites;
-  const today = new Date();
-  today.setUTCHours(7, 30, 0, 0);
-  const plantTraps = traps.filter((trap) => trap.siteId === plant!.id);
-  const underWay = await orders.create(office, {
-    technicianId: techIds[0]!,
-    trapIds: plantTraps.map((trap) => trap.id),
-    scheduledAt: today.toISOString(),
-  });
-  const technician: AuthUser = { id: techIds[0]!, role: 'TECH', tokenVersion: 0 };
-  for (const trap of plantTraps.slice(0, Math.ceil(plantTraps.length / 3))) {
-    await orders.scan(technician, underWay.id, { qrSlug: trap.qrSlug });
+  // The next visits, planned on the sites' weekdays (the warehouse's Monday, the plant's Tuesday) after today:
+  // nothing due is left open, so a pack ending today counts the year as it ran.
+  const monday = new Date();
+  monday.setUTCHours(7, 30, 0, 0);
+  monday.setTime(monday.getTime() + ((8 - monday.getUTCDay()) % 7 || 7) * DAY);
+  for (const [index, site] of [plant!, warehouse!].entries()) {
+    await orders.create(office, {
+      technicianId: techIds[index * 2]!,
+      trapIds: traps.filter((trap) => trap.siteId === site.id).map((trap) => trap.id),
+      scheduledAt: new Date(monday.getTime() + (1 - index) * DAY).toISOString(),
+    });
   }
-  await orders.create(office, {
-    technicianId: techIds[2]!,
-    trapIds: traps.filter((trap) => trap.siteId === warehouse!.id).map((trap) => trap.id),
-    scheduledAt: new Date(today.getTime() + DAY).toISOString(),
-  });
   const day = (offset: number) => localDate(new Date(Date.now() + offset * DAY), SITES[0]!.site.timeZone);
   await actions.create(
     {

@@ -257,6 +257,12 @@ describe('GET /api/plans/{id}/map.pdf with a period', () => {
     for (const word of ['Mapa de calor', 'Período', ...Object.values(HEAT_STYLES).map((style) => style.label)]) {
       expect(text).toContain(word);
     }
+    // The scale reads on paper: its names and what they mean in 8 pt or more, as every key and legend.
+    const scale = page1.filter((item) =>
+      Object.values(HEAT_STYLES).some((style) => style.label === item.text || style.description.startsWith(item.text)),
+    );
+    expect(scale.length).toBeGreaterThanOrEqual(2 * Object.keys(HEAT_STYLES).length);
+    for (const item of scale) expect(item.size, item.text).toBeGreaterThanOrEqual(8);
     // Each marker's number is at its centre; the fill around it is its class's colour.
     // The first number on the page is the count of devices among the facts; the markers' follow.
     const markers = page1.filter((item) => /^\d+$/.test(item.text)).slice(1);

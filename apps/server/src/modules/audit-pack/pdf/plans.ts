@@ -105,7 +105,7 @@ async function planKey(pack: PackPages, entry: PackPlan, index: number): Promise
   pack.paragraph(
     `${number(devices.length)} dispositivos, donde estaban al fin del período. ${
       own
-        ? 'Cada marca lleva el número del código de su dispositivo (TRP-037: 37).'
+        ? `Cada marca lleva el número del código de su dispositivo (${devices[0]!.code}: ${devices[0]!.number}).`
         : 'Las marcas se numeran del 1 en adelante en el orden de los códigos.'
     } Símbolo y color según el tipo, como en la clave bajo el plano; «desde»: el día en que se ubicó donde está.`,
     8.5,

@@ -34,7 +34,8 @@ const GRID = '#d9dee4';
 const TITLE_HEIGHT = 14;
 const LEGEND_HEIGHT = 14;
 const AXIS_LABEL_WIDTH = 34;
-const CATEGORY_HEIGHT = 12;
+/** Two lines: a category wider than its slot («T4 2025» among nine quarters) wraps rather than be cut. */
+const CATEGORY_HEIGHT = 20;
 
 /** A round step (1, 2 or 5 × 10ⁿ) that splits `max` into about four intervals. */
 function niceStep(max: number): number {
@@ -139,7 +140,7 @@ export function drawLineChart(
   chart.categories.forEach((category, index) => {
     drawText(doc, category, xOf(index) - slot / 2, plot.top + plot.height + 2, {
       width: slot,
-      maxLines: 1,
+      maxLines: 2,
       align: 'center',
     });
   });

@@ -6,21 +6,30 @@ export interface PdfColumn {
   width: number;
   align?: 'left' | 'right' | 'center';
   /**
-   * Dates, numbers and fixed words: kept on one line (cut with an ellipsis should one ever be too wide).
-   * Other columns wrap, and the row grows to hold them.
+   * Dates, numbers and fixed words: kept on one line, in smaller type should one ever be too wide (down to
+   * MIN_FONT_SIZE, then wrapped). Other columns wrap between words, and the row grows to hold them; a word
+   * wider than its column is printed smaller rather than broken. Nothing is cut.
    */
   singleLine?: boolean;
 }
 
 const FONT_SIZE = 8.5;
+/** The smallest a value is printed to keep it on its line, or a long word whole. */
+const MIN_FONT_SIZE = 6.5;
 const MIN_ROW_HEIGHT = 16;
 const HEADER_HEIGHT = 18;
 const PADDING = 4;
 /** Keeps any row well inside a page (12 lines are 119 pt): the widest valid name, 120 "W", takes 8. */
 const MAX_LINES = 12;
-const HEADING_LINES = 2;
+/** A heading wraps rather than be cut: «Plazo de seguridad · reentrada» in a narrow column takes three. */
+const HEADING_LINES = 4;
 
 type CellStyle = { font: FontName; color: string };
+/**
+ * A cell's text fitted to its column, the size it is printed at, and how far below the row's top it starts:
+ * smaller type is lowered to stand on the same line as the row's other first lines.
+ */
+type Cell = FittedText & { size: number; offset: number };
 
 /**
  * A paginating table for pdfkit: rows are drawn as they come, each as tall as its most wrapped cell, and a
@@ -60,7 +69,7 @@ export class PdfTable {
       () => HEADING_LINES,
     );
     const padding = this.padding(HEADER_HEIGHT);
-    const height = Math.max(HEADER_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding));
+    const height = Math.max(HEADER_HEIGHT, ...cells.map((cell) => cell.offset + cell.height + 2 * padding));
     this.doc.rect(this.left, this.y, this.width, height).fill('#1f3b57');
     this.draw(cells, padding, style);
     this.y += height;
@@ -79,7 +88,8 @@ export class PdfTable {
     const style = { font: options.bold ? FONT.condensedBold : FONT.condensed, color: options.color ?? '#1a1a1a' };
     const cells = this.fit(values, style, (column) => (column.singleLine ? 1 : MAX_LINES));
     const padding = this.padding(MIN_ROW_HEIGHT);
-    const height = Math.max(MIN_ROW_HEIGHT, ...cells.map((cell) => cell.height + 2 * padding)) + (options.below ?? 0);
+    const height =
+      Math.max(MIN_ROW_HEIGHT, ...cells.map((cell) => cell.offset + cell.height + 2 * padding)) + (options.below ?? 0);
     if (this.y + height > this.bottom) {
       this.doc.addPage();
       this.y = this.drawPageHeader();
@@ -100,11 +110,32 @@ export class PdfTable {
     return this.doc.y;
   }
 
-  private fit(values: string[], style: CellStyle, maxLines: (column: PdfColumn) => number): FittedText[] {
-    useFont(this.doc, style.font, FONT_SIZE);
-    return this.columns.map((column, index) =>
-      fitText(this.doc, values[index] ?? '', { width: column.width - 2 * PADDING, maxLines: maxLines(column) }),
-    );
+  private fit(values: string[], style: CellStyle, maxLines: (column: PdfColumn) => number): Cell[] {
+    const { doc } = this;
+    useFont(doc, style.font, FONT_SIZE);
+    return this.columns.map((column, index) => {
+      const width = column.width - 2 * PADDING;
+      const lines = maxLines(column);
+      const fitted = fitText(doc, values[index] ?? '', { width, maxLines: lines === 1 ? MAX_LINES : lines });
+      const whole = { ...fitted, size: FONT_SIZE, offset: 0 };
+      if (fitted.lines === 1) return whole;
+      // A one-line value in smaller type, when that is enough; in a wrapping column, its longest word, which
+      // would otherwise be broken inside («Almacenamient-o»). Else it stays wrapped at its size.
+      const widest =
+        lines === 1
+          ? doc.widthOfString(fitted.text)
+          : // pdfkit's wrapper measures a word with the space after it.
+            Math.max(...fitted.text.split(' ').map((word) => doc.widthOfString(`${word} `)));
+      if (widest <= width) return whole;
+      const size = Math.floor(((FONT_SIZE * width) / widest) * 10) / 10;
+      if (size < MIN_FONT_SIZE) return whole;
+      const lineHeight = doc.currentLineHeight(true);
+      doc.fontSize(size);
+      const smaller = fitText(doc, fitted.text, { width, maxLines: lines === 1 ? 1 : lines });
+      const offset = lineHeight - doc.currentLineHeight(true);
+      doc.fontSize(FONT_SIZE);
+      return lines === 1 && smaller.width === undefined ? whole : { ...smaller, size, offset };
+    });
   }
 
   /** The space above and below the text that centres one line in a band of this height. */
@@ -113,16 +144,19 @@ export class PdfTable {
   }
 
   /** Cells top-aligned, so the first lines of a row read across even when one cell wraps. */
-  private draw(cells: FittedText[], padding: number, style: CellStyle): void {
+  private draw(cells: Cell[], padding: number, style: CellStyle): void {
     const { doc } = this;
     useFont(doc, style.font, FONT_SIZE).fillColor(style.color);
     let x = this.left;
     this.columns.forEach((column, index) => {
-      drawFitted(doc, cells[index]!, x + PADDING, this.y + padding, {
+      const cell = cells[index]!;
+      doc.fontSize(cell.size);
+      drawFitted(doc, cell, x + PADDING, this.y + padding + cell.offset, {
         width: column.width - 2 * PADDING,
         align: column.align ?? 'left',
       });
       x += column.width;
     });
+    doc.fontSize(FONT_SIZE);
   }
 }

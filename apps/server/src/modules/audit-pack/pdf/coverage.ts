@@ -55,18 +55,24 @@ export async function drawCoverage(pack: PackPages): Promise<void> {
   const countWidth = 42;
   const cellWidth = (pack.width - codeWidth - areaWidth - countWidth) / Math.max(1, months.length);
   const rowHeight = 10.5;
+  // Each month as «ene» over «25», in type small enough for the narrowest cells (24 months): never cut.
+  useFont(doc, FONT.condensedBold, 7);
+  const widest = Math.max(...MONTHS.map((month) => doc.widthOfString(month)), doc.widthOfString('00'));
+  const monthSize = Math.min(7, Math.floor(((7 * (cellWidth - 2)) / widest) * 10) / 10);
   const heading = () => {
     const y = doc.y;
     doc.rect(MARGIN, y, pack.width, 22).fill('#1f3b57');
     useFont(doc, FONT.condensedBold, 7).fillColor('#ffffff');
     drawText(doc, 'Código', MARGIN + 3, y + 7, { width: codeWidth - 6, maxLines: 1 });
     drawText(doc, 'Área', MARGIN + codeWidth + 3, y + 7, { width: areaWidth - 6, maxLines: 1 });
+    useFont(doc, FONT.condensedBold, monthSize);
     months.forEach((month, index) => {
       const x = MARGIN + codeWidth + areaWidth + index * cellWidth;
       const box = { width: cellWidth, maxLines: 1, align: 'center' as const };
       drawText(doc, MONTHS[Number(month.slice(5, 7)) - 1]!, x, y + 2.5, box);
-      drawText(doc, month.slice(0, 4), x, y + 11.5, box);
+      drawText(doc, month.slice(2, 4), x, y + 11.5, box);
     });
+    useFont(doc, FONT.condensedBold, 7);
     drawText(doc, 'Meses sin visita', MARGIN + pack.width - countWidth, y + 2, {
       width: countWidth - 2,
       maxLines: 2,
@@ -86,23 +92,28 @@ export async function drawCoverage(pack: PackPages): Promise<void> {
   heading();
   for (const [index, device] of report.devices.entries()) {
     if (index > 0 && index % ROWS_PER_TURN === 0) await pack.pace();
-    if (doc.y + rowHeight > pack.bottom) {
+    // A long code or area wraps, and its row grows to hold it.
+    useFont(doc, FONT.condensed, 7).fillColor('#1a1a1a');
+    const code = fitText(doc, device.code, { width: codeWidth - 6, maxLines: 3 });
+    const area = fitText(doc, device.area ?? '—', { width: areaWidth - 6, maxLines: 3 });
+    const height = Math.max(rowHeight, code.height + 3, area.height + 3);
+    if (doc.y + height > pack.bottom) {
       doc.addPage();
       pack.header();
       heading();
     }
     const y = doc.y;
-    if (index % 2 === 1) doc.rect(MARGIN, y, codeWidth + areaWidth + countWidth, rowHeight).fill('#f1f4f7');
+    if (index % 2 === 1) doc.rect(MARGIN, y, codeWidth + areaWidth + countWidth, height).fill('#f1f4f7');
     useFont(doc, FONT.condensed, 7).fillColor('#1a1a1a');
-    drawText(doc, device.code, MARGIN + 3, y + 1.5, { width: codeWidth - 6, maxLines: 1 });
-    drawText(doc, device.area ?? '—', MARGIN + codeWidth + 3, y + 1.5, { width: areaWidth - 6, maxLines: 1 });
+    drawFitted(doc, code, MARGIN + 3, y + 1.5, { width: codeWidth - 6 });
+    drawFitted(doc, area, MARGIN + codeWidth + 3, y + 1.5, { width: areaWidth - 6 });
     let withoutVisit = 0;
     device.cells.forEach((cell, column) => {
       const kind = kindOf(device.trapId, months[column]!, cell.state);
       const style = CELL_STYLES[kind];
       if (kind === 'MISSED' || kind === 'NOT_DUE') withoutVisit++;
       const x = MARGIN + codeWidth + areaWidth + column * cellWidth;
-      doc.rect(x + 0.5, y + 0.5, cellWidth - 1, rowHeight - 1).fill(style.fill);
+      doc.rect(x + 0.5, y + 0.5, cellWidth - 1, height - 1).fill(style.fill);
       doc.fillColor(style.color);
       drawFitted(doc, cellTexts[kind], x, y + 1.5, { width: cellWidth, align: 'center' });
     });
@@ -112,7 +123,7 @@ export async function drawCoverage(pack: PackPages): Promise<void> {
       maxLines: 1,
       align: 'right',
     });
-    doc.y = y + rowHeight;
+    doc.y = y + height;
   }
   doc.y += 12;
   doc.x = MARGIN;

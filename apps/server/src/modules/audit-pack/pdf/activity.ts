@@ -10,7 +10,7 @@ export function drawActivity(pack: PackPages): void {
     return;
   }
   pack.paragraph(
-    'Por área: dispositivos inspeccionados, inspecciones, las que encontraron actividad y las capturas por grupo de plaga (una banda de capturas cuenta por su mínimo).',
+    'Por área: dispositivos inspeccionados, inspecciones, las que encontraron actividad y las capturas por grupo de plaga. Las capturas anotadas como un intervalo (por ejemplo, «11-50» en una lámina saturada) se suman por su valor más bajo.',
     8.5,
   );
   const table = pack.table([

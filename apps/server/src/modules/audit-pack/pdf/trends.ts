@@ -18,7 +18,7 @@ export function drawTrends(pack: PackPages): void {
     return;
   }
   pack.paragraph(
-    'Por trimestre y zona del dispositivo, como en Tendencias: los dispositivos inspeccionados, la parte de ellos con actividad en alguna inspección del trimestre, el consumo medio de cebo y las capturas. Línea continua, el período; discontinua, el mismo trimestre del año anterior; trazos horizontales, los umbrales de consumo de cebo de la zona (el más estricto de cada nivel).',
+    'Por trimestre y zona del dispositivo: los dispositivos inspeccionados, la parte de ellos con actividad en alguna inspección del trimestre, el consumo medio de cebo y las capturas. Línea continua, el período; discontinua, el mismo trimestre del año anterior; trazos horizontales, los umbrales de consumo de cebo de la zona (el más estricto de cada nivel).',
     8.5,
   );
   const keys = [...new Set(rows.map((row) => row.key ?? ''))].sort((a, b) => zoneOrder(a) - zoneOrder(b));

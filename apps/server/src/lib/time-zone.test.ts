@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, wallClock } from './time-zone.js';
+import { formatDateTime, formatTimeSpan, wallClock } from './time-zone.js';
 
 // Zones with daylight saving in either hemisphere, half-hour changes (Lord Howe), odd offsets and none.
 const ZONES = [
@@ -71,5 +71,16 @@ describe('wallClock and formatDateTime', () => {
   it('keeps milliseconds, and writes a dash for no date', () => {
     expect(wallClock('2026-06-01T12:00:00.123Z', 'America/Santiago').toISOString()).toBe('2026-06-01T08:00:00.123Z');
     expect(formatDateTime(null, 'America/Santiago')).toBe('—');
+  });
+});
+
+describe('formatTimeSpan', () => {
+  const zone = 'Europe/Madrid';
+  it('prints one time for an instant, a span within a day, and both days across midnight', () => {
+    expect(formatTimeSpan('2026-03-02T08:57:10Z', '2026-03-02T08:57:50Z', zone)).toBe('02-03-2026 a las 09:57');
+    expect(formatTimeSpan('2026-03-02T08:57:00Z', '2026-03-02T09:20:00Z', zone)).toBe('02-03-2026, de 09:57 a 10:20');
+    expect(formatTimeSpan('2026-03-02T22:30:00Z', '2026-03-02T23:10:00Z', zone)).toBe(
+      'Del 02-03-2026 23:30 al 03-03-2026 00:10',
+    );
   });
 });

@@ -73,6 +73,18 @@ export function formatDateTime(value: Date | string | null, timeZone: string): s
   return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
+/**
+ * When something was done, in the zone: «dd-mm-yyyy a las hh:mm» at one minute, «dd-mm-yyyy, de hh:mm a hh:mm»
+ * within a day, «Del dd-mm-yyyy hh:mm al dd-mm-yyyy hh:mm» across days. A span is printed only when it is one.
+ */
+export function formatTimeSpan(start: Date | string, end: Date | string, timeZone: string): string {
+  const [startDay, startTime] = formatDateTime(start, timeZone).split(' ');
+  const [endDay, endTime] = formatDateTime(end, timeZone).split(' ');
+  if (startDay !== endDay) return `Del ${startDay} ${startTime} al ${endDay} ${endTime}`;
+  if (startTime === endTime) return `${startDay} a las ${startTime}`;
+  return `${startDay}, de ${startTime} a ${endTime}`;
+}
+
 /** The calendar day an instant falls on in a zone, YYYY-MM-DD. */
 export function localDate(value: Date, timeZone: string): string {
   const local = wallClock(value, timeZone);

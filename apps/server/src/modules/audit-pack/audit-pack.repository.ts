@@ -109,6 +109,7 @@ export interface PackActivity {
 
 export interface PackApplication {
   startedAt: Date;
+  endedAt: Date;
   product: string;
   registrationNumber: string;
   batch: string;
@@ -436,7 +437,7 @@ export class AuditPackRepository {
   applications(range: PackRange): Promise<PackApplication[]> {
     return queryRows<PackApplication>(
       this.db,
-      `SELECT a.started_at AS "startedAt", p.name AS product, p.registration_number AS "registrationNumber", a.batch,
+      `SELECT a.started_at AS "startedAt", a.ended_at AS "endedAt", p.name AS product, p.registration_number AS "registrationNumber", a.batch,
               a.quantity, a.unit, a.dose, a.method, coalesce(t.code, a.area) AS "where", u.full_name AS applicator
        FROM applications a JOIN sessions s ON s.id = a.session_id JOIN products p ON p.id = a.product_id
        JOIN technicians u ON u.id = a.applicator_id LEFT JOIN traps t ON t.id = a.trap_id

@@ -3,7 +3,7 @@ import { AuditPackMessages, type CertificateSummary } from '@rondin/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sites, technicians, traps } from '../../db/schema.js';
-import { localDate } from '../../lib/time-zone.js';
+import { formatDateTime, localDate } from '../../lib/time-zone.js';
 import { visit } from '../../../test/inspections.js';
 import { close } from '../../../test/orders.js';
 import { readPdf } from '../../../test/pdf.js';
@@ -184,6 +184,35 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     expect(sectionText('trends')).toContain('Zona: Interior');
     expect(sectionText('trends')).toContain('Consumo medio de cebo (%)');
     expect(sectionText('heat')).toContain('Planta baja');
+  });
+
+  it('prints a treatment at one minute as that time, and a span only when it lasted', async () => {
+    const trap = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });
+    const visitAt = new Date(Date.now() - 3 * DAY);
+    const { order } = await visit(t, admin, tech, visitAt, [{ trap, scanned: true, finding: {} }]);
+    const product = await createProduct(t, admin);
+    const at = (minutes: number) => new Date(visitAt.getTime() + minutes * 60_000);
+    for (const [batch, start, end] of [
+      ['LOTE-A', at(1), at(1)],
+      ['LOTE-B', at(2), at(25)],
+    ] as const) {
+      const body = applicationInput(product.id, {
+        batch,
+        trapId: trap.id,
+        startedAt: start.toISOString(),
+        endedAt: end.toISOString(),
+      });
+      const applied = await putApplication(t, tech, order.id, body);
+      expect(applied.statusCode, applied.body).toBe(201);
+    }
+    const response = await pack();
+    expect(response.statusCode, response.body).toBe(200);
+    const treatments = (await pagesOf(response.rawPayload)).sectionText('treatments');
+    const day = localDate(visitAt, 'Europe/Madrid').split('-').reverse().join('-');
+    const time = (value: Date) => formatDateTime(value, 'Europe/Madrid').split(' ')[1];
+    expect(treatments).toContain(`${day} a las ${time(at(1))}`);
+    expect(treatments).toContain(`${day}, de ${time(at(2))} a ${time(at(25))}`);
+    expect(treatments).not.toMatch(/de (\d{2}:\d{2}) a \1/);
   });
 
   it('prints on its cover a SHA-256 of its records: the same while they are, another once one changes', async () => {

@@ -1,11 +1,7 @@
 import { QUALIFICATION_LABELS, type Qualification, type Session, type VerifiedContent } from '@rondin/contracts';
-import { formatDateTime } from '../../lib/time-zone.js';
+import { formatDateTime, formatTimeSpan } from '../../lib/time-zone.js';
 import type { CertificateContent } from './certificate-content.js';
 
-/** 'dd-mm-yyyy' of an instant in the zone. */
-const formatDate = (value: string, timeZone: string) => formatDateTime(value, timeZone).split(' ')[0]!;
-/** 'hh:mm' of an instant in the zone. */
-const formatTime = (value: string | null, timeZone: string) => formatDateTime(value, timeZone).split(' ')[1] ?? '—';
 /** A calendar date (YYYY-MM-DD) as every date of the certificate prints: 'dd-mm-yyyy'. */
 export const formatDay = (value: string) => value.slice(0, 10).split('-').reverse().join('-');
 
@@ -18,13 +14,14 @@ function serviceSpan(session: Session): { start: string | null; end: string | nu
   return { start, end: session.closedAt ?? start };
 }
 
-/** «15-03-2026, de 09:10 a 10:45», or «Del 31-03-2026 22:00 al 01-04-2026 01:10» across midnight. */
+/**
+ * «15-03-2026, de 09:10 a 10:45», «Del 31-03-2026 22:00 al 01-04-2026 01:10» across midnight, or «15-03-2026 a
+ * las 09:10» when it all happened within a minute: never «de 09:57 a 09:57».
+ */
 export function serviceDateText(session: Session, timeZone: string): string {
   const { start, end } = serviceSpan(session);
   if (start === null || end === null) return '—';
-  return formatDate(start, timeZone) === formatDate(end, timeZone)
-    ? `${formatDate(start, timeZone)}, de ${formatTime(start, timeZone)} a ${formatTime(end, timeZone)}`
-    : `Del ${formatDateTime(start, timeZone)} al ${formatDateTime(end, timeZone)}`;
+  return formatTimeSpan(start, end, timeZone);
 }
 
 /** The order's devices as the certificate counts them: the same words as GET /api/reports/compliance. */

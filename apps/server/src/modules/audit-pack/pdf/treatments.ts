@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/time-zone.js';
+import { formatTimeSpan } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
 import { dayText, number } from './pack-text.js';
 
@@ -33,18 +33,19 @@ export async function drawTreatments(pack: PackPages): Promise<void> {
   totals.end();
   pack.subtitle('Aplicaciones');
   const table = pack.table([
-    { header: 'Fecha', width: 55 },
-    { header: 'Producto', width: 62 },
-    { header: 'N.º de registro', width: 100 },
+    // «dd-mm-yyyy a las hh:mm», or its span when it lasted: two or three lines.
+    { header: 'Fecha y hora', width: 62 },
+    { header: 'Producto', width: 72 },
+    { header: 'N.º de registro', width: 90 },
     { header: 'Lote', width: 50 },
     { header: 'Cantidad', width: 52, align: 'right', singleLine: true },
-    { header: 'Dosis y método', width: 75 },
+    { header: 'Dosis y método', width: 68 },
     // Wide enough for an area's longest word ("Perímetro", "Almacenamiento") not to be cut inside it.
     { header: 'Lugar', width: 61 },
     { header: 'Aplicador', width: 60 },
   ]);
   await pack.rows(table, data.applications, (application) => [
-    formatDateTime(application.startedAt, pack.timeZone),
+    formatTimeSpan(application.startedAt, application.endedAt, pack.timeZone),
     application.product,
     application.registrationNumber,
     application.batch,

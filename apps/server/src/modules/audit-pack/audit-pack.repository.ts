@@ -84,7 +84,10 @@ export interface PackDevice {
   createdAt: Date;
   /** In service at some time of the period by its history (else it is listed for a due order that held it). */
   inService: boolean;
-  /** The product last applied at the device up to the period's end (its bait), when any. */
+  /**
+   * A bait station's bait: the rodenticide (TP14) last applied at it up to the period's end, or applied in its
+   * area (or the whole site) during a visit to it. Null for other devices, which hold no biocide.
+   */
   bait: string | null;
 }
 
@@ -377,13 +380,23 @@ export class AuditPackRepository {
   devices(range: PackRange): Promise<PackDevice[]> {
     return queryRows<PackDevice>(
       this.db,
-      `SELECT * FROM (
+      // Each bait station's last rodenticide in one pass over the site's applications and their orders' devices,
+      // rather than a subquery for each of 2,000 devices.
+      `WITH baits AS (
+         SELECT DISTINCT ON (i.trap_id) i.trap_id, p.name
+         FROM applications a JOIN sessions s ON s.id = a.session_id
+         JOIN products p ON p.id = a.product_id
+         JOIN session_items i ON i.session_id = a.session_id
+         JOIN traps b ON b.id = i.trap_id
+         WHERE s.site_id = $1 AND a.started_at < $3 AND p.type = 'TP14' AND b.type = 'CEBADERO'
+           AND (a.trap_id = b.id OR (a.trap_id IS NULL AND (a.area IS NULL OR lower(a.area) = lower(b.area))))
+         ORDER BY i.trap_id, a.started_at DESC, a.trap_id IS NULL, a.id DESC
+       )
+       SELECT * FROM (
          SELECT t.id AS "trapId", t.code, t.area, t.zone, t.type, t.risk_level AS "riskLevel",
                 t.is_active AS "isActive", t.created_at AS "createdAt", ${inServiceSql('t', '$2', '$3')} AS "inService",
-                (SELECT p.name FROM applications a JOIN products p ON p.id = a.product_id
-                 WHERE a.trap_id = t.id AND a.started_at < $3 ORDER BY a.started_at DESC, a.id DESC LIMIT 1) AS bait,
-                lower(t.code) COLLATE "C" AS sort
-         FROM traps t WHERE t.site_id = $1) d
+                baits.name AS bait, lower(t.code) COLLATE "C" AS sort
+         FROM traps t LEFT JOIN baits ON baits.trap_id = t.id WHERE t.site_id = $1) d
        WHERE d."inService" OR EXISTS (
          SELECT 1 FROM session_items i JOIN sessions s ON s.id = i.session_id WHERE i.trap_id = d."trapId" AND ${inPack('s')})
        ORDER BY d.sort, d."trapId"`,

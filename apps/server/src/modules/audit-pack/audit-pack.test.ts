@@ -186,6 +186,39 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     expect(sectionText('heat')).toContain('Planta baja');
   });
 
+  it('names the bait in each bait station, applied at it or in its area, and no biocide in other devices', async () => {
+    const station = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });
+    const other = await createTrap(t, { code: 'CEB-02', area: 'Oficinas', type: 'CEBADERO' });
+    const board = await createTrap(t, { code: 'LAM-01', area: 'Muelle', type: 'LAMINA' });
+    const { order } = await visit(t, admin, tech, daysAgo(3), [
+      { trap: station, scanned: true, finding: { baitConsumption: 25 } },
+      { trap: other, scanned: true, finding: { baitConsumption: 0 } },
+      { trap: board, scanned: true, finding: {} },
+    ]);
+    const rodenticide = await createProduct(t, admin, { name: 'Bromadiolona Pasta' });
+    const gel = await createProduct(t, admin, {
+      name: 'Gel Imidacloprid',
+      registrationNumber: 'ES/APP(NA)-2019-18-00551',
+      type: 'TP18',
+      anticoagulant: false,
+    });
+    // The rodenticide put out in the dock (no device named), the gel at the glue board.
+    for (const body of [
+      applicationInput(rodenticide.id, { area: 'Muelle' }),
+      applicationInput(gel.id, { trapId: board.id, area: null }),
+    ]) {
+      const applied = await putApplication(t, tech, order.id, body);
+      expect(applied.statusCode, applied.body).toBe(201);
+    }
+    const response = await pack();
+    expect(response.statusCode, response.body).toBe(200);
+    const devices = (await pagesOf(response.rawPayload)).sectionText('devices');
+    expect(devices).toMatch(/CEB-01 Sin ubicar Muelle .* Bromadiolona Pasta Activo/);
+    expect(devices).toMatch(/CEB-02 Sin ubicar Oficinas .* Sin aplicación registrada Activo/);
+    expect(devices).toMatch(/LAM-01 Sin ubicar Muelle .* No aplica Activo/);
+    expect(devices).not.toContain('Gel Imidacloprid');
+  });
+
   it('prints a treatment at one minute as that time, and a span only when it lasted', async () => {
     const trap = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });
     const visitAt = new Date(Date.now() - 3 * DAY);

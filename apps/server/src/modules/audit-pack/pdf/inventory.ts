@@ -10,18 +10,19 @@ export async function drawInventory(pack: PackPages): Promise<void> {
     return;
   }
   pack.paragraph(
-    `${number(data.devices.length)} dispositivos, en orden de código. Plano: el número del plano y el de su marca en él. Cebo: el último producto aplicado en el dispositivo hasta el fin del período.`,
+    `${number(data.devices.length)} dispositivos, en orden de código. Plano: el número del plano y el de su marca en él. Cebo: en cada estación de cebo, el último rodenticida aplicado en ella (o en su área durante una visita a ella) hasta el fin del período; los demás dispositivos no llevan cebo biocida.`,
     8.5,
   );
   const table = pack.table([
-    // Wide enough that type and zone names hold one line (but the longest type): 2,000 devices are 47 pages, not 68.
+    // Wide enough that zone names and an area's longest word («Almacenamiento») hold one line, types at most
+    // two: 2,000 devices are about 47 pages, not 68.
     { header: 'Código', width: 50 },
     { header: 'Plano', width: 38, singleLine: true },
-    { header: 'Área', width: 55 },
-    { header: 'Zona', width: 82 },
-    { header: 'Tipo', width: 150 },
+    { header: 'Área', width: 82 },
+    { header: 'Zona', width: 80 },
+    { header: 'Tipo', width: 114 },
     { header: 'Riesgo', width: 38, singleLine: true },
-    { header: 'Cebo', width: 62 },
+    { header: 'Cebo', width: 73 },
     { header: 'Estado', width: 40, singleLine: true },
   ]);
   // Where each device is drawn: its plan's number and its marker's (1·17: plan 1, marker 17).
@@ -36,7 +37,7 @@ export async function drawInventory(pack: PackPages): Promise<void> {
     device.zone ? ZONE_NAMES[device.zone] : 'Sin clasificar',
     TRAP_TYPE_NAMES[device.type],
     device.riskLevel ? RISK_LEVEL_NAMES[device.riskLevel] : '—',
-    device.bait ?? '—',
+    device.type === 'CEBADERO' ? (device.bait ?? 'Sin aplicación registrada') : 'No aplica',
     device.isActive ? 'Activo' : 'Retirado',
   ]);
 }

@@ -3,6 +3,7 @@ import type {
   ExceptionReason,
   ExceptionReasonDetail,
   PestGroup,
+  ProductImpact,
   Qualification,
   RiskLevel,
   ThresholdLevel,
@@ -155,15 +156,26 @@ export interface PackAction {
   id: number;
   origin: 'UMBRAL' | 'MANUAL' | 'RECOMENDACION';
   detectedAt: Date;
+  detectedBy: string | null;
   description: string;
   where: string | null;
-  severity: string;
+  severity: 'BAJA' | 'MEDIA' | 'ALTA';
+  immediateCorrection: string | null;
+  productImpactKind: ProductImpact | null;
+  productImpact: string | null;
+  rootCause: string | null;
+  preventiveAction: string | null;
   responsible: 'EMPRESA' | 'CLIENTE';
   responsibleName: string | null;
   dueDate: string;
   status: 'ABIERTA' | 'EN_CURSO' | 'CERRADA';
+  verificationPlan: string | null;
+  /** How it was verified, by whom and on which day: what a close states. */
+  verificationResult: string | null;
+  verifiedBy: string | null;
+  verifiedOn: string | null;
   closedAt: Date | null;
-  /** How it was verified (by whom, when) and the closing note: what the pack says of its close. */
+  closedBy: string | null;
   closingNote: string | null;
 }
 
@@ -492,13 +504,16 @@ export class AuditPackRepository {
   actions(range: PackRange): Promise<PackAction[]> {
     return queryRows<PackAction>(
       this.db,
-      `SELECT a.id, a.origin, a.detected_at AS "detectedAt", a.description, coalesce(t.code, a.area) AS "where",
-              a.severity, a.responsible, a.responsible_name AS "responsibleName",
-              to_char(a.due_date, 'YYYY-MM-DD') AS "dueDate", a.status, a.closed_at AS "closedAt",
-              nullif(concat_ws(' ',
-                'Verificada el ' || to_char(a.verified_on, 'DD/MM/YYYY') || ' por ' || a.verified_by || ': ' || a.verification_result,
-                a.closing_note), '') AS "closingNote"
+      `SELECT a.id, a.origin, a.detected_at AS "detectedAt", d.full_name AS "detectedBy", a.description,
+              nullif(concat_ws(' · ', t.code, a.area), '') AS "where", a.severity, a.immediate_correction AS "immediateCorrection",
+              a.product_impact_kind AS "productImpactKind", a.product_impact AS "productImpact",
+              a.root_cause AS "rootCause", a.preventive_action AS "preventiveAction", a.responsible,
+              a.responsible_name AS "responsibleName", to_char(a.due_date, 'YYYY-MM-DD') AS "dueDate", a.status,
+              a.verification_plan AS "verificationPlan", a.verification_result AS "verificationResult",
+              a.verified_by AS "verifiedBy", to_char(a.verified_on, 'YYYY-MM-DD') AS "verifiedOn",
+              a.closed_at AS "closedAt", c.full_name AS "closedBy", a.closing_note AS "closingNote"
        FROM corrective_actions a LEFT JOIN traps t ON t.id = a.trap_id
+       LEFT JOIN technicians d ON d.id = a.detected_by_id LEFT JOIN technicians c ON c.id = a.closed_by_id
        WHERE a.site_id = $1 AND a.detected_at < $3 AND (a.detected_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,
       [range.siteId, range.from, range.to],

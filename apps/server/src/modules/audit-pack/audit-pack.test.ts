@@ -184,7 +184,60 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     expect(sectionText('trends')).toContain('Zona: Interior');
     expect(sectionText('trends')).toContain('Consumo medio de cebo (%)');
     expect(sectionText('heat')).toContain('Planta baja');
-  });
+    // The file's first pack pays the fonts' and the plan image's first load: 20 s on a loaded 2-core machine.
+  }, 60_000);
+
+  it('prints each action whole: origin, correction, root cause, prevention, verification and close, and a tally', async () => {
+    await plantWithRecords();
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: admin.headers, payload });
+    const late = await send('POST', '/api/actions', {
+      siteId: DEFAULT_SITE_ID,
+      area: 'Cocina',
+      description: 'Excrementos de roedor junto a la cámara 2',
+      dueDate: localDate(daysAgo(30), 'Europe/Madrid'),
+    });
+    expect(late.statusCode, late.body).toBe(201);
+    const closed = await send('PATCH', `/api/actions/${late.json<{ id: number }>().id}`, {
+      status: 'CERRADA',
+      immediateCorrection: 'Limpieza y desinfección de la zona',
+      rootCause: 'Rejilla del desagüe suelta',
+      preventiveAction: 'Rejillas atornilladas en todos los desagües',
+      verificationResult: 'Sin indicios en dos visitas seguidas',
+      verifiedBy: 'Marta Vidal',
+      verifiedOn: localDate(daysAgo(2), 'Europe/Madrid'),
+      closingNote: 'Conforme el cliente',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const overdue = await send('POST', '/api/actions', {
+      siteId: DEFAULT_SITE_ID,
+      origin: 'RECOMENDACION',
+      area: 'Almacén',
+      description: 'Retirar los palés pegados a la pared',
+      responsible: 'CLIENTE',
+      responsibleName: 'Jefe de almacén',
+      dueDate: localDate(daysAgo(5), 'Europe/Madrid'),
+    });
+    expect(overdue.statusCode, overdue.body).toBe(201);
+
+    const response = await pack();
+    expect(response.statusCode, response.body).toBe(200);
+    const actions = (await pagesOf(response.rawPayload)).sectionText('actions');
+    // The action the bait limit opened (overdue), the plant's recommendation (due in 2999) and the two above.
+    expect(actions).toContain('4 (2 acciones y 2 recomendaciones)');
+    expect(actions).toContain('Cerradas En plazo Fuera de plazo Abiertas Dentro de plazo Vencidas 1 0 1 3 1 2');
+    const id = late.json<{ id: number }>().id;
+    const today = localDate(new Date(), 'Europe/Madrid').split('-').reverse().join('-');
+    expect(actions).toContain(`N.º ${id} · Manual · Cerrada fuera de plazo el ${today}`);
+    expect(actions).toContain('Corrección inmediata Limpieza y desinfección de la zona');
+    expect(actions).toContain('Causa raíz Rejilla del desagüe suelta');
+    expect(actions).toContain('Acción preventiva Rejillas atornilladas en todos los desagües');
+    const verifiedOn = localDate(daysAgo(2), 'Europe/Madrid').split('-').reverse().join('-');
+    expect(actions).toContain(`Verificación Por Marta Vidal el ${verifiedOn}: Sin indicios en dos visitas seguidas`);
+    expect(actions).toMatch(/Cierre \d{2}-\d{2}-\d{4} por Admin \d+ · Conforme el cliente/);
+    expect(actions).toMatch(/N\.º \d+ · Recomendación al cliente · Abierta, vencida desde el \d{2}-\d{2}-\d{4}/);
+    expect(actions).toContain('Responsable y plazo Cliente (Jefe de almacén)');
+  }, 60_000);
 
   it('names the bait in each bait station, applied at it or in its area, and no biocide in other devices', async () => {
     const station = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });

@@ -1,40 +1,163 @@
+import {
+  ACTION_ORIGIN_NAMES,
+  ACTION_RESPONSIBLE_NAMES,
+  ACTION_SEVERITY_NAMES,
+  PRODUCT_IMPACT_NAMES,
+} from '@rondin/contracts';
+import { FONT, useFont } from '../../../lib/pdf-fonts.js';
+import { MARGIN } from '../../../lib/pdf-sections.js';
+import { drawFitted, fitText } from '../../../lib/pdf-text.js';
+import { localDate } from '../../../lib/time-zone.js';
+import type { PackAction } from '../audit-pack.repository.js';
 import type { PackPages } from './pack-pages.js';
-import { ACTION_ORIGIN_NAMES, ACTION_RESPONSIBLE_NAMES, ACTION_STATUS_NAMES } from '@rondin/contracts';
 import { dateText, dayText, number } from './pack-text.js';
 
+/** Where an action stands on the day the pack is made: closed in time or late, open, or open past its date. */
+type Standing = 'ON_TIME' | 'LATE' | 'OPEN' | 'OVERDUE';
+
+function standingOf(action: PackAction, today: string, timeZone: string): Standing {
+  if (action.closedAt) return localDate(action.closedAt, timeZone) <= action.dueDate ? 'ON_TIME' : 'LATE';
+  return action.dueDate < today ? 'OVERDUE' : 'OPEN';
+}
+
+function standingText(action: PackAction, standing: Standing, timeZone: string): string {
+  switch (standing) {
+    case 'ON_TIME':
+      return `Cerrada en plazo el ${dateText(action.closedAt!, timeZone)}`;
+    case 'LATE':
+      return `Cerrada fuera de plazo el ${dateText(action.closedAt!, timeZone)} (vencía el ${dayText(action.dueDate)})`;
+    case 'OVERDUE':
+      return `${action.status === 'EN_CURSO' ? 'En curso' : 'Abierta'}, vencida desde el ${dayText(action.dueDate)}`;
+    case 'OPEN':
+      return `${action.status === 'EN_CURSO' ? 'En curso' : 'Abierta'}, vence el ${dayText(action.dueDate)}`;
+  }
+}
+
+/** What the auditor reads of one action, field by field, in the order the standards ask for them. */
+function actionFacts(action: PackAction, timeZone: string): [string, string][] {
+  const pending = action.closedAt ? 'No registrada' : 'Pendiente';
+  // «Por Marta Vidal el 02-02-2026: dos visitas seguidas sin consumo.»
+  const verifier = [
+    action.verifiedBy && `Por ${action.verifiedBy}`,
+    action.verifiedOn && `el ${dayText(action.verifiedOn)}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const verified = action.verificationResult
+    ? verifier
+      ? `${verifier}: ${action.verificationResult}`
+      : action.verificationResult
+    : null;
+  const facts: [string, string | null][] = [
+    [
+      'Detectada',
+      `${dateText(action.detectedAt, timeZone)}${action.detectedBy ? ` por ${action.detectedBy}` : ''}${action.where ? ` · ${action.where}` : ''} · gravedad ${ACTION_SEVERITY_NAMES[action.severity].toLowerCase()}`,
+    ],
+    ['Descripción', action.description],
+    ['Corrección inmediata', action.immediateCorrection ?? pending],
+    [
+      'Producto afectado',
+      action.productImpactKind
+        ? [PRODUCT_IMPACT_NAMES[action.productImpactKind], action.productImpact].filter(Boolean).join(': ')
+        : action.productImpact,
+    ],
+    ['Causa raíz', action.rootCause ?? pending],
+    ['Acción preventiva', action.preventiveAction ?? pending],
+    [
+      'Responsable y plazo',
+      `${ACTION_RESPONSIBLE_NAMES[action.responsible]}${action.responsibleName ? ` (${action.responsibleName})` : ''}, hasta el ${dayText(action.dueDate)}`,
+    ],
+    ['Verificación', verified ?? (action.verificationPlan ? `Prevista: ${action.verificationPlan}` : pending)],
+    [
+      'Cierre',
+      action.closedAt
+        ? [
+            `${dateText(action.closedAt, timeZone)}${action.closedBy ? ` por ${action.closedBy}` : ''}`,
+            action.closingNote,
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : 'Sin cerrar',
+    ],
+  ];
+  return facts.filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '');
+}
+
+const LABEL_WIDTH = 110;
+const SIZE = 8.5;
+
+/** One action: its heading (number, origin and standing) and its facts, labels on the left; kept on one page. */
+function drawAction(pack: PackPages, action: PackAction, standing: Standing): void {
+  const { doc } = pack;
+  const valueWidth = pack.width - LABEL_WIDTH;
+  useFont(doc, FONT.regular, SIZE);
+  const facts = actionFacts(action, pack.timeZone).map(([label, value]) => ({
+    label,
+    value: fitText(doc, value, { width: valueWidth, maxLines: 60 }),
+  }));
+  const heading = `N.º ${action.id} · ${ACTION_ORIGIN_NAMES[action.origin]} · ${standingText(action, standing, pack.timeZone)}`;
+  useFont(doc, FONT.bold, 9.5);
+  const title = fitText(doc, heading, { width: pack.width - 8, maxLines: 3 });
+  const height = title.height + 8 + facts.reduce((sum, fact) => sum + fact.value.height + 3, 0);
+  pack.ensure(Math.min(height, pack.bottom - 120));
+  let y = doc.y;
+  const late = standing === 'LATE' || standing === 'OVERDUE';
+  doc.rect(MARGIN, y, pack.width, title.height + 6).fill(late ? '#fdecea' : '#eef2f6');
+  useFont(doc, FONT.bold, 9.5).fillColor(late ? '#b3261e' : '#1f3b57');
+  drawFitted(doc, title, MARGIN + 4, y + 3, { width: pack.width - 8 });
+  y += title.height + 8;
+  for (const fact of facts) {
+    if (y + fact.value.height > pack.bottom) {
+      doc.addPage();
+      y = pack.header();
+    }
+    useFont(doc, FONT.bold, SIZE).fillColor('#555555');
+    drawFitted(doc, fitText(doc, fact.label, { width: LABEL_WIDTH - 6, maxLines: 2 }), MARGIN, y, {
+      width: LABEL_WIDTH - 6,
+    });
+    useFont(doc, FONT.regular, SIZE).fillColor('#1a1a1a');
+    drawFitted(doc, fact.value, MARGIN + LABEL_WIDTH, y, { width: valueWidth });
+    y += fact.value.height + 3;
+  }
+  doc.x = MARGIN;
+  doc.y = y + 10;
+}
+
 export async function drawActions(pack: PackPages): Promise<void> {
-  const { data } = pack;
+  const { data, timeZone } = pack;
   pack.section('actions');
   if (!data.actions.length) {
     pack.empty('Sin acciones correctivas ni recomendaciones en el período.');
     return;
   }
-  const open = data.actions.filter((action) => action.status !== 'CERRADA').length;
+  const today = localDate(data.generatedAt, timeZone);
+  const standings = data.actions.map((action) => standingOf(action, today, timeZone));
+  const count = (standing: Standing) => standings.filter((each) => each === standing).length;
+  const closed = count('ON_TIME') + count('LATE');
+  const open = count('OPEN') + count('OVERDUE');
+  const recommendations = data.actions.filter((action) => action.origin === 'RECOMENDACION').length;
   pack.paragraph(
-    `Acciones y recomendaciones detectadas en el período o abiertas durante él: ${number(data.actions.length)}; sin cerrar: ${number(open)}.`,
+    `Acciones correctivas y recomendaciones al cliente detectadas en el período, y las de antes que seguían abiertas al empezar: ${number(data.actions.length)} (${number(data.actions.length - recommendations)} acciones y ${number(recommendations)} recomendaciones). Su estado, al ${dayText(today)}:`,
     8.5,
   );
-  const table = pack.table([
-    { header: 'N.º', width: 24, singleLine: true },
-    // «Recomendación al cliente» takes two lines.
-    { header: 'Origen', width: 72 },
-    { header: 'Detectada', width: 60, singleLine: true },
-    { header: 'Lugar', width: 50 },
-    { header: 'Descripción', width: 117 },
-    { header: 'Responsable', width: 68 },
-    { header: 'Vence', width: 60, singleLine: true },
-    { header: 'Estado', width: 64 },
+  const summary = pack.table([
+    { header: 'Cerradas', width: 60, align: 'right', singleLine: true },
+    { header: 'En plazo', width: 60, align: 'right', singleLine: true },
+    { header: 'Fuera de plazo', width: 70, align: 'right', singleLine: true },
+    { header: 'Abiertas', width: 60, align: 'right', singleLine: true },
+    { header: 'Dentro de plazo', width: 70, align: 'right', singleLine: true },
+    { header: 'Vencidas', width: 60, align: 'right', singleLine: true },
   ]);
-  await pack.rows(table, data.actions, (action) => [
-    String(action.id),
-    ACTION_ORIGIN_NAMES[action.origin],
-    dateText(action.detectedAt, pack.timeZone),
-    action.where ?? '—',
-    action.closingNote ? `${action.description} — Cierre: ${action.closingNote}` : action.description,
-    `${ACTION_RESPONSIBLE_NAMES[action.responsible]}${action.responsibleName ? `: ${action.responsibleName}` : ''}`,
-    dayText(action.dueDate),
-    action.closedAt
-      ? `${ACTION_STATUS_NAMES[action.status]} el ${dateText(action.closedAt, pack.timeZone)}`
-      : ACTION_STATUS_NAMES[action.status],
-  ]);
+  summary.row(
+    [closed, count('ON_TIME'), count('LATE'), open, count('OPEN'), count('OVERDUE')].map((value) => number(value)),
+  );
+  summary.end();
+  pack.paragraph(
+    'Cada acción con su origen, lo detectado, la corrección inmediata, la causa raíz, la acción preventiva, quién responde y hasta cuándo, cómo se verificó su eficacia (quién y cuándo) y su cierre. Las abiertas fuera de plazo y las cerradas tarde, en rojo. Las superaciones de umbral que abrieron cada una están en la sección de umbrales.',
+    8.5,
+  );
+  for (const [index, action] of data.actions.entries()) {
+    if (index > 0 && index % 50 === 0) await pack.pace();
+    drawAction(pack, action, standings[index]!);
+  }
 }

@@ -83,7 +83,7 @@ function plansSection(items: TextItem[]) {
     )
     .join(' ')
     .replace(/\s+/g, ' ');
-  return { start, section, text };
+  return { start, end, section, text, heading };
 }
 
 describe('the audit pack plan pages', () => {
@@ -91,7 +91,7 @@ describe('the audit pack plan pages', () => {
     const { plan, placed } = await plant(128);
     expect(placed).toHaveLength(123);
     const { pdf, items } = await packOf();
-    const { start, section, text } = plansSection(items);
+    const { start, end, section, text, heading } = plansSection(items);
 
     // The plan's page is A4 and its marks are where each device stood at the period's end, labelled with the
     // number of its code: TRP-038 is 38 (TRP-037 is retired), TRP-005 where it was moved to in March, TRP-006
@@ -146,6 +146,14 @@ describe('the audit pack plan pages', () => {
     // The site's devices on no plan are listed.
     expect(text).toContain('Sin ubicar en el plano (2 dispositivos)');
     expect(text).toContain(`TRP-127 ${TRAP_TYPE_NAMES.CEBADERO} Bodega Activo TRP-128`);
+
+    // The inventory names each device's mark as the plan does (plan 1, mark 38), and «—» for one on no plan.
+    const inventory = items
+      .filter((item) => item.page >= end && item.page < heading('5. '))
+      .map((item) => item.text)
+      .join(' ');
+    expect(inventory).toContain('TRP-038 1·38 Bodega');
+    expect(inventory).toContain('TRP-127 — Bodega');
     expect(plan.name).toBe('Planta baja');
   }, 120_000);
 });

@@ -10,7 +10,7 @@ export async function drawInventory(pack: PackPages): Promise<void> {
     return;
   }
   pack.paragraph(
-    `${number(data.devices.length)} dispositivos, en orden de código. Plano: el número del plano y el de su marca en él. Cebo: en cada estación de cebo, el último rodenticida aplicado en ella (o en su área durante una visita a ella) hasta el fin del período; los demás dispositivos no llevan cebo biocida.`,
+    `${number(data.devices.length)} dispositivos, en orden de código. Plano: el número del plano y el de su marca en él al fin del período («—»: en ninguno, ver «Sin ubicar en el plano»). Cebo: en cada estación de cebo, el último rodenticida aplicado en ella (o en su área durante una visita a ella) hasta el fin del período; los demás dispositivos no llevan cebo biocida.`,
     8.5,
   );
   const table = pack.table([
@@ -32,7 +32,7 @@ export async function drawInventory(pack: PackPages): Promise<void> {
   });
   await pack.rows(table, data.devices, (device) => [
     device.code,
-    markers.get(device.trapId) ?? 'Sin ubicar',
+    markers.get(device.trapId) ?? '—',
     device.area ?? 'Sin área',
     device.zone ? ZONE_NAMES[device.zone] : 'Sin clasificar',
     TRAP_TYPE_NAMES[device.type],

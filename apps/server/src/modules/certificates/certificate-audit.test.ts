@@ -98,7 +98,7 @@ function pageTexts(pdf: Buffer): string[] {
 }
 
 /** An order of `count` devices, all scanned, with a product applied: ready to close. */
-async function servedOrder(count: number) {
+async function servedOrder(count: number, registrationNumber?: string) {
   const traps = [];
   for (let index = 0; index < count; index++) traps.push(await createTrap(t, { code: `AUD-${index + 1}` }));
   const order = await createOrder(
@@ -108,7 +108,7 @@ async function servedOrder(count: number) {
     traps.map((trap) => trap.id),
   );
   for (const trap of traps) expect((await scan(t, tech, order.id, trap.qrSlug)).statusCode).toBe(200);
-  const product = await createProduct(t, admin);
+  const product = await createProduct(t, admin, registrationNumber ? { registrationNumber } : {});
   const applied = await putApplication(t, tech, order.id, applicationInput(product.id));
   expect(applied.statusCode, applied.body).toBe(201);
   return order;
@@ -127,7 +127,7 @@ describe('the certificate as an auditor reads it', PDF_WORK, () => {
     await saveCompany();
     await qualify('APLICADOR');
     // Enough devices for the annex to take a second page.
-    const order = await servedOrder(45);
+    const order = await servedOrder(45, 'ES/APP(NA)-2018-14-00512');
     const closed = await close(t, tech, order.id, {
       clientSignature: { name: 'Marta Ruiz', role: 'Jefa de calidad', imagePng: await ownSignaturePng() },
     });
@@ -152,6 +152,8 @@ describe('the certificate as an auditor reads it', PDF_WORK, () => {
     expect(flat).toContain('vence 30-06-2027');
     expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     expect(text).toMatch(/N\.º registro/);
+    // A long registration number whole on its line, as it is compared character by character.
+    expect(text).toMatch(/ES\/APP\(NA\)-2018-14-00512/);
     // Nothing cut: every heading and value whole.
     expect(text).not.toContain('…');
     expect(text).not.toMatch(/Nº/);

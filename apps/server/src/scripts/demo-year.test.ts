@@ -245,9 +245,10 @@ describe('demo seed', () => {
     expect(open).toEqual({ due: 0, planned: 2 });
   });
 
-  it('prints the company and an absolute QR on the certificates', async () => {
+  it('prints the company, the next visit and an absolute QR on the certificates', async () => {
+    // Not the year's last two (whose next visits were planned after them): the one before.
     const [last] = await rows<{ file_id: number; code: string }>(
-      `SELECT file_id, code FROM certificates ORDER BY issued_at DESC LIMIT 1`,
+      `SELECT file_id, code FROM certificates ORDER BY issued_at DESC LIMIT 1 OFFSET 2`,
     );
     const storage = createFileStorage(config, handle.db);
     const opened = await storage.files.open(last!.file_id);
@@ -256,6 +257,8 @@ describe('demo seed', () => {
     const text = pages.map((page) => page.text).join('\n');
     expect(text).toContain('ROESB 0123-CAT-SB');
     expect(text).toContain('91 562 04 20');
+    expect(text).toContain('Próxima visita');
+    expect(text).not.toContain('Sin programar');
     expect(pages.flatMap((page) => page.qrCodes)).toEqual([`${PUBLIC_URL}/verificar/${last!.code}`]);
   });
 

@@ -216,6 +216,10 @@ interface PlannedVisit {
   weeksAgo: number;
   start: number;
   technicianId: number;
+  /** The site's next visit. */
+  next?: PlannedVisit;
+  /** Its order, once the previous visit planned it. */
+  orderId?: number;
 }
 
 type Item = typeof sessionItems.$inferInsert & { finding?: Finding; trap: TrapRow; baitGrams: number };
@@ -257,6 +261,9 @@ export async function seedDemoYear(
     }
   }
   plan.sort((a, b) => a.start - b.start);
+  for (const [index, visit] of plan.entries()) {
+    visit.next = plan.slice(index + 1).find((later) => later.site === visit.site);
+  }
   // The last renewal of each bait station: every station is baited at the year's first visit.
   const baitedWeek = new Map<number, number>();
 
@@ -480,21 +487,25 @@ async function writeVisit(
 ): Promise<{ orderId: number; itemIds: number[] }> {
   return db.transaction(async (tx) => {
     const completed = items.filter((item) => item.status === 'COMPLETED');
-    const [order] = await tx
-      .insert(sessions)
-      .values({
-        siteId: visit.site.siteId,
-        technicianId: visit.technicianId,
-        status: 'IN_PROGRESS',
-        scheduledAt: new Date(visit.start),
-        createdById: visit.technicianId,
-        createdAt: new Date(visit.start - 5 * DAY),
-        startedAt: completed[0]!.completedAt as Date,
-        itemCount: items.length,
-        completedCount: completed.length,
-      })
-      .returning({ id: sessions.id });
-    const orderId = order!.id;
+    const work = {
+      status: 'IN_PROGRESS' as const,
+      startedAt: completed[0]!.completedAt as Date,
+      itemCount: items.length,
+      completedCount: completed.length,
+    };
+    const orderId =
+      visit.orderId ??
+      (
+        await tx
+          .insert(sessions)
+          .values({ ...planned(visit), ...work })
+          .returning()
+      )[0]!.id;
+    if (visit.orderId !== undefined) await tx.update(sessions).set(work).where(eq(sessions.id, orderId));
+    // The site's next visit is planned before this one closes, so its certificate names it.
+    if (visit.next) {
+      visit.next.orderId = (await tx.insert(sessions).values(planned(visit.next)).returning())[0]!.id;
+    }
     const itemIds = (
       await tx
         .insert(sessionItems)
@@ -570,6 +581,18 @@ async function writeVisit(
       WHERE f.item_id = i.id AND i.finding_id IS NULL AND i.session_id = ${orderId}`);
     return { orderId, itemIds };
   });
+}
+
+/** A visit's order as the office plans it, five days before. */
+function planned(visit: PlannedVisit): typeof sessions.$inferInsert {
+  return {
+    siteId: visit.site.siteId,
+    technicianId: visit.technicianId,
+    status: 'PENDING',
+    scheduledAt: new Date(visit.start),
+    createdById: visit.technicianId,
+    createdAt: new Date(visit.start - 5 * DAY),
+  };
 }
 
 /** Light traps catch about three times as much in summer (July) as in winter. */

@@ -53,7 +53,8 @@ export const ComplianceReport = z.object({
   exceptionTraps: z.number().int(),
   /**
    * Gaps in recurring service: months in which a service plan had a visit due in the period and none of that
-   * month's orders of the plan was completed (an auditor's "month without a visit").
+   * month's visits of the plan was made, every order of it completed (a plan by area makes one a technician): an
+   * auditor's "month without a visit".
    */
   planGaps: z.number().int(),
   /** The period asked for (null: open at that end). */

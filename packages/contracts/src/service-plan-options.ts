@@ -17,3 +17,12 @@ export const DEFAULT_HORIZON_DAYS: Record<(typeof SERVICE_FREQUENCIES)[number], 
   TRIMESTRAL: 184,
 };
 export const MAX_HORIZON_DAYS = 366;
+
+/**
+ * How a plan of several technicians shares its visits: ROTATING gives visit k (counted from the start date) to
+ * technician k mod n, one order a visit; BY_AREA makes one order a visit for each technician, of the areas given
+ * to them (every area of the plan to exactly one technician).
+ */
+export const PLAN_ASSIGNMENTS = ['ROTATING', 'BY_AREA'] as const;
+/** The most technicians a plan may name. */
+export const MAX_PLAN_TECHNICIANS = 20;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { Id, IdNumber, text, Timestamp } from './common.js';
-import { MAX_HORIZON_DAYS, SERVICE_FREQUENCIES } from './service-plan-options.js';
+import {
+  MAX_HORIZON_DAYS,
+  MAX_PLAN_TECHNICIANS,
+  PLAN_ASSIGNMENTS,
+  SERVICE_FREQUENCIES,
+} from './service-plan-options.js';
 import { TrapTypeSchema } from './traps.js';
 
 export const ServiceFrequency = z.enum(SERVICE_FREQUENCIES, {
@@ -8,11 +13,26 @@ export const ServiceFrequency = z.enum(SERVICE_FREQUENCIES, {
 });
 export type ServiceFrequency = z.infer<typeof ServiceFrequency>;
 
+export const PlanAssignment = z.enum(PLAN_ASSIGNMENTS, {
+  error: 'La asignación debe ser ROTATING (rotativo) o BY_AREA (por zona).',
+});
+export type PlanAssignment = z.infer<typeof PlanAssignment>;
+
 export const ServicePlanMessages = {
   notFound: 'El plan de servicio no existe.',
   nameRequired: 'El nombre del plan es obligatorio.',
   siteUnavailable: 'El sitio no existe o está inactivo.',
   technicianUnavailable: 'El técnico no existe o está inactivo.',
+  technicianNamed: (fullName: string) => `${fullName} está inactivo: elige un técnico activo.`,
+  technicianRequired: 'Indica el técnico del plan (technicianId) o sus técnicos (technicians).',
+  technicianTwice: 'Indica technicianId o technicians, no ambos.',
+  technicianRepeated: 'Un técnico aparece dos veces en el plan.',
+  rotatingWithAreas: 'En un plan rotativo los técnicos no llevan áreas: cada visita recorre las del plan.',
+  technicianWithoutAreas: (fullName: string) =>
+    `En un plan por zona cada técnico recorre al menos un área: asígnale una a ${fullName}.`,
+  areaTwice: (area: string) => `El área «${area}» está asignada a más de un técnico: cada área va a uno solo.`,
+  areaUnassigned: (area: string) => `El área «${area}» del plan no está asignada a ningún técnico.`,
+  areaOutsidePlan: (area: string) => `El área «${area}» asignada a un técnico no está entre las áreas del plan.`,
   endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',
   hasOrders: 'El plan ya creó órdenes; desactívalo en lugar de eliminarlo.',
   inactive: 'El plan está inactivo: actívalo para generar sus órdenes.',
@@ -47,6 +67,9 @@ const PlanName = text('El nombre del plan', { error: ServicePlanMessages.nameReq
   .min(1, ServicePlanMessages.nameRequired)
   .max(120, 'El nombre del plan admite como máximo 120 caracteres.');
 
+const nullableList = <T extends z.ZodType>(list: T) =>
+  list.nullable().transform((value) => (value && (value as unknown[]).length > 0 ? value : null));
+
 const Areas = z
   .array(
     text('El área')
@@ -58,6 +81,16 @@ const Areas = z
   .max(100, 'Un plan admite como máximo 100 áreas.');
 const Types = z.array(TrapTypeSchema, { error: 'Los tipos deben ser una lista.' }).max(10);
 
+/** A technician of the plan, in its order; `areas` only in a BY_AREA plan. */
+const PlanTechnicianInput = z.strictObject({
+  technicianId: IdNumber,
+  areas: nullableList(Areas).optional(),
+});
+const PlanTechnicians = z
+  .array(PlanTechnicianInput, { error: 'Los técnicos deben ser una lista.' })
+  .min(1, 'El plan necesita al menos un técnico.')
+  .max(MAX_PLAN_TECHNICIANS, `Un plan admite como máximo ${MAX_PLAN_TECHNICIANS} técnicos.`);
+
 const HorizonDays = z
   .number({ error: 'Los días de anticipación deben ser un número entero.' })
   .int('Los días de anticipación deben ser un número entero.')
@@ -68,8 +101,19 @@ export const ServicePlan = z.object({
   id: z.number().int(),
   siteId: z.number().int(),
   name: z.string(),
+  /** The first technician of `technicians` (what a plan had when it had one). */
   technicianId: z.number().int(),
   technician: z.object({ id: z.number().int(), fullName: z.string() }),
+  assignment: PlanAssignment,
+  /** In order (the rotation's); `areas`: the plan's areas each one visits in a BY_AREA plan, else null. */
+  technicians: z.array(
+    z.object({
+      id: z.number().int(),
+      fullName: z.string(),
+      isActive: z.boolean(),
+      areas: z.array(z.string()).nullable(),
+    }),
+  ),
   frequency: ServiceFrequency,
   startDate: z.string(),
   time: z.string(),
@@ -86,14 +130,14 @@ export const ServicePlan = z.object({
 });
 export type ServicePlan = z.infer<typeof ServicePlan>;
 
-const nullableList = <T extends z.ZodType>(list: T) =>
-  list.nullable().transform((value) => (value && (value as unknown[]).length > 0 ? value : null));
-
 export const CreateServicePlanBody = z
   .strictObject({
     siteId: IdNumber,
     name: PlanName,
-    technicianId: IdNumber,
+    /** The plan's only technician, as before plans had several; or `technicians`. */
+    technicianId: IdNumber.optional(),
+    technicians: PlanTechnicians.optional(),
+    assignment: PlanAssignment.default('ROTATING'),
     frequency: ServiceFrequency,
     startDate: LocalDate,
     time: LocalTime,
@@ -107,6 +151,14 @@ export const CreateServicePlanBody = z
   .refine((plan) => !plan.endDate || plan.endDate >= plan.startDate, {
     message: ServicePlanMessages.endBeforeStart,
     path: ['endDate'],
+  })
+  .refine((plan) => plan.technicianId !== undefined || plan.technicians !== undefined, {
+    message: ServicePlanMessages.technicianRequired,
+    path: ['technicians'],
+  })
+  .refine((plan) => plan.technicianId === undefined || plan.technicians === undefined, {
+    message: ServicePlanMessages.technicianTwice,
+    path: ['technicians'],
   });
 export type CreateServicePlanBody = z.infer<typeof CreateServicePlanBody>;
 
@@ -117,7 +169,10 @@ export type CreateServicePlanBody = z.infer<typeof CreateServicePlanBody>;
 export const UpdateServicePlanBody = z
   .strictObject({
     name: PlanName.optional(),
+    /** The plan's only technician from now on (a rotating plan of one), as before plans had several. */
     technicianId: IdNumber.optional(),
+    technicians: PlanTechnicians.optional(),
+    assignment: PlanAssignment.optional(),
     frequency: ServiceFrequency.optional(),
     startDate: LocalDate.optional(),
     time: LocalTime.optional(),
@@ -131,6 +186,10 @@ export const UpdateServicePlanBody = z
   .refine((plan) => !plan.endDate || !plan.startDate || plan.endDate >= plan.startDate, {
     message: ServicePlanMessages.endBeforeStart,
     path: ['endDate'],
+  })
+  .refine((plan) => plan.technicianId === undefined || plan.technicians === undefined, {
+    message: ServicePlanMessages.technicianTwice,
+    path: ['technicians'],
   });
 export type UpdateServicePlanBody = z.infer<typeof UpdateServicePlanBody>;
 

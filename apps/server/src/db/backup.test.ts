@@ -32,6 +32,7 @@ const TABLES: [string, string][] = [
   ['pests', 'id'],
   ['traps', 'id'],
   ['service_plans', 'id'],
+  ['service_plan_technicians', 'service_plan_id, position'],
   ['sessions', 'id'],
   ['session_items', 'id'],
   ['scan_events', 'id'],
@@ -78,7 +79,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
   await emptyAuditLog(target.db);
@@ -265,6 +266,7 @@ describe('backup and restore', () => {
       pests: 23,
       traps: 3,
       service_plans: 1,
+      service_plan_technicians: 1,
       sessions: 2,
       session_items: 4,
       scan_events: 3,

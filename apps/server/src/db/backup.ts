@@ -33,6 +33,7 @@ const TABLES = [
   { name: 'pests', key: 'id', batch: 1000 },
   { name: 'traps', key: 'id', batch: 1000 },
   { name: 'service_plans', key: 'id', batch: 1000 },
+  { name: 'service_plan_technicians', key: ['service_plan_id', 'position'], batch: 1000 },
   { name: 'sessions', key: 'id', batch: 1000 },
   { name: 'session_items', key: 'id', batch: 1000 },
   { name: 'scan_events', key: 'id', batch: 1000 },
@@ -102,6 +103,8 @@ const INSERT_BATCH = 1000;
 const ADDED_COLUMNS: Record<string, Record<string, unknown>> = {
   technicians: { token_version: 0, must_change_password: false },
   traps: { type: 'OTRO' },
+  service_plans: { assignment: 'ROTATING' },
+  sessions: { plan_slot: 0 },
   session_items: { added_on_site: false },
 };
 

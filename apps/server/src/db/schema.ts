@@ -7,7 +7,7 @@
  * - schema/clients.ts: clients, contacts.
  * - schema/sites.ts: sites.
  * - schema/devices.ts: traps.
- * - schema/orders.ts: service_plans, sessions (the orders), session_items, scan_events.
+ * - schema/orders.ts: service_plans, service_plan_technicians, sessions (the orders), session_items, scan_events.
  * - schema/label-reprints.ts: label_reprints.
  * - schema/pests.ts: pests.
  * - schema/files.ts: files, file_chunks, file_object_deletions; FILE_MEDIA_TYPES.

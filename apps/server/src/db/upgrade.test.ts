@@ -27,6 +27,8 @@ const RELEASE_BEFORE_TREND_PERIODS = 27;
 const RELEASE_BEFORE_FIELD_RECORDS = 28;
 /** Migrations 0000–0030 shipped in the release before clients as records. */
 const RELEASE_BEFORE_CLIENTS = 31;
+/** Migrations 0000–0036 shipped in the release before plans of several technicians. */
+const RELEASE_BEFORE_PLAN_TECHNICIANS = 37;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -433,3 +435,53 @@ async function newSite(client: PGlite): Promise<number> {
   const { rows } = await client.query<{ id: number }>("insert into sites (name) values ('Planta Norte') returning id");
   return rows[0]!.id;
 }
+
+describe('upgrading a data folder of the release before plans of several technicians', () => {
+  it("makes each plan's technician the first and only of its list, its orders kept", async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_PLAN_TECHNICIANS,
+      `insert into technicians (email, full_name, role, password_hash) values
+         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x'),
+         ('luis@planta.test', 'Luis Técnico', 'TECH', 'x');
+       insert into sites (name, client) values ('Planta Norte', 'Alimentos del Sur');
+       insert into traps (code, area, qr_slug, site_id)
+         values ('TRP-0001', 'Bodega', 'slug-one', (select id from sites where name = 'Planta Norte'));
+       insert into service_plans (site_id, name, technician_id, frequency, start_date, time, horizon_days)
+         values ((select id from sites where name = 'Planta Norte'), 'Semanal', 2, 'SEMANAL', '2040-01-02', '08:00', 14);
+       insert into sessions (site_id, technician_id, item_count, service_plan_id, planned_date)
+         values ((select id from sites where name = 'Planta Norte'), 2, 1, 1, '2040-01-02');
+       insert into session_items (session_id, trap_id) values (1, 1);`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, handle, headers } = upgraded;
+    try {
+      const [plan] = (await app.inject({ method: 'GET', url: '/api/service-plans', headers })).json();
+      expect(plan).toMatchObject({
+        technicianId: 2,
+        assignment: 'ROTATING',
+        technicians: [{ id: 2, fullName: 'Ana Técnica', isActive: true, areas: null }],
+        generatedUntil: '2040-01-02',
+      });
+      const rows = await handle.client.query(
+        'select service_plan_id, position, technician_id, areas from service_plan_technicians',
+      );
+      expect(rows.rows).toEqual([{ service_plan_id: 1, position: 0, technician_id: 2, areas: null }]);
+      // The visit it had is still the plan's one for that date.
+      await expect(
+        handle.client.query(
+          `insert into sessions (site_id, technician_id, service_plan_id, planned_date) select site_id, 3, 1, '2040-01-02' from sessions where id = 1`,
+        ),
+      ).rejects.toThrow(/sessions_service_plan_visit_key/);
+      const edited = await app.inject({
+        method: 'PATCH',
+        url: '/api/service-plans/1',
+        headers,
+        payload: { technicians: [{ technicianId: 2 }, { technicianId: 3 }] },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().technicians.map((technician: { id: number }) => technician.id)).toEqual([2, 3]);
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
+});

@@ -1,5 +1,6 @@
 /** Orders: service plans, the orders they create, their items, the scans' log (modules/service-plans, orders). */
 import { TRAP_TYPES } from '@rondin/contracts/devices';
+import { PLAN_ASSIGNMENTS } from '@rondin/contracts/service-plan-options';
 import { EXCEPTION_REASON_DETAILS, EXCEPTION_REASONS, MANUAL_REASONS } from '@rondin/contracts/finding-rules';
 import { sql } from 'drizzle-orm';
 import {
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -32,9 +34,15 @@ export const servicePlans = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /**
+     * The plan's first technician (position 0 of service_plan_technicians), kept in step with it: what a process
+     * of the release before several technicians reads while the processes restart one at a time.
+     */
     technicianId: integer('technician_id')
       .notNull()
       .references(() => technicians.id, { onDelete: 'restrict' }),
+    /** ROTATING: visit k to technician k mod n, one order a visit; BY_AREA: one order a technician, its areas. */
+    assignment: text('assignment', { enum: PLAN_ASSIGNMENTS }).notNull().default('ROTATING'),
     frequency: text('frequency', { enum: ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     /** HH:MM, the site's wall clock. */
@@ -57,6 +65,30 @@ export const servicePlans = pgTable(
     check('service_plans_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('service_plans_horizon_check', sql`${table.horizonDays} between 1 and 366`),
     check('service_plans_dates_check', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
+    check('service_plans_assignment_check', sql`${table.assignment} in ('ROTATING', 'BY_AREA')`),
+  ],
+);
+
+/** A plan's technicians in order (modules/service-plans); in a BY_AREA plan, the areas each one visits. */
+export const servicePlanTechnicians = pgTable(
+  'service_plan_technicians',
+  {
+    servicePlanId: integer('service_plan_id')
+      .notNull()
+      .references(() => servicePlans.id, { onDelete: 'cascade' }),
+    /** 0, 1, 2…: the rotation's order, and the slot of the technician's orders in a BY_AREA visit. */
+    position: integer('position').notNull(),
+    technicianId: integer('technician_id')
+      .notNull()
+      .references(() => technicians.id, { onDelete: 'restrict' }),
+    /** BY_AREA: the plan's areas this technician visits (each area one technician's); ROTATING: null. */
+    areas: text('areas').array(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.servicePlanId, table.position] }),
+    uniqueIndex('service_plan_technicians_technician_key').on(table.servicePlanId, table.technicianId),
+    index('service_plan_technicians_technician_id_idx').on(table.technicianId),
+    check('service_plan_technicians_position_check', sql`${table.position} >= 0`),
   ],
 );
 
@@ -89,10 +121,15 @@ export const sessions = pgTable(
     /** The service plan that created the order, and the date it planned it for; null: created by hand. */
     servicePlanId: integer('service_plan_id').references(() => servicePlans.id, { onDelete: 'restrict' }),
     plannedDate: date('planned_date', { mode: 'string' }),
+    /**
+     * Which of the visit's orders: the position of its technician in a BY_AREA plan, else 0 (one order a visit;
+     * orders made by hand too). Who does the order now may differ: the office can reassign it.
+     */
+    planSlot: integer('plan_slot').notNull().default(0),
   },
   (table) => [
-    // At most one order per plan and date, whatever number of generators run at once.
-    uniqueIndex('sessions_service_plan_date_key').on(table.servicePlanId, table.plannedDate),
+    // At most one order per plan, date and slot, whatever number of generators run at once.
+    uniqueIndex('sessions_service_plan_visit_key').on(table.servicePlanId, table.plannedDate, table.planSlot),
     check('sessions_planned_check', sql`(${table.servicePlanId} is null) = (${table.plannedDate} is null)`),
     index('sessions_technician_id_idx').on(table.technicianId, table.id),
     index('sessions_site_id_idx').on(table.siteId, table.id),

@@ -1,5 +1,6 @@
 import type { Session, SessionItem, SessionListItem, SessionListQuery, SessionSummary } from '@rondin/contracts';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { isEmbedded, queryRows, type Database, type Transaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/app-error.js';
 import { batched } from '../../lib/batcher.js';
@@ -345,6 +346,7 @@ export class OrdersRepository {
       createdById: number | null;
       servicePlanId?: number | undefined;
       plannedDate?: string | undefined;
+      planSlot?: number | undefined;
     },
   ): Promise<number> {
     const [row] = await tx
@@ -356,6 +358,7 @@ export class OrdersRepository {
         createdById: values.createdById,
         servicePlanId: values.servicePlanId ?? null,
         plannedDate: values.plannedDate ?? null,
+        planSlot: values.planSlot ?? 0,
         itemCount: values.trapIds.length,
       })
       .returning({ id: sessions.id });
@@ -405,15 +408,27 @@ export class OrdersRepository {
 
   /** A plan's orders from a date on with no device done, never started nor closed, deleted with their items. */
   deleteUnstartedPlanned(servicePlanId: number, fromDate: string): Promise<{ id: number; technicianId: number }[]> {
+    // A visit's orders go together: a by-area visit one of whose technicians started keeps all its orders, as the
+    // generator makes a visit whole or not at all.
+    const started = alias(sessions, 'started');
     return this.db
       .delete(sessions)
       .where(
         and(
           eq(sessions.servicePlanId, servicePlanId),
           gte(sessions.plannedDate, fromDate),
-          eq(sessions.status, 'PENDING'),
-          eq(sessions.completedCount, 0),
-          isNull(sessions.startedAt),
+          notExists(
+            this.db
+              .select({ id: started.id })
+              .from(started)
+              .where(
+                and(
+                  eq(started.servicePlanId, sessions.servicePlanId),
+                  eq(started.plannedDate, sessions.plannedDate),
+                  or(ne(started.status, 'PENDING'), gt(started.completedCount, 0), isNotNull(started.startedAt)),
+                ),
+              ),
+          ),
         ),
       )
       .returning({ id: sessions.id, technicianId: sessions.technicianId });

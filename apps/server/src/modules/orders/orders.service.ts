@@ -81,57 +81,81 @@ export class OrdersService {
 
   async create(user: AuthUser, input: CreateSessionBody): Promise<Session> {
     const id = await this.createOrder(input, { createdById: user.id });
-    return (await this.repository.findJson(id!))!;
+    return (await this.repository.findJson(id))!;
   }
 
   /**
-   * An order a service plan planned for a date, through the same rules as one created by hand. Null when the
-   * plan already has its order for that date: another generator got there first (a unique key on the pair).
+   * A visit a service plan planned for a date: its orders (one, or one a technician in a BY_AREA plan), each
+   * through the same rules as an order created by hand, all or none. Null when the plan already has the visit:
+   * another generator got there first (a unique key on plan, date and slot).
    */
-  async createPlanned(
-    input: CreateSessionBody & { servicePlanId: number; plannedDate: string },
-  ): Promise<number | null> {
-    // A planned visit is not skipped for a licence that has expired: the order is generated (as if confirmed)
-    // and the technicians screen already shows the expired card for the office to reassign it.
-    return this.createOrder(
-      { ...input, confirmExpiredLicence: true },
-      {
-        createdById: null,
-        servicePlanId: input.servicePlanId,
-        plannedDate: input.plannedDate,
-      },
-    );
+  async createPlannedVisit(visit: {
+    servicePlanId: number;
+    plannedDate: string;
+    scheduledAt: string;
+    orders: { slot: number; technicianId: number; trapIds: number[] }[];
+  }): Promise<number[] | null> {
+    try {
+      const ids = await this.repository.transaction(async (tx) => {
+        const created: number[] = [];
+        for (const order of visit.orders) {
+          // A planned visit is not skipped for a licence that has expired: the order is generated (as if
+          // confirmed) and the technicians screen already shows the expired card for the office to reassign it.
+          created.push(
+            await this.insertOrder(
+              tx,
+              { ...order, scheduledAt: visit.scheduledAt, confirmExpiredLicence: true },
+              {
+                createdById: null,
+                servicePlanId: visit.servicePlanId,
+                plannedDate: visit.plannedDate,
+                planSlot: order.slot,
+              },
+            ),
+          );
+        }
+        return created;
+      });
+      visit.orders.forEach((order, index) => this.events.created(order.technicianId, ids[index]!));
+      return ids;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.trapsUnavailable);
+      throw error;
+    }
   }
 
-  private async createOrder(
-    input: CreateSessionBody,
-    origin: { createdById: number | null; servicePlanId?: number; plannedDate?: string },
-  ): Promise<number | null> {
-    const trapIds = [...new Set(input.trapIds)];
+  private async createOrder(input: CreateSessionBody, origin: { createdById: number }): Promise<number> {
     try {
-      const id = await this.repository.transaction(async (tx) => {
-        await this.assignable(tx, input.technicianId, input.confirmExpiredLicence);
-        const active = await this.repository.activeTraps(tx, trapIds);
-        if (active.length !== trapIds.length) throw AppError.badRequest(SessionMessages.trapsUnavailable);
-        // An order is one visit to one site: its traps all belong there.
-        const siteIds = new Set(active.map((trap) => trap.siteId));
-        if (siteIds.size !== 1) throw AppError.badRequest(SiteMessages.trapsOfSeveralSites);
-        return this.repository.insert(tx, {
-          siteId: [...siteIds][0]!,
-          technicianId: input.technicianId,
-          trapIds,
-          scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
-          ...origin,
-        });
-      });
+      const id = await this.repository.transaction((tx) => this.insertOrder(tx, input, origin));
       this.events.created(input.technicianId, id);
       return id;
     } catch (error) {
-      if (origin.servicePlanId !== undefined && isUniqueViolation(error)) return null;
       // A technician or trap deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw AppError.badRequest(SessionMessages.trapsUnavailable);
       throw error;
     }
+  }
+
+  private async insertOrder(
+    tx: Transaction,
+    input: CreateSessionBody,
+    origin: { createdById: number | null; servicePlanId?: number; plannedDate?: string; planSlot?: number },
+  ): Promise<number> {
+    const trapIds = [...new Set(input.trapIds)];
+    await this.assignable(tx, input.technicianId, input.confirmExpiredLicence);
+    const active = await this.repository.activeTraps(tx, trapIds);
+    if (active.length !== trapIds.length) throw AppError.badRequest(SessionMessages.trapsUnavailable);
+    // An order is one visit to one site: its traps all belong there.
+    const siteIds = new Set(active.map((trap) => trap.siteId));
+    if (siteIds.size !== 1) throw AppError.badRequest(SiteMessages.trapsOfSeveralSites);
+    return this.repository.insert(tx, {
+      siteId: [...siteIds][0]!,
+      technicianId: input.technicianId,
+      trapIds,
+      scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+      ...origin,
+    });
   }
 
   /**

@@ -179,13 +179,23 @@ export class ReportsRepository {
       })
       .from(sessions)
       .where(dueIn(period));
-    // The plan's due orders of each month: a month whose none was completed is a gap.
-    const planMonths = this.db
-      .select({ plan: sessions.servicePlanId })
+    // A plan's visit is made when all its due orders are (a plan by area makes one a technician); a month of the
+    // plan whose visits none was made is a gap.
+    const planVisits = this.db
+      .select({
+        plan: sessions.servicePlanId,
+        month: sql`date_trunc('month', ${sessions.plannedDate})`.as('month'),
+        made: sql<boolean>`bool_and(${closed} and ${done})`.as('made'),
+      })
       .from(sessions)
       .where(and(dueIn(period), isNotNull(sessions.servicePlanId)))
-      .groupBy(sessions.servicePlanId, sql`date_trunc('month', ${sessions.plannedDate})`)
-      .having(sql`not bool_or(${closed} and ${done})`)
+      .groupBy(sessions.servicePlanId, sessions.plannedDate)
+      .as('plan_visits');
+    const planMonths = this.db
+      .select({ plan: planVisits.plan })
+      .from(planVisits)
+      .groupBy(planVisits.plan, planVisits.month)
+      .having(sql`not bool_or(${planVisits.made})`)
       .as('plan_months');
     const [gaps] = await this.db.select({ planGaps: sql<number>`count(*)::int` }).from(planMonths);
     // Exceptions have no counter on the order: count the due orders' items recorded as one.

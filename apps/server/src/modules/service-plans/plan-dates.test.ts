@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitDates } from './plan-dates.js';
+import { visitDates, visitOrdinal } from './plan-dates.js';
 
 describe('visitDates', () => {
   it('steps 7 and 14 days from the start, whatever day the window opens on', () => {
@@ -47,5 +47,27 @@ describe('visitDates', () => {
   it('gives nothing before the start or in an empty window', () => {
     expect(visitDates({ frequency: 'SEMANAL', startDate: '2028-01-10' }, '2028-01-01', '2028-01-09')).toEqual([]);
     expect(visitDates({ frequency: 'MENSUAL', startDate: '2028-01-10' }, '2028-01-12', '2028-02-09')).toEqual([]);
+  });
+});
+
+describe('visitOrdinal', () => {
+  it('numbers each visit from 0 at the start date, the same whichever window listed it', () => {
+    for (const [frequency, startDate, to] of [
+      ['SEMANAL', '2027-12-27', '2028-06-30'],
+      ['QUINCENAL', '2028-02-15', '2028-12-31'],
+      ['MENSUAL', '2027-01-31', '2029-03-31'],
+      ['BIMESTRAL', '2027-12-31', '2030-01-01'],
+      ['TRIMESTRAL', '2027-11-30', '2031-01-01'],
+    ] as const) {
+      const plan = { frequency, startDate };
+      const all = visitDates(plan, startDate, to);
+      expect(
+        all.map((date) => visitOrdinal(plan, date)),
+        frequency,
+      ).toEqual(all.map((_, index) => index));
+      // A later window's dates keep their numbers.
+      const later = visitDates(plan, all[3]!, to);
+      expect(later.map((date) => visitOrdinal(plan, date))[0], frequency).toBe(3);
+    }
   });
 });

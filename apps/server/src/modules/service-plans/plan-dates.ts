@@ -61,3 +61,16 @@ export function visitDates(
     if (date >= first) dates.push(date);
   }
 }
+
+/**
+ * Which visit of the plan a visit date is, counting from 0 at the start date: what a rotating plan's technician
+ * is chosen by, so the turn of a date is the same whatever run generates it. `date` is one of visitDates'.
+ */
+export function visitOrdinal(plan: { frequency: ServiceFrequency; startDate: string }, date: string): number {
+  const stepDays = STEP_DAYS[plan.frequency];
+  if (stepDays) return Math.round((dayNumber(date) - dayNumber(plan.startDate)) / stepDays);
+  const [startYear, startMonth] = parse(plan.startDate);
+  const [year, month] = parse(date);
+  // A month's visit is in its own month (a day past the month's end is clamped to it, never carried over).
+  return Math.round(((year - startYear) * 12 + (month - startMonth)) / STEP_MONTHS[plan.frequency]!);
+}

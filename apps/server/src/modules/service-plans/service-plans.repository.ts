@@ -1,13 +1,23 @@
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
-import { type Database, withAdvisoryLock } from '../../db/database.js';
-import { servicePlans, sessions, sites, technicians, traps } from '../../db/schema.js';
+import { type Database, type Transaction, withAdvisoryLock } from '../../db/database.js';
+import { servicePlans, servicePlanTechnicians, sessions, sites, technicians, traps } from '../../db/schema.js';
 
 export type ServicePlanRow = typeof servicePlans.$inferSelect;
 export type NewServicePlanRow = typeof servicePlans.$inferInsert;
 export type ServicePlanChanges = Partial<Omit<NewServicePlanRow, 'id' | 'siteId' | 'createdAt'>>;
+/** A technician of a plan, in the plan's order. */
+export interface PlanTechnicianRow {
+  id: number;
+  fullName: string;
+  isActive: boolean;
+  /** BY_AREA: the areas this technician visits; ROTATING: null. */
+  areas: string[] | null;
+}
+/** What a plan's technicians are written as: in order, each with its areas in a BY_AREA plan. */
+export type PlanTechnicianValues = { technicianId: number; areas: string[] | null }[];
 /** A plan with what its answers and the generator need besides its own columns. */
 export type ServicePlanWithContext = ServicePlanRow & {
-  technicianName: string;
+  technicians: PlanTechnicianRow[];
   siteTimeZone: string | null;
   siteIsActive: boolean;
   /** The last date the plan has an order for. */
@@ -20,18 +30,56 @@ const GENERATOR_LOCK_KEY = 74_201_119;
 export class ServicePlansRepository {
   constructor(private readonly db: Database) {}
 
-  list(filter: { siteId?: number | undefined; activeOnly?: boolean } = {}): Promise<ServicePlanWithContext[]> {
-    return this.select(
+  async list(filter: { siteId?: number | undefined; activeOnly?: boolean } = {}): Promise<ServicePlanWithContext[]> {
+    const rows = await this.select(
       and(
         filter.siteId !== undefined ? eq(servicePlans.siteId, filter.siteId) : undefined,
         filter.activeOnly ? and(eq(servicePlans.isActive, true), eq(sites.isActive, true)) : undefined,
       ),
     ).orderBy(asc(sql`lower(${servicePlans.name})`), asc(servicePlans.id));
+    return this.withTechnicians(rows);
   }
 
   async findById(id: number): Promise<ServicePlanWithContext | undefined> {
-    const [row] = await this.select(eq(servicePlans.id, id));
+    const [row] = await this.withTechnicians(await this.select(eq(servicePlans.id, id)));
     return row;
+  }
+
+  /**
+   * The plans' technicians, read for all of them in one query. A plan with no row in service_plan_technicians
+   * (written by a process of the release before several technicians, while the processes restart one at a time)
+   * has its technician_id alone.
+   */
+  private async withTechnicians<T extends { id: number }>(
+    plans: T[],
+  ): Promise<(T & { technicians: PlanTechnicianRow[] })[]> {
+    if (plans.length === 0) return [];
+    const technicianId = sql`coalesce(${servicePlanTechnicians.technicianId}, ${servicePlans.technicianId})`;
+    const rows = await this.db
+      .select({
+        planId: servicePlans.id,
+        id: technicians.id,
+        fullName: technicians.fullName,
+        isActive: technicians.isActive,
+        areas: servicePlanTechnicians.areas,
+      })
+      .from(servicePlans)
+      .leftJoin(servicePlanTechnicians, eq(servicePlanTechnicians.servicePlanId, servicePlans.id))
+      .innerJoin(technicians, eq(technicians.id, technicianId))
+      .where(
+        inArray(
+          servicePlans.id,
+          plans.map((plan) => plan.id),
+        ),
+      )
+      .orderBy(asc(servicePlans.id), asc(servicePlanTechnicians.position));
+    const byPlan = new Map<number, PlanTechnicianRow[]>();
+    for (const { planId, ...technician } of rows) {
+      const list = byPlan.get(planId) ?? [];
+      list.push(technician);
+      byPlan.set(planId, list);
+    }
+    return plans.map((plan) => ({ ...plan, technicians: byPlan.get(plan.id) ?? [] }));
   }
 
   private select(where: ReturnType<typeof and>) {
@@ -41,6 +89,7 @@ export class ServicePlansRepository {
         siteId: servicePlans.siteId,
         name: servicePlans.name,
         technicianId: servicePlans.technicianId,
+        assignment: servicePlans.assignment,
         frequency: servicePlans.frequency,
         startDate: servicePlans.startDate,
         time: servicePlans.time,
@@ -50,7 +99,6 @@ export class ServicePlansRepository {
         types: servicePlans.types,
         isActive: servicePlans.isActive,
         createdAt: servicePlans.createdAt,
-        technicianName: technicians.fullName,
         siteTimeZone: sites.timeZone,
         siteIsActive: sites.isActive,
         // Through sessions_service_plan_date_key: the last entry of the plan's part of the index.
@@ -60,7 +108,6 @@ export class ServicePlansRepository {
       })
       .from(servicePlans)
       .innerJoin(sites, eq(sites.id, servicePlans.siteId))
-      .innerJoin(technicians, eq(technicians.id, servicePlans.technicianId))
       .where(where);
   }
 
@@ -72,21 +119,54 @@ export class ServicePlansRepository {
     return row !== undefined;
   }
 
-  async technicianIsActive(id: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: technicians.id })
+  /** The given accounts that exist, with their names and whether they are active. */
+  technicians(ids: number[]): Promise<{ id: number; fullName: string; isActive: boolean }[]> {
+    return this.db
+      .select({ id: technicians.id, fullName: technicians.fullName, isActive: technicians.isActive })
       .from(technicians)
-      .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));
-    return row !== undefined;
+      .where(inArray(technicians.id, ids));
   }
 
-  async insert(values: NewServicePlanRow): Promise<number> {
-    const [row] = await this.db.insert(servicePlans).values(values).returning({ id: servicePlans.id });
-    return row!.id;
+  /** The plan and its technicians in one transaction; the plan's technician_id is the first of them. */
+  async insert(
+    values: Omit<NewServicePlanRow, 'technicianId'>,
+    planTechnicians: PlanTechnicianValues,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(servicePlans)
+        .values({ ...values, technicianId: planTechnicians[0]!.technicianId })
+        .returning({ id: servicePlans.id });
+      await this.writeTechnicians(tx, row!.id, planTechnicians);
+      return row!.id;
+    });
   }
 
-  async update(id: number, changes: ServicePlanChanges): Promise<void> {
-    await this.db.update(servicePlans).set(changes).where(eq(servicePlans.id, id));
+  /** The plan's changes, and its technicians replaced when given, in one transaction. */
+  async update(
+    id: number,
+    changes: Omit<ServicePlanChanges, 'technicianId'>,
+    planTechnicians?: PlanTechnicianValues,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const set = planTechnicians ? { ...changes, technicianId: planTechnicians[0]!.technicianId } : changes;
+      if (Object.keys(set).length > 0) await tx.update(servicePlans).set(set).where(eq(servicePlans.id, id));
+      if (planTechnicians) {
+        await tx.delete(servicePlanTechnicians).where(eq(servicePlanTechnicians.servicePlanId, id));
+        await this.writeTechnicians(tx, id, planTechnicians);
+      }
+    });
+  }
+
+  private async writeTechnicians(tx: Transaction, id: number, planTechnicians: PlanTechnicianValues): Promise<void> {
+    await tx.insert(servicePlanTechnicians).values(
+      planTechnicians.map((technician, position) => ({
+        servicePlanId: id,
+        position,
+        technicianId: technician.technicianId,
+        areas: technician.areas,
+      })),
+    );
   }
 
   async delete(id: number): Promise<boolean> {

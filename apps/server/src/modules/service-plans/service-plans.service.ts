@@ -4,6 +4,7 @@ import {
   ServicePlanMessages,
   type CreateServicePlanBody,
   type GenerateResult,
+  type PlanAssignment,
   type ServicePlan,
   type ServicePlanListQuery,
   type ServicePlanOptions,
@@ -13,16 +14,23 @@ import {
 import { AppError, isForeignKeyViolation } from '../../lib/app-error.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { addDays, visitDates } from './plan-dates.js';
-import type { ServicePlanChanges, ServicePlansRepository, ServicePlanWithContext } from './service-plans.repository.js';
+import { addDays, visitDates, visitOrdinal } from './plan-dates.js';
+import type {
+  PlanTechnicianValues,
+  ServicePlanChanges,
+  ServicePlansRepository,
+  ServicePlanWithContext,
+} from './service-plans.repository.js';
 
 export function toServicePlan(row: ServicePlanWithContext): ServicePlan {
   return {
     id: row.id,
     siteId: row.siteId,
     name: row.name,
-    technicianId: row.technicianId,
-    technician: { id: row.technicianId, fullName: row.technicianName },
+    technicianId: row.technicians[0]!.id,
+    technician: { id: row.technicians[0]!.id, fullName: row.technicians[0]!.fullName },
+    assignment: row.assignment,
+    technicians: row.technicians,
     frequency: row.frequency,
     startDate: row.startDate,
     time: row.time,
@@ -36,11 +44,17 @@ export function toServicePlan(row: ServicePlanWithContext): ServicePlan {
   };
 }
 
+/** Who a plan sends, as written: its technicians in order, and its areas (undefined: left as they are). */
+interface Staffing {
+  technicians: PlanTechnicianValues;
+  areas: string[] | null | undefined;
+}
+
 export interface ServicePlansOptions {
   /** The zone of a site without one (config TIME_ZONE). */
   timeZone: string;
   now?: () => Date;
-  /** Told of each order created; a test stops a run midway from here, as a crash would. */
+  /** Told of each visit created (its orders); a test stops a run midway from here, as a crash would. */
   onOrderCreated?: (planId: number, date: string) => void;
 }
 
@@ -79,23 +93,32 @@ export class ServicePlansService {
   async create(input: CreateServicePlanBody): Promise<ServicePlan> {
     if (!(await this.repository.siteIsActive(input.siteId)))
       throw AppError.badRequest(ServicePlanMessages.siteUnavailable);
-    await this.checkTechnician(input.technicianId);
-    await this.checkDevices(input.siteId, input.areas ?? null, input.types ?? null);
+    const staffing = await this.staffing(
+      input.assignment,
+      input.technicians ?? [{ technicianId: input.technicianId! }],
+      {
+        areas: input.areas,
+      },
+    );
+    await this.checkDevices(input.siteId, staffing.areas ?? null, input.types ?? null);
     let id: number;
     try {
-      id = await this.repository.insert({
-        siteId: input.siteId,
-        name: input.name,
-        technicianId: input.technicianId,
-        frequency: input.frequency,
-        startDate: input.startDate,
-        time: input.time,
-        horizonDays: input.horizonDays ?? DEFAULT_HORIZON_DAYS[input.frequency],
-        endDate: input.endDate ?? null,
-        areas: input.areas ?? null,
-        types: input.types ?? null,
-        isActive: input.isActive,
-      });
+      id = await this.repository.insert(
+        {
+          siteId: input.siteId,
+          name: input.name,
+          assignment: input.assignment,
+          frequency: input.frequency,
+          startDate: input.startDate,
+          time: input.time,
+          horizonDays: input.horizonDays ?? DEFAULT_HORIZON_DAYS[input.frequency],
+          endDate: input.endDate ?? null,
+          areas: staffing.areas ?? null,
+          types: input.types ?? null,
+          isActive: input.isActive,
+        },
+        staffing.technicians,
+      );
     } catch (error) {
       if (isForeignKeyViolation(error)) throw AppError.badRequest(ServicePlanMessages.siteUnavailable);
       throw error;
@@ -114,11 +137,33 @@ export class ServicePlansService {
     const startDate = input.startDate ?? current.startDate;
     const endDate = input.endDate === undefined ? current.endDate : input.endDate;
     if (endDate && endDate < startDate) throw AppError.badRequest(ServicePlanMessages.endBeforeStart);
-    if (input.technicianId !== undefined && input.technicianId !== current.technicianId) {
-      await this.checkTechnician(input.technicianId);
+    const {
+      applyToOpen,
+      technicianId,
+      technicians: requested,
+      assignment: requestedAssignment,
+      areas: requestedAreas,
+      ...fields
+    } = input;
+    // technicianId, as before plans had several: that technician alone, a rotating plan of one.
+    const assignment = requestedAssignment ?? (technicianId !== undefined ? 'ROTATING' : current.assignment);
+    const listed = requested ?? (technicianId !== undefined ? [{ technicianId }] : undefined);
+    let staffing: Staffing | undefined;
+    if (listed || assignment !== current.assignment || (assignment === 'BY_AREA' && requestedAreas !== undefined)) {
+      // The plan's own list under a new assignment: its areas mean something in BY_AREA only.
+      const list =
+        listed ??
+        current.technicians.map((technician) => ({
+          technicianId: technician.id,
+          areas: assignment === 'BY_AREA' ? technician.areas : null,
+        }));
+      staffing = await this.staffing(assignment, list, {
+        areas: requestedAreas,
+        current,
+      });
     }
-    await this.checkDevices(current.siteId, input.areas ?? null, input.types ?? null);
-    const { applyToOpen, ...fields } = input;
+    const areas = staffing ? staffing.areas : requestedAreas;
+    await this.checkDevices(current.siteId, areas ?? null, input.types ?? null);
     const changes: ServicePlanChanges = {};
     // A plan on its frequency's default horizon keeps the default of its new frequency.
     if (
@@ -128,11 +173,11 @@ export class ServicePlansService {
     ) {
       changes.horizonDays = DEFAULT_HORIZON_DAYS[input.frequency];
     }
-    for (const [key, value] of Object.entries(fields)) {
+    for (const [key, value] of Object.entries({ ...fields, areas, assignment })) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
     }
     try {
-      if (Object.keys(changes).length > 0) await this.repository.update(id, changes);
+      await this.repository.update(id, changes, staffing?.technicians);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw AppError.badRequest(ServicePlanMessages.technicianUnavailable);
       throw error;
@@ -205,24 +250,45 @@ export class ServicePlansService {
     const to = plan.endDate && plan.endDate < horizon ? plan.endDate : horizon;
     const result: GenerateResult = { created: 0, skippedWithoutDevices: [] };
     for (const date of visitDates(plan, from, to)) {
-      const trapIds = await this.repository.deviceIds(plan);
-      if (trapIds.length === 0) {
+      const orders = await this.visitOrders(plan, date);
+      if (orders.length === 0) {
         result.skippedWithoutDevices.push(date);
         continue;
       }
-      const id = await this.orders.createPlanned({
-        technicianId: plan.technicianId,
-        trapIds,
-        scheduledAt: zonedInstant(date, plan.time, zone).toISOString(),
+      const ids = await this.orders.createPlannedVisit({
         servicePlanId: plan.id,
         plannedDate: date,
+        scheduledAt: zonedInstant(date, plan.time, zone).toISOString(),
+        orders,
       });
-      if (id !== null) {
-        result.created++;
+      if (ids !== null) {
+        result.created += ids.length;
         this.options.onOrderCreated?.(plan.id, date);
       }
     }
     return result;
+  }
+
+  /**
+   * A visit's orders, their devices read now. ROTATING: one, the technician whose turn the visit is (its number
+   * from the start date, modulo how many technicians). BY_AREA: one a technician, the devices of their areas; a
+   * technician whose areas have no device now has none.
+   */
+  private async visitOrders(
+    plan: ServicePlanWithContext,
+    date: string,
+  ): Promise<{ slot: number; technicianId: number; trapIds: number[] }[]> {
+    if (plan.assignment === 'ROTATING') {
+      const trapIds = await this.repository.deviceIds(plan);
+      const technician = plan.technicians[visitOrdinal(plan, date) % plan.technicians.length]!;
+      return trapIds.length > 0 ? [{ slot: 0, technicianId: technician.id, trapIds }] : [];
+    }
+    const orders = [];
+    for (const [slot, technician] of plan.technicians.entries()) {
+      const trapIds = await this.repository.deviceIds({ ...plan, areas: technician.areas });
+      if (trapIds.length > 0) orders.push({ slot, technicianId: technician.id, trapIds });
+    }
+    return orders;
   }
 
   private zoneOf(plan: Pick<ServicePlanWithContext, 'siteTimeZone'>): string {
@@ -241,10 +307,55 @@ export class ServicePlansService {
     }
   }
 
-  private async checkTechnician(id: number): Promise<void> {
-    if (!(await this.repository.technicianIsActive(id))) {
-      throw AppError.badRequest(ServicePlanMessages.technicianUnavailable);
+  /**
+   * The plan's technicians and areas as they will be written, or a Spanish 400: every technician once; one not
+   * already in the plan must be an active account (one deactivated since may stay, and the plan waits at their
+   * turn, as a plan of one waits); in a BY_AREA plan, each with some of the plan's areas and each area one
+   * technician's, the plan's areas being theirs (`areas`, when given, must be the same).
+   */
+  private async staffing(
+    assignment: PlanAssignment,
+    list: { technicianId: number; areas?: string[] | null | undefined }[],
+    options: { areas: string[] | null | undefined; current?: ServicePlanWithContext },
+  ): Promise<Staffing> {
+    const ids = list.map((entry) => entry.technicianId);
+    if (new Set(ids).size !== ids.length) throw AppError.badRequest(ServicePlanMessages.technicianRepeated);
+    const accounts = new Map((await this.repository.technicians(ids)).map((account) => [account.id, account]));
+    const kept = new Set(options.current?.technicians.map((technician) => technician.id));
+    for (const id of ids) {
+      const account = accounts.get(id);
+      if (!account) throw AppError.badRequest(ServicePlanMessages.technicianUnavailable);
+      if (!account.isActive && !kept.has(id)) {
+        throw AppError.badRequest(ServicePlanMessages.technicianNamed(account.fullName));
+      }
     }
+    if (assignment === 'ROTATING') {
+      if (list.some((entry) => entry.areas)) throw AppError.badRequest(ServicePlanMessages.rotatingWithAreas);
+      return {
+        technicians: list.map((entry) => ({ technicianId: entry.technicianId, areas: null })),
+        areas: options.areas,
+      };
+    }
+    const areas: string[] = [];
+    for (const entry of list) {
+      if (!entry.areas) {
+        throw AppError.badRequest(
+          ServicePlanMessages.technicianWithoutAreas(accounts.get(entry.technicianId)!.fullName),
+        );
+      }
+      for (const area of entry.areas) {
+        if (areas.includes(area)) throw AppError.badRequest(ServicePlanMessages.areaTwice(area));
+        areas.push(area);
+      }
+    }
+    const unassigned = (options.areas ?? []).find((area) => !areas.includes(area));
+    if (unassigned !== undefined) throw AppError.badRequest(ServicePlanMessages.areaUnassigned(unassigned));
+    const outside = options.areas ? areas.find((area) => !options.areas!.includes(area)) : undefined;
+    if (outside !== undefined) throw AppError.badRequest(ServicePlanMessages.areaOutsidePlan(outside));
+    return {
+      technicians: list.map((entry) => ({ technicianId: entry.technicianId, areas: entry.areas! })),
+      areas,
+    };
   }
 
   /** One run at a time in this process, and (on PostgreSQL) across processes. */

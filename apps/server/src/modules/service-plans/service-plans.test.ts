@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import type { Database } from '../../db/database.js';
-import { servicePlans, sessionItems, sessions } from '../../db/schema.js';
+import { servicePlans, sessionItems, sessions, traps } from '../../db/schema.js';
 import { formatDateTime, localDate } from '../../lib/time-zone.js';
 import { createFileStorage } from '../../files/create-storage.js';
 import { ordersWithCertificates } from '../orders/orders-with-certificates.js';
@@ -41,18 +41,30 @@ beforeEach(async () => {
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, user: TestUser = admin) =>
   t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
 
+/** A plan's body the server accepts, with `change` over it. */
+const planBody = (change: Record<string, unknown> = {}) => ({
+  siteId,
+  name: 'Control mensual',
+  technicianId: tech.id,
+  frequency: 'SEMANAL',
+  startDate: '2030-01-01',
+  time: '08:00',
+  ...change,
+});
+
 async function newPlan(body: Record<string, unknown> = {}): Promise<ServicePlan> {
-  const response = await api('POST', '/api/service-plans', {
-    siteId,
-    name: 'Control mensual',
-    technicianId: tech.id,
-    frequency: 'SEMANAL',
-    startDate: '2030-01-01',
-    time: '08:00',
-    ...body,
-  });
+  const response = await api('POST', '/api/service-plans', planBody(body));
   if (response.statusCode !== 201) throw new Error(`plan not created: ${response.body}`);
   return response.json();
+}
+
+/** Each change made to an acceptable plan is refused with a 400 whose message holds the words given. */
+async function expectRefused(cases: [Record<string, unknown>, string][]): Promise<void> {
+  for (const [change, message] of cases) {
+    const response = await api('POST', '/api/service-plans', planBody(change));
+    expect(response.statusCode, JSON.stringify(change)).toBe(400);
+    expect(response.json().message, JSON.stringify(change)).toContain(message);
+  }
 }
 
 /** The generator as a server process runs it, with its clock set to `now`. */
@@ -134,19 +146,7 @@ describe('/api/service-plans', () => {
       [{ horizonDays: 0 }, 'Los días de anticipación deben ser al menos 1.'],
       [{ types: ['TRAMPA'] }, 'El tipo debe ser uno de: CEBADERO, CAPTURA, LAMINA, LUZ_UV, FEROMONA, OTRO.'],
     ];
-    for (const [change, message] of cases) {
-      const response = await api('POST', '/api/service-plans', {
-        siteId,
-        name: 'Plan',
-        technicianId: tech.id,
-        frequency: 'SEMANAL',
-        startDate: '2030-01-01',
-        time: '08:00',
-        ...change,
-      });
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().message).toContain(message);
-    }
+    await expectRefused(cases);
     const unknownTechnician = await api('POST', '/api/service-plans', {
       siteId,
       name: 'Plan',
@@ -463,5 +463,246 @@ describe('the generator', () => {
     } finally {
       await second?.close();
     }
+  });
+});
+
+describe('several technicians', () => {
+  /** The plan's orders by date: planned date, technician, and the areas of its devices. */
+  async function visitsOf(planId: number) {
+    const rows = await t.database.db
+      .select({ id: sessions.id, date: sessions.plannedDate, technicianId: sessions.technicianId })
+      .from(sessions)
+      .where(eq(sessions.servicePlanId, planId))
+      .orderBy(asc(sessions.plannedDate), asc(sessions.planSlot));
+    return Promise.all(
+      rows.map(async (row) => {
+        const areas = await t.database.db
+          .selectDistinct({ area: traps.area })
+          .from(sessionItems)
+          .innerJoin(traps, eq(traps.id, sessionItems.trapId))
+          .where(eq(sessionItems.sessionId, row.id))
+          .orderBy(asc(traps.area));
+        return [row.date, row.technicianId, areas.map((a) => a.area).join('+')];
+      }),
+    );
+  }
+
+  it('rotates the visits among the technicians in order, counted from the start date across runs', async () => {
+    await createTrap(t, { siteId });
+    const second = await createUser(t);
+    const plan = await newPlan({
+      technicianId: undefined,
+      technicians: [{ technicianId: tech.id }, { technicianId: second.id }],
+      startDate: '2027-06-07',
+    });
+    expect(plan).toMatchObject({
+      assignment: 'ROTATING',
+      technicianId: tech.id,
+      technician: { id: tech.id, fullName: tech.fullName },
+      technicians: [
+        { id: tech.id, fullName: tech.fullName, isActive: true, areas: null },
+        { id: second.id, fullName: second.fullName, isActive: true, areas: null },
+      ],
+    });
+    await generatorAt('2027-06-06T12:00:00Z').generate(plan.id);
+    // Two weeks later, the horizon moved: visits 2 and 3 go to the first and second again, whichever run.
+    await generatorAt('2027-06-20T12:00:00Z').generate(plan.id);
+    await generatorAt('2027-06-20T13:00:00Z').generateAll();
+    await generatorAt('2027-06-27T13:00:00Z').generateAll();
+    expect((await visitsOf(plan.id)).map(([date, technicianId]) => [date, technicianId])).toEqual([
+      ['2027-06-07', tech.id],
+      ['2027-06-14', second.id],
+      ['2027-06-21', tech.id],
+      ['2027-06-28', second.id],
+      ['2027-07-05', tech.id],
+    ]);
+    // An old caller's technicianId: that technician alone from now on.
+    const alone = await api('PATCH', `/api/service-plans/${plan.id}`, { technicianId: second.id });
+    expect(alone.json()).toMatchObject({ technicianId: second.id, technicians: [{ id: second.id, areas: null }] });
+  });
+
+  it('sends each technician to their areas, one order each a visit, each made once', async () => {
+    await createTrap(t, { siteId, area: 'Bodega' });
+    await createTrap(t, { siteId, area: 'Bodega' });
+    const anden = await createTrap(t, { siteId, area: 'Andén' });
+    await createTrap(t, { siteId, area: 'Oficinas' });
+    await createTrap(t, { siteId, area: 'Casino' });
+    const second = await createUser(t);
+    const plan = await newPlan({
+      technicianId: undefined,
+      assignment: 'BY_AREA',
+      technicians: [
+        { technicianId: tech.id, areas: ['Bodega'] },
+        { technicianId: second.id, areas: ['Andén', 'Oficinas'] },
+      ],
+      startDate: '2027-06-07',
+    });
+    expect(plan).toMatchObject({
+      assignment: 'BY_AREA',
+      // The plan visits its technicians' areas: Casino is left out.
+      areas: ['Bodega', 'Andén', 'Oficinas'],
+      technicians: [
+        { id: tech.id, areas: ['Bodega'] },
+        { id: second.id, areas: ['Andén', 'Oficinas'] },
+      ],
+    });
+    // Two processes at once, then again: every order once.
+    const now = '2027-06-06T12:00:00Z';
+    const runs = await Promise.all([generatorAt(now).generate(plan.id), generatorAt(now).generateAll()]);
+    expect(runs.reduce((sum, run) => sum + run.created, 0)).toBe(4);
+    expect(await generatorAt('2027-06-06T18:00:00Z').generate(plan.id)).toEqual({
+      created: 0,
+      skippedWithoutDevices: [],
+    });
+    expect(await visitsOf(plan.id)).toEqual([
+      ['2027-06-07', tech.id, 'Bodega'],
+      ['2027-06-07', second.id, 'Andén+Oficinas'],
+      ['2027-06-14', tech.id, 'Bodega'],
+      ['2027-06-14', second.id, 'Andén+Oficinas'],
+    ]);
+    // The second technician started the 14 June visit: all of it stays as it was, their partner's order too.
+    const [, , , started] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.servicePlanId, plan.id))
+      .orderBy(asc(sessions.plannedDate), asc(sessions.planSlot));
+    const scan = await api('POST', `/api/sessions/${started!.id}/scan`, { qrSlug: anden.qrSlug }, second);
+    expect(scan.statusCode, scan.body).toBe(200);
+    // Back to one rotation for the open visits: the plan keeps its areas, each visit one order of all of them.
+    const rotating = await generatorAt('2027-06-13T12:00:00Z').update(plan.id, {
+      assignment: 'ROTATING',
+      applyToOpen: true,
+    });
+    expect(rotating).toMatchObject({ assignment: 'ROTATING', technicians: [{ areas: null }, { areas: null }] });
+    expect((await visitsOf(plan.id)).slice(2)).toEqual([
+      ['2027-06-14', tech.id, 'Bodega'],
+      ['2027-06-14', second.id, 'Andén+Oficinas'],
+      ['2027-06-21', tech.id, 'Andén+Bodega+Oficinas'],
+    ]);
+  });
+
+  it('refuses technicians and areas that do not make a plan, in Spanish', async () => {
+    await createTrap(t, { siteId, area: 'Bodega' });
+    await createTrap(t, { siteId, area: 'Andén' });
+    const second = await createUser(t);
+    const gone = await createUser(t, { isActive: false, fullName: 'Rosa Inactiva' });
+    const byArea = (technicians: object[], extra: object = {}) => ({
+      technicianId: undefined,
+      assignment: 'BY_AREA',
+      technicians,
+      ...extra,
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ technicianId: undefined }, ServicePlanMessages.technicianRequired],
+      [{ technicians: [{ technicianId: second.id }] }, ServicePlanMessages.technicianTwice],
+      [
+        { technicianId: undefined, technicians: [{ technicianId: tech.id }, { technicianId: tech.id }] },
+        ServicePlanMessages.technicianRepeated,
+      ],
+      [
+        { technicianId: undefined, technicians: [{ technicianId: tech.id, areas: ['Bodega'] }] },
+        ServicePlanMessages.rotatingWithAreas,
+      ],
+      [
+        { technicianId: undefined, technicians: [{ technicianId: tech.id }, { technicianId: gone.id }] },
+        ServicePlanMessages.technicianNamed('Rosa Inactiva'),
+      ],
+      [
+        byArea([{ technicianId: tech.id, areas: ['Bodega'] }, { technicianId: second.id }]),
+        ServicePlanMessages.technicianWithoutAreas(second.fullName),
+      ],
+      [
+        byArea([
+          { technicianId: tech.id, areas: ['Bodega'] },
+          { technicianId: second.id, areas: ['Bodega', 'Andén'] },
+        ]),
+        ServicePlanMessages.areaTwice('Bodega'),
+      ],
+      [
+        byArea([{ technicianId: tech.id, areas: ['Bodega'] }], { areas: ['Bodega', 'Andén'] }),
+        ServicePlanMessages.areaUnassigned('Andén'),
+      ],
+      [
+        byArea([{ technicianId: tech.id, areas: ['Bodega', 'Andén'] }], { areas: ['Bodega'] }),
+        ServicePlanMessages.areaOutsidePlan('Andén'),
+      ],
+      [byArea([{ technicianId: tech.id, areas: ['Casino'] }]), ServicePlanMessages.areaNotInSite(['Casino'])],
+      [{ assignment: 'ZONA' }, 'La asignación debe ser ROTATING (rotativo) o BY_AREA (por zona).'],
+    ];
+    await expectRefused(cases);
+    expect(await t.database.db.select().from(servicePlans)).toEqual([]);
+    // A rotating plan turned BY_AREA must give its technicians areas.
+    const plan = await newPlan({ technicianId: undefined, technicians: [{ technicianId: tech.id }] });
+    const switched = await api('PATCH', `/api/service-plans/${plan.id}`, { assignment: 'BY_AREA' });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json().message).toBe(ServicePlanMessages.technicianWithoutAreas(tech.fullName));
+  });
+
+  it('waits at the turn of a technician deactivated since, until the office replaces them', async () => {
+    await createTrap(t, { siteId });
+    const second = await createUser(t);
+    const third = await createUser(t);
+    const plan = await newPlan({
+      technicianId: undefined,
+      technicians: [{ technicianId: tech.id }, { technicianId: second.id }],
+      startDate: '2027-06-07',
+      isActive: false,
+    });
+    const off = await api('PATCH', `/api/technicians/${second.id}`, { isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    // Still in the plan, shown as inactive; editing something else keeps them.
+    const renamed = await api('PATCH', `/api/service-plans/${plan.id}`, { name: 'Semanal', isActive: true });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().technicians[1]).toMatchObject({ id: second.id, isActive: false });
+    // The first visit is made; the second technician's turn waits for the office, as a plan of one does.
+    await generatorAt('2027-06-06T12:00:00Z').generateAll();
+    expect((await visitsOf(plan.id)).map(([date, id]) => [date, id])).toEqual([['2027-06-07', tech.id]]);
+    await generatorAt('2027-06-06T12:00:00Z').update(plan.id, {
+      technicians: [{ technicianId: tech.id }, { technicianId: third.id }],
+      applyToOpen: false,
+    });
+    expect((await visitsOf(plan.id)).map(([date, id]) => [date, id])).toEqual([
+      ['2027-06-07', tech.id],
+      ['2027-06-14', third.id],
+    ]);
+  });
+
+  it('counts a visit by area as made only when every technician completed their order', async () => {
+    const bodega = await createTrap(t, { siteId, area: 'Bodega' });
+    const anden = await createTrap(t, { siteId, area: 'Andén' });
+    const second = await createUser(t);
+    const plan = await newPlan({
+      technicianId: undefined,
+      assignment: 'BY_AREA',
+      technicians: [
+        { technicianId: tech.id, areas: ['Bodega'] },
+        { technicianId: second.id, areas: ['Andén'] },
+      ],
+      frequency: 'MENSUAL',
+      startDate: '2026-01-05',
+      isActive: false,
+    });
+    await generatorAt('2026-01-04T12:00:00Z').update(plan.id, { isActive: true, applyToOpen: false });
+    const [first, other] = await t.database.db
+      .select({ id: sessions.id, technicianId: sessions.technicianId })
+      .from(sessions)
+      .where(eq(sessions.plannedDate, '2026-01-05'))
+      .orderBy(asc(sessions.planSlot));
+    const gaps = async () =>
+      (
+        await api('GET', `/api/reports/compliance?siteId=${siteId}&from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z`)
+      ).json().planGaps;
+    expect(await gaps()).toBe(1);
+    // Half the visit: the bodega done, the andén not.
+    expect((await api('POST', `/api/sessions/${first!.id}/scan`, { qrSlug: bodega.qrSlug }, tech)).statusCode).toBe(
+      200,
+    );
+    expect((await close(t, tech, first!.id)).statusCode).toBe(200);
+    expect(await gaps()).toBe(1);
+    expect((await api('POST', `/api/sessions/${other!.id}/scan`, { qrSlug: anden.qrSlug }, second)).statusCode).toBe(
+      200,
+    );
+    expect((await close(t, second, other!.id)).statusCode).toBe(200);
+    expect(await gaps()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 /**
  * Design review, not a check: `SCREENSHOTS=1 npx playwright test service-plans-screenshots` writes a site's
  * service plans, the plan form and the calendar (month and week) at phone and desktop size to
- * test-results/screenshots/, with two weekly plans and a missed visit.
+ * test-results/screenshots/, with a plan rotating between two technicians, one split by area, and a missed visit.
  */
 test('screenshots of the service plans and the calendar', async ({ page, adminApi, asAdmin }) => {
   test.setTimeout(180_000);
@@ -26,15 +26,29 @@ test('screenshots of the service plans and the calendar', async ({ page, adminAp
     const day = new Date();
     return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
   });
-  for (const [name, technicianId, time, frequency] of [
-    ['Control semanal de bodega', maria.id, '08:30', 'SEMANAL'],
-    ['Revisión quincenal de muelle', pedro.id, '15:00', 'QUINCENAL'],
-  ] as const) {
+  for (const data of [
+    {
+      name: 'Control semanal de bodega',
+      technicians: [{ technicianId: maria.id }, { technicianId: pedro.id }],
+      time: '08:30',
+      frequency: 'SEMANAL',
+    },
+    {
+      name: 'Revisión quincenal por zona',
+      assignment: 'BY_AREA',
+      technicians: [
+        { technicianId: pedro.id, areas: ['Muelle'] },
+        { technicianId: maria.id, areas: ['Bodega'] },
+      ],
+      time: '15:00',
+      frequency: 'QUINCENAL',
+    },
+  ]) {
     const response = await page.request.post('/api/service-plans', {
       headers: { authorization: `Bearer ${adminApi.auth.accessToken}` },
-      data: { siteId: site.id, name, technicianId, frequency, startDate: today, time },
+      data: { siteId: site.id, startDate: today, ...data },
     });
-    expect(response.status()).toBe(201);
+    expect(response.status(), await response.text()).toBe(201);
   }
   const yesterday = await page.evaluate(() => {
     const day = new Date();
@@ -55,6 +69,10 @@ test('screenshots of the service plans and the calendar', async ({ page, adminAp
       await page.getByRole('button', { name: 'Nuevo plan' }).click();
       await expect(page.getByRole('dialog', { name: 'Nuevo plan de servicio' })).toBeVisible();
       await shot('service-plan-form', size.name);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Editar Revisión quincenal por zona' }).click();
+      await expect(page.getByRole('group', { name: 'Áreas del técnico 2' })).toBeVisible();
+      await shot('service-plan-form-by-area', size.name);
       await page.keyboard.press('Escape');
       await page.goto('/admin/calendar');
       await expect(page.getByRole('table').first()).toBeVisible();

@@ -139,4 +139,54 @@ test.describe('service plans', () => {
     await expect(own.getByRole('article', { name: `Orden #${orderId}` })).toContainText('23:30');
     await phone.close();
   });
+
+  test('a rotating plan of two technicians alternates its visits between them', async ({ page, adminApi, asAdmin }) => {
+    const created = await page.request.post('/api/sites', {
+      headers: { authorization: `Bearer ${adminApi.auth.accessToken}` },
+      data: { name: unique('Planta Quilicura'), timeZone: 'America/Santiago' },
+    });
+    const site: Site = await created.json();
+    await adminApi.createTrap({ area: unique('Bodega'), siteId: site.id });
+    const first = await adminApi.createTechnician({ fullName: unique('Ana Turno') });
+    const second = await adminApi.createTechnician({ fullName: unique('Beto Turno') });
+    const name = unique('Control rotativo');
+
+    await asAdmin(`/admin/sites/${site.id}`);
+    const section = page.getByRole('region', { name: 'Planes de servicio' });
+    await section.getByRole('button', { name: 'Nuevo plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo plan de servicio' });
+    await dialog.getByLabel(/Nombre/).fill(name);
+    await expect(dialog.getByRole('radio', { name: 'Rotativo' })).toBeChecked();
+    // Chosen in the wrong order, then put right.
+    await dialog.getByLabel('Técnico 1', { exact: true }).selectOption({ label: second.fullName });
+    await dialog.getByRole('button', { name: 'Añadir técnico' }).click();
+    await dialog.getByLabel('Técnico 2', { exact: true }).selectOption({ label: second.fullName });
+    await dialog.getByRole('button', { name: 'Crear plan' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Un técnico aparece dos veces en el plan.');
+    await dialog.getByLabel('Técnico 2', { exact: true }).selectOption({ label: first.fullName });
+    await dialog.getByRole('button', { name: 'Subir al técnico 2' }).click();
+    await expect(dialog.getByLabel('Técnico 1', { exact: true })).toHaveValue(String(first.id));
+    await expect(dialog.getByLabel('Técnico 2', { exact: true })).toHaveValue(String(second.id));
+    await dialog.getByLabel('Primera visita').fill(tomorrow());
+    await dialog.getByLabel('Hora').fill('23:30');
+    // Three weeks ahead: three visits.
+    await dialog.getByLabel('Días de anticipación').fill('21');
+    await dialog.getByRole('button', { name: 'Crear plan' }).click();
+    await expect(dialog).toBeHidden();
+    const card = section.getByRole('listitem').filter({ hasText: name });
+    await expect(card).toContainText(`Rotativo: ${first.fullName} → ${second.fullName}`);
+
+    // Tomorrow's visit is the first technician's, the next week's the second's, the one after the first's again.
+    await page.goto(`/admin/calendar?vista=semana&sitio=${site.id}&fecha=${tomorrow()}`);
+    const visits = page.getByRole('table').first().getByRole('listitem').filter({ hasText: site.name });
+    await expect(visits).toHaveCount(1);
+    await expect(visits).toContainText(first.fullName);
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await expect(visits).toHaveCount(1);
+    await expect(visits).toContainText(second.fullName);
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await expect(visits).toHaveCount(1);
+    await expect(visits).toContainText(first.fullName);
+    await expectNoSeriousA11yViolations(page);
+  });
 });

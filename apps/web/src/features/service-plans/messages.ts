@@ -1,4 +1,4 @@
-import type { ServiceFrequency } from '@rondin/contracts';
+import type { PlanAssignment, ServiceFrequency, ServicePlan } from '@rondin/contracts';
 
 export const FREQUENCY_LABELS: Record<ServiceFrequency, string> = {
   SEMANAL: 'Semanal',
@@ -30,6 +30,7 @@ export const SERVICE_PLAN_MESSAGES = {
   created: (name: string) => `Plan «${name}» creado; sus primeras órdenes ya están en el calendario.`,
   saved: (name: string) => `Plan «${name}» guardado.`,
   inactive: 'Inactivo',
+  hasInactive: 'Técnico inactivo: reemplázalo',
   every: (frequency: string, time: string) => `${frequency}, a las ${time}`,
   since: (date: string) => `desde el ${date}`,
   until: (date: string) => `hasta el ${date}`,
@@ -41,8 +42,28 @@ export const SERVICE_PLAN_MESSAGES = {
       : 'Todos los dispositivos activos del sitio',
   // Form
   name: 'Nombre',
-  technician: 'Técnico',
+  technicians: 'Técnicos',
+  technicianN: (position: number) => `Técnico ${position}`,
   chooseTechnician: 'Elige un técnico',
+  inactiveTechnician: (name: string) => `${name} (inactivo)`,
+  addTechnician: 'Añadir técnico',
+  moveUp: (position: number) => `Subir al técnico ${position}`,
+  moveDown: (position: number) => `Bajar al técnico ${position}`,
+  remove: (position: number) => `Quitar al técnico ${position}`,
+  assignment: 'Reparto de las visitas',
+  rotating: 'Rotativo',
+  rotatingHint: 'Cada visita la hace el siguiente técnico de la lista, por turno.',
+  byArea: 'Por zona',
+  byAreaHint:
+    'Cada visita crea una orden por técnico, con los dispositivos de sus áreas. Cada área, a un solo técnico.',
+  technicianAreas: (position: number) => `Áreas del técnico ${position}`,
+  areaTaken: (position: number) => `(técnico ${position})`,
+  who: (assignment: PlanAssignment, technicians: ServicePlan['technicians']) =>
+    assignment === 'BY_AREA'
+      ? `Por zona: ${technicians.map((technician) => `${technician.fullName} (${technician.areas?.join(', ')})`).join(' · ')}`
+      : technicians.length > 1
+        ? `Rotativo: ${technicians.map((technician) => technician.fullName).join(' → ')}`
+        : technicians[0]!.fullName,
   frequency: 'Frecuencia',
   startDate: 'Primera visita',
   time: 'Hora',
@@ -60,6 +81,10 @@ export const SERVICE_PLAN_MESSAGES = {
   applyToOpenHint: 'Sin marcar, los cambios valen solo para las órdenes que aún no se han creado.',
   nameRequired: 'El nombre del plan es obligatorio.',
   technicianRequired: 'Elige el técnico del plan.',
+  technicianRepeated: 'Un técnico aparece dos veces en el plan.',
+  technicianAreasRequired: (position: number) =>
+    `En un plan por zona cada técnico recorre al menos un área: elige las del técnico ${position}.`,
+  areaTwice: (area: string) => `El área «${area}» está asignada a más de un técnico: cada área va a uno solo.`,
   startRequired: 'Indica la fecha de la primera visita.',
   timeRequired: 'Indica la hora de la visita.',
   endBeforeStart: 'La fecha de término no puede ser anterior a la de inicio.',

@@ -101,8 +101,15 @@ export function ServicePlansSection({ siteId, timeZone, technicians }: ServicePl
                 {plan.endDate ? ` · ${TEXT.until(longDate(plan.endDate))}` : ''}
               </p>
               <p className="service-plan-card__meta">
-                {plan.technician.fullName} · {TEXT.devices(plan.areas, plan.types)}
+                {TEXT.who(plan.assignment, plan.technicians)}
+                {plan.technicians.some((technician) => !technician.isActive) ? (
+                  <>
+                    {' '}
+                    <StatusBadge tone="warning">{TEXT.hasInactive}</StatusBadge>
+                  </>
+                ) : null}
               </p>
+              <p className="service-plan-card__meta">{TEXT.devices(plan.areas, plan.types)}</p>
               <p className="service-plan-card__meta muted">
                 {plan.generatedUntil ? TEXT.generatedUntil(longDate(plan.generatedUntil)) : TEXT.noneGenerated}
               </p>

@@ -121,4 +121,39 @@ test.describe("a site's times in its zone", () => {
       '17 ene 2031, 8:15 (hora de Madrid)',
     );
   });
+  test("the calendar shows a Madrid visit on the site's day at the week's edge, read from Mexico City", async ({
+    page,
+    adminApi,
+    asAdmin,
+  }) => {
+    const site = await adminApi.createSite({ name: unique('Planta Móstoles'), timeZone: 'Europe/Madrid' });
+    const trap = await adminApi.createTrap({ area: unique('Expedición'), siteId: site.id });
+    const tech = await adminApi.createTechnician({ fullName: unique('Inés Borde') });
+    // 00:30 in Madrid on Monday 13 and Monday 20 January 2031: still Sunday evening in Mexico City (UTC−6), the
+    // day before the browser's week begins, and the last day of it.
+    const monday = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2031-01-12T23:30:00.000Z',
+    });
+    const nextMonday = await adminApi.createOrder({
+      technicianId: tech.id,
+      trapIds: [trap.id],
+      scheduledAt: '2031-01-19T23:30:00.000Z',
+    });
+
+    await asAdmin(`/admin/calendar?vista=semana&tecnico=${tech.id}&fecha=2031-01-15`);
+    const visit = page.getByRole('listitem').filter({ hasText: site.name });
+    await expect(visit).toHaveCount(1);
+    await expect(visit).toContainText('00:30 (hora de Madrid)');
+    await expect(visit.getByRole('link', { name: `Orden #${monday.id}` })).toBeVisible();
+    await expect(page.getByRole('cell').filter({ has: visit })).toContainText(/lunes, 13 de enero/i);
+    // The next Monday's visit is next week's: not counted in this one.
+    await expect(page.getByRole('heading', { level: 2, name: /· 1 orden$/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await expect(visit).toHaveCount(1);
+    await expect(visit.getByRole('link', { name: `Orden #${nextMonday.id}` })).toBeVisible();
+    await expect(page.getByRole('cell').filter({ has: visit })).toContainText(/lunes, 20 de enero/i);
+  });
 });

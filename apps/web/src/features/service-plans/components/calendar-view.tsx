@@ -11,6 +11,8 @@ import {
   addDays,
   calendarState,
   dayKey,
+  FETCH_MARGIN_DAYS,
+  inPeriod,
   isLate,
   ordersByDay,
   parseDay,
@@ -49,17 +51,23 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
   const days = useMemo(() => periodDays(anchor, view), [anchor, view]);
   const first = days[0]!;
   const last = days.at(-1)!;
-  const orders = useCalendarOrders({
-    from: first.toISOString(),
-    to: new Date(addDays(last, 1).getTime() - 1).toISOString(),
+  // A margin each side, then each order kept by its site's day: one at the period's edge whose site's day is
+  // not the browser's is neither missing nor counted twice.
+  const fetched = useCalendarOrders({
+    from: addDays(first, -FETCH_MARGIN_DAYS).toISOString(),
+    to: new Date(addDays(last, 1 + FETCH_MARGIN_DAYS).getTime() - 1).toISOString(),
     siteId,
     technicianId,
   });
   const now = new Date();
   const serverTimeZone = useServerTimeZone();
-  const byDay = useMemo(() => ordersByDay(orders.data ?? [], serverTimeZone), [orders.data, serverTimeZone]);
-  const load = useMemo(() => technicianLoad(orders.data ?? [], serverTimeZone), [orders.data, serverTimeZone]);
-  const lateCount = (orders.data ?? []).filter((order) => isLate(calendarState(order, now))).length;
+  const shown = useMemo(
+    () => (fetched.data ? inPeriod(fetched.data, dayKey(first), dayKey(last), serverTimeZone) : undefined),
+    [fetched.data, first, last, serverTimeZone],
+  );
+  const byDay = useMemo(() => ordersByDay(shown ?? [], serverTimeZone), [shown, serverTimeZone]);
+  const load = useMemo(() => technicianLoad(shown ?? [], serverTimeZone), [shown, serverTimeZone]);
+  const lateCount = (shown ?? []).filter((order) => isLate(calendarState(order, now))).length;
 
   const change = (next: Record<string, string | undefined>) => {
     const copy = new URLSearchParams(params);
@@ -150,17 +158,15 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
       </div>
       <h2 className="calendar__period" id={ids.title} aria-live="polite">
         {periodLabel}
-        {orders.data ? (
-          <span className="calendar__summary"> · {TEXT.summary(orders.data.length, lateCount)}</span>
-        ) : null}
+        {shown ? <span className="calendar__summary"> · {TEXT.summary(shown.length, lateCount)}</span> : null}
       </h2>
       <QueryState
-        isPending={orders.isPending}
-        isError={orders.isError}
-        error={orders.error}
+        isPending={fetched.isPending}
+        isError={fetched.isError}
+        error={fetched.error}
         loadingText={TEXT.loading}
         errorText={TEXT.loadFailed}
-        onRetry={() => void orders.refetch()}
+        onRetry={() => void fetched.refetch()}
       >
         <table className={`calendar__grid calendar__grid--${view}`} aria-labelledby={ids.title}>
           <thead>
@@ -211,7 +217,7 @@ export function CalendarView({ sites, technicians, onReassign }: CalendarViewPro
             ))}
           </tbody>
         </table>
-        {orders.data && orders.data.length === 0 ? <p className="muted">{TEXT.empty}</p> : null}
+        {shown && shown.length === 0 ? <p className="muted">{TEXT.empty}</p> : null}
         {load.length > 0 ? (
           <LoadTable
             load={load}

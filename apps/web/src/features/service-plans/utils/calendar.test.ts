@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarState, dayKey, ordersByDay, periodDays, technicianLoad } from './calendar';
+import { calendarState, dayKey, inPeriod, ordersByDay, periodDays, technicianLoad } from './calendar';
 
 describe('calendar', () => {
   it('shows whole weeks from Monday: a month view covers the month, a week view seven days', () => {
@@ -54,5 +54,22 @@ describe('calendar', () => {
     const days = ordersByDay([late, serverZone], 'Asia/Tokyo');
     expect(days.get('2026-12-01')).toEqual([late, serverZone]);
     expect(days.has('2026-11-30')).toBe(false);
+  });
+
+  it("keeps the fetched orders whose site's day is in the period, whatever the browser's day", () => {
+    const madrid = { id: 1, name: 'Getafe', client: null, address: null, timeZone: 'Europe/Madrid' };
+    const server = { id: 2, name: 'Maipú', client: null, address: null, timeZone: null };
+    const orders = [
+      // 00:30 in Madrid on Monday 13 January 2031, the Sunday before in the Americas.
+      { id: 1, scheduledAt: '2031-01-12T23:30:00.000Z', site: madrid },
+      // 23:30 in Madrid on Sunday 12: the week before.
+      { id: 2, scheduledAt: '2031-01-12T22:30:00.000Z', site: madrid },
+      // 00:30 in Madrid on Monday 20: the week after.
+      { id: 3, scheduledAt: '2031-01-19T23:30:00.000Z', site: madrid },
+      // A site without a zone is read in the server's (Santiago, UTC−3 in January): Sunday 19, 22:00.
+      { id: 4, scheduledAt: '2031-01-20T01:00:00.000Z', site: server },
+      { id: 5, scheduledAt: null, site: madrid },
+    ];
+    expect(inPeriod(orders, '2031-01-13', '2031-01-19', 'America/Santiago').map((order) => order.id)).toEqual([1, 4]);
   });
 });

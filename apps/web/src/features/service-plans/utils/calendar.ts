@@ -58,6 +58,27 @@ function siteDay(scheduledAt: string, site: Placed['site'], serverTimeZone: stri
   return dayKeyIn(scheduledAt, site.timeZone ?? serverTimeZone);
 }
 
+/**
+ * Days fetched beyond each end of the period shown: the server is asked by instants, and a site's day may begin
+ * up to 26 hours (UTC−12 to UTC+14) before or after the browser's. What is fetched is then kept by its site's day
+ * (`inPeriod`).
+ */
+export const FETCH_MARGIN_DAYS = 2;
+
+/** The orders whose site's day is one of the period's, from `first` to `last` (YYYY-MM-DD, both included). */
+export function inPeriod<T extends Placed>(
+  orders: readonly T[],
+  first: string,
+  last: string,
+  serverTimeZone: string | null,
+): T[] {
+  return orders.filter((order) => {
+    if (!order.scheduledAt) return false;
+    const day = siteDay(order.scheduledAt, order.site, serverTimeZone);
+    return day >= first && day <= last;
+  });
+}
+
 /** The orders of each day, by time; a day is the site's, so a Madrid visit at 00:30 is not the evening before. */
 export function ordersByDay<T extends Placed>(orders: readonly T[], serverTimeZone: string | null): Map<string, T[]> {
   const days = new Map<string, T[]>();

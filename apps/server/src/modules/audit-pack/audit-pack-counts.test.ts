@@ -223,6 +223,15 @@ describe('the audit pack, its Excel annex and the compliance report', () => {
     expect(byResult('Sin inspección (cierre forzado)')).toBe(3);
     expect(byResult('Pendiente (orden vencida)')).toBe(missed - 3);
 
+    // The other sections' counts: the activity's inspections (each scanned visit has a finding here), the
+    // limits crossed, and the certificates, as the annex's rows give them.
+    expect(pdf).toMatch(new RegExp(`Total \\d+ ${scanned} `));
+    expect(numberAfter(pdf, 'Superaciones:')).toBe(summary['Con un umbral superado']);
+    expect(summary['Con un umbral superado']).toBe(rows.filter((row) => row.Umbral !== null).length);
+    const folios = new Set(rows.flatMap((row) => (row.Certificado ? [row.Certificado] : [])));
+    expect(numberAfter(pdf, 'certificados de servicio:')).toBe(folios.size);
+    expect(folios.size).toBe(4);
+
     // The coverage grid's cells hold the same visits (one a due order and device).
     const coverage = await get<CoverageReport>(
       `/api/reports/coverage?siteId=${DEFAULT_SITE_ID}&from=${FROM}&to=${TO}&interval=month`,

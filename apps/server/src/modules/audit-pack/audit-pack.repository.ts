@@ -486,7 +486,10 @@ export class AuditPackRepository {
     );
   }
 
-  /** The limits crossed in the period's orders. */
+  /**
+   * The limits crossed in the period's orders, by each device's record as it stands (its finding's current
+   * version, or its exception): what the annex's rows show.
+   */
   breaches(range: PackRange): Promise<PackBreach[]> {
     return queryRows<PackBreach>(
       this.db,
@@ -495,6 +498,7 @@ export class AuditPackRepository {
        FROM threshold_breaches b JOIN traps t ON t.id = b.trap_id
        JOIN session_items i ON i.id = b.item_id JOIN sessions s ON s.id = i.session_id
        WHERE ${inPack('s')}
+         AND (b.finding_id = i.finding_id OR (b.finding_id IS NULL AND i.finding_id IS NULL))
        ORDER BY b.occurred_at, b.id`,
       rangeParams(range),
     );

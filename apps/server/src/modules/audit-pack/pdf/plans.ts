@@ -107,7 +107,7 @@ async function planKey(pack: PackPages, entry: PackPlan, index: number): Promise
       own
         ? `Cada marca lleva el número del código de su dispositivo (${devices[0]!.code}: ${devices[0]!.number}).`
         : 'Las marcas se numeran del 1 en adelante en el orden de los códigos.'
-    } Símbolo y color según el tipo, como en la clave bajo el plano; «desde»: el día en que se ubicó donde está.`,
+    } Símbolo y color según el tipo, como en la clave bajo el plano; «desde»: el día en que se ubicó donde está, si fue dentro del período.`,
     8.5,
   );
   useFont(doc, FONT.condensed, KEY_SIZE);
@@ -145,6 +145,8 @@ function keyEntry(pack: PackPages, device: PackPlanDevice, x: number, y: number)
   const left = x + KEY_SYMBOL + KEY_NUMBER + 4;
   const code = doc.widthOfString(device.code);
   drawText(doc, device.code, left, y, { width: code + 1, maxLines: 1 });
+  // Placed before the period: where it stood all along, as the caption's revisions say.
+  if (device.since < pack.data.period.from) return;
   doc.fillColor('#666666');
   drawText(doc, `desde ${dateText(device.since, pack.timeZone)}`, left + code + 6, y, { width: 80, maxLines: 1 });
 }

@@ -728,7 +728,8 @@ describe('authorization matrix', () => {
     it(`${route}: ${ACTORS.map((actor) => `${actor} ${row.expect[actor]}`).join(', ')}`, async () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const answers: Partial<Expectation> = {};
-      let fixture: Fixture | undefined = method === 'GET' ? (shared ??= await freshFixture()) : undefined;
+      if (method === 'GET') shared ??= await freshFixture();
+      let fixture = method === 'GET' ? shared : undefined;
       for (const actor of ACTORS) {
         fixture ??= await freshFixture();
         const { url, payload, headers } = row.request(fixture);

@@ -111,9 +111,10 @@ test("the site page downloads the last twelve months' pack and its Excel annex",
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(excel.bytes as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('Inspecciones')!;
+  const codeColumn = (sheet.getRow(1).values as unknown[]).indexOf('Código');
   const codes: string[] = [];
   sheet.eachRow((row, number) => {
-    if (number > 1) codes.push(String(row.getCell(5).value));
+    if (number > 1) codes.push(String(row.getCell(codeColumn).value));
   });
   expect(codes.sort()).toEqual(traps.map((trap) => trap.code).sort());
   expect(workbook.getWorksheet('Resumen')).toBeTruthy();

@@ -79,6 +79,9 @@ import { ClientsService } from './modules/clients/clients.service.js';
 import { CompanyRepository } from './modules/company/company.repository.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { CompanyService } from './modules/company/company.service.js';
+import { SigningRepository } from './modules/company/signing.repository.js';
+import { signingRoutes } from './modules/company/signing.routes.js';
+import { SigningService } from './modules/company/signing.service.js';
 import { SiteRouteRepository } from './modules/site-route/site-route.repository.js';
 import { siteRouteRoutes } from './modules/site-route/site-route.routes.js';
 import { SiteRouteService } from './modules/site-route/site-route.service.js';
@@ -217,6 +220,11 @@ export async function buildApp({
     storage.s3.deletions.start();
   }
   const files = storage.files;
+  // The company's certificate signs certificates and audit packs (PAdES) while one is set.
+  const signing = new SigningService(new SigningRepository(db), tokens.sealingKey('signing-certificate'), {
+    timeZone: config.TIME_ZONE,
+    log: app.log,
+  });
   const {
     repository: ordersRepository,
     orders,
@@ -227,6 +235,7 @@ export async function buildApp({
     localUrl: `http://localhost:${config.PORT}`,
     company,
     log: app.log,
+    seal: signing.seal,
   });
   await app.register(metrics, {
     token: config.METRICS_TOKEN,
@@ -319,6 +328,7 @@ export async function buildApp({
       });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(companyRoutes, { prefix: '/settings', service: companyService });
+      await api.register(signingRoutes, { prefix: '/settings', service: signing });
       const pests = new PestsService(new PestsRepository(db));
       await api.register(pestsRoutes, { prefix: '/pests', service: pests });
       await api.register(sitePestsRoutes, { prefix: '/sites', service: pests });
@@ -354,6 +364,7 @@ export async function buildApp({
           plans,
           applications: new ApplicationsRepository(db),
           company,
+          seal: signing.seal,
           excel: (period, output) =>
             writeAuditPackExcel(
               auditPackRepository,

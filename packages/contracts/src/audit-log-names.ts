@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES = [
   'account',
   'client',
   'contact',
+  'signingCertificate',
+  'auditPack',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -38,6 +40,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   settings: 'Datos de la empresa',
   account: 'Cuenta',
   client: 'Cliente',
+  signingCertificate: 'Certificado de firma de la empresa',
+  auditPack: 'Dossier de auditoría emitido',
   contact: 'Contacto de cliente',
 };
 

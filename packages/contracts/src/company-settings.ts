@@ -19,3 +19,21 @@ export const CompanySettingsMessages = {
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_PIXELS = 25_000_000;
 export const LOGO_MAX_SIDE = 600;
+
+/** The company's signing certificate (a PKCS#12 file): at most this many bytes, a few KB being usual. */
+export const SIGNING_CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+export const SigningCertificateMessages = {
+  fileRequired: 'Adjunta el archivo del certificado (.p12 o .pfx).',
+  fileNotBase64: 'El archivo del certificado debe llegar en base64.',
+  fileTooLarge: 'El archivo pasa de 64 KB: un certificado .p12 o .pfx ocupa unos pocos KB.',
+  passwordRequired: 'Escribe la contraseña del certificado.',
+  passwordLong: 'La contraseña del certificado admite como máximo 256 caracteres.',
+  unreadable: 'El archivo no es un certificado PKCS#12 (.p12 o .pfx) legible.',
+  wrongPassword: 'La contraseña no abre este certificado.',
+  noKey:
+    'El archivo no contiene la clave privada con su certificado: expórtalo de nuevo marcando «exportar la clave privada».',
+  expired: (day: string) => `El certificado caducó el ${day}: sube uno vigente.`,
+  notYetValid: (day: string) => `El certificado no es válido hasta el ${day}.`,
+  none: 'No hay certificado de firma.',
+} as const;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { text, Timestamp } from './common.js';
-import { CompanySettingsMessages } from './company-settings.js';
+import {
+  CompanySettingsMessages,
+  SIGNING_CERTIFICATE_MAX_BYTES,
+  SigningCertificateMessages,
+} from './company-settings.js';
 
 const optionalText = (label: string, max: number) =>
   text(label)
@@ -48,3 +52,44 @@ export const CompanySettings = z.object({
   updatedAt: Timestamp.nullable(),
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The company's certificate to sign documents with: the PKCS#12 file (.p12 or .pfx) in base64, and its password. */
+export const PutSigningCertificateBody = z.strictObject({
+  pkcs12: z
+    .string({ error: SigningCertificateMessages.fileRequired })
+    .min(1, SigningCertificateMessages.fileRequired)
+    .regex(BASE64, SigningCertificateMessages.fileNotBase64)
+    .refine(
+      (value) => Math.floor((value.length * 3) / 4) <= SIGNING_CERTIFICATE_MAX_BYTES + 2,
+      SigningCertificateMessages.fileTooLarge,
+    ),
+  password: z
+    .string({ error: SigningCertificateMessages.passwordRequired })
+    .min(1, SigningCertificateMessages.passwordRequired)
+    .max(256, SigningCertificateMessages.passwordLong),
+});
+export type PutSigningCertificateBody = z.infer<typeof PutSigningCertificateBody>;
+
+/**
+ * Whether documents are being signed: VIGENTE signs; CADUCADO (past its validity, or not yet valid) and
+ * INUTILIZABLE (sealed by a server with another JWT_SECRET, e.g. restored elsewhere) leave them unsigned until
+ * a certificate is uploaded again.
+ */
+export const SIGNING_CERTIFICATE_STATUSES = ['VIGENTE', 'CADUCADO', 'INUTILIZABLE'] as const;
+
+/** The certificate that signs certificates and audit packs, as a person checks it; never the file nor its password. */
+export const SigningCertificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  validFrom: Timestamp,
+  validTo: Timestamp,
+  uploadedAt: Timestamp,
+  status: z.enum(SIGNING_CERTIFICATE_STATUSES),
+});
+export type SigningCertificate = z.infer<typeof SigningCertificate>;
+
+export const SigningCertificateState = z.object({ certificate: SigningCertificate.nullable() });
+export type SigningCertificateState = z.infer<typeof SigningCertificateState>;

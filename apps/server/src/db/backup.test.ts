@@ -9,6 +9,7 @@ import { notFoundException, nothingFound, postPhoto, putFinding, recordException
 import { multipartForm } from '../../test/multipart.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, placeTrap } from '../../test/plans.js';
+import { testPkcs12 } from '../../test/signing.js';
 import {
   createAdmin,
   createTestApp,
@@ -21,7 +22,7 @@ import {
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { auditLog, clients, labelReprints, pests, thresholds, traps } from './schema.js';
+import { auditLog, auditPacks, clients, labelReprints, pests, thresholds, traps } from './schema.js';
 import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.js';
 import { AuditLogService } from '../modules/audit-log/audit-log.service.js';
 
@@ -39,6 +40,8 @@ const TABLES: [string, string][] = [
   ['files', 'id'],
   ['file_chunks', 'id'],
   ['company_settings', 'id'],
+  ['signing_certificate', 'id'],
+  ['audit_packs', 'id'],
   ['products', 'id'],
   ['plans', 'id'],
   ['trap_placements', 'trap_id'],
@@ -79,7 +82,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, signing_certificate, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
   await emptyAuditLog(target.db);
@@ -226,6 +229,25 @@ describe('backup and restore', () => {
       payload: logoForm.payload(),
     });
     expect(logo.statusCode, logo.body).toBe(200);
+    // The company's signing certificate, sealed under the server's secret.
+    const signing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/signing-certificate',
+      headers: admin.headers,
+      payload: { pkcs12: testPkcs12().toString('base64'), password: 'clave-de-prueba' },
+    });
+    expect(signing.statusCode, signing.body).toBe(200);
+    // An audit pack issued, for its verification.
+    await t.database.db.insert(auditPacks).values({
+      code: 'dossier-de-prueba',
+      siteId: 1,
+      fromDay: '2025-01-01',
+      toDay: '2025-12-31',
+      timeZone: 'Europe/Madrid',
+      issuedAt: new Date(),
+      issuedById: admin.id,
+      fingerprint: 'a'.repeat(64),
+    });
     // The site's client, renamed, with a contact of that site who is sent the certificates.
     const client = await t.app.inject({
       method: 'PATCH',
@@ -275,6 +297,8 @@ describe('backup and restore', () => {
       files: 6,
       file_chunks: Math.ceil(noise.length / (256 * 1024)) + 5,
       company_settings: 1,
+      signing_certificate: 1,
+      audit_packs: 1,
       products: 0,
       plans: 1,
       trap_placements: 1,

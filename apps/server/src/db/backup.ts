@@ -38,6 +38,8 @@ const TABLES = [
   { name: 'session_items', key: 'id', batch: 1000 },
   { name: 'scan_events', key: 'id', batch: 1000 },
   { name: 'company_settings', key: 'id', batch: 1000 },
+  // Sealed under the server's secret (modules/company): a backup alone cannot sign.
+  { name: 'signing_certificate', key: 'id', batch: 1000 },
   { name: 'products', key: 'id', batch: 1000 },
   { name: 'plans', key: 'id', batch: 1000 },
   { name: 'trap_placements', key: 'trap_id', batch: 1000 },
@@ -54,6 +56,7 @@ const TABLES = [
   { name: 'threshold_breaches', key: 'id', batch: 1000 },
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },
+  { name: 'audit_packs', key: 'id', batch: 1000 },
   { name: 'label_reprints', key: 'id', batch: 1000 },
   // Restored as written, hashes and all, so its chain still holds (npm run audit-log:verify).
   { name: 'audit_log', key: 'id', batch: 1000 },

@@ -24,6 +24,7 @@
  */
 export * from './schema/accounts.js';
 export * from './schema/actions.js';
+export * from './schema/audit-packs.js';
 export * from './schema/audit.js';
 export * from './schema/certificates.js';
 export * from './schema/clients.js';

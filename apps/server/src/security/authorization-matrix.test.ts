@@ -337,6 +337,20 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/settings/company/logo' }),
     expect: ADMIN_ONLY(404),
   },
+  // The company's signing certificate is the office's alone: not even who it is is shown to technicians.
+  'GET /api/settings/signing-certificate': {
+    request: () => ({ url: '/api/settings/signing-certificate' }),
+    expect: ADMIN_ONLY(200),
+  },
+  // Past the access check, a file that is no PKCS#12 is refused.
+  'PUT /api/settings/signing-certificate': {
+    request: () => ({ url: '/api/settings/signing-certificate', payload: { pkcs12: 'AAAA', password: 'clave' } }),
+    expect: ADMIN_ONLY(400),
+  },
+  'DELETE /api/settings/signing-certificate': {
+    request: () => ({ url: '/api/settings/signing-certificate' }),
+    expect: ADMIN_ONLY(404),
+  },
   'GET /api/thresholds': { request: () => ({ url: '/api/thresholds' }), expect: ADMIN_ONLY(200) },
   'PUT /api/thresholds': {
     request: () => ({ url: '/api/thresholds', payload: { thresholds: [] } }),

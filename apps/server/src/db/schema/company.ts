@@ -1,6 +1,7 @@
 /** The company heading every document (modules/company). */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.js';
 import { files } from './files.js';
 
 /**
@@ -22,4 +23,25 @@ export const companySettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('company_settings_one_row_check', sql`${table.id} = 1`)],
+);
+
+/**
+ * The company's own certificate (a PKCS#12 file, e.g. its FNMT certificate) that signs certificates and audit
+ * packs: one row (id 1) while one is set. The file and its password are kept sealed together (AES-256-GCM under a
+ * key derived from the server's JWT secret, lib/sealed-secret.ts), so the database or a backup alone cannot sign;
+ * what a person checks (subject, issuer, serial number, validity) is kept beside it in the clear.
+ */
+export const signingCertificate = pgTable(
+  'signing_certificate',
+  {
+    id: integer('id').primaryKey().default(1),
+    sealed: bytea('sealed').notNull(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('signing_certificate_one_row_check', sql`${table.id} = 1`)],
 );

@@ -13,6 +13,7 @@ import { buffer } from 'node:stream/consumers';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
+import type { PdfSeal } from '../../lib/pdf-signature.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { printablePlanImage } from '../plans/plan-image.js';
@@ -48,6 +49,8 @@ export interface AuditPackOptions {
   applications: ApplicationsRepository;
   company: LetterheadSource;
   excel: ExcelAnnexWriter;
+  /** The company's digital signature over the finished PDF (modules/company), when it has a certificate set. */
+  seal?: PdfSeal;
 }
 
 /** Plan images are embedded at this resolution in the pack: legible on paper, a few MB a plan. */
@@ -122,7 +125,10 @@ export class AuditPackService {
     const now = new Date();
     const period = await this.period(siteId, query, now);
     const data = await this.data(user, period, now);
-    return { fileName: this.fileName(data.site.name, period, 'pdf'), content: await renderAuditPack(data) };
+    const rendered = await renderAuditPack(data);
+    const reason = `Dossier de auditoría · ${data.site.name} · ${period.fromDay} a ${period.toDay}`;
+    const content = this.options.seal ? await this.options.seal(rendered, reason) : rendered;
+    return { fileName: this.fileName(data.site.name, period, 'pdf'), content };
   }
 
   /**

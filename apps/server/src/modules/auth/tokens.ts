@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Role } from '@rondin/contracts';
 
@@ -25,6 +25,11 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** Returns null for a missing, malformed, forged or expired token. */
   verify(token: string): Promise<VerifiedClaims | null>;
+  /**
+   * A 32-byte key for `purpose`, derived from the same secret (HKDF-SHA256): what the server keeps sealed (the
+   * company's signing certificate) opens only on servers given that secret.
+   */
+  sealingKey(purpose: string): Buffer;
 }
 
 const ALGORITHM = 'HS256';
@@ -51,6 +56,7 @@ export function createTokenService(secret: string, ttl: string): TokenService {
     requiredClaims: ['iss', 'sub', 'exp'],
   });
   return {
+    sealingKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, '', `rondin:${purpose}`, 32)),
     sign: async ({ technicianId, role, tokenVersion, mustChangePassword }) =>
       signer({ role, ver: tokenVersion, sub: String(technicianId), ...(mustChangePassword ? { pwc: true } : {}) }),
     async verify(token) {

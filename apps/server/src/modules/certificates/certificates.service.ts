@@ -20,6 +20,7 @@ import { type SpooledFile, spool } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
 import { printablePng } from '../../lib/pdf-image.js';
 import { isPublicAddress } from '../../lib/public-address.js';
+import type { PdfSeal } from '../../lib/pdf-signature.js';
 import { printThumbnail, storedPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -45,6 +46,11 @@ export interface CertificatesOptions {
   /** The products applied during the order (modules/products). */
   loadApplications: (sessionId: number) => Promise<Application[]>;
   render: CertificateRenderer;
+  /**
+   * The company's digital signature (modules/company, PdfSeal): applied to the drawn PDF before it is stored, so
+   * the stored bytes, and the SHA-256 the verification page shows, are the signed ones.
+   */
+  seal?: PdfSeal;
   /** Where a certificate drawn without its signature, or not drawn at close, is reported. */
   log: CertificateLog;
 }
@@ -210,7 +216,12 @@ export class CertificatesService {
     if (!session) return undefined;
     const content = await this.content(session, certificate, origin);
     const said = verifiedContent(session, content, session.site.timeZone ?? this.options.timeZone);
-    const pdf = await spool(await this.options.render(session, content), PDF_FILE);
+    const drawn = await this.options.render(session, content);
+    const folio = folioText(certificate.year, certificate.number);
+    const pdf = await spool(
+      this.options.seal ? await this.options.seal(drawn, `Certificado de servicio ${folio}`) : drawn,
+      PDF_FILE,
+    );
     let stored: CertificateRow | undefined;
     try {
       stored = await this.repository.transaction(async (tx) => {

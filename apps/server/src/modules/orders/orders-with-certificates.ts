@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import type { OrderEvents } from '../../lib/order-events.js';
+import type { PdfSeal } from '../../lib/pdf-signature.js';
 import { CompanyRepository } from '../company/company.repository.js';
 import { CompanyService } from '../company/company.service.js';
 import { CertificatesRepository } from '../certificates/certificates.repository.js';
@@ -36,6 +37,8 @@ export function ordersWithCertificates(
     company?: LetterheadSource;
     /** The server's logger; scripts without one report on standard error. */
     log?: CertificateLog;
+    /** Signs each certificate before it is stored, when the company has a signing certificate. */
+    seal?: PdfSeal;
   },
 ) {
   const repository = new OrdersRepository(db);
@@ -49,6 +52,7 @@ export function ordersWithCertificates(
     loadSession: (id) => repository.findJson(id),
     loadApplications: async (sessionId) => (await applications.orderReport(sessionId)).applications,
     render: (session, content) => orders.renderReport(session, content),
+    ...(options.seal ? { seal: options.seal } : {}),
     log: options.log ?? STDERR_LOG,
   });
   const orders = new OrdersService(

@@ -60,3 +60,34 @@ export const VERIFY_ADDRESS_MESSAGES = {
   unset:
     'PUBLIC_URL no está definida: cada certificado lleva la dirección con que se cerró su orden. Defínela en el servidor para que todos lleven la misma.',
 } as const;
+
+/** The signing certificate's section; the refusals' own words are the server's (SigningCertificateMessages). */
+export const SIGNING_MESSAGES = {
+  title: 'Firma digital',
+  intro:
+    'El certificado de la empresa (por ejemplo el de representante de la FNMT, en un archivo .p12 o .pfx) con que se firman los certificados de servicio y los dossieres de auditoría. Se guarda cifrado y nunca se vuelve a mostrar ni a descargar.',
+  loading: 'Cargando el certificado de firma...',
+  loadFailed: 'No se pudo cargar el certificado de firma.',
+  none: 'Sin certificado: los documentos salen sin firma digital.',
+  subject: 'Titular',
+  issuer: 'Emisor',
+  serialNumber: 'Número de serie',
+  validity: 'Validez',
+  validityRange: (from: string, to: string) => `del ${from} al ${to}`,
+  status: {
+    VIGENTE: 'Vigente: firma cada certificado y dossier que se emite.',
+    CADUCADO: 'Caducado: los documentos salen sin firma hasta que subas uno vigente.',
+    INUTILIZABLE:
+      'Este servidor no puede abrirlo (se guardó con otro JWT_SECRET, por ejemplo antes de una restauración): súbelo de nuevo.',
+  },
+  file: 'Archivo del certificado (.p12 o .pfx)',
+  password: 'Contraseña del certificado',
+  upload: 'Subir certificado',
+  replace: 'Reemplazar certificado',
+  uploading: 'Comprobando...',
+  uploaded: 'Certificado de firma guardado.',
+  uploadFailed: 'No se pudo guardar el certificado de firma.',
+  remove: 'Quitar certificado',
+  removed: 'Certificado de firma quitado: los documentos salen desde ahora sin firma.',
+  removeFailed: 'No se pudo quitar el certificado de firma.',
+} as const;

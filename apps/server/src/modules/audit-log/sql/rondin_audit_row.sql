@@ -96,3 +96,11 @@ CREATE TRIGGER contacts_audit AFTER INSERT OR UPDATE OR DELETE ON contacts FOR E
 DROP TRIGGER IF EXISTS action_photos_audit ON action_photos;
 --> statement-breakpoint
 CREATE TRIGGER action_photos_audit AFTER INSERT OR UPDATE OR DELETE ON action_photos FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('actionPhoto', 'action_id', '+id');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS signing_certificate_audit ON signing_certificate;
+--> statement-breakpoint
+CREATE TRIGGER signing_certificate_audit AFTER INSERT OR UPDATE OR DELETE ON signing_certificate FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('signingCertificate', 'id', 'sealed');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS audit_packs_audit ON audit_packs;
+--> statement-breakpoint
+CREATE TRIGGER audit_packs_audit AFTER INSERT OR UPDATE OR DELETE ON audit_packs FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('auditPack', 'id', '+site_id');

@@ -1,12 +1,13 @@
 import type { CompanySettings } from '@rondin/contracts';
 import { CompanySettingsMessages, LOGO_MAX_BYTES } from '@rondin/contracts/company-settings';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Notice, type NoticeMessage } from '../../../components/ui/notice';
+import type { NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useCompanyLogo, useCompanySettings, useRemoveLogo, useSaveCompany, useUploadLogo } from '../api/company';
 import { COMPANY_MESSAGES } from '../messages';
+import { SettingsSection } from './settings-section';
 
 const FIELDS = [
   { key: 'name', label: 'Nombre o razón social', required: true, max: 160, placeholder: 'Ej.: Plagas Levante S.L.' },
@@ -39,7 +40,7 @@ export function CompanySection() {
   const [values, setValues] = useState<Values>(() => toValues(undefined));
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const ids = { heading: useId(), form: useId(), logo: useId() };
+  const ids = { form: useId(), logo: useId() };
   const data = settings.data;
   const logo = useCompanyLogo(Boolean(data?.hasLogo), data?.updatedAt ?? null);
   const logoUrl = useObjectUrl(data?.hasLogo ? logo.data : undefined);
@@ -80,16 +81,12 @@ export function CompanySection() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby={ids.heading}>
-      <div className="settings-section__header">
-        <div>
-          <h2 id={ids.heading} className="settings-section__title">
-            {COMPANY_MESSAGES.title}
-          </h2>
-          <p className="settings-section__intro">{COMPANY_MESSAGES.intro}</p>
-        </div>
-      </div>
-      {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
+    <SettingsSection
+      title={COMPANY_MESSAGES.title}
+      intro={COMPANY_MESSAGES.intro}
+      notice={notice}
+      onDismiss={() => setNotice(null)}
+    >
       <QueryState
         isPending={settings.isPending}
         isError={settings.isError}
@@ -177,6 +174,6 @@ export function CompanySection() {
           <p className="field-hint">{data?.name ? COMPANY_MESSAGES.logoHint : CompanySettingsMessages.nameFirst}</p>
         </div>
       </QueryState>
-    </section>
+    </SettingsSection>
   );
 }

@@ -17,8 +17,9 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { AuditLogService } from './modules/audit-log/audit-log.service.js';
 import { writeAuditPackExcel } from './modules/audit-pack/audit-pack-excel.js';
 import { AuditPackRepository } from './modules/audit-pack/audit-pack.repository.js';
-import { auditPackRoutes } from './modules/audit-pack/audit-pack.routes.js';
+import { auditPackRoutes, packVerifyRoutes } from './modules/audit-pack/audit-pack.routes.js';
 import { AuditPackService } from './modules/audit-pack/audit-pack.service.js';
+import { PackIssuesRepository } from './modules/audit-pack/pack-issues.repository.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -356,22 +357,28 @@ export async function buildApp({
       });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.
       const auditPackRepository = new AuditPackRepository(db);
-      await api.register(auditPackRoutes, {
-        prefix: '/sites',
-        service: new AuditPackService(auditPackRepository, {
-          timeZone: config.TIME_ZONE,
-          coverage,
-          plans,
-          applications: new ApplicationsRepository(db),
-          company,
-          seal: signing.seal,
-          excel: (period, output) =>
-            writeAuditPackExcel(
-              auditPackRepository,
-              { ...period, from: period.from.toISOString(), to: period.to.toISOString() },
-              output,
-            ),
-        }),
+      const auditPacks = new AuditPackService(auditPackRepository, {
+        timeZone: config.TIME_ZONE,
+        coverage,
+        plans,
+        applications: new ApplicationsRepository(db),
+        company,
+        seal: signing.seal,
+        issues: new PackIssuesRepository(db),
+        publicUrl: config.PUBLIC_URL,
+        excel: (period, output) =>
+          writeAuditPackExcel(
+            auditPackRepository,
+            { ...period, from: period.from.toISOString(), to: period.to.toISOString() },
+            output,
+          ),
+      });
+      await api.register(auditPackRoutes, { prefix: '/sites', service: auditPacks });
+      // Its public verification, which the cover's QR opens.
+      await api.register(packVerifyRoutes, {
+        prefix: '/verify/packs',
+        service: auditPacks,
+        verifyPerMinute: config.VERIFY_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(auditLogRoutes, {
         prefix: '/audit-log',

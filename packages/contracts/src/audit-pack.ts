@@ -37,3 +37,31 @@ export function auditPackFileName(site: string, from: string, to: string, format
       .slice(0, 60) || 'sitio';
   return `dossier-auditoria-${slug}-${from}-${to}.${format === 'pdf' ? 'pdf' : 'xlsx'}`;
 }
+
+export const PackVerificationMessages = {
+  notFound: 'No existe un dossier de auditoría con ese código.',
+  tooManyLookups:
+    'Demasiadas verificaciones de dossieres desde esta dirección. Espera un minuto y vuelve a intentarlo.',
+} as const;
+
+export const PackVerifyParams = z.strictObject({
+  code: z.string().regex(/^[a-z0-9]{1,64}$/, PackVerificationMessages.notFound),
+});
+
+/**
+ * GET /verify/packs/{code}: an issued audit pack as its cover's QR checks it. `fingerprint` is the SHA-256 of the
+ * records printed on the cover when it was issued; `currentFingerprint` the same drawn again from the records as
+ * they are now (as of the issue time, for what was due), so `matches` is false when a record has changed since.
+ */
+export const PackVerification = z.object({
+  site: z.string(),
+  client: z.string().nullable(),
+  company: z.string().nullable(),
+  fromDay: z.string(),
+  toDay: z.string(),
+  issuedAt: z.iso.datetime({ offset: true }),
+  fingerprint: z.string(),
+  currentFingerprint: z.string(),
+  matches: z.boolean(),
+});
+export type PackVerification = z.infer<typeof PackVerification>;

@@ -283,6 +283,11 @@ const MATRIX: Record<string, Row> = {
     request: ({ certificateCode }) => ({ url: `/api/verify/${certificateCode}` }),
     expect: PUBLIC(200),
   },
+  // An audit pack's verification is public too; no pack was issued in the fixture.
+  'GET /api/verify/packs/:code': {
+    request: () => ({ url: '/api/verify/packs/ningunodossier' }),
+    expect: PUBLIC(404),
+  },
   // Everyone's own signature only: the path names no account.
   'PUT /api/technicians/me/signature': {
     request: () => ({ url: '/api/technicians/me/signature', payload: { imagePng: image.toString('base64') } }),

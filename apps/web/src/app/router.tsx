@@ -30,6 +30,7 @@ const techSessions = lazyScreen(() => import('./routes/tech/sessions'));
 const techScan = lazyScreen(() => import('./routes/tech/scan'));
 const trapLink = lazyScreen(() => import('./routes/trap-link'));
 const verify = lazyScreen(() => import('./routes/verify'));
+const verifyPack = lazyScreen(() => import('./routes/verify-pack'));
 const ownSignature = lazyScreen(() => import('./routes/own-signature'));
 
 const START_SCREENS: [RegExp, LazyScreen[]][] = [
@@ -52,6 +53,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
   [/^\/admin\/sites\/\d+\/plans\/\d+\/?$/, [adminLayout, sitePlan]],
   [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
+  [/^\/verificar\/dossier\/[^/]+\/?$/, [verifyPack]],
   [/^\/verificar\/[^/]+\/?$/, [verify]],
   // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
   [/^\/tech\/sessions\/[^/]+\/scan\/?$/, [techLayout, techScan]],
@@ -75,6 +77,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/t/:slug" element={<trapLink.Screen />} />
+        <Route path="/verificar/dossier/:code" element={<verifyPack.Screen />} />
         <Route path="/verificar/:code" element={<verify.Screen />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>

@@ -2,6 +2,8 @@ import {
   AUDIT_PACK_MAX_MONTHS,
   type AuditPackFormat,
   AuditPackMessages,
+  type PackVerification,
+  PackVerificationMessages,
   type AuditPackQuery,
   auditPackFileName,
   type HeatClass,
@@ -14,6 +16,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { AppError } from '../../lib/app-error.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import type { PdfSeal } from '../../lib/pdf-signature.js';
+import { newQrSlug } from '../../lib/qr-slug.js';
 import { localDate, zonedInstant } from '../../lib/time-zone.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { printablePlanImage } from '../plans/plan-image.js';
@@ -25,6 +28,7 @@ import type { CoverageService } from '../reports/coverage.service.js';
 import { renderAuditPack } from './audit-pack-pdf.js';
 import { type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
 import type { AuditPackRepository, PackDevice } from './audit-pack.repository.js';
+import type { PackIssuesRepository } from './pack-issues.repository.js';
 
 /** The period asked for, as days of the site's zone (both included) and as the instants [from, to). */
 export interface PackPeriod {
@@ -51,7 +55,20 @@ export interface AuditPackOptions {
   excel: ExcelAnnexWriter;
   /** The company's digital signature over the finished PDF (modules/company), when it has a certificate set. */
   seal?: PdfSeal;
+  /** Where each pack handed out is recorded, with the code its cover's QR carries. */
+  issues: PackIssuesRepository;
+  /** {PUBLIC_URL}/verificar/dossier/{code} is what the cover's QR holds. */
+  publicUrl: string | undefined;
 }
+
+/** What a pack is drawn from, with its fingerprint; the address that verifies it is added once it is issued. */
+type PackRecords = Omit<PackData, 'verifyUrl'>;
+
+/**
+ * The office's view of a site, for a pack's public verification: it reads the plans of any site, as the
+ * administrator who issued the pack did.
+ */
+const OFFICE: AuthUser = { id: 0, role: 'ADMIN', tokenVersion: 0 };
 
 /** Plan images are embedded at this resolution in the pack: legible on paper, a few MB a plan. */
 const PACK_PLAN_DPI = 150;
@@ -73,7 +90,7 @@ const shiftDay = (day: string, { months = 0, days = 0 }: { months?: number; days
  * counts by its record: name, dates, devices and their heat). Two packs of a site and period share it exactly
  * when they hold the same records.
  */
-export function recordsFingerprint(records: Omit<PackData, 'fingerprint'>): string {
+export function recordsFingerprint(records: Omit<PackRecords, 'fingerprint'>): string {
   const { generatedAt: _made, letterhead, plans, coverage, ...rows } = records;
   const { asOf: _asOf, ...coverageRows } = coverage;
   const canonical = JSON.stringify({
@@ -120,11 +137,35 @@ export class AuditPackService {
     return auditPackFileName(site, period.fromDay, period.toDay, format);
   }
 
-  /** The pack as a PDF stream: every figure read first, so a failure answers an error, not half a document. */
-  async pdf(user: AuthUser, siteId: number, query: AuditPackQuery): Promise<{ fileName: string; content: Readable }> {
+  /**
+   * The pack as a PDF stream: every figure read first, so a failure answers an error, not half a document. Each
+   * one handed out is recorded with its fingerprint under a new code, which its cover's QR carries to
+   * /verificar/dossier/{code} (under PUBLIC_URL, else the address the request came to, `origin`).
+   */
+  async pdf(
+    user: AuthUser,
+    siteId: number,
+    query: AuditPackQuery,
+    origin?: string,
+  ): Promise<{ fileName: string; content: Readable }> {
     const now = new Date();
     const period = await this.period(siteId, query, now);
-    const data = await this.data(user, period, now);
+    const records = await this.data(user, period, now);
+    const code = newQrSlug();
+    await this.options.issues.issue(user, {
+      code,
+      siteId,
+      fromDay: period.fromDay,
+      toDay: period.toDay,
+      timeZone: period.timeZone,
+      issuedAt: now,
+      issuedById: user.id,
+      fingerprint: records.fingerprint,
+    });
+    const data: PackData = {
+      ...records,
+      verifyUrl: `${this.options.publicUrl ?? origin ?? ''}/verificar/dossier/${code}`,
+    };
     const rendered = await renderAuditPack(data);
     const reason = `Dossier de auditoría · ${data.site.name} · ${period.fromDay} a ${period.toDay}`;
     const content = this.options.seal ? await this.options.seal(rendered, reason) : rendered;
@@ -147,7 +188,46 @@ export class AuditPackService {
     return { fileName: this.fileName(site.name, period, 'excel'), content };
   }
 
-  private async data(user: AuthUser, period: PackPeriod, now: Date): Promise<PackData> {
+  /**
+   * An issued pack's verification: its fingerprint drawn again from the records as they are now, read as of the
+   * moment it was issued (what was due then), over the same days of the same zone. One at a time: each draws a
+   * whole pack's records, and the page is public.
+   */
+  verify(code: string): Promise<PackVerification> {
+    const turn = this.verifying.then(() => this.verifyNow(code));
+    this.verifying = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private verifying: Promise<unknown> = Promise.resolve();
+
+  private async verifyNow(code: string): Promise<PackVerification> {
+    const issued = await this.options.issues.find(code);
+    if (!issued) throw AppError.notFound(PackVerificationMessages.notFound);
+    const { fromDay, toDay, timeZone } = issued;
+    const period = {
+      siteId: issued.siteId,
+      fromDay,
+      toDay,
+      from: zonedInstant(fromDay, '00:00', timeZone),
+      to: zonedInstant(shiftDay(toDay, { days: 1 }), '00:00', timeZone),
+      timeZone,
+    };
+    const records = await this.data(OFFICE, period, issued.issuedAt);
+    return {
+      site: records.site.name,
+      client: records.site.client,
+      company: records.letterhead?.name ?? null,
+      fromDay,
+      toDay,
+      issuedAt: issued.issuedAt.toISOString(),
+      fingerprint: issued.fingerprint,
+      currentFingerprint: records.fingerprint,
+      matches: records.fingerprint === issued.fingerprint,
+    };
+  }
+
+  private async data(user: AuthUser, period: PackPeriod, now: Date): Promise<PackRecords> {
     const range = { siteId: period.siteId, from: period.from, to: period.to, now };
     // Independent reads, at once: on PostgreSQL each takes a connection of the pool (PGlite runs them in turn).
     // The plans draw the inventory's devices as they stood.

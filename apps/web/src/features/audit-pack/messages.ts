@@ -25,3 +25,29 @@ export const AUDIT_PACK_MESSAGES = {
   reversed: 'La fecha inicial no puede ser posterior a la final.',
   tooLong: 'El período del dossier no puede superar 24 meses.',
 } as const;
+
+/** The public page a pack's cover QR opens (/verificar/dossier/{code}). */
+export const PACK_VERIFY_MESSAGES = {
+  title: 'Verificación de dossier de auditoría',
+  intro:
+    'Datos del dossier tal como se emitió, y su huella SHA-256 calculada de nuevo con los registros de hoy: si coinciden, nada de lo que contiene ha cambiado desde entonces.',
+  loading: 'Consultando el dossier… Se recalcula con todos sus registros: puede tardar unos segundos.',
+  notFound: 'Ningún dossier tiene ese código de verificación.',
+  notFoundHint: 'Revisa que la dirección sea la del código QR de la portada del dossier.',
+  tooMany: 'Demasiadas consultas desde esta conexión. Espera un minuto y vuelve a intentarlo.',
+  offline: 'Sin conexión: no se puede consultar el dossier. Vuelve a intentarlo cuando tengas conexión.',
+  failed: 'No se pudo consultar el dossier. Inténtalo nuevamente en unos segundos.',
+  retry: 'Reintentar',
+  site: 'Sitio',
+  client: 'Cliente',
+  company: 'Empresa de servicios',
+  noCompany: 'Sin datos de empresa',
+  period: 'Período',
+  periodRange: (from: string, to: string) => `del ${from} al ${to} (ambos incluidos)`,
+  issuedAt: 'Emitido el',
+  fingerprint: 'Huella SHA-256 de los registros (la de la portada)',
+  currentFingerprint: 'Huella calculada hoy',
+  matches: 'Coincide: los registros del dossier no han cambiado desde que se emitió.',
+  differs:
+    'No coincide: algún registro del dossier cambió después de emitirlo (una corrección, un dato de la empresa o del sitio). Pida un dossier emitido de nuevo.',
+} as const;

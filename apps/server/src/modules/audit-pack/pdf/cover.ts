@@ -1,6 +1,7 @@
 import { drawFacts } from '../../../lib/pdf-document.js';
 import { FONT, useFont } from '../../../lib/pdf-fonts.js';
 import { HEADER_BOTTOM, MARGIN, SECTION_TITLE_HEIGHT } from '../../../lib/pdf-sections.js';
+import { drawQr } from '../../../lib/pdf-qr.js';
 import { drawText } from '../../../lib/pdf-text.js';
 import { formatDateTime } from '../../../lib/time-zone.js';
 import { type PackPages, packSections } from './pack-pages.js';
@@ -45,6 +46,31 @@ export function drawCover(pack: PackPages): void {
     'La huella SHA-256 de los registros resume todos los datos de este dossier: otro dossier del mismo sitio y período con la misma huella contiene exactamente los mismos registros. Cada certificado de servicio citado se puede verificar en línea con el código QR que lleva impreso; su huella SHA-256 figura en el índice de certificados.',
     8.5,
   );
+  drawVerification(pack);
+}
+
+/** A QR to the pack's public verification, and its address whole beside it (for whoever cannot scan it). */
+function drawVerification(pack: PackPages): void {
+  const { doc, data } = pack;
+  const size = 84;
+  const y = doc.y + 10;
+  drawQr(doc, data.verifyUrl, MARGIN, y, size);
+  const x = MARGIN + size + 10;
+  const width = pack.width - size - 10;
+  useFont(doc, FONT.bold, 9.5).fillColor('#1a1a1a');
+  let textY = y + 12;
+  textY += drawText(doc, 'Verificación en línea', x, textY, { width, maxLines: 1 });
+  useFont(doc, FONT.regular, 8.5).fillColor('#333333');
+  textY += drawText(
+    doc,
+    'Escanee el código o abra esta dirección: muestra el sitio, el período, cuándo se emitió este dossier y su huella, y dice si los registros siguen coincidiendo con ella.',
+    x,
+    textY + 2,
+    { width, maxLines: 3 },
+  );
+  useFont(doc, FONT.regular, 8).fillColor('#1f3b57');
+  drawText(doc, data.verifyUrl, x, textY + 4, { width, maxLines: 1 });
+  doc.y = y + size;
 }
 
 /** The second page: each section and the page it starts on (learnt by the first layout). */

@@ -68,6 +68,8 @@ export interface PackData {
   generatedAt: Date;
   /** SHA-256 of the records the pack is drawn from (recordsFingerprint), printed on the cover. */
   fingerprint: string;
+  /** The public address that verifies this pack, {PUBLIC_URL}/verificar/dossier/{code}: the cover prints it with a QR. */
+  verifyUrl: string;
   technicians: PackTechnician[];
   devices: PackDevice[];
   coverage: CoverageReport;

@@ -49,6 +49,11 @@ export interface DemoCloseParts {
 }
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Days from detection an action is given to be verified and closed (two weekly visits after the correction). */
+const VERIFY_WITHIN_DAYS = 24;
+/** Days more an action still active when due is given, once. */
+const EXTENSION_DAYS = 14;
 
 /** The rodenticide's lot, one a quarter as the blocks are bought. */
 const RODENTICIDE_LOTS = ['L-2501-0871', 'L-2504-1120', 'L-2507-0413', 'L-2510-0962', 'L-2601-0217'];
@@ -59,6 +64,8 @@ export function demoClose(parts: DemoCloseParts): (visit: DemoVisit) => Promise<
     .select({ id: pests.id, scientificName: pests.scientificName })
     .from(pests)
     .then((rows) => new Map(rows.map((row) => [row.scientificName, row.id])));
+  // Actions whose deadline was moved once already.
+  const extended = new Set<number>();
   return async (visit) => {
     const byName = await pestIds;
     await applyProducts(parts, visit, byName);
@@ -75,7 +82,7 @@ export function demoClose(parts: DemoCloseParts): (visit: DemoVisit) => Promise<
       await parts.orders.close(technician, visit.orderId, { clientSignature: { ...signer } });
     }
     parts.at(new Date(visit.endedAt.getTime() + 40 * MINUTE));
-    await followUpActions(parts, visit);
+    await followUpActions(parts, visit, extended);
   };
 }
 
@@ -199,10 +206,11 @@ function analysisOf(description: string): {
 
 /**
  * The site's open actions after a visit: one detected before this visit is taken in hand (its analysis, in
- * progress), and one the product suggests verifying (two clean inspections since) is closed with its
+ * progress, due when two more visits can verify it), one still active when due gets its deadline moved once
+ * with why, and one the product suggests verifying (two clean inspections since) is closed with its
  * verification, signed by the client's quality lead. The last weeks' actions stay open, as they would be.
  */
-async function followUpActions(parts: DemoCloseParts, visit: DemoVisit): Promise<void> {
+async function followUpActions(parts: DemoCloseParts, visit: DemoVisit, extended: Set<number>): Promise<void> {
   const open = await parts.db
     .select({ id: correctiveActions.id, status: correctiveActions.status, detectedAt: correctiveActions.detectedAt })
     .from(correctiveActions)
@@ -214,10 +222,15 @@ async function followUpActions(parts: DemoCloseParts, visit: DemoVisit): Promise
     if (action.origin !== 'UMBRAL') continue;
     const analysis = analysisOf(action.description);
     if (row.status === 'ABIERTA') {
+      // The analysis sets when it can be closed: the correction is done, its effect needs two weekly visits.
+      const dueDate = localDate(new Date(row.detectedAt.getTime() + VERIFY_WITHIN_DAYS * DAY), parts.timeZone);
       await parts.actions.update(
         row.id,
         {
           status: 'EN_CURSO',
+          ...(dueDate > action.dueDate
+            ? { dueDate, reason: 'Plazo fijado en el análisis: dos revisiones semanales para verificar la eficacia.' }
+            : {}),
           rootCause: analysis.rootCause,
           immediateCorrection: analysis.immediateCorrection,
           preventiveAction: analysis.preventiveAction,
@@ -225,6 +238,20 @@ async function followUpActions(parts: DemoCloseParts, visit: DemoVisit): Promise
           productImpact: 'Sin producto expuesto en la zona; el cliente lo comprobó con su registro de lotes.',
           responsibleName: parts.responsibleName,
           verificationPlan: 'Dos revisiones seguidas sin actividad en el dispositivo y su área.',
+        },
+        parts.office,
+      );
+      continue;
+    }
+    const today = localDate(visit.endedAt, parts.timeZone);
+    if (!action.verificationSuggested && action.dueDate < today && !extended.has(row.id)) {
+      // Still active when due: the deadline is moved once, with why; an action late again stays late.
+      extended.add(row.id);
+      await parts.actions.update(
+        row.id,
+        {
+          dueDate: localDate(new Date(visit.endedAt.getTime() + EXTENSION_DAYS * DAY), parts.timeZone),
+          reason: `Actividad todavía presente el ${today.split('-').reverse().join('/')}: se refuerzan las medidas y se amplía el plazo.`,
         },
         parts.office,
       );

@@ -19,6 +19,7 @@ import { writeAuditPackExcel } from './modules/audit-pack/audit-pack-excel.js';
 import { AuditPackRepository } from './modules/audit-pack/audit-pack.repository.js';
 import { auditPackRoutes, packVerifyRoutes } from './modules/audit-pack/audit-pack.routes.js';
 import { AuditPackService } from './modules/audit-pack/audit-pack.service.js';
+import { PackAnnexes } from './modules/audit-pack/pack-annexes.js';
 import { PackIssuesRepository } from './modules/audit-pack/pack-issues.repository.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -365,6 +366,7 @@ export async function buildApp({
         company,
         seal: signing.seal,
         issues: new PackIssuesRepository(db),
+        annexes: new PackAnnexes(db, files),
         publicUrl: config.PUBLIC_URL,
         excel: (period, output) =>
           writeAuditPackExcel(

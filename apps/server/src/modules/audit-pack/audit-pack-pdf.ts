@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { renderInTwoPasses } from '../../lib/pdf-sections.js';
 import { drawActions } from './pdf/actions.js';
+import { annexPages, drawAnnexes } from './pdf/annexes.js';
 import { drawActivity } from './pdf/activity.js';
 import { drawCertificates } from './pdf/certificates.js';
 import { drawCover, drawIndex } from './pdf/cover.js';
@@ -37,6 +38,9 @@ export function renderAuditPack(data: PackData): Promise<Readable> {
     await drawActions(pack);
     drawTrends(pack);
     await drawPlanPages(pack, 'heat');
-    return pack.pages();
+    drawAnnexes(pack);
+    // The annexes' pages follow (pack-annexes.ts): every "Página N de M" counts them.
+    const laidOut = pack.pages();
+    return { ...laidOut, total: laidOut.total + annexPages(data.annexes) };
   });
 }

@@ -26,9 +26,11 @@ import type { PlansService } from '../plans/plans.service.js';
 import type { ApplicationsRepository } from '../products/applications.repository.js';
 import type { CoverageService } from '../reports/coverage.service.js';
 import { renderAuditPack } from './audit-pack-pdf.js';
-import { type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
+import { PACK_TITLE, type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
 import type { AuditPackRepository, PackDevice } from './audit-pack.repository.js';
+import { appendAnnexes, type PackAnnexes } from './pack-annexes.js';
 import type { PackIssuesRepository } from './pack-issues.repository.js';
+import { annexPages } from './pdf/annexes.js';
 
 /** The period asked for, as days of the site's zone (both included) and as the instants [from, to). */
 export interface PackPeriod {
@@ -59,6 +61,8 @@ export interface AuditPackOptions {
   issues: PackIssuesRepository;
   /** {PUBLIC_URL}/verificar/dossier/{code} is what the cover's QR holds. */
   publicUrl: string | undefined;
+  /** The labels and safety data sheets of the products applied, annexed after the last section. */
+  annexes: PackAnnexes;
 }
 
 /** What a pack is drawn from, with its fingerprint; the address that verifies it is added once it is issued. */
@@ -91,12 +95,13 @@ const shiftDay = (day: string, { months = 0, days = 0 }: { months?: number; days
  * when they hold the same records.
  */
 export function recordsFingerprint(records: Omit<PackRecords, 'fingerprint'>): string {
-  const { generatedAt: _made, letterhead, plans, coverage, ...rows } = records;
+  const { generatedAt: _made, letterhead, plans, coverage, annexes, ...rows } = records;
   const { asOf: _asOf, ...coverageRows } = coverage;
   const canonical = JSON.stringify({
     ...rows,
     coverage: coverageRows,
     company: letterhead ? { ...letterhead, logo: null } : null,
+    annexes: annexes.map(({ document: _parsed, ...annex }) => annex),
     plans: plans.map(({ plan, devices, changes }) => ({ plan, devices, changes })),
   });
   return createHash('sha256').update(canonical).digest('hex');
@@ -166,7 +171,10 @@ export class AuditPackService {
       ...records,
       verifyUrl: `${this.options.publicUrl ?? origin ?? ''}/verificar/dossier/${code}`,
     };
-    const rendered = await renderAuditPack(data);
+    const drawn = await renderAuditPack(data);
+    const rendered = annexPages(data.annexes)
+      ? await appendAnnexes(drawn, data.annexes, `${PACK_TITLE} · ${data.site.name}`)
+      : drawn;
     const reason = `Dossier de auditoría · ${data.site.name} · ${period.fromDay} a ${period.toDay}`;
     const content = this.options.seal ? await this.options.seal(rendered, reason) : rendered;
     return { fileName: this.fileName(data.site.name, period, 'pdf'), content };
@@ -272,7 +280,9 @@ export class AuditPackService {
       this.repository.trends(range, period.timeZone),
       devices.then((list) => this.plans(user, period, list)),
     ]);
+    const annexes = await this.options.annexes.of([...new Set(productTotals.map((total) => total.productId))]);
     const records = {
+      annexes,
       site,
       letterhead,
       period,

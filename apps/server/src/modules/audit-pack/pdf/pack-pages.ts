@@ -26,6 +26,7 @@ import type {
   PackTrends,
   PackUnfinishedOrder,
 } from '../audit-pack.repository.js';
+import type { PackAnnex } from '../pack-annexes.js';
 import { dayText } from './pack-text.js';
 
 /** A device where it stood on the plan at the period's end, since when, and its mark's number. */
@@ -86,6 +87,8 @@ export interface PackData {
   actions: PackAction[];
   trends: PackTrends;
   plans: PackPlan[];
+  /** The labels and safety data sheets of the products applied, appended after the last section. */
+  annexes: PackAnnex[];
 }
 
 /**
@@ -109,6 +112,7 @@ export const PACK_SECTIONS = [
   { id: 'actions', title: 'Acciones correctivas y recomendaciones' },
   { id: 'trends', title: 'Tendencias' },
   { id: 'heat', title: 'Mapa de calor' },
+  { id: 'annexes', title: 'Anexo: etiquetas y fichas de datos de seguridad' },
 ] as const;
 export type PackSectionId = (typeof PACK_SECTIONS)[number]['id'];
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { FONT, registerFonts, useFont } from './pdf-fonts.js';
 import { drawLetterhead } from './pdf-letterhead.js';
-import { drawFitted, drawText, fitText } from './pdf-text.js';
+import { drawFitted, drawText, fitText, fittingSize } from './pdf-text.js';
 
 export const PRODUCT_NAME = 'Rondín';
 export const PRODUCT_TAGLINE = 'Control de plagas · Inspección de trampas con QR';
@@ -45,8 +45,16 @@ export function drawPageHeader(doc: PDFKit.PDFDocument, title: string, reference
   const rightX = left + width - rightWidth;
   useFont(doc, FONT.bold, 12).fillColor('#1a1a1a');
   drawText(doc, title, rightX, top, { width: rightWidth, maxLines: 1, align: 'right' });
+  // The reference whole, in the band under the title: one line, smaller when a long site name needs it
+  // («Planta de elaboración El Prat · 30-11-2025 al 29-11-2026» beside a letterhead), else two lines of 7 pt.
   useFont(doc, FONT.regular, 9).fillColor('#555555');
-  drawText(doc, reference, rightX, top + 17, { width: rightWidth, maxLines: 1, align: 'right' });
+  const size = fittingSize(doc, reference, rightWidth, 9);
+  doc.fontSize(Math.max(size, 7));
+  drawText(doc, reference, rightX, top + (size < 7 ? 16 : 17), {
+    width: rightWidth,
+    maxLines: size < 7 ? 2 : 1,
+    align: 'right',
+  });
   const y = top + 34;
   doc
     .moveTo(left, y)

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { createDocument, drawPageHeader } from './pdf-document.js';
 import { FONT, useFont } from './pdf-fonts.js';
 import { type PdfColumn, PdfTable } from './pdf-table.js';
-import { drawText } from './pdf-text.js';
+import { drawText, fittingSize } from './pdf-text.js';
 import { pacedOutput } from './paced-stream.js';
 
 export const MARGIN = 40;
@@ -67,12 +67,15 @@ export class SectionedPdf<Id extends string> {
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const top = doc.page.height - 28;
+    // The document and its reference whole, left of the page number: smaller for a long site name, or two lines.
+    const text = `${this.layout.title} · ${this.layout.reference}`;
+    const width = this.width - 80;
     useFont(doc, FONT.regular, 7.5).fillColor('#555555');
-    drawText(doc, `${this.layout.title} · ${this.layout.reference}`, MARGIN, top, {
-      width: this.width * 0.7,
-      maxLines: 1,
-    });
+    const size = fittingSize(doc, text, width, 7.5);
+    doc.fontSize(Math.max(size, 6));
+    drawText(doc, text, MARGIN, top, { width, maxLines: size < 6 ? 2 : 1 });
     const page = this.known ? `Página ${this.page} de ${this.known.total}` : `Página ${this.page}`;
+    useFont(doc, FONT.regular, 7.5);
     drawText(doc, page, MARGIN, top, { width: this.width, maxLines: 1, align: 'right' });
     doc.page.margins.bottom = bottomMargin;
     doc.x = x;

@@ -61,3 +61,10 @@ export function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: nu
   drawFitted(doc, fitted, x, y, box);
   return fitted.height;
 }
+
+/** The size, at most `size`, at which text fits one line of `width` in the current font. */
+export function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, size: number): number {
+  doc.fontSize(size);
+  const printed = printable(doc, text);
+  return Math.min(size, Math.floor(((size * width) / doc.widthOfString(printed)) * 10) / 10);
+}

@@ -156,7 +156,12 @@ beforeAll(async () => {
     .where(eq(technicians.id, tech.id));
   await t.database.db
     .update(sites)
-    .set({ client: 'Conservas Ribera S.A.', address: 'Polígono Industrial Norte, nave 14, Tudela (Navarra)' })
+    .set({
+      // As long as the demo's: the page header once cut it («Planta de elaboración El Prat · 30-11-2025…»).
+      name: 'Planta de elaboración y envasado El Prat de Llobregat',
+      client: 'Conservas Ribera S.A.',
+      address: 'Polígono Industrial Norte, nave 14, Tudela (Navarra)',
+    })
     .where(eq(sites.id, DEFAULT_SITE_ID));
   const rows = await t.database.db.select({ id: pests.id, name: pests.name }).from(pests);
   const pest = Object.fromEntries(rows.map((row) => [row.name, row.id])) as Record<string, number>;

@@ -14,11 +14,12 @@ export function drawActivity(pack: PackPages): void {
     8.5,
   );
   const table = pack.table([
-    { header: 'Área', width: 70 },
+    // An area's longest word («Almacenamiento») whole at full size.
+    { header: 'Área', width: 90 },
     { header: 'Disp.', width: 36, align: 'right', singleLine: true },
     { header: 'Inspecc.', width: 44, align: 'right', singleLine: true },
     { header: 'Con actividad', width: 62, align: 'right', singleLine: true },
-    ...PEST_GROUPS.map((group) => ({ header: GROUP_HEADERS[group], width: 60, align: 'right' as const })),
+    ...PEST_GROUPS.map((group) => ({ header: GROUP_HEADERS[group], width: 56, align: 'right' as const })),
   ]);
   const totals = { devices: 0, inspections: 0, withActivity: 0, captures: {} as Record<string, number> };
   for (const area of data.activity) {

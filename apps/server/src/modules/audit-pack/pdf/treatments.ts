@@ -35,14 +35,16 @@ export async function drawTreatments(pack: PackPages): Promise<void> {
   const table = pack.table([
     // «dd-mm-yyyy a las hh:mm», or its span when it lasted: two or three lines.
     { header: 'Fecha y hora', width: 62 },
-    { header: 'Producto', width: 72 },
-    { header: 'N.º de registro', width: 90 },
+    { header: 'Producto', width: 70 },
+    // «ES/APP(NA)-2018-14-00512» whole on one line, in smaller type.
+    { header: 'N.º de registro', width: 98 },
     { header: 'Lote', width: 50 },
-    { header: 'Cantidad', width: 52, align: 'right', singleLine: true },
-    { header: 'Dosis y método', width: 68 },
-    // Wide enough for an area's longest word ("Perímetro", "Almacenamiento") not to be cut inside it.
-    { header: 'Lugar', width: 61 },
-    { header: 'Aplicador', width: 60 },
+    { header: 'Cantidad', width: 46, align: 'right', singleLine: true },
+    // The widest: a dose and its method run to a sentence or two.
+    { header: 'Dosis y método', width: 83 },
+    // A device's code, or an area whose longest word («Almacenamiento») prints whole, smaller if need be.
+    { header: 'Lugar', width: 52 },
+    { header: 'Aplicador', width: 54 },
   ]);
   await pack.rows(table, data.applications, (application) => [
     formatTimeSpan(application.startedAt, application.endedAt, pack.timeZone),

@@ -266,9 +266,9 @@ describe('GET /api/sites/{id}/audit-pack', () => {
     const response = await pack();
     expect(response.statusCode, response.body).toBe(200);
     const devices = (await pagesOf(response.rawPayload)).sectionText('devices');
-    expect(devices).toMatch(/CEB-01 Sin ubicar Muelle .* Bromadiolona Pasta Activo/);
-    expect(devices).toMatch(/CEB-02 Sin ubicar Oficinas .* Sin aplicación registrada Activo/);
-    expect(devices).toMatch(/LAM-01 Sin ubicar Muelle .* No aplica Activo/);
+    expect(devices).toMatch(/CEB-01 \S+ Muelle .* Bromadiolona Pasta Activo/);
+    expect(devices).toMatch(/CEB-02 \S+ Oficinas .* Sin aplicación registrada Activo/);
+    expect(devices).toMatch(/LAM-01 \S+ Muelle .* No aplica Activo/);
     expect(devices).not.toContain('Gel Imidacloprid');
   });
 

@@ -109,8 +109,7 @@ const FORCED_VISIT = {
   weeksAgo: 19,
   area: 'Almacenamiento en racks',
   pending: 6,
-  reason:
-    'Inventario anual del cliente: pasillos de racks 5 a 7 precintados durante la visita. Los 6 dispositivos se revisan en la visita siguiente.',
+  reason: 'Inventario anual del cliente: racks 5 a 7 precintados.',
 };
 
 /** Grams of rodenticide a bait station holds when full: two 20 g blocks. */

@@ -311,8 +311,10 @@ describe('a typed code is never read as a scan-proven visit', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     const outcomes: unknown[] = [];
-    workbook.getWorksheet('Inspecciones')!.eachRow((row, number) => {
-      if (number > 1) outcomes.push(row.getCell(9).value);
+    const inspections = workbook.getWorksheet('Inspecciones')!;
+    const outcomeColumn = (inspections.getRow(1).values as unknown[]).indexOf('Resultado');
+    inspections.eachRow((row, number) => {
+      if (number > 1) outcomes.push(row.getCell(outcomeColumn).value);
     });
     expect(outcomes.sort()).toEqual(['Código escrito (etiqueta dañada)', 'Escaneada']);
     const summary: Record<string, unknown> = {};

@@ -41,6 +41,8 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   clients_site_names: 'not by a finding',
   sites_client: 'not by a finding',
   action_photos_audit: 'not by a finding',
+  signing_certificate_audit: 'not by a finding',
+  audit_packs_audit: 'not by a finding',
 };
 
 let t: TestApp;

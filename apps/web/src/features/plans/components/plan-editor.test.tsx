@@ -117,7 +117,8 @@ describe('plan editor', () => {
     ).toEqual(['A-01', 'B-02']);
     const here = screen.getByRole('region', { name: 'En este plano' });
     expect(within(here).getByRole('button')).toHaveTextContent('C-03');
-    expect(within(here).getByRole('button')).toHaveTextContent('n.º 1');
+    // A mark carries its code's own number: C-03 is n.º 3.
+    expect(within(here).getByRole('button')).toHaveTextContent('n.º 3');
     const groups = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
     expect(groups.indexOf('Sin ubicar')).toBeLessThan(groups.indexOf('En este plano'));
   });
@@ -136,15 +137,15 @@ describe('plan editor', () => {
     await waitFor(() => expect(calls.some((call) => call.key === 'PUT /api/traps/1/placement')).toBe(true));
     const put = calls.find((call) => call.key === 'PUT /api/traps/1/placement')!;
     expect(put?.body).toEqual({ planId: 5, x: 0.51, y: 0.525 });
-    // Numbered in code order among the plan's devices: B-02 before C-03.
-    expect(screen.getByRole('status')).toHaveTextContent('Se ubicó B-02 en el plano con el n.º 1.');
+    // Numbered by its code, as the printed plan and its key are: B-02 is n.º 2, C-03 stays n.º 3.
+    expect(screen.getByRole('status')).toHaveTextContent('Se ubicó B-02 en el plano con el n.º 2.');
     const here = await screen.findByRole('region', { name: 'En este plano' });
     await waitFor(() =>
       expect(
         within(here)
           .getAllByRole('button')
           .map((button) => button.textContent),
-      ).toEqual([expect.stringContaining('n.º 1'), expect.stringContaining('n.º 2')]),
+      ).toEqual([expect.stringContaining('n.º 2'), expect.stringContaining('n.º 3')]),
     );
   });
 

@@ -65,7 +65,12 @@ function seedSql(): string {
       where f.trap_type in ('CAPTURA', 'LAMINA', 'LUZ_UV', 'FEROMONA') and f.id % 3 = 0;
     alter table findings enable trigger findings_thresholds;
     alter table session_items enable trigger session_items_trend;
+    -- trend_periods counted once from the whole table, as a restore does: its row trigger updates the same counters
+    -- once per inspection, and a hundred thousand versions of one row in one transaction take tens of minutes.
+    alter table trend_inspections disable trigger trend_inspections_periods;
     insert into trend_inspections select * from trend_inspection_source;
+    alter table trend_inspections enable trigger trend_inspections_periods;
+    select rondin_trend_periods_rebuild(null);
     -- A breach and its action for one bait station in 50; a product applied and a certificate at every visit.
     insert into corrective_actions (site_id, trap_id, area, origin, detected_at, severity, description, responsible,
                                     due_date, status, closed_at, closing_note)

@@ -204,7 +204,8 @@ for (const size of SCREENSHOT_SIZES) {
       // What the certificate says, as it prints it, to hold a paper copy against: the service's date and times,
       // the technician, the devices and (none here) the products.
       const printed = pdfText(pdf).replace(/\s+/g, ' ');
-      const serviceDate = /\d{2}-\d{2}-\d{4}, de \d{2}:\d{2} a \d{2}:\d{2}/.exec(printed)![0];
+      // «29-11-2026, de 10:02 a 10:04», or «29-11-2026 a las 10:02» for a visit within one minute.
+      const serviceDate = /\d{2}-\d{2}-\d{4}(?:, de \d{2}:\d{2} a \d{2}:\d{2}| a las \d{2}:\d{2})/.exec(printed)![0];
       const content = visitor.page.getByRole('region', { name: 'Lo que dice el certificado' });
       await expect(content.getByText(serviceDate, { exact: true })).toBeVisible();
       await expect(content.getByText(tech.fullName, { exact: false })).toBeVisible();

@@ -42,13 +42,14 @@ async function arrange(api: AdminApi): Promise<Arranged> {
     const pests = await json<Pest[]>(await http.get('/api/pests'));
     const mouse = pests.find((pest) => pest.group === 'ROEDORES' && pest.isActive)!;
     const fly = pests.find((pest) => pest.group === 'VOLADORES' && pest.isActive)!;
-    const create = (prefix: string, type: Trap['type']) =>
-      api.createTrap({ code: unique(prefix), area: 'Bodega', siteId: site!.id, type });
+    // A mark carries its code's number: codes ending in 1 to 4 are marks 1 to 4 whatever unique() made.
+    const create = (mark: number, type: Trap['type']) =>
+      api.createTrap({ code: `${unique('CAL')}-${mark}`, area: 'Bodega', siteId: site!.id, type });
     const traps = {
-      hot: await create('CAL-A', 'CAPTURA'),
-      mild: await create('CAL-B', 'LAMINA'),
-      clean: await create('CAL-C', 'OTRO'),
-      none: await create('CAL-D', 'CEBADERO'),
+      hot: await create(1, 'CAPTURA'),
+      mild: await create(2, 'LAMINA'),
+      clean: await create(3, 'OTRO'),
+      none: await create(4, 'CEBADERO'),
     };
     const plan = await json<Plan>(
       await http.post(`/api/sites/${site!.id}/plans`, {

@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Site } from '@rondin/contracts';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import forge from 'node-forge';
 import { unique } from './support/accounts';
 import { AdminApi } from './support/api';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
@@ -21,25 +19,38 @@ const SHOTS = 'test-results/screenshots';
 const PASSWORD = 'clave-de-la-empresa';
 const COMMON_NAME = 'PLAGAS DEL NORTE SL - B12345678';
 
-/** A self-signed certificate and its key in a PKCS#12 file, as a company's FNMT one is handed over. */
+/**
+ * A self-signed certificate and its key in a PKCS#12 file, made by OpenSSL as a company's own tools export one
+ * (OpenSSL 3's defaults: AES-256 and a SHA-256 MAC), not by the library the server reads it with.
+ */
 function companyPkcs12(): Buffer {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  certificate.serialNumber = '01e2e3';
-  certificate.validity.notBefore = new Date(Date.now() - 86_400_000);
-  certificate.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const name = [
-    { shortName: 'C', value: 'ES' },
-    { shortName: 'O', value: 'Plagas del Norte S.L.' },
-    { shortName: 'CN', value: COMMON_NAME },
-  ];
-  certificate.setSubject(name);
-  certificate.setIssuer(name);
-  certificate.sign(key, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, [certificate], PASSWORD, { algorithm: 'aes256' });
-  return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+  const dir = mkdtempSync(path.join(tmpdir(), 'p12-'));
+  const [key, certificate, p12] = ['clave.pem', 'certificado.pem', 'empresa.p12'].map((name) => path.join(dir, name));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key!,
+      '-out',
+      certificate!,
+      '-days',
+      '365',
+      '-subj',
+      `/C=ES/O=Plagas del Norte S.L./CN=${COMMON_NAME}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  execFileSync(
+    'openssl',
+    ['pkcs12', '-export', '-inkey', key!, '-in', certificate!, '-out', p12!, '-passout', `pass:${PASSWORD}`],
+    { stdio: 'ignore' },
+  );
+  return readFileSync(p12!);
 }
 
 function savedPdf(bytes: Buffer): string {

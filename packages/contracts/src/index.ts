@@ -34,3 +34,5 @@ export * from './audit-log-names.js';
 export * from './search.js';
 export * from './reminders.js';
 export * from './list-export.js';
+export * from './assessment-names.js';
+export * from './assessments.js';

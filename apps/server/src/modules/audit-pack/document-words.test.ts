@@ -52,6 +52,9 @@ const documents = new Map<string, string>();
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 const day = (at: Date) => at.toISOString().slice(0, 10);
+/** Why nobody of the client signed the last visit: as long as the close form takes (200 characters). */
+const ABSENT_REASON =
+  'La responsable de calidad estaba en una auditoría de clientes en la otra nave y el jefe de turno no tiene delegada la firma; se dejó copia del certificado en recepción para la firma del día siguiente.';
 
 /** Every value of the contracts' enums that has no Spanish meaning of its own, as an uppercase word. */
 const ENUM_VALUES = new Set<string>(
@@ -277,7 +280,10 @@ beforeAll(async () => {
     ),
   ];
   for (const response of applied) expect(response.statusCode, response.body).toBe(201);
-  expect((await close(t, tech, order.id)).statusCode).toBe(200);
+  // Nobody of the client could sign, for a reason as long as the form takes: printed whole under its box.
+  expect(
+    (await close(t, tech, order.id, { clientSignature: { absent: true, reason: ABSENT_REASON } })).statusCode,
+  ).toBe(200);
 
   // The bait limit crossed a year ago opened an action: closed with its root cause and verification.
   const list = await t.app.inject({ url: '/api/actions?siteId=1', headers: admin.headers });
@@ -364,5 +370,10 @@ describe('every PDF the product makes', () => {
       offences(content).map((offence) => `${name}: ${offence}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it("prints an absent client's reason whole on the certificate", () => {
+    expect(ABSENT_REASON).toHaveLength(200);
+    expect(documents.get('certificado de servicio')).toContain(ABSENT_REASON);
   });
 });

@@ -155,6 +155,14 @@ function actionsTable(doc: PDFKit.PDFDocument, actions: CertificateAction[], hea
 /** A signature's box: two side by side and the QR fit the page's width with room between them. */
 const SIGNATURE_BOX = { width: 190, height: 70 };
 
+/**
+ * Lines under a signature box wrap, never cut: an absent client's reason (at most 200 characters) takes up to six
+ * lines of the box's width at 9 pt, a name or role two.
+ */
+const SIGNATURE_LINE_MAX_LINES = 7;
+/** The signatures' block at its tallest: label, box, a bold line of two and a reason of seven, and the QR. */
+const SIGNATURES_HEIGHT = 12 + SIGNATURE_BOX.height + 4 + 9 * 11.5 + 24;
+
 function signature(
   doc: PDFKit.PDFDocument,
   x: number,
@@ -183,7 +191,7 @@ function signature(
   let lineY = boxY + SIGNATURE_BOX.height + 4;
   for (const [index, line] of lines.entries()) {
     useFont(doc, index === 0 ? FONT.bold : FONT.regular, 9).fillColor('#1a1a1a');
-    lineY += drawText(doc, line, x, lineY, { width: SIGNATURE_BOX.width, maxLines: 2 });
+    lineY += drawText(doc, line, x, lineY, { width: SIGNATURE_BOX.width, maxLines: SIGNATURE_LINE_MAX_LINES });
   }
   return lineY;
 }
@@ -246,7 +254,7 @@ export function drawCertificateEnd(
   // Signatures and the QR stay together on one page.
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
-  const y = room(doc, 180, header) + 10;
+  const y = room(doc, SIGNATURES_HEIGHT, header) + 10;
   const { client, closer } = content;
   // The box holds the closer's own signature: the technician's, or the administrator's who closed from the office.
   const closerBottom = signature(

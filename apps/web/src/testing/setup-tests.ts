@@ -15,13 +15,38 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers();
   cleanup();
   localStorage.clear();
+  // Each test is a fresh phone: the orders saved on the device and the queue of one test are not the next one's.
+  await clearIndexedDb();
   // The auth store keeps its value in memory: each test starts signed out.
   reloadAuthFromStorage();
   // So does the last request's outcome: each test starts with a server that answers. Test files share their
   // modules (vitest.config.ts), so what one file leaves here the next would see.
   reportReachable();
 });
+
+/** Empties every object store of every database (the saved orders, the queues, the plans' images). */
+async function clearIndexedDb(): Promise<void> {
+  const done = (request: IDBRequest | IDBTransaction) =>
+    new Promise<void>((resolve, reject) => {
+      if (request instanceof IDBTransaction) request.oncomplete = () => resolve();
+      else request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const opening = indexedDB.open(name);
+    await done(opening);
+    const database = opening.result;
+    const stores = [...database.objectStoreNames];
+    if (stores.length > 0) {
+      const transaction = database.transaction(stores, 'readwrite');
+      for (const store of stores) transaction.objectStore(store).clear();
+      await done(transaction);
+    }
+    database.close();
+  }
+}

@@ -61,7 +61,8 @@ describe('scan screen in the field (offline queue)', () => {
     renderWithApp(<AppRoutes />, { path: '/tech/sessions/12/scan' });
     const list = await screen.findByRole('region', { name: 'Listado de trampas' }, { timeout: 5_000 });
     const row = () => within(list).getAllByRole('listitem')[1]!;
-    expect(row()).toHaveTextContent('Pendiente');
+    // The server's copy read before the signal goes: the trap is pending there.
+    await waitFor(() => expect(row()).toHaveTextContent('Pendiente'));
 
     server.online = false;
     const user = userEvent.setup();
@@ -116,6 +117,7 @@ describe('scan screen in the field (offline queue)', () => {
     renderWithApp(<AppRoutes />, { path: '/tech/sessions/12/scan' });
     const list = await screen.findByRole('region', { name: 'Listado de trampas' }, { timeout: 5_000 });
     const row = () => within(list).getAllByRole('listitem')[1]!;
+    await waitFor(() => expect(row()).toHaveTextContent('Pendiente'));
     server.online = false;
     const user = userEvent.setup();
     // The printed code typed where the QR's code goes: offered as «Código escrito» for that device.

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'contact',
   'signingCertificate',
   'auditPack',
+  'programme',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   signingCertificate: 'Certificado de firma de la empresa',
   auditPack: 'Dossier de auditoría emitido',
   contact: 'Contacto de cliente',
+  programme: 'Programa de control',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -36,3 +36,5 @@ export * from './reminders.js';
 export * from './list-export.js';
 export * from './assessment-names.js';
 export * from './assessments.js';
+export * from './programmes.js';
+export * from './programme-names.js';

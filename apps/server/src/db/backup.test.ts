@@ -9,6 +9,7 @@ import { notFoundException, nothingFound, postPhoto, putFinding, recordException
 import { multipartForm } from '../../test/multipart.js';
 import { close, createOrder, scan } from '../../test/orders.js';
 import { createPlan, placeTrap } from '../../test/plans.js';
+import { makeTechnicalManager, programmeInput, saveProgramme } from '../../test/programmes.js';
 import { testPkcs12 } from '../../test/signing.js';
 import {
   createAdmin,
@@ -82,7 +83,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, signing_certificate, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, traps, technicians, sites, contacts, clients restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, signing_certificate, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, control_programmes, traps, technicians, sites, contacts, clients restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
   await emptyAuditLog(target.db);
@@ -269,6 +270,25 @@ describe('backup and restore', () => {
       },
     });
     expect(contact.statusCode, contact.body).toBe(201);
+    // The site's control programme, approved by the administrator as technical manager and accepted by the contact.
+    await makeTechnicalManager(t, admin);
+    expect((await saveProgramme(t, admin, 1, programmeInput({ effectiveFrom: '2025-01-01' }))).statusCode).toBe(200);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites/1/programme/versions/1/approve',
+      headers: admin.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites/1/programme/versions/1/accept',
+      headers: admin.headers,
+      payload: {
+        contactId: contact.json<{ id: number }>().id,
+        date: new Intl.DateTimeFormat('en-CA', { timeZone: t.config.TIME_ZONE }).format(new Date()),
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -300,6 +320,7 @@ describe('backup and restore', () => {
       signing_certificate: 1,
       audit_packs: 1,
       products: 0,
+      control_programmes: 1,
       plans: 1,
       trap_placements: 1,
       placement_events: 1,

@@ -41,6 +41,7 @@ const TABLES = [
   // Sealed under the server's secret (modules/company): a backup alone cannot sign.
   { name: 'signing_certificate', key: 'id', batch: 1000 },
   { name: 'products', key: 'id', batch: 1000 },
+  { name: 'control_programmes', key: 'id', batch: 1000 },
   { name: 'plans', key: 'id', batch: 1000 },
   { name: 'trap_placements', key: 'trap_id', batch: 1000 },
   { name: 'placement_events', key: 'id', batch: 1000 },

@@ -19,6 +19,7 @@
  * - schema/actions.ts: corrective_actions, corrective_action_events, corrective_action_changes, action_photos.
  * - schema/certificates.ts: certificate_counters, certificates.
  * - schema/products.ts: products, applications.
+ * - schema/programmes.ts: control_programmes.
  * - schema/audit.ts: audit_log.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */
@@ -37,6 +38,7 @@ export * from './schema/orders.js';
 export * from './schema/pests.js';
 export * from './schema/plans.js';
 export * from './schema/products.js';
+export * from './schema/programmes.js';
 export * from './schema/sites.js';
 export * from './schema/thresholds.js';
 export * from './schema/trends.js';

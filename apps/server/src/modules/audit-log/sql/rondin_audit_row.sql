@@ -104,3 +104,7 @@ CREATE TRIGGER signing_certificate_audit AFTER INSERT OR UPDATE OR DELETE ON sig
 DROP TRIGGER IF EXISTS audit_packs_audit ON audit_packs;
 --> statement-breakpoint
 CREATE TRIGGER audit_packs_audit AFTER INSERT OR UPDATE OR DELETE ON audit_packs FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('auditPack', 'id', '+site_id');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS control_programmes_audit ON control_programmes;
+--> statement-breakpoint
+CREATE TRIGGER control_programmes_audit AFTER INSERT OR UPDATE OR DELETE ON control_programmes FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('programme', 'id', '+site_id', '+version');

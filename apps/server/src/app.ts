@@ -78,6 +78,9 @@ import { ordersWithCertificates } from './modules/orders/orders-with-certificate
 import { ClientsRepository } from './modules/clients/clients.repository.js';
 import { clientsRoutes, contactsRoutes } from './modules/clients/clients.routes.js';
 import { ClientsService } from './modules/clients/clients.service.js';
+import { ProgrammesRepository } from './modules/programmes/programmes.repository.js';
+import { programmesRoutes } from './modules/programmes/programmes.routes.js';
+import { ProgrammesService } from './modules/programmes/programmes.service.js';
 import { CompanyRepository } from './modules/company/company.repository.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { CompanyService } from './modules/company/company.service.js';
@@ -254,6 +257,8 @@ export async function buildApp({
   const findings = new FindingsService(new FindingsRepository(db), files, app.orderEvents, (sessionId, origin) =>
     certificates.store(sessionId, origin),
   );
+  // A site's control programme, versioned; the in-force version and coverage against it serve other modules.
+  const programmes = new ProgrammesService(new ProgrammesRepository(db), { timeZone: config.TIME_ZONE });
   const servicePlans = new ServicePlansService(new ServicePlansRepository(db), orders, {
     timeZone: config.TIME_ZONE,
   });
@@ -291,6 +296,7 @@ export async function buildApp({
       const clients = new ClientsService(new ClientsRepository(db));
       await api.register(clientsRoutes, { prefix: '/clients', service: clients });
       await api.register(contactsRoutes, { prefix: '/contacts', service: clients });
+      await api.register(programmesRoutes, { prefix: '/sites', service: programmes });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(labelReprintsRoutes, {
         prefix: '/label-reprints',

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto, typedCode } from '../../test/findings.js';
 import { CLIENT_ABSENT, close, createOrder, scan, storeOwnSignature } from '../../test/orders.js';
 import { createPlan, planForm, planImage } from '../../test/plans.js';
+import { makeTechnicalManager, programmeInput, saveProgramme } from '../../test/programmes.js';
 import { multipartForm } from '../../test/multipart.js';
 import {
   applicationInput,
@@ -171,6 +172,37 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/contacts/:id': {
     request: ({ contact }) => ({ url: `/api/contacts/${contact.id}` }),
     expect: ADMIN_ONLY(204),
+  },
+  'GET /api/sites/:id/programme': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/programme` }),
+    expect: ORDER_PARTIES(200),
+  },
+  'PUT /api/sites/:id/programme': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/programme`, payload: programmeInput() }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sites/:id/programme/versions': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/programme/versions` }),
+    expect: ORDER_PARTIES(200),
+  },
+  // Whoever is qualified RESPONSABLE_TECNICO approves (403 for the others): in the fixture, the administrator.
+  'POST /api/sites/:id/programme/versions/:version/approve': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/programme/versions/2/approve` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/sites/:id/programme/versions/:version/accept': {
+    request: () => ({
+      url: `/api/sites/${DEFAULT_SITE_ID}/programme/versions/1/accept`,
+      payload: {
+        name: 'Andrés Gil',
+        date: new Intl.DateTimeFormat('en-CA', { timeZone: t.config.TIME_ZONE }).format(new Date()),
+      },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sites/:id/programme/coverage': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/programme/coverage?from=2026-01-01&to=2026-03-31` }),
+    expect: ADMIN_ONLY(200),
   },
   'GET /api/traps': { request: () => ({ url: '/api/traps' }), expect: ADMIN_ONLY(200) },
   'POST /api/traps': { request: () => ({ url: '/api/traps', payload: { code: 'NUEVA-1' } }), expect: ADMIN_ONLY(201) },
@@ -709,6 +741,15 @@ async function freshFixture(): Promise<Fixture> {
     .insert(contacts)
     .values({ clientId: 1, name: 'Andrés Gil', role: 'Calidad' })
     .returning();
+  // The default site's control programme: version 1 approved by the administrator, a technical manager; 2 a draft.
+  await makeTechnicalManager(t, admin);
+  await saveProgramme(t, admin, DEFAULT_SITE_ID, programmeInput());
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/sites/${DEFAULT_SITE_ID}/programme/versions/1/approve`,
+    headers: admin.headers,
+  });
+  await saveProgramme(t, admin, DEFAULT_SITE_ID, programmeInput());
   return {
     contact: contact!,
     product,

@@ -58,6 +58,9 @@ export const queryKeys = {
   /** One site, as its plans page names it. */
   site: (id: number) => ['sites', 'detail', id] as const,
   /** Prefix of every service-plan query; a site's plans. */
+  /** A site's control programme: every version, and the choices its form offers. */
+  programmeVersions: (siteId: number) => ['programmes', 'versions', siteId] as const,
+  programmeChoices: (siteId: number, clientId: number) => ['programmes', 'choices', siteId, clientId] as const,
   servicePlans: ['service-plans'] as const,
   siteServicePlans: (siteId: number) => ['service-plans', 'site', siteId] as const,
   /** The areas and device types a plan of the site may choose (its active devices'). */

@@ -2,6 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ThresholdsSection } from '../../../features/actions/components/thresholds-section';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { SitePlansView } from '../../../features/plans/components/site-plans-view';
+import { ProgrammeSection } from '../../../features/programmes/components/programme-section';
 import { ServicePlansSection } from '../../../features/service-plans/components/service-plans-section';
 import { useSites } from '../../../features/sites/api/get-sites';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
@@ -12,7 +13,7 @@ import { SiteDevicesImport } from './site-devices-import';
 
 /**
  * One site for the office: its plans, how many of its devices are on none, its devices and their import, its
- * recurring service, thresholds, trends against them and the audit pack.
+ * control programme, its recurring service, thresholds, trends against them and the audit pack.
  */
 export default function SiteDetailRoute() {
   const id = parseRouteId(useParams().id);
@@ -25,6 +26,7 @@ export default function SiteDetailRoute() {
     <>
       <SitePlansView key={id} siteId={id} />
       {site ? <SiteDevicesImport key={`devices-${id}`} site={site} /> : null}
+      <ProgrammeSection key={`programme-${id}`} siteId={id} clientId={site?.clientId} timeZone={timeZone} />
       <ServicePlansSection key={`service-${id}`} siteId={id} timeZone={timeZone} technicians={technicians.data ?? []} />
       <ThresholdsSection key={`thresholds-${id}`} siteId={id} />
       <p className="panel__text">

@@ -11,6 +11,9 @@ import type { Config } from './config.js';
 import { type Database, poolStats } from './db/database.js';
 import { ActionsRepository } from './modules/actions/actions.repository.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { AssessmentsRepository } from './modules/assessments/assessments.repository.js';
+import { assessmentsRoutes, siteAssessmentsRoutes } from './modules/assessments/assessments.routes.js';
+import { AssessmentsService } from './modules/assessments/assessments.service.js';
 import { ActionsService } from './modules/actions/actions.service.js';
 import { AuditLogRepository } from './modules/audit-log/audit-log.repository.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
@@ -362,6 +365,16 @@ export async function buildApp({
           config.TIME_ZONE,
         ),
       });
+      // Diagnoses, annual surveys and quarterly reviews of each site, signed by a technical manager.
+      const assessments = new AssessmentsService(new AssessmentsRepository(db, config.TIME_ZONE), files, {
+        timeZone: config.TIME_ZONE,
+        trends: (query) => reports.trends(query),
+        company,
+        events: app.orderEvents,
+        seal: signing.seal,
+      });
+      await api.register(siteAssessmentsRoutes, { prefix: '/sites', service: assessments });
+      await api.register(assessmentsRoutes, { prefix: '/assessments', service: assessments });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.
       const auditPackRepository = new AuditPackRepository(db);
       const auditPacks = new AuditPackService(auditPackRepository, {

@@ -29,9 +29,11 @@ export const AssessmentMessages = {
   quarterFuture: 'El trimestre todavía no ha empezado: su revisión se abre a partir de su primer día.',
   diagnosisNoPeriod: 'Un diagnóstico no lleva periodo (periodFrom, periodTo).',
   performedByNotFound: 'Quien realiza la evaluación (performedBy) no existe o está desactivado.',
-  clientIdReused: 'Ese clientAssessmentId ya se usó para otra evaluación.',
+  clientIdReused: 'Ese clientAssessmentId ya se usó para una evaluación de otro sitio.',
+  clientPhotoIdReused: 'Ese clientPhotoId ya se usó para una foto de otra evaluación.',
   signedReadOnly: 'La evaluación está firmada y no cambia: para corregirla, crea una revisión (revisionOf).',
   notDraft: 'Solo se firma una evaluación en borrador.',
+  changedWhileSigning: 'La evaluación cambió mientras se firmaba: revísala y vuelve a firmarla.',
   signNotQualified:
     'Solo firma una evaluación una cuenta con la cualificación de responsable técnico (RESPONSABLE_TECNICO).',
   signNoSignature: 'Tu cuenta no tiene una firma guardada: guárdala en tu ficha antes de firmar.',

@@ -21,6 +21,8 @@ export const AUDIT_ENTITIES = [
   'signingCertificate',
   'auditPack',
   'programme',
+  'assessment',
+  'assessmentPhoto',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -45,6 +47,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   auditPack: 'Dossier de auditoría emitido',
   contact: 'Contacto de cliente',
   programme: 'Programa de control',
+  assessment: 'Evaluación del sitio',
+  assessmentPhoto: 'Foto de evaluación',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -23,7 +23,7 @@ import {
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { auditLog, auditPacks, clients, labelReprints, pests, thresholds, traps } from './schema.js';
+import { auditLog, auditPacks, clients, labelReprints, pests, technicians, thresholds, traps } from './schema.js';
 import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.js';
 import { AuditLogService } from '../modules/audit-log/audit-log.service.js';
 
@@ -52,6 +52,8 @@ const TABLES: [string, string][] = [
   ['photos', 'id'],
   ['applications', 'id'],
   ['thresholds', 'id'],
+  ['assessments', 'id'],
+  ['assessment_photos', 'id'],
   ['corrective_actions', 'id'],
   ['corrective_action_events', 'id'],
   ['threshold_breaches', 'id'],
@@ -289,6 +291,49 @@ describe('backup and restore', () => {
       },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    // A diagnosis with a photo, signed by the technician as technical manager (its report, a copy of the
+    // signature, its recommendation a client action), and its revision in draft.
+    await t.database.db
+      .update(technicians)
+      .set({ qualification: 'RESPONSABLE_TECNICO' })
+      .where(eq(technicians.id, tech.id));
+    const photoId = randomUUID();
+    const assessment = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites/1/assessments',
+      headers: tech.headers,
+      payload: {
+        kind: 'DIAGNOSTICO',
+        areas: [{ area: 'Muelle', pressure: 'BAJA', conditions: ['ENTORNO'], photoIds: [photoId] }],
+        conclusions: 'Presión baja.',
+        recommendations: [{ text: 'Cerrar el muelle de noche.', dueDate: '2030-06-30' }],
+      },
+    });
+    expect(assessment.statusCode, assessment.body).toBe(201);
+    const assessmentPhoto = multipartForm([
+      { name: 'clientPhotoId', value: photoId },
+      { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: jpeg },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/assessments/${assessment.json().id}/photos`,
+      headers: { ...tech.headers, ...assessmentPhoto.headers },
+      payload: assessmentPhoto.payload(),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const assessmentSigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/assessments/${assessment.json().id}/sign`,
+      headers: tech.headers,
+    });
+    expect(assessmentSigned.statusCode, assessmentSigned.body).toBe(200);
+    const revision = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites/1/assessments',
+      headers: tech.headers,
+      payload: { kind: 'DIAGNOSTICO', revisionOf: assessment.json().id },
+    });
+    expect(revision.statusCode, revision.body).toBe(201);
 
     const response = await t.app.inject({ url: '/api/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -313,9 +358,9 @@ describe('backup and restore', () => {
       session_items: 4,
       scan_events: 3,
       // The plan's image, the photo and its thumbnail, the logo, the closed order's certificate and its closer's
-      // signature.
-      files: 6,
-      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 5,
+      // signature; the assessment's photo and its thumbnail, its report and the copy of its signer's signature.
+      files: 10,
+      file_chunks: Math.ceil(noise.length / (256 * 1024)) + 9,
       company_settings: 1,
       signing_certificate: 1,
       audit_packs: 1,
@@ -330,11 +375,14 @@ describe('backup and restore', () => {
       photos: 1,
       applications: 0,
       thresholds: seededThresholds,
-      // Opened by the mice indoors and by the device not found (both over a threshold), and by hand.
-      corrective_actions: 3,
-      corrective_action_events: 3,
+      // Opened by the mice indoors and by the device not found (both over a threshold), by hand, and by the signed
+      // assessment's recommendation.
+      corrective_actions: 4,
+      corrective_action_events: 4,
       corrective_action_changes: 1,
       action_photos: 0,
+      assessments: 2,
+      assessment_photos: 1,
       threshold_breaches: 2,
       certificate_counters: 1,
       certificates: 1,

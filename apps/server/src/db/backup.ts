@@ -50,6 +50,9 @@ const TABLES = [
   { name: 'photos', key: 'id', batch: 1000 },
   { name: 'applications', key: 'id', batch: 1000 },
   { name: 'thresholds', key: 'id', batch: 1000 },
+  // Before the actions their recommendations became; a revision after the assessment it corrects (ids rise).
+  { name: 'assessments', key: 'id', batch: 1000 },
+  { name: 'assessment_photos', key: 'id', batch: 1000 },
   { name: 'corrective_actions', key: 'id', batch: 1000 },
   { name: 'corrective_action_events', key: 'id', batch: 1000 },
   { name: 'corrective_action_changes', key: 'id', batch: 1000 },

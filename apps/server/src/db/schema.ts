@@ -17,6 +17,7 @@
  * - schema/trends.ts: trend_inspections, trend_periods, trend_settings; TREND_DIMENSIONS.
  * - schema/thresholds.ts: thresholds, threshold_breaches.
  * - schema/actions.ts: corrective_actions, corrective_action_events, corrective_action_changes, action_photos.
+ * - schema/assessments.ts: assessments, assessment_photos.
  * - schema/certificates.ts: certificate_counters, certificates.
  * - schema/products.ts: products, applications.
  * - schema/programmes.ts: control_programmes.
@@ -25,6 +26,7 @@
  */
 export * from './schema/accounts.js';
 export * from './schema/actions.js';
+export * from './schema/assessments.js';
 export * from './schema/audit-packs.js';
 export * from './schema/audit.js';
 export * from './schema/certificates.js';

@@ -62,6 +62,9 @@ interface Fixture {
   application: { clientApplicationId: string };
   /** A contact of the default site's client. */
   contact: { id: number };
+  /** A draft diagnosis of the default site, with a photo. */
+  assessment: { id: number };
+  assessmentPhoto: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -647,6 +650,48 @@ const MATRIX: Record<string, Row> = {
     request: ({ servicePlan }) => ({ url: `/api/service-plans/${servicePlan.id}/generate` }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/sites/:id/assessments': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/assessments` }),
+    expect: SIGNED_IN(200),
+  },
+  'POST /api/sites/:id/assessments': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/assessments`, payload: { kind: 'DIAGNOSTICO' } }),
+    expect: SIGNED_IN(201),
+  },
+  'GET /api/assessments/due': { request: () => ({ url: '/api/assessments/due' }), expect: SIGNED_IN(200) },
+  'GET /api/assessments/:id': {
+    request: ({ assessment }) => ({ url: `/api/assessments/${assessment.id}` }),
+    expect: SIGNED_IN(200),
+  },
+  'PATCH /api/assessments/:id': {
+    request: ({ assessment }) => ({
+      url: `/api/assessments/${assessment.id}`,
+      payload: { conclusions: 'Sin novedad.' },
+    }),
+    expect: SIGNED_IN(200),
+  },
+  // Signed by the qualification, not the role: the administrator is the technical manager here, with a signature.
+  'POST /api/assessments/:id/sign': {
+    request: ({ assessment }) => ({ url: `/api/assessments/${assessment.id}/sign` }),
+    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 200 },
+  },
+  'GET /api/assessments/:id/report.pdf': {
+    request: ({ assessment }) => ({ url: `/api/assessments/${assessment.id}/report.pdf` }),
+    expect: SIGNED_IN(200),
+  },
+  'POST /api/assessments/:id/photos': {
+    request: ({ assessment }) => {
+      const form = photoForm({ clientPhotoId: randomUUID(), file: photo });
+      return { url: `/api/assessments/${assessment.id}/photos`, payload: form.payload(), headers: form.headers };
+    },
+    expect: SIGNED_IN(201),
+  },
+  'GET /api/assessments/:id/photos/:photoId': {
+    request: ({ assessment, assessmentPhoto }) => ({
+      url: `/api/assessments/${assessment.id}/photos/${assessmentPhoto.id}`,
+    }),
+    expect: SIGNED_IN(200),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
@@ -750,7 +795,26 @@ async function freshFixture(): Promise<Fixture> {
     headers: admin.headers,
   });
   await saveProgramme(t, admin, DEFAULT_SITE_ID, programmeInput());
+  const assessment = await t.app.inject({
+    method: 'POST',
+    url: `/api/sites/${DEFAULT_SITE_ID}/assessments`,
+    headers: admin.headers,
+    payload: {
+      kind: 'DIAGNOSTICO',
+      areas: [{ area: 'Muelle', pressure: 'BAJA' }],
+      conclusions: 'Presión baja.',
+    },
+  });
+  const assessmentPhotoForm = photoForm({ clientPhotoId: randomUUID(), file: photo });
+  const assessmentPhoto = await t.app.inject({
+    method: 'POST',
+    url: `/api/assessments/${assessment.json<{ id: number }>().id}/photos`,
+    headers: { ...admin.headers, ...assessmentPhotoForm.headers },
+    payload: assessmentPhotoForm.payload(),
+  });
   return {
+    assessment: assessment.json(),
+    assessmentPhoto: assessmentPhoto.json(),
     contact: contact!,
     product,
     application: applied.json(),

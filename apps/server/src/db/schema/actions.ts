@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { technicians } from './accounts.js';
+import { assessments } from './assessments.js';
 import { createdAt } from './columns.js';
 import { traps } from './devices.js';
 import { files } from './files.js';
@@ -48,10 +49,13 @@ export const correctiveActions = pgTable(
     closingNote: text('closing_note'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedById: integer('closed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /** The signed assessment whose recommendation it is (origin RECOMENDACION, responsible CLIENTE). */
+    assessmentId: integer('assessment_id').references(() => assessments.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('corrective_actions_assessment_idx').on(table.assessmentId).where(sql`${table.assessmentId} is not null`),
     // One open action a device for its breaches: later ones are its occurrences.
     uniqueIndex('corrective_actions_open_threshold_key')
       .on(table.trapId)

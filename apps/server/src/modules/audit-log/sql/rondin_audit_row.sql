@@ -108,3 +108,11 @@ CREATE TRIGGER audit_packs_audit AFTER INSERT OR UPDATE OR DELETE ON audit_packs
 DROP TRIGGER IF EXISTS control_programmes_audit ON control_programmes;
 --> statement-breakpoint
 CREATE TRIGGER control_programmes_audit AFTER INSERT OR UPDATE OR DELETE ON control_programmes FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('programme', 'id', '+site_id', '+version');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS assessments_audit ON assessments;
+--> statement-breakpoint
+CREATE TRIGGER assessments_audit AFTER INSERT OR UPDATE OR DELETE ON assessments FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('assessment', 'id', '+site_id', 'updated_at', 'figures');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS assessment_photos_audit ON assessment_photos;
+--> statement-breakpoint
+CREATE TRIGGER assessment_photos_audit AFTER INSERT OR UPDATE OR DELETE ON assessment_photos FOR EACH ROW EXECUTE FUNCTION rondin_audit_row('assessmentPhoto', 'assessment_id', '+id');

@@ -44,6 +44,8 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   signing_certificate_audit: 'not by a finding',
   audit_packs_audit: 'not by a finding',
   control_programmes_audit: 'not by a finding',
+  assessments_audit: 'not by a finding',
+  assessment_photos_audit: 'not by a finding',
 };
 
 let t: TestApp;

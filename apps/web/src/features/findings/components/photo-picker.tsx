@@ -2,7 +2,7 @@ import { PHOTOS_PER_ITEM } from '@rondin/contracts/finding-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { randomUuid } from '../../../lib/uuid';
 import { FINDINGS_MESSAGES as TEXT } from '../messages';
-import { shrinkPhoto } from '../utils/shrink-photo';
+import { shrinkPhoto } from '../../../lib/shrink-photo';
 
 /** A photo taken for the finding, shrunk and re-encoded; its id is given once, when it is taken. */
 export interface DraftPhoto {

@@ -9,6 +9,8 @@ const RECORD_KINDS: readonly RecordKind[] = [
   'photo',
   'photo-deletion',
   'application',
+  'assessment',
+  'assessment-photo',
 ];
 
 const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
@@ -19,6 +21,8 @@ const KIND_WORDS: Record<RecordKind, readonly [string, string]> = {
   photo: ['foto', 'fotos'],
   'photo-deletion': ['foto eliminada', 'fotos eliminadas'],
   application: ['aplicación de producto', 'aplicaciones de producto'],
+  assessment: ['borrador de evaluación', 'borradores de evaluación'],
+  'assessment-photo': ['foto de evaluación', 'fotos de evaluación'],
 };
 
 const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
@@ -28,6 +32,8 @@ const REFUSED_WHAT: Record<Exclude<RecordKind, 'scan'>, string> = {
   photo: 'una foto guardada',
   'photo-deletion': 'la eliminación de una foto',
   application: 'una aplicación de producto',
+  assessment: 'un borrador de evaluación',
+  'assessment-photo': 'una foto de evaluación',
 };
 
 /** '3 escaneos, 1 hallazgo y 2 fotos'. */
@@ -61,6 +67,14 @@ export const OFFLINE_MESSAGES = {
   /** A finding, exception or photo waiting: its device and what it is. */
   recordLine: (sessionId: number, device: string, what: string, recordedAt: string) =>
     `Orden #${sessionId} · ${device} · ${what} · ${formatDateTime(recordedAt)}`,
+  /** An assessment's save or photo waiting: 'Diagnóstico de situación · Planta Norte · foto · Bodega · 12:04'. */
+  assessmentLine: (assessment: string, what: string, recordedAt: string) =>
+    `${assessment} · ${what} · ${formatDateTime(recordedAt)}`,
+  assessment: (kindName: string, siteName: string) => `${kindName} · ${siteName}`,
+  assessmentDraft: 'borrador',
+  assessmentPhoto: (area: string) => `foto · ${area}`,
+  refusedAssessment: (kind: 'assessment' | 'assessment-photo', assessment: string) =>
+    `El servidor rechazó ${REFUSED_WHAT[kind]}: ${assessment}`,
   refused: (sessionId: number, device: string) =>
     `El servidor rechazó un escaneo guardado: Orden #${sessionId} · ${device}`,
   refusedRecord: (kind: Exclude<RecordKind, 'scan'>, sessionId: number, device: string) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
+  isAssessmentRecord,
   isScan,
   MAX_SERVER_ERRORS,
   type QueuedRecord,
@@ -40,7 +41,7 @@ function copy(record: QueuedRecord): QueuedRecord {
 const label = (record: ToSend) =>
   isScan(record)
     ? record.body.qrSlug
-    : `${record.kind}:${record.kind === 'application' ? record.productName : record.trapCode}`;
+    : `${record.kind}:${record.kind === 'application' ? record.productName : isAssessmentRecord(record) ? record.assessmentId : record.trapCode}`;
 
 let counter = 0;
 function scan(sessionId: number, qrSlug: string): ScanToSend {
@@ -167,7 +168,7 @@ describe('ScanQueue', () => {
     await expect(queue.send(first)).resolves.toEqual(kept('slug-a'));
     await expect(queue.send(scan(1, 'slug-a'))).resolves.toEqual(kept('slug-a', true));
     await expect(queue.send(scan(2, 'slug-a'))).resolves.toEqual(kept('slug-a'));
-    expect(queue.getSnapshot().waiting.map((each) => [each.sessionId, recordId(each)])).toEqual([
+    expect(queue.getSnapshot().waiting.map((each) => [isScan(each) && each.sessionId, recordId(each)])).toEqual([
       [1, first.body.clientScanId],
       [2, expect.any(String)],
     ]);
@@ -280,7 +281,7 @@ describe('ScanQueue', () => {
     await queue.send(scan(2, 'slug-b'));
     server.mockClear();
     server.mockImplementation((each) =>
-      each.sessionId === 1 ? refusedWith(404, 'La orden no existe.') : Promise.resolve('aceptado'),
+      isScan(each) && each.sessionId === 1 ? refusedWith(404, 'La orden no existe.') : Promise.resolve('aceptado'),
     );
     await queue.drain();
     expect(sentSlugs()).toEqual(['slug-a', 'slug-b']);

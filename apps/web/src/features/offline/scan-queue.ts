@@ -1,9 +1,11 @@
 import type {
+  AssessmentKind,
   ExceptionReason,
   ExceptionReasonDetail,
   ManualReason,
   PutApplicationInput,
   PutFindingInput,
+  UpdateAssessmentInput,
 } from '@rondin/contracts';
 import { ApiError, isUnreachable } from '../../lib/api-client';
 import { qrHash } from '../../lib/qr-hash';
@@ -84,6 +86,32 @@ export interface ApplicationToSend {
   body: PutApplicationInput & { clientApplicationId: string };
 }
 
+/** Which assessment a record is about (features/assessments), and how the list of what waits names it. */
+interface AssessmentRecord {
+  assessmentId: number;
+  assessmentKind: AssessmentKind;
+  siteName: string;
+  /** About no order nor device: records of one assessment wait behind each other only. */
+  qrHash: null;
+}
+
+/**
+ * A draft of a site assessment as it stands (PATCH /api/assessments/{id}, every field given, so the last save
+ * delivered is the draft). `clientSaveId` names this one save in the queue.
+ */
+export interface AssessmentSaveToSend extends AssessmentRecord {
+  kind: 'assessment';
+  body: UpdateAssessmentInput & { clientSaveId: string; savedAt: string };
+}
+
+/** A photo of an area walked (POST /api/assessments/{id}/photos), named in the draft by its clientPhotoId. */
+export interface AssessmentPhotoToSend extends AssessmentRecord {
+  kind: 'assessment-photo';
+  area: string;
+  body: { clientPhotoId: string; takenAt: string };
+  photo: Blob;
+}
+
 /** Everything the phone records, in the one queue: each kind has its request and its id given by the phone. */
 export type ToSend =
   | ScanToSend
@@ -92,7 +120,9 @@ export type ToSend =
   | ManualToSend
   | PhotoToSend
   | PhotoDeletionToSend
-  | ApplicationToSend;
+  | ApplicationToSend
+  | AssessmentSaveToSend
+  | AssessmentPhotoToSend;
 export type RecordKind = NonNullable<ToSend['kind']>;
 
 /** What the queue keeps about each record while it waits. */
@@ -123,6 +153,8 @@ export type QueuedManual = ManualToSend & Kept;
 export type QueuedPhoto = PhotoToSend & Kept;
 export type QueuedPhotoDeletion = PhotoDeletionToSend & Kept;
 export type QueuedApplication = ApplicationToSend & Kept;
+export type QueuedAssessmentSave = AssessmentSaveToSend & Kept;
+export type QueuedAssessmentPhoto = AssessmentPhotoToSend & Kept;
 /** A record waiting on the device, or refused and kept until the technician has read why. */
 export type QueuedRecord =
   | QueuedScan
@@ -131,7 +163,9 @@ export type QueuedRecord =
   | QueuedManual
   | QueuedPhoto
   | QueuedPhotoDeletion
-  | QueuedApplication;
+  | QueuedApplication
+  | QueuedAssessmentSave
+  | QueuedAssessmentPhoto;
 
 /** The id the phone gave the record once, when it was made: the server counts a replay of it once. */
 export function recordId(record: ToSend): string {
@@ -139,7 +173,10 @@ export function recordId(record: ToSend): string {
     case 'finding':
       return record.body.clientFindingId;
     case 'photo':
+    case 'assessment-photo':
       return record.body.clientPhotoId;
+    case 'assessment':
+      return record.body.clientSaveId;
     case 'photo-deletion':
       return record.body.clientDeletionId;
     case 'application':
@@ -149,13 +186,29 @@ export function recordId(record: ToSend): string {
   }
 }
 
+/** A record about a site assessment rather than an order. */
+export function isAssessmentRecord<Record extends ToSend>(
+  record: Record,
+): record is Extract<Record, { kind: 'assessment' | 'assessment-photo' }> {
+  return record.kind === 'assessment' || record.kind === 'assessment-photo';
+}
+
+/** Kept on the device before it is sent, and sent from the queue: photos, whose upload takes seconds. */
+function keptFirst(record: ToSend): boolean {
+  return record.kind === 'photo' || record.kind === 'assessment-photo';
+}
+
 /** A scan (rows and requests made before the queue held other kinds have no `kind`). */
 export function isScan(record: ToSend): record is ScanToSend {
   return record.kind === undefined || record.kind === 'scan';
 }
 
-/** Records of one device of one order go in the order they were made: a finding never overtakes its scan. */
+/**
+ * Records of one device of one order go in the order they were made: a finding never overtakes its scan. An
+ * assessment's saves and photos wait behind each other (a later save never overtakes an earlier one).
+ */
 function deviceOf(record: QueuedRecord): string {
+  if (isAssessmentRecord(record)) return `assessment:${record.assessmentId}`;
   return record.qrHash === null ? `${record.sessionId}:${recordId(record)}` : `${record.sessionId}:${record.qrHash}`;
 }
 
@@ -235,6 +288,10 @@ export const SERVER_FAILED_REASONS: Record<RecordKind, string> = {
     'El servidor no pudo eliminar esta foto tras varios intentos. Vuelve a eliminarla o avisa al administrador.',
   application:
     'El servidor no pudo registrar esta aplicación de producto tras varios intentos. Regístrala de nuevo o avisa al administrador.',
+  assessment:
+    'El servidor no pudo guardar este borrador de evaluación tras varios intentos. Ábrela de nuevo o avisa al administrador.',
+  'assessment-photo':
+    'El servidor no pudo guardar esta foto de la evaluación tras varios intentos. Tómala de nuevo o avisa al administrador.',
 };
 
 /**
@@ -322,8 +379,8 @@ export class ScanQueue<Answer> {
   async send(record: ToSend): Promise<Answer | ScanQueued> {
     await this.start();
     const userId = this.options.currentUserId();
-    const keepFirst = record.kind === 'photo' && userId !== null;
-    const ahead = this.snapshot.waiting.some((each) => each.kind !== 'photo');
+    const keepFirst = keptFirst(record) && userId !== null;
+    const ahead = this.snapshot.waiting.some((each) => !keptFirst(each));
     if (!keepFirst && (userId === null || !ahead)) {
       try {
         return await this.options.deliver(record);

@@ -38,7 +38,7 @@ import { useActiveProducts } from '../../../features/products/api/get-products';
 import { useOrderApplications } from '../../../features/products/api/applications';
 import { ApplicationsPanel } from '../../../features/products/components/applications-panel';
 import { useScanQueue } from '../../../features/offline/hooks/use-scan-queue';
-import type { ApplicationToSend } from '../../../features/offline/scan-queue';
+import { type ApplicationToSend, isAssessmentRecord } from '../../../features/offline/scan-queue';
 import { queryKeys } from '../../../lib/query-keys';
 import { scanQueue, sendApplicationOrQueue, sendRecordOrQueue, sendScanOrQueue } from '../../offline-scans';
 import type { ScanOnArrival } from '../trap-link';
@@ -73,6 +73,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
   useEffect(
     () =>
       scanQueue.onDelivered((record, answer) => {
+        if (isAssessmentRecord(record)) return;
         if ('session' in answer) showScanAnswer(queryClient, record.sessionId, answer);
         else if ('finding' in answer) showFindingAnswer(queryClient, record.sessionId, answer);
       }),

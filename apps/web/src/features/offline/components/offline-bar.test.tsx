@@ -236,6 +236,58 @@ describe('OfflineBar', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
+  it("names a site assessment's draft and photo by kind and site, and the server's refusal of one", async () => {
+    let refuse = false;
+    const offline = unreachableServer();
+    const { queue } = setup((record) =>
+      !refuse
+        ? offline()
+        : record.kind === 'assessment'
+          ? Promise.reject(new ApiError(409, 'La evaluación está firmada y no cambia.'))
+          : Promise.resolve('ok'),
+    );
+    const assessment = {
+      assessmentId: 8,
+      assessmentKind: 'DIAGNOSTICO' as const,
+      siteName: 'Planta Norte',
+      qrHash: null,
+    };
+    await act(async () => {
+      await queue.send({
+        ...assessment,
+        kind: 'assessment',
+        body: { clientSaveId: '50000000-0000-4000-8000-000000000001', savedAt: '2030-01-02T10:00:00.000Z' },
+      });
+      await queue.send({
+        ...assessment,
+        kind: 'assessment-photo',
+        area: 'Muelle',
+        body: { clientPhotoId: '50000000-0000-4000-8000-000000000002', takenAt: '2030-01-02T10:01:00.000Z' },
+        photo: new Blob(['jpeg'], { type: 'image/jpeg' }),
+      });
+    });
+    const bar = screen.getByRole('region', { name: 'Sincronización de escaneos' });
+    expect(within(bar).getByText('1 borrador de evaluación y 1 foto de evaluación por enviar')).toBeInTheDocument();
+    expect(
+      within(bar)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Diagnóstico de situación · Planta Norte · borrador · /),
+      expect.stringMatching(/^Diagnóstico de situación · Planta Norte · foto · Muelle · /),
+    ]);
+    refuse = true;
+    await act(async () => {
+      reportReachable();
+      await queue.drain();
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'El servidor rechazó un borrador de evaluación: Diagnóstico de situación · Planta Norte',
+    );
+    expect(alert).toHaveTextContent('La evaluación está firmada y no cambia.');
+  });
+
   it('says when the orders on screen are the copy saved on the device, and since when', async () => {
     const { client } = setup(() => Promise.resolve('ok'));
     const readAt = new Date(2030, 0, 2, 8, 15).getTime();

@@ -1,4 +1,5 @@
 import './offline-bar.css';
+import { ASSESSMENT_KIND_NAMES } from '@rondin/contracts/assessment-names';
 import { EXCEPTION_REASON_NAMES } from '@rondin/contracts/finding-rules';
 import { MANUAL_OUTCOME_NAME } from '@rondin/contracts/finding-text';
 import { useServerReachable } from '../../../lib/connectivity';
@@ -6,7 +7,15 @@ import { type NameDevice, useDeviceNames } from '../hooks/use-device-names';
 import { useSavedDataSince } from '../hooks/use-saved-queries';
 import { useScanQueue } from '../hooks/use-scan-queue';
 import { OFFLINE_MESSAGES as TEXT, printedCode } from '../messages';
-import { type QueuedRecord, type RecordKind, recordId, type ScanQueue } from '../scan-queue';
+import {
+  isAssessmentRecord,
+  type QueuedAssessmentPhoto,
+  type QueuedAssessmentSave,
+  type QueuedRecord,
+  type RecordKind,
+  recordId,
+  type ScanQueue,
+} from '../scan-queue';
 
 /**
  * Above the technician's screens: says plainly when the orders shown are the copy saved on the device, how much
@@ -57,9 +66,11 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
         <div key={recordId(record)} className="notice notice--error offline-bar__refused" role="alert">
           <div className="notice__body">
             <p className="notice__text">
-              {record.kind === 'scan'
-                ? TEXT.refused(record.sessionId, deviceText(record, nameDevice))
-                : TEXT.refusedRecord(record.kind, record.sessionId, deviceText(record, nameDevice))}
+              {isAssessmentRecord(record)
+                ? TEXT.refusedAssessment(record.kind, assessmentText(record))
+                : record.kind === 'scan'
+                  ? TEXT.refused(record.sessionId, deviceText(record, nameDevice))
+                  : TEXT.refusedRecord(record.kind, record.sessionId, deviceText(record, nameDevice))}
             </p>
             <p className="notice__detail">{record.refusal}</p>
           </div>
@@ -81,7 +92,10 @@ export function OfflineBar<Answer>({ queue }: { queue: ScanQueue<Answer> }) {
  * order's items (a scan keeps only what was read); a scan of no device of the order says what was read; a
  * product's application, the product.
  */
-function deviceText(record: QueuedRecord, nameDevice: NameDevice): string {
+function deviceText(
+  record: Exclude<QueuedRecord, QueuedAssessmentSave | QueuedAssessmentPhoto>,
+  nameDevice: NameDevice,
+): string {
   if (record.kind === 'application') return record.productName;
   const device = nameDevice(record.sessionId, record.qrHash);
   if (record.kind === 'scan') {
@@ -90,8 +104,19 @@ function deviceText(record: QueuedRecord, nameDevice: NameDevice): string {
   return TEXT.device(record.trapCode, device?.area ?? null);
 }
 
+/** Which assessment of which site a record is about. */
+function assessmentText(record: QueuedAssessmentSave | QueuedAssessmentPhoto): string {
+  return TEXT.assessment(ASSESSMENT_KIND_NAMES[record.assessmentKind], record.siteName);
+}
+
 /** One waiting record as the list shows it: its device (or product), what it is, and when it was made. */
 function recordLine(record: QueuedRecord, nameDevice: NameDevice): string {
+  if (record.kind === 'assessment') {
+    return TEXT.assessmentLine(assessmentText(record), TEXT.assessmentDraft, record.body.savedAt);
+  }
+  if (record.kind === 'assessment-photo') {
+    return TEXT.assessmentLine(assessmentText(record), TEXT.assessmentPhoto(record.area), record.body.takenAt);
+  }
   const device = deviceText(record, nameDevice);
   switch (record.kind) {
     case 'scan':

@@ -1,13 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isServerReachable, subscribeConnectivity } from '../../../lib/connectivity';
 import { OFFLINE_MESSAGES } from '../messages';
-import type {
-  ExceptionToSend,
-  FindingToSend,
-  ManualToSend,
-  PhotoToSend,
-  ScanQueue,
-  ScanQueueSnapshot,
+import {
+  type ExceptionToSend,
+  type FindingToSend,
+  isAssessmentRecord,
+  type ManualToSend,
+  type PhotoToSend,
+  type ScanQueue,
+  type ScanQueueSnapshot,
 } from '../scan-queue';
 
 /** The queue's records for the signed-in user. */
@@ -26,8 +27,8 @@ export function useWaitingQrHashes<Answer>(queue: ScanQueue<Answer>, sessionId: 
     () =>
       new Set(
         waiting.flatMap((record) =>
-          record.sessionId === sessionId &&
           (record.kind === 'scan' || record.kind === 'exception' || record.kind === 'manual') &&
+          record.sessionId === sessionId &&
           record.qrHash !== null
             ? [record.qrHash]
             : [],
@@ -60,7 +61,13 @@ export function useWaitingByItem<Answer>(
   return useMemo(() => {
     const byItem = new Map<number, WaitingForItem>();
     for (const record of waiting) {
-      if (record.sessionId !== sessionId || record.kind === 'scan' || record.kind === 'application') continue;
+      if (
+        isAssessmentRecord(record) ||
+        record.sessionId !== sessionId ||
+        record.kind === 'scan' ||
+        record.kind === 'application'
+      )
+        continue;
       const entry = byItem.get(record.itemId) ?? {
         finding: null,
         exception: null,
@@ -91,7 +98,7 @@ export function useWaitingByItem<Answer>(
 export function useCloseBlockedReason<Answer>(queue: ScanQueue<Answer>, sessionId: number): string | null {
   const { waiting } = useScanQueue(queue);
   const reachable = useSyncExternalStore(subscribeConnectivity, isServerReachable);
-  const waitingHere = waiting.filter((record) => record.sessionId === sessionId);
+  const waitingHere = waiting.filter((record) => !isAssessmentRecord(record) && record.sessionId === sessionId);
   if (waitingHere.length > 0) {
     return waitingHere.every((record) => record.kind === 'scan')
       ? OFFLINE_MESSAGES.closeWaiting(waitingHere.length)

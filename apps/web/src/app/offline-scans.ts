@@ -1,6 +1,11 @@
-import type { Application, FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
+import type { Application, Assessment, AssessmentPhoto, FindingResponse, Photo, ScanResponse } from '@rondin/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import {
+  type AssessmentRecordRequest,
+  postAssessmentRecord,
+  type SendAssessmentRecord,
+} from '../features/assessments/api/send-assessment';
 import { activePestsQuery } from '../features/findings/api/get-active-pests';
 import { type PhotoDeleted, postRecord, type SendRecord } from '../features/findings/api/record-finding';
 import { activeProductsQuery } from '../features/products/api/get-products';
@@ -8,6 +13,7 @@ import { putApplication } from '../features/products/api/applications';
 import { postScan, type SendScan } from '../features/scan/api/send-scan';
 import {
   type ApplicationToSend,
+  isAssessmentRecord,
   isScan,
   type QueuedRecord,
   ScanQueue,
@@ -22,13 +28,24 @@ import { queryKeys } from '../lib/query-keys';
 
 /**
  * What the server answers a delivered record: a scan or an exception the order and item, a finding its version, a
- * photo itself, a photo's removal its id.
+ * photo itself, a photo's removal its id, an assessment's save the assessment.
  */
-export type RecordDelivered = ScanResponse | FindingResponse | Photo | PhotoDeleted | Application;
+export type RecordDelivered =
+  | ScanResponse
+  | FindingResponse
+  | Photo
+  | PhotoDeleted
+  | Application
+  | Assessment
+  | AssessmentPhoto;
 
-/** By kind, the request a record becomes: the scan feature's for scans, the findings feature's for the rest. */
+/**
+ * By kind, the request a record becomes: the scan feature's for scans, the assessments feature's for an
+ * assessment's saves and photos, the findings feature's for the rest.
+ */
 function deliver(record: ToSend): Promise<RecordDelivered> {
   if (isScan(record)) return postScan(record);
+  if (isAssessmentRecord(record)) return postAssessmentRecord(record);
   return record.kind === 'application' ? putApplication(record) : postRecord(record);
 }
 
@@ -58,6 +75,10 @@ export const sendRecordOrQueue: SendRecord = (record) => scanQueue.send(record) 
 
 /** A product applied during the order, through the same queue (PUT …/applications/{clientApplicationId}). */
 export const sendApplicationOrQueue = (record: ApplicationToSend) => scanQueue.send(record);
+
+/** A site assessment's draft saves and photos (features/assessments), through the same queue. */
+export const sendAssessmentOrQueue: SendAssessmentRecord = (record: AssessmentRecordRequest) =>
+  scanQueue.send(record) as ReturnType<SendAssessmentRecord>;
 
 /**
  * A photo the technician removed while it was on its way, and the server took all the same: its removal follows

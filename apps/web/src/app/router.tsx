@@ -25,9 +25,13 @@ const sites = lazyScreen(() => import('./routes/admin/sites'));
 const settings = lazyScreen(() => import('./routes/admin/settings'));
 const siteDetail = lazyScreen(() => import('./routes/admin/site-detail'));
 const sitePlan = lazyScreen(() => import('./routes/admin/site-plan'));
+const assessment = lazyScreen(() => import('./routes/admin/assessment'));
 const techLayout = lazyScreen(() => import('./routes/tech/layout'));
 const techSessions = lazyScreen(() => import('./routes/tech/sessions'));
 const techScan = lazyScreen(() => import('./routes/tech/scan'));
+const techAssessments = lazyScreen(() => import('./routes/tech/assessments'));
+const techSiteAssessments = lazyScreen(() => import('./routes/tech/site-assessments'));
+const techAssessment = lazyScreen(() => import('./routes/tech/assessment'));
 const trapLink = lazyScreen(() => import('./routes/trap-link'));
 const verify = lazyScreen(() => import('./routes/verify'));
 const verifyPack = lazyScreen(() => import('./routes/verify-pack'));
@@ -52,7 +56,11 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/settings\/?$/, [adminLayout, settings]],
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
   [/^\/admin\/sites\/\d+\/plans\/\d+\/?$/, [adminLayout, sitePlan]],
+  [/^\/admin\/assessments\/\d+\/?$/, [adminLayout, assessment]],
   [/^\/tech(\/sessions)?\/?$/, [techLayout, techSessions]],
+  [/^\/tech\/assessments\/?$/, [techLayout, techAssessments]],
+  [/^\/tech\/sites\/\d+\/assessments\/?$/, [techLayout, techSiteAssessments]],
+  [/^\/tech\/assessments\/\d+\/?$/, [techLayout, techAssessment]],
   [/^\/verificar\/dossier\/[^/]+\/?$/, [verifyPack]],
   [/^\/verificar\/[^/]+\/?$/, [verify]],
   // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
@@ -101,6 +109,7 @@ export function AppRoutes() {
             <Route path="settings" element={<settings.Screen />} />
             <Route path="sites/:id" element={<siteDetail.Screen />} />
             <Route path="sites/:id/plans/:planId" element={<sitePlan.Screen />} />
+            <Route path="assessments/:id" element={<assessment.Screen />} />
             <Route path="signature" element={<ownSignature.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
@@ -110,6 +119,9 @@ export function AppRoutes() {
             <Route index element={<Navigate to="sessions" replace />} />
             <Route path="sessions" element={<techSessions.Screen />} />
             <Route path="sessions/:id/scan" element={<techScan.Screen />} />
+            <Route path="assessments" element={<techAssessments.Screen />} />
+            <Route path="sites/:id/assessments" element={<techSiteAssessments.Screen />} />
+            <Route path="assessments/:id" element={<techAssessment.Screen />} />
             <Route path="signature" element={<ownSignature.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

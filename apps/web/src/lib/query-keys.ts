@@ -113,6 +113,13 @@ export const queryKeys = {
   photoThumbnail: (id: number) => ['photos', id, 'thumb'] as const,
   /** Another record's photo (a corrective action's evidence), by the path it is read from. */
   photoAt: (path: string) => ['photos', 'at', path] as const,
+  /** Prefix of every assessment query: a save, a signature or a new draft refreshes lists, details and what is due. */
+  assessments: ['assessments'] as const,
+  /** A site's assessments and what it owes. */
+  siteAssessments: (siteId: number) => ['assessments', 'site', siteId] as const,
+  assessment: (id: number) => ['assessments', 'detail', id] as const,
+  /** What every site owes (the dashboard). */
+  assessmentsDue: ['assessments', 'due'] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

@@ -1,4 +1,5 @@
 import { ActionsSummary } from '../../../features/actions/components/actions-summary';
+import { AssessmentsDuePanel } from '../../../features/assessments/components/assessments-due-panel';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
 import { RemindersPanel } from '../../../features/reports/components/reminders-panel';
@@ -12,6 +13,7 @@ export default function DashboardRoute() {
       <CompliancePanel />
       <RemindersPanel />
       <ActionsSummary />
+      <AssessmentsDuePanel sitePath={(siteId) => `/admin/sites/${siteId}`} />
       <AuditPackPanel sites={sites.data} sitesFailed={sites.isError && !sites.data} />
       <TrendsPanel />
     </>

@@ -1,5 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ThresholdsSection } from '../../../features/actions/components/thresholds-section';
+import { AssessmentsSection } from '../../../features/assessments/components/assessments-section';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { SitePlansView } from '../../../features/plans/components/site-plans-view';
 import { ProgrammeSection } from '../../../features/programmes/components/programme-section';
@@ -13,7 +14,7 @@ import { SiteDevicesImport } from './site-devices-import';
 
 /**
  * One site for the office: its plans, how many of its devices are on none, its devices and their import, its
- * control programme, its recurring service, thresholds, trends against them and the audit pack.
+ * control programme and assessments, its recurring service, thresholds, trends against them and the audit pack.
  */
 export default function SiteDetailRoute() {
   const id = parseRouteId(useParams().id);
@@ -27,6 +28,7 @@ export default function SiteDetailRoute() {
       <SitePlansView key={id} siteId={id} />
       {site ? <SiteDevicesImport key={`devices-${id}`} site={site} /> : null}
       <ProgrammeSection key={`programme-${id}`} siteId={id} clientId={site?.clientId} timeZone={timeZone} />
+      <AssessmentsSection key={`assessments-${id}`} siteId={id} assessmentPath="/admin/assessments" />
       <ServicePlansSection key={`service-${id}`} siteId={id} timeZone={timeZone} technicians={technicians.data ?? []} />
       <ThresholdsSection key={`thresholds-${id}`} siteId={id} />
       <p className="panel__text">

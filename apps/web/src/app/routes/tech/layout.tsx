@@ -11,7 +11,10 @@ import { useOfflinePlans } from '../../offline-plans';
 import { scanQueue, useOfflineScans } from '../../offline-scans';
 import { RouteFallback } from '../../route-fallback';
 
-const NAV: NavItem[] = [{ to: '/tech/sessions', label: 'Órdenes asignadas' }];
+const NAV: NavItem[] = [
+  { to: '/tech/sessions', label: 'Órdenes asignadas' },
+  { to: '/tech/assessments', label: 'Evaluaciones' },
+];
 
 export default function TechLayout() {
   const { token, role, user } = useAuth();

@@ -252,14 +252,17 @@ function linesFor(line: TrendLine, series: TrendSeries[]): string {
   return current.length > 1 && own.length < current.length ? ` (${own.map((one) => one.label).join(', ')})` : '';
 }
 
-function TrendDataTable({
+/** The table a chart is drawn from: every period and series of one metric, with the limits in its footer. */
+export function TrendDataTable({
   table,
   metric,
   interval,
+  caption = METRIC_LABELS[metric],
 }: {
   table: TrendTable;
   metric: TrendMetric;
   interval: TrendInterval;
+  caption?: string;
 }) {
   const captionId = useId();
   return (
@@ -267,7 +270,7 @@ function TrendDataTable({
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
     <div className="trends__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="trends__table">
-        <caption id={captionId}>{METRIC_LABELS[metric]}</caption>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Período</th>

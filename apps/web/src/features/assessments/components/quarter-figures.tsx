@@ -1,0 +1,107 @@
+import type { QuarterFigures as Figures, TrendsReport } from '@rondin/contracts';
+import { ACTION_STATUS_NAMES, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts/action-names';
+import { type ComponentType, useId } from 'react';
+import { Link } from 'react-router';
+import { dayKeyIn } from '../../../lib/format';
+import { ASSESSMENT_MESSAGES as TEXT, formatDay } from '../messages';
+
+/** A trends report as a table, with its limits and the year before (the trends feature's, given by the route). */
+export type TrendReportTable = ComponentType<{ report: TrendsReport; caption: string }>;
+
+interface QuarterFiguresProps {
+  figures: Figures;
+  TrendTable: TrendReportTable;
+  /** Where a corrective action opens, when the viewer may open it. */
+  actionPath: ((id: number) => string) | null;
+}
+
+/**
+ * What the quarterly review was opened holding, as tables: trends by zone and by pest group against the limits and
+ * the same months a year before, the limits crossed, and the corrective actions with where they stand.
+ */
+export function QuarterFigures({ figures, TrendTable, actionPath }: QuarterFiguresProps) {
+  const titleId = useId();
+  const breachesId = useId();
+  const actionsId = useId();
+  // [from, to): the last day shown is the one before `to`, in the site's zone.
+  const lastDay = new Date(new Date(figures.to).getTime() - 1).toISOString();
+  return (
+    <section className="assessment-figures" aria-labelledby={titleId}>
+      <h2 id={titleId} className="assessment__section-title">
+        {TEXT.figuresTitle}
+      </h2>
+      <p className="panel__text">
+        {TEXT.figuresIntro(
+          formatDay(dayKeyIn(figures.from, figures.timeZone)),
+          formatDay(dayKeyIn(lastDay, figures.timeZone)),
+        )}
+      </p>
+      <TrendTable report={figures.byZone} caption={TEXT.byZone} />
+      <TrendTable report={figures.byPestGroup} caption={TEXT.byPestGroup} />
+      <h3 id={breachesId} className="assessment__subtitle">
+        {TEXT.breachesTitle}
+      </h3>
+      {figures.breaches.length === 0 ? (
+        <p className="muted">{TEXT.breachesNone}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+        <div className="assessment-figures__wrap" role="region" aria-labelledby={breachesId} tabIndex={0}>
+          <table className="assessment-figures__table">
+            <thead>
+              <tr>
+                <th scope="col">{TEXT.breachZone}</th>
+                <th scope="col">{TEXT.breachLevel}</th>
+                <th scope="col">{TEXT.breachMetric}</th>
+                <th scope="col">{TEXT.breachCount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.breaches.map((breach) => (
+                <tr key={`${breach.zone}-${breach.level}-${breach.metric}`}>
+                  <th scope="row">{breach.zone || TEXT.noZone}</th>
+                  <td>{THRESHOLD_LEVEL_NAMES[breach.level]}</td>
+                  <td>{THRESHOLD_METRIC_NAMES[breach.metric]}</td>
+                  <td>{breach.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 id={actionsId} className="assessment__subtitle">
+        {TEXT.actionsTitle}
+      </h3>
+      {figures.actions.length === 0 ? (
+        <p className="muted">{TEXT.actionsNone}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+        <div className="assessment-figures__wrap" role="region" aria-labelledby={actionsId} tabIndex={0}>
+          <table className="assessment-figures__table">
+            <thead>
+              <tr>
+                <th scope="col">{TEXT.actionWhat}</th>
+                <th scope="col">{TEXT.actionWhere}</th>
+                <th scope="col">{TEXT.actionOccurrences}</th>
+                <th scope="col">{TEXT.actionState}</th>
+                <th scope="col">{TEXT.actionDue}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.actions.map((action) => (
+                <tr key={action.id}>
+                  <th scope="row">
+                    {actionPath ? <Link to={actionPath(action.id)}>{action.description}</Link> : action.description}
+                  </th>
+                  <td>{[action.trapCode, action.area].filter(Boolean).join(' · ') || '—'}</td>
+                  <td>{action.occurrences}</td>
+                  <td>{ACTION_STATUS_NAMES[action.status]}</td>
+                  <td>{formatDay(action.dueDate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

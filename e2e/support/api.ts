@@ -1,5 +1,6 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import type {
+  Assessment,
   CorrectiveActionDetail,
   CreateActionInput,
   ComplianceReport,
@@ -7,12 +8,14 @@ import type {
   Finding,
   FindingResponse,
   LoginResponse,
+  Pest,
   PutFindingInput,
   ScanResponse,
   Session,
   Site,
   SiteRoute,
   Technician,
+  Qualification,
   Threshold,
   Trap,
   TrapType,
@@ -203,6 +206,21 @@ export class AdminApi {
   /** Every version of what was found at one device of an order, the current first. */
   findings(sessionId: number, itemId: number): Promise<Finding[]> {
     return this.json('get', `/api/sessions/${sessionId}/items/${itemId}/findings`);
+  }
+
+  /** Records an account's qualification (RESPONSABLE_TECNICO signs assessments). */
+  setQualification(technicianId: number, qualification: Qualification): Promise<Technician> {
+    return this.json('patch', `/api/technicians/${technicianId}`, { qualification });
+  }
+
+  /** The pest catalogue, to name a catch by its pest. */
+  pests(): Promise<Pest[]> {
+    return this.json('get', '/api/pests');
+  }
+
+  /** One site assessment as the server holds it (GET /api/assessments/{id}). */
+  assessment(id: number): Promise<Assessment> {
+    return this.json('get', `/api/assessments/${id}`);
   }
 
   /** A photo as the server keeps it: its type and bytes. */

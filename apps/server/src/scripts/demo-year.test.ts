@@ -178,6 +178,24 @@ describe('demo year', () => {
   });
 });
 
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first days of the quarters from the one of `first` that ended before `today`. */
+function endedQuarters(first: string, today: string): string[] {
+  const starts: string[] = [];
+  let [year, month] = first.split('-').map(Number) as [number, number];
+  month = Math.floor((month - 1) / 3) * 3 + 1;
+  for (;;) {
+    const next = month === 10 ? [year + 1, 1] : [year, month + 3];
+    const start = `${year}-${String(month).padStart(2, '0')}-01`;
+    if (`${next[0]}-${String(next[1]).padStart(2, '0')}-01` > today) return starts;
+    starts.push(start);
+    [year, month] = next as [number, number];
+  }
+}
+
 // The demonstration as `npm run seed:demo` makes it, over fewer weeks and devices: a well-run year, every visit
 // closed through the orders service as the API closes it.
 describe('demo seed', () => {
@@ -308,7 +326,7 @@ describe('demo seed', () => {
       `SELECT origin, status, root_cause, immediate_correction, preventive_action, verification_result, verified_by,
               verified_on::text, status <> 'CERRADA' AND due_date < current_date AS overdue,
               (closed_at AT TIME ZONE 'Europe/Madrid')::date <= due_date AS in_time
-         FROM corrective_actions`,
+         FROM corrective_actions WHERE assessment_id IS NULL`,
     );
     const closed = actions.filter((action) => action.status === 'CERRADA');
     expect(closed.length).toBeGreaterThan(0);
@@ -337,6 +355,88 @@ describe('demo seed', () => {
     );
     expect(breaches!.actions).toBeGreaterThan(0);
     expect(breaches!.with_action).toBe(breaches!.actions);
+  });
+
+  it('has each site’s programme approved and accepted, its diagnosis, quarterly reviews and annual survey signed', async () => {
+    const programmes = await rows<{
+      site_id: number;
+      version: number;
+      approved_by_name: string | null;
+      accepted_by_name: string | null;
+      in_force: boolean;
+    }>(
+      `SELECT site_id, version, approved_by_name, accepted_by_name,
+              version = (SELECT max(version) FROM control_programmes x WHERE x.site_id = p.site_id
+                          AND x.approved_at IS NOT NULL AND x.effective_from <= current_date) AS in_force
+         FROM control_programmes p ORDER BY site_id, version`,
+    );
+    expect(programmes.filter((programme) => programme.in_force)).toHaveLength(2);
+    for (const programme of programmes) {
+      expect(programme.approved_by_name).toBe('Lucía Navarro Ortega');
+      expect(programme.accepted_by_name).toMatch(/Elena Martín|Óscar Pérez/);
+    }
+    // The warehouse's moth outbreak (within these weeks) raised a frequency: a second version.
+    expect(programmes.length).toBeGreaterThanOrEqual(3);
+
+    const sites = await rows<{ id: number; first_visit: string; first_order: string; today: string }>(
+      `SELECT site_id AS id, (min(scheduled_at) AT TIME ZONE 'Europe/Madrid')::date::text AS first_visit,
+              min(least(created_at, scheduled_at))::text AS first_order,
+              (now() AT TIME ZONE 'Europe/Madrid')::date::text AS today
+         FROM sessions GROUP BY site_id ORDER BY site_id`,
+    );
+    const assessments = await rows<{
+      site_id: number;
+      kind: string;
+      status: string;
+      period_from: string | null;
+      period_to: string | null;
+      signed_day: string;
+      before_first_order: boolean;
+      signed_by_manager: boolean;
+      stored: boolean;
+      conclusions: string;
+      recommendations: number;
+    }>(
+      `SELECT a.site_id, a.kind, a.status, a.period_from::text, a.period_to::text,
+              (a.signed_at AT TIME ZONE 'Europe/Madrid')::date::text AS signed_day,
+              a.signed_at < (SELECT min(least(s.created_at, s.scheduled_at)) FROM sessions s WHERE s.site_id = a.site_id)
+                AS before_first_order,
+              t.qualification = 'RESPONSABLE_TECNICO' AND t.signature_file_id IS NOT NULL AS signed_by_manager,
+              a.signature_file_id IS NOT NULL AND a.report_file_id IS NOT NULL AND a.report_sha256 IS NOT NULL AS stored,
+              a.conclusions, jsonb_array_length(a.recommendations)::int AS recommendations
+         FROM assessments a LEFT JOIN technicians t ON t.id = a.signed_by_id ORDER BY a.site_id, a.signed_at`,
+    );
+    for (const assessment of assessments) {
+      expect(assessment).toMatchObject({ status: 'FIRMADA', signed_by_manager: true, stored: true });
+      expect(assessment.conclusions.length).toBeGreaterThan(80);
+      expect(assessment.recommendations).toBeGreaterThan(0);
+    }
+    for (const site of sites) {
+      const own = assessments.filter((assessment) => assessment.site_id === site.id);
+      // The diagnosis first, before the first visit was even planned; the annual survey last, late in the year.
+      expect(own[0]).toMatchObject({ kind: 'DIAGNOSTICO', before_first_order: true });
+      expect(own.filter((assessment) => assessment.kind === 'DIAGNOSTICO')).toHaveLength(1);
+      expect(own.at(-1)!.kind).toBe('REVISION_ANUAL');
+      expect(own.at(-1)!.signed_day > addDays(site.today, -40)).toBe(true);
+      // A review of every quarter that has ended since the first visit, signed after it ended.
+      const reviews = own.filter((assessment) => assessment.kind === 'REVISION_TRIMESTRAL');
+      expect(reviews.map((review) => review.period_from)).toEqual(endedQuarters(site.first_visit, site.today));
+      for (const review of reviews) expect(review.signed_day > review.period_to!).toBe(true);
+      // Each on its own day, as it was done.
+      expect(new Set(own.map((assessment) => assessment.signed_day)).size).toBe(own.length);
+    }
+    // Each recommendation became the client's action: those checked done are closed, the latest still open.
+    const [actions] = await rows<{ recommendations: number; actions: number; client: number; closed: number }>(
+      `SELECT (SELECT sum(jsonb_array_length(recommendations)) FROM assessments)::int AS recommendations,
+              count(*)::int AS actions,
+              count(*) FILTER (WHERE origin = 'RECOMENDACION' AND responsible = 'CLIENTE')::int AS client,
+              count(*) FILTER (WHERE status = 'CERRADA' AND verified_on IS NOT NULL)::int AS closed
+         FROM corrective_actions WHERE assessment_id IS NOT NULL`,
+    );
+    expect(actions!.actions).toBe(actions!.recommendations);
+    expect(actions!.client).toBe(actions!.actions);
+    expect(actions!.closed).toBeGreaterThan(0);
+    expect(actions!.closed).toBeLessThan(actions!.actions);
   });
 
   it('has qualified technicians, registered products with their lots, and a client with its contacts', async () => {

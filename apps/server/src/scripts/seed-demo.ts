@@ -46,6 +46,7 @@ import { alongWalls, DEMO_PLANS, drawFloorPlan } from './demo-floor-plans.js';
 import { countTrendPeriodsAfter } from '../modules/reports/trends.repository.js';
 import { setDemoClock } from './demo-clock.js';
 import { demoClose, type DemoProductIds } from './demo-close.js';
+import { demoPlant } from './demo-plant.js';
 import { DEMO_WEEKS, type DemoYearSummary, seedDemoYear } from './demo-year.js';
 
 /**
@@ -330,7 +331,13 @@ async function seedSites(db: Database, config: Config, admin: AuthUser, options:
     ? await clients.update(admin, existing.clientId, DEMO_CLIENT)
     : await clients.create(admin, { ...DEMO_CLIENT, isActive: true });
   const file = (image: Buffer) => spool(Readable.from([image]), NEW_PLAN_FORM);
-  const summary: { id: number; name: string; traps: number; placed: number }[] = [];
+  const summary: {
+    id: number;
+    name: string;
+    traps: number;
+    placed: number;
+    contact?: { id: number; name: string; role: string };
+  }[] = [];
   for (const [index, demo] of SITES.entries()) {
     const site =
       index === 0 && existing
@@ -373,11 +380,12 @@ async function seedSites(db: Database, config: Config, admin: AuthUser, options:
   }
   for (const contact of DEMO_CONTACTS) {
     const { site, ...fields } = contact;
-    await clients.createContact(admin, client.id, {
+    const created = await clients.createContact(admin, client.id, {
       ...fields,
       siteIds: site === null ? [] : [summary[site]!.id],
       notifyReviews: false,
     });
+    if (site !== null) summary[site]!.contact = { id: created.id, name: contact.name, role: contact.role };
   }
   await storage.close();
   return summary;
@@ -477,6 +485,42 @@ async function seedDemoOnClock(
 
   const activeTraps = (await new TrapsRepository(db).list()).filter((trap) => trap.isActive);
   const timeZone = SITES[0]!.site.timeZone;
+  // The diagnosis and the programme before the first visit; the reviews, the survey and a programme's second
+  // version as the year goes (demo-plant.ts), signed by the technical manager.
+  const plant = demoPlant({
+    db,
+    files: storage.files,
+    company: () => company.letterhead(),
+    office,
+    manager: {
+      id: techIds[TECHNICIANS.findIndex((each) => each.qualification === 'RESPONSABLE_TECNICO')]!,
+      role: 'TECH',
+      tokenVersion: 0,
+    },
+    actions,
+    sites: sites.map((site, index) => ({
+      id: site.id,
+      areas: SITES[index]!.areas.map((area) => ({ name: area.name, types: area.types })),
+      contact: site.contact!,
+    })),
+    productIds: Object.values(productIds),
+    timeZone,
+    at: setDemoClock,
+  });
+  await plant.start();
+  const closeVisit = demoClose({
+    db,
+    orders,
+    applications,
+    actions,
+    office,
+    products: productIds as unknown as DemoProductIds,
+    signers,
+    timeZone,
+    responsibleName: TECHNICIANS[3].fullName,
+    openWeeks: 3,
+    at: setDemoClock,
+  });
   // A year of weekly rounds, each site with its own technicians (the first two and the next two), replayed on
   // the seed's clock; the trends' per-period counts counted once at the end rather than one inspection at a time.
   const year = await countTrendPeriodsAfter(db, async () => {
@@ -492,25 +536,21 @@ async function seedDemoOnClock(
           now,
           weeks,
           at: setDemoClock,
-          close: demoClose({
-            db,
-            orders,
-            applications,
-            actions,
-            office,
-            products: productIds as unknown as DemoProductIds,
-            signers,
-            timeZone,
-            responsibleName: TECHNICIANS[3].fullName,
-            openWeeks: 3,
-            at: setDemoClock,
-          }),
+          close: async (visit) => {
+            await closeVisit(visit);
+            await plant.afterVisit(visit);
+          },
         },
       );
     } finally {
       setDemoClock(null);
     }
   });
+  try {
+    await plant.finish();
+  } finally {
+    setDemoClock(null);
+  }
   const openOrders = await seedOpenItems({ orders, actions, office, techIds, traps: activeTraps, sites });
   await storage.close();
   return { sites, year, openOrders };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { unique } from './support/accounts';
-import { storeOwnSignature } from './support/api';
+import { request, type Page } from '@playwright/test';
+import { ADMIN, unique } from './support/accounts';
+import { baseURL, loginThroughApi, storeOwnSignature } from './support/api';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { readIndexedDb } from './support/offline';
 import { pdfText } from './support/pdf';
@@ -20,6 +20,50 @@ const areaCard = (page: Page, area: string) =>
 
 /** The line that says where the draft stands: on the server, or on the device waiting to be sent. */
 const saveStatus = (page: Page) => page.locator('.assessment__save');
+
+/** The site's control programme, written by the office and approved by its technical manager (from `from`). */
+async function approvedProgramme(
+  siteId: number,
+  from: string,
+  office: { email: string; password: string },
+  manager: { email: string; password: string },
+) {
+  for (const [account, call] of [
+    [
+      office,
+      (api: Awaited<ReturnType<typeof request.newContext>>) =>
+        api.put(`/api/sites/${siteId}/programme`, {
+          data: {
+            scope: 'Control de roedores en el envasado.',
+            targetPestGroups: ['ROEDORES'],
+            methods: 'Trampas de captura revisadas cada semana.',
+            frequencies: [{ type: 'CAPTURA', zone: null, frequency: 'SEMANAL' }],
+            responseTimeHours: 24,
+            responsibilities: [],
+            permittedProductIds: [],
+            effectiveFrom: from,
+          },
+        }),
+    ],
+    [
+      manager,
+      (api: Awaited<ReturnType<typeof request.newContext>>) =>
+        api.post(`/api/sites/${siteId}/programme/versions/1/approve`),
+    ],
+  ] as const) {
+    const auth = await loginThroughApi(account.email, account.password);
+    const api = await request.newContext({
+      baseURL: baseURL(),
+      extraHTTPHeaders: { authorization: `Bearer ${auth.accessToken}` },
+    });
+    try {
+      const response = await call(api);
+      if (!response.ok()) throw new Error(`programme: ${response.status()} ${await response.text()}`);
+    } finally {
+      await api.dispose();
+    }
+  }
+}
 
 interface StoredRecord {
   kind?: string;
@@ -172,6 +216,12 @@ test('a quarterly review opens with the quarter’s real trends, only a technica
     captures: [{ pestId: mouse.id, count: 2 }],
   });
 
+  // The programme contracts a weekly inspection of the capture traps, in force since the quarter began.
+  const now = new Date();
+  const quarter = Math.floor(now.getMonth() / 3);
+  const quarterStart = `${now.getFullYear()}-${String(quarter * 3 + 1).padStart(2, '0')}-01`;
+  await approvedProgramme(site.id, quarterStart, ADMIN, manager);
+
   // The dashboard says what the site owes, and leads to it.
   await page.setViewportSize(LAPTOP);
   await asAdmin('/admin/dashboard');
@@ -191,8 +241,6 @@ test('a quarterly review opens with the quarter’s real trends, only a technica
   await page.screenshot({ path: `${SHOTS}/assessments-site-1366.png` });
   await section.getByRole('button', { name: 'Nueva revisión trimestral' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva revisión trimestral' });
-  const now = new Date();
-  const quarter = Math.floor(now.getMonth() / 3);
   const quarterLabel = `${['1.er', '2.º', '3.er', '4.º'][quarter]} trimestre de ${now.getFullYear()}`;
   await dialog.getByLabel('Trimestre').selectOption({ label: quarterLabel });
   await dialog.getByRole('button', { name: 'Abrir la revisión' }).click();
@@ -213,6 +261,11 @@ test('a quarterly review opens with the quarter’s real trends, only a technica
   const actions = figures.getByRole('region', { name: 'Acciones correctivas' });
   await expect(actions.getByRole('row').filter({ hasText: trap.code })).toBeVisible();
   await expect(figures.getByRole('region', { name: 'Umbrales superados' }).getByRole('row')).not.toHaveCount(0);
+  // Coverage against the contracted frequency: the weekly capture traps, with the visit made this quarter.
+  const coverage = figures.getByRole('region', { name: 'Cobertura frente a la frecuencia contratada' });
+  const contracted = coverage.getByRole('row').filter({ hasText: 'Semanal' });
+  await expect(contracted).toHaveCount(1);
+  await expect(contracted.getByRole('rowheader')).toHaveText('Trampa mecánica o de captura viva');
 
   // The walk starts from the site's areas; the person writes the conclusions.
   const card = areaCard(page, area);

@@ -120,6 +120,9 @@ export const queryKeys = {
   assessment: (id: number) => ['assessments', 'detail', id] as const,
   /** What every site owes (the dashboard). */
   assessmentsDue: ['assessments', 'due'] as const,
+  /** A quarter's visits against the frequency contracted in the site's programme, as a review shows them. */
+  contractedCoverage: (siteId: number, from: string, to: string) =>
+    ['assessments', 'coverage', siteId, from, to] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

@@ -45,6 +45,7 @@ export default function AdminAssessmentRoute() {
         outbox={outbox}
         TrendTable={TrendReportTables}
         actionPath={(action) => `/admin/actions/${action}`}
+        contractedCoverage
       />
     </>
   );

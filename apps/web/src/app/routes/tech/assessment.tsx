@@ -20,6 +20,7 @@ export default function TechAssessmentRoute() {
       outbox={outbox}
       TrendTable={TrendReportTables}
       actionPath={null}
+      contractedCoverage={false}
     />
   );
 }

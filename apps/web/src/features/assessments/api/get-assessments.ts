@@ -1,4 +1,4 @@
-import type { Assessment, AssessmentDueList, SiteAssessments } from '@rondin/contracts';
+import type { Assessment, AssessmentDueList, ProgrammeCoverage, SiteAssessments } from '@rondin/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -24,5 +24,19 @@ export function useAssessmentsDue() {
   return useQuery({
     queryKey: queryKeys.assessmentsDue,
     queryFn: ({ signal }) => apiRequest<AssessmentDueList>('/assessments/due', { signal }),
+  });
+}
+
+/**
+ * GET /api/sites/{id}/programme/coverage: the quarter's visits and inspections against the frequency contracted
+ * in the site's control programme (the office's; read live, not kept with the review).
+ */
+export function useContractedCoverage(siteId: number, from: string, to: string) {
+  return useQuery({
+    queryKey: queryKeys.contractedCoverage(siteId, from, to),
+    queryFn: ({ signal }) =>
+      apiRequest<ProgrammeCoverage>(`/sites/${siteId}/programme/coverage?${new URLSearchParams({ from, to })}`, {
+        signal,
+      }),
   });
 }

@@ -13,6 +13,8 @@ export interface AssessmentScreenProps {
   outbox: AssessmentOutbox;
   TrendTable: TrendReportTable;
   actionPath: ((id: number) => string) | null;
+  /** A review shows the quarter's coverage against the programme's contracted frequency (the office reads it). */
+  contractedCoverage: boolean;
 }
 
 /** An assessment's photos, read under it. */

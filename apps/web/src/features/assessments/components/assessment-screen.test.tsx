@@ -67,6 +67,7 @@ function Screen({ outbox = NO_OUTBOX, siteAreas = [] }: { outbox?: AssessmentOut
       outbox={outbox}
       TrendTable={({ caption }) => <p>{caption}</p>}
       actionPath={null}
+      contractedCoverage={false}
     />
   );
 }

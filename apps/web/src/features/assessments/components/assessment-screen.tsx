@@ -17,6 +17,7 @@ import { AreaCard } from './area-card';
 import { assessmentName, STATUS_TONES } from './assessments-section';
 import { AssessmentWalk } from './assessment-walk';
 import { type AssessmentScreenProps, assessmentPhotoPaths } from './assessment-screen-props';
+import { quarterCoverage } from './quarter-coverage';
 import { QuarterFigures } from './quarter-figures';
 
 /** One assessment: a draft opens as the walk; a signed one reads as it was signed, with its PDF. */
@@ -74,6 +75,7 @@ function SignedAssessment({
   assessmentPath,
   TrendTable,
   actionPath,
+  contractedCoverage,
 }: { assessment: Assessment } & AssessmentScreenProps) {
   const download = useDownloadAssessmentReport(assessment.id);
   const correct = useCreateAssessment();
@@ -146,7 +148,12 @@ function SignedAssessment({
         ) : null}
       </div>
       {assessment.figures ? (
-        <QuarterFigures figures={assessment.figures} TrendTable={TrendTable} actionPath={actionPath} />
+        <QuarterFigures
+          figures={assessment.figures}
+          TrendTable={TrendTable}
+          actionPath={actionPath}
+          coverage={quarterCoverage(assessment, contractedCoverage)}
+        />
       ) : null}
       <section aria-labelledby={areasId}>
         <h2 id={areasId} className="assessment__section-title">

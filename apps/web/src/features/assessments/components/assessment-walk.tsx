@@ -11,6 +11,7 @@ import { ASSESSMENT_MESSAGES as TEXT } from '../messages';
 import { type AreaDraft, type AssessmentDraft, areaKey, openDraft } from '../utils/draft';
 import { AreaCard } from './area-card';
 import { type AssessmentScreenProps, assessmentPhotoPaths } from './assessment-screen-props';
+import { quarterCoverage } from './quarter-coverage';
 import { QuarterFigures } from './quarter-figures';
 import { RecommendationsEditor } from './recommendations-editor';
 
@@ -25,6 +26,7 @@ export function AssessmentWalk({
   outbox,
   TrendTable,
   actionPath,
+  contractedCoverage,
 }: { assessment: Assessment } & AssessmentScreenProps) {
   const siteName = assessment.site.name;
   const mine = useMemo(
@@ -110,7 +112,12 @@ export function AssessmentWalk({
         reachable={reachable}
       />
       {assessment.figures ? (
-        <QuarterFigures figures={assessment.figures} TrendTable={TrendTable} actionPath={actionPath} />
+        <QuarterFigures
+          figures={assessment.figures}
+          TrendTable={TrendTable}
+          actionPath={actionPath}
+          coverage={quarterCoverage(assessment, contractedCoverage)}
+        />
       ) : null}
       <section className="assessment__part" aria-labelledby={areasId}>
         <h2 id={areasId} className="assessment__section-title">

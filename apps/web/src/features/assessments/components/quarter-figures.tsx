@@ -1,6 +1,6 @@
 import type { QuarterFigures as Figures, TrendsReport } from '@rondin/contracts';
 import { ACTION_STATUS_NAMES, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts/action-names';
-import { type ComponentType, useId } from 'react';
+import { type ComponentType, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { dayKeyIn } from '../../../lib/format';
 import { ASSESSMENT_MESSAGES as TEXT, formatDay } from '../messages';
@@ -13,13 +13,16 @@ interface QuarterFiguresProps {
   TrendTable: TrendReportTable;
   /** Where a corrective action opens, when the viewer may open it. */
   actionPath: ((id: number) => string) | null;
+  /** The quarter's coverage against the contracted frequency, when the viewer may read it. */
+  coverage: ReactNode;
 }
 
 /**
  * What the quarterly review was opened holding, as tables: trends by zone and by pest group against the limits and
- * the same months a year before, the limits crossed, and the corrective actions with where they stand.
+ * the same months a year before, the limits crossed, and the corrective actions with where they stand; then the
+ * coverage against the contracted frequency.
  */
-export function QuarterFigures({ figures, TrendTable, actionPath }: QuarterFiguresProps) {
+export function QuarterFigures({ figures, TrendTable, actionPath, coverage }: QuarterFiguresProps) {
   const titleId = useId();
   const breachesId = useId();
   const actionsId = useId();
@@ -102,6 +105,7 @@ export function QuarterFigures({ figures, TrendTable, actionPath }: QuarterFigur
           </table>
         </div>
       )}
+      {coverage}
     </section>
   );
 }

@@ -17,9 +17,13 @@ const SHOTS = 'test-results/screenshots';
 const SECTIONS = [
   'Alcance y responsabilidades',
   'Empresa y personal',
+  'Programa de control',
+  'Evaluación del riesgo: diagnóstico y revisión anual',
+  'Revisiones trimestrales',
   'Planos numerados y fechados',
   'Inventario de dispositivos',
   'Cumplimiento de visitas y cobertura por dispositivo',
+  'Cobertura frente a la frecuencia contratada',
   'Índice de certificados',
   'Actividad observada',
   'Tratamientos y productos',

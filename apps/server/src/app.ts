@@ -387,6 +387,8 @@ export async function buildApp({
         issues: new PackIssuesRepository(db),
         annexes: new PackAnnexes(db, files),
         publicUrl: config.PUBLIC_URL,
+        programmes,
+        assessments,
         excel: (period, output) =>
           writeAuditPackExcel(
             auditPackRepository,

@@ -5,6 +5,15 @@
 /** How often a plan's visits come: every 7 or 14 days, or every 1, 2 or 3 months on the start date's day. */
 export const SERVICE_FREQUENCIES = ['SEMANAL', 'QUINCENAL', 'MENSUAL', 'BIMESTRAL', 'TRIMESTRAL'] as const;
 
+/** A frequency as documents name it. */
+export const SERVICE_FREQUENCY_NAMES: Record<(typeof SERVICE_FREQUENCIES)[number], string> = {
+  SEMANAL: 'Semanal',
+  QUINCENAL: 'Quincenal',
+  MENSUAL: 'Mensual',
+  BIMESTRAL: 'Bimestral',
+  TRIMESTRAL: 'Trimestral',
+};
+
 /**
  * How many days ahead a plan creates its orders unless it says otherwise: two of its periods, so the office
  * always sees its next two visits (a quarterly plan's 184 days reach two visits from any day).

@@ -116,6 +116,18 @@ export class SectionedPdf<Id extends string> {
     this.doc.y = y + height + 6;
   }
 
+  /**
+   * Text of any length as its author wrote it (a conclusion, a scope): its paragraphs kept, over as many pages as
+   * it takes, never cut. Long paragraphs go in pieces of a few lines, each kept whole on a page.
+   */
+  prose(text: string, size = 9.5): void {
+    for (const piece of prosePieces(text)) {
+      useFont(this.doc, FONT.regular, size);
+      this.ensure(this.doc.heightOfString(piece, { width: this.width }) + 6);
+      this.paragraph(piece, size);
+    }
+  }
+
   /** What an empty section says, in words: it never just vanishes. */
   empty(text: string): void {
     useFont(this.doc, FONT.bold, 10).fillColor('#7a4b00');
@@ -155,6 +167,35 @@ export class SectionedPdf<Id extends string> {
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The most characters of a piece of prose drawn at once: six lines or so of a portrait page. */
+const PROSE_PIECE = 600;
+
+/**
+ * A text's paragraphs, each in pieces of at most PROSE_PIECE characters made of whole sentences (a sentence
+ * longer than that is cut between words).
+ */
+export function prosePieces(text: string): string[] {
+  const pieces: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    let piece = '';
+    const add = (part: string) => {
+      if (piece && piece.length + 1 + part.length > PROSE_PIECE) {
+        pieces.push(piece);
+        piece = part;
+      } else piece = piece ? `${piece} ${part}` : part;
+    };
+    for (const sentence of paragraph
+      .trim()
+      .split(/(?<=[.!?…;:])\s+/)
+      .filter(Boolean)) {
+      if (sentence.length <= PROSE_PIECE) add(sentence);
+      else for (const word of sentence.split(/\s+/)) add(word);
+    }
+    if (piece) pieces.push(piece);
+  }
+  return pieces;
+}
 
 /**
  * A document whose first pages name where later ones begin (an index), as a PDF stream. pdfkit writes pages as

@@ -69,10 +69,11 @@ async function packOf(): Promise<{ pdf: Buffer; items: TextItem[] }> {
 
 /** The pages of the plans section: from its heading to the next section's. */
 function plansSection(items: TextItem[]) {
-  // The sections' headings, not the index's lines: 14 pt.
-  const heading = (text: string) => items.find((item) => item.text.startsWith(text) && item.size === 14)!.page;
-  const start = heading('3. Planos numerados');
-  const end = heading('4. Inventario');
+  // The sections' headings («6. Planos numerados…»), not the index's lines: 14 pt.
+  const heading = (title: string) =>
+    items.find((item) => /^\d+\. /.test(item.text) && item.text.includes(title) && item.size === 14)!.page;
+  const start = heading('Planos numerados');
+  const end = heading('Inventario');
   const section = items.filter((item) => item.page >= start && item.page < end);
   const text = [...new Set(section.map((item) => item.page))]
     .map((page) =>
@@ -149,7 +150,7 @@ describe('the audit pack plan pages', () => {
 
     // The inventory names each device's mark as the plan does (plan 1, mark 38), and «—» for one on no plan.
     const inventory = items
-      .filter((item) => item.page >= end && item.page < heading('5. '))
+      .filter((item) => item.page >= end && item.page < heading('Cumplimiento de visitas'))
       .map((item) => item.text)
       .join(' ');
     expect(inventory).toContain('TRP-038 1·38 Bodega');

@@ -152,6 +152,13 @@ export interface PackTrends {
   limits: TrendThreshold[];
 }
 
+/** A recommendation's corrective action as it stands now. */
+export interface PackRecommendationState {
+  actionId: number;
+  status: PackAction['status'];
+  closedAt: Date | null;
+}
+
 export interface PackAction {
   id: number;
   origin: 'UMBRAL' | 'MANUAL' | 'RECOMENDACION';
@@ -521,6 +528,17 @@ export class AuditPackRepository {
        WHERE a.site_id = $1 AND a.detected_at < $3 AND (a.detected_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,
       [range.siteId, range.from, range.to],
+    );
+  }
+
+  /** Where the site's actions `ids` stand now (the client actions the assessments' recommendations became). */
+  recommendationStates(siteId: number, ids: number[]): Promise<PackRecommendationState[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return queryRows<PackRecommendationState>(
+      this.db,
+      `SELECT id AS "actionId", status, closed_at AS "closedAt" FROM corrective_actions
+       WHERE site_id = $1 AND id = ANY($2::int[]) ORDER BY id`,
+      [siteId, ids],
     );
   }
 

@@ -24,9 +24,18 @@ import { planLayout } from '../plans/plan-map.js';
 import type { PlanHeatRow } from '../plans/plans.repository.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { ApplicationsRepository } from '../products/applications.repository.js';
+import type { AssessmentsService } from '../assessments/assessments.service.js';
+import type { ProgrammesService } from '../programmes/programmes.service.js';
 import type { CoverageService } from '../reports/coverage.service.js';
 import { renderAuditPack } from './audit-pack-pdf.js';
-import { PACK_TITLE, type PackData, type PackPlan, packPlanArea } from './pdf/pack-pages.js';
+import {
+  PACK_TITLE,
+  type PackAssessments,
+  type PackData,
+  type PackPlan,
+  type PackProgramme,
+  packPlanArea,
+} from './pdf/pack-pages.js';
 import type { AuditPackRepository, PackDevice } from './audit-pack.repository.js';
 import { appendAnnexes, type PackAnnexes } from './pack-annexes.js';
 import type { PackIssuesRepository } from './pack-issues.repository.js';
@@ -63,6 +72,10 @@ export interface AuditPackOptions {
   publicUrl: string | undefined;
   /** The labels and safety data sheets of the products applied, annexed after the last section. */
   annexes: PackAnnexes;
+  /** The site's control programme, its versions and coverage against the contracted frequency. */
+  programmes: Pick<ProgrammesService, 'versions' | 'contractedCoverage'>;
+  /** The site's signed assessments: diagnosis, annual survey, quarterly reviews. */
+  assessments: Pick<AssessmentsService, 'list' | 'get'>;
 }
 
 /** What a pack is drawn from, with its fingerprint; the address that verifies it is added once it is issued. */
@@ -87,6 +100,21 @@ const shiftDay = (day: string, { months = 0, days = 0 }: { months?: number; days
   target.setUTCDate(Math.min(date, last) + days);
   return target.toISOString().slice(0, 10);
 };
+
+/** The calendar quarters that end within [fromDay, toDay] (YYYY-MM-DD), each as its first and last day. */
+export function quartersEndingIn(fromDay: string, toDay: string): { from: string; to: string }[] {
+  const quarters: { from: string; to: string }[] = [];
+  let year = Number(fromDay.slice(0, 4));
+  let quarter = Math.floor((Number(fromDay.slice(5, 7)) - 1) / 3);
+  for (;;) {
+    const from = `${year}-${String(quarter * 3 + 1).padStart(2, '0')}-01`;
+    const to = new Date(Date.UTC(year, quarter * 3 + 3, 0)).toISOString().slice(0, 10);
+    if (to > toDay) return quarters;
+    quarters.push({ from, to });
+    quarter = (quarter + 1) % 4;
+    if (quarter === 0) year++;
+  }
+}
 
 /**
  * SHA-256 of the records a pack is drawn from, for its cover (a PDF cannot print its own hash): the company,
@@ -280,6 +308,7 @@ export class AuditPackService {
       this.repository.trends(range, period.timeZone),
       devices.then((list) => this.plans(user, period, list)),
     ]);
+    const [programme, assessments] = await Promise.all([this.programme(period), this.assessments(period)]);
     const annexes = await this.options.annexes.of([...new Set(productTotals.map((total) => total.productId))]);
     const records = {
       annexes,
@@ -302,8 +331,57 @@ export class AuditPackService {
       actions,
       trends,
       plans,
+      programme,
+      assessments,
     };
     return { ...records, fingerprint: recordsFingerprint(records) };
+  }
+
+  /** Every version of the programme, those in force in the period, and coverage against their frequencies. */
+  private async programme(period: PackPeriod): Promise<PackProgramme> {
+    const [versions, coverage] = await Promise.all([
+      this.options.programmes.versions(OFFICE, period.siteId),
+      this.options.programmes.contractedCoverage(period.siteId, period.fromDay, period.toDay),
+    ]);
+    const oldestFirst = versions.reverse().map(({ inForce: _today, ...version }) => version);
+    return { versions: oldestFirst, inPeriod: coverage.versions.map((version) => version.version), coverage };
+  }
+
+  /**
+   * The site's signed assessments as the pack shows them, each the last revision of its chain: the latest diagnosis
+   * and annual survey performed by the period's end, and the review of each quarter that ended within it.
+   */
+  private async assessments(period: PackPeriod): Promise<PackAssessments> {
+    const { items } = await this.options.assessments.list(period.siteId);
+    const final = items.filter((item) => item.status !== 'BORRADOR' && item.supersededBy === null);
+    const latest = (kind: 'DIAGNOSTICO' | 'REVISION_ANUAL') =>
+      final
+        .filter((item) => item.kind === kind && localDate(new Date(item.performedAt), period.timeZone) <= period.toDay)
+        .sort((a, b) => b.performedAt.localeCompare(a.performedAt))[0];
+    const quarters = quartersEndingIn(period.fromDay, period.toDay).map((quarter) => ({
+      ...quarter,
+      reviewId:
+        final.find((item) => item.kind === 'REVISION_TRIMESTRAL' && item.periodFrom === quarter.from)?.id ?? null,
+    }));
+    const chosen = [latest('DIAGNOSTICO'), latest('REVISION_ANUAL')];
+    const [diagnosis, annual, ...quarterly] = await Promise.all(
+      [...chosen, ...quarters.map((quarter) => (quarter.reviewId === null ? undefined : { id: quarter.reviewId }))].map(
+        (item) => (item ? this.options.assessments.get(item.id) : Promise.resolve(null)),
+      ),
+    );
+    const reviews = quarterly.filter((review) => review !== null);
+    const actionIds = [diagnosis, annual, ...reviews].flatMap((assessment) =>
+      (assessment?.recommendations ?? []).flatMap((recommendation) =>
+        recommendation.actionId === null ? [] : [recommendation.actionId],
+      ),
+    );
+    return {
+      diagnosis: diagnosis ?? null,
+      annual: annual ?? null,
+      quarterly: reviews,
+      quarters,
+      recommendations: await this.repository.recommendationStates(period.siteId, actionIds),
+    };
   }
 
   /**

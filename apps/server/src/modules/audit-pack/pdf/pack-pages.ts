@@ -1,4 +1,12 @@
-import type { CoverageReport, HeatClass, Plan, PlanHeatDevice } from '@rondin/contracts';
+import type {
+  Assessment,
+  CoverageReport,
+  HeatClass,
+  Plan,
+  PlanHeatDevice,
+  ProgrammeCoverage,
+  ProgrammeVersion,
+} from '@rondin/contracts';
 import type { Letterhead } from '../../../lib/pdf-letterhead.js';
 import { applyLetterhead } from '../../../lib/pdf-letterhead.js';
 import {
@@ -20,6 +28,7 @@ import type {
   PackDevice,
   PackException,
   PackFigures,
+  PackRecommendationState,
   PackSite,
   PackTechnician,
   PackThreshold,
@@ -62,6 +71,28 @@ export interface PackPlan {
   image: Buffer;
 }
 
+/** The site's control programme as the period knew it (modules/programmes). */
+export interface PackProgramme {
+  /** Every version, oldest first, without today's `inForce` (`inPeriod` says which ones the period knew). */
+  versions: Omit<ProgrammeVersion, 'inForce'>[];
+  /** The numbers of the approved versions in force on some day of the period. */
+  inPeriod: number[];
+  /** Coverage against the frequencies those versions contract, over the period. */
+  coverage: ProgrammeCoverage;
+}
+
+/** The site's signed assessments the pack shows (modules/assessments): the corrected revision of each. */
+export interface PackAssessments {
+  /** The latest diagnosis and annual survey performed by the period's end. */
+  diagnosis: Assessment | null;
+  annual: Assessment | null;
+  /** The reviews of the quarters that end within the period, oldest first. */
+  quarterly: Assessment[];
+  /** Each quarter that ended within the period, with its signed review's id (null: none). */
+  quarters: { from: string; to: string; reviewId: number | null }[];
+  recommendations: PackRecommendationState[];
+}
+
 export interface PackData {
   site: PackSite;
   letterhead: Letterhead | undefined;
@@ -89,6 +120,8 @@ export interface PackData {
   plans: PackPlan[];
   /** The labels and safety data sheets of the products applied, appended after the last section. */
   annexes: PackAnnex[];
+  programme: PackProgramme;
+  assessments: PackAssessments;
 }
 
 /**
@@ -102,9 +135,13 @@ export const periodIsEmpty = (data: PackData): boolean =>
 export const PACK_SECTIONS = [
   { id: 'scope', title: 'Alcance y responsabilidades' },
   { id: 'company', title: 'Empresa y personal' },
+  { id: 'programme', title: 'Programa de control' },
+  { id: 'assessments', title: 'Evaluación del riesgo: diagnóstico y revisión anual' },
+  { id: 'reviews', title: 'Revisiones trimestrales' },
   { id: 'plans', title: 'Planos numerados y fechados' },
   { id: 'devices', title: 'Inventario de dispositivos' },
   { id: 'coverage', title: 'Cumplimiento de visitas y cobertura por dispositivo' },
+  { id: 'contracted', title: 'Cobertura frente a la frecuencia contratada' },
   { id: 'certificates', title: 'Índice de certificados' },
   { id: 'activity', title: 'Actividad observada' },
   { id: 'treatments', title: 'Tratamientos y productos' },

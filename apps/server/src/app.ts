@@ -369,6 +369,7 @@ export async function buildApp({
       const assessments = new AssessmentsService(new AssessmentsRepository(db, config.TIME_ZONE), files, {
         timeZone: config.TIME_ZONE,
         trends: (query) => reports.trends(query),
+        coverage: (siteId, from, to) => programmes.contractedCoverage(siteId, from, to),
         company,
         events: app.orderEvents,
         seal: signing.seal,

@@ -15,6 +15,7 @@ import {
   PEST_PRESSURES,
 } from './assessment-names.js';
 import { QUALIFICATIONS } from './technician-rules.js';
+import { ProgrammeCoverage } from './programmes.js';
 import { TrendsReport } from './reports.js';
 
 /** The server's answers about assessments; the screens say the same. */
@@ -229,6 +230,11 @@ export const QuarterFigures = z.object({
   byPestGroup: TrendsReport,
   breaches: z.array(QuarterBreachCount),
   actions: z.array(QuarterAction),
+  /**
+   * Coverage against the contracted frequency of the control programme in force (modules/programmes), over the
+   * quarter's days up to the day it was counted; absent in drafts opened before it was counted.
+   */
+  coverage: ProgrammeCoverage.optional(),
   computedAt: Timestamp,
 });
 export type QuarterFigures = z.infer<typeof QuarterFigures>;

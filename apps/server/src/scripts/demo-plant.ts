@@ -525,6 +525,7 @@ export function demoPlant(parts: DemoPlantParts) {
   const assessments = new AssessmentsService(new AssessmentsRepository(db, timeZone), parts.files, {
     timeZone,
     trends: (query) => reports.trends(query),
+    coverage: (siteId, from, to) => programmes.contractedCoverage(siteId, from, to),
     company: parts.company,
     events: NO_ORDER_EVENTS,
   });

@@ -1,5 +1,5 @@
-import type { QuarterFigures, TrendsQuery, TrendsReport } from '@rondin/contracts';
-import { zonedInstant } from '../../lib/time-zone.js';
+import type { ProgrammeCoverage, QuarterFigures, TrendsQuery, TrendsReport } from '@rondin/contracts';
+import { localDate, zonedInstant } from '../../lib/time-zone.js';
 import { addDays } from './assessment-due.js';
 import type { AssessmentsRepository } from './assessments.repository.js';
 
@@ -7,6 +7,8 @@ import type { AssessmentsRepository } from './assessments.repository.js';
 export interface FiguresSource {
   trends: (query: TrendsQuery) => Promise<TrendsReport>;
   repository: Pick<AssessmentsRepository, 'breachCounts' | 'quarterActions'>;
+  /** The control programme's contractedCoverage (modules/programmes) over days [from, to] of the site. */
+  coverage: (siteId: number, from: string, to: string) => Promise<ProgrammeCoverage>;
 }
 
 /**
@@ -32,11 +34,13 @@ export async function quarterFigures(
       by,
       compare: 'prevYear',
     });
-  const [byZone, byPestGroup, breaches, actions] = await Promise.all([
+  const today = localDate(new Date(), site.timeZone);
+  const [byZone, byPestGroup, breaches, actions, coverage] = await Promise.all([
     trend('zone'),
     trend('pestGroup'),
     source.repository.breachCounts(site.id, from, to),
     source.repository.quarterActions(site.id, from, to),
+    source.coverage(site.id, periodFrom, periodTo < today ? periodTo : today),
   ]);
   return {
     from: from.toISOString(),
@@ -46,6 +50,7 @@ export async function quarterFigures(
     byPestGroup,
     breaches,
     actions,
+    coverage,
     computedAt: new Date().toISOString(),
   };
 }

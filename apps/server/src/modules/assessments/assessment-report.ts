@@ -8,11 +8,12 @@ import {
   THRESHOLD_LEVEL_NAMES,
   THRESHOLD_METRIC_NAMES,
   type Assessment,
+  type ProgrammeCoverage,
   type QuarterFigures,
   type TrendPoint,
   type TrendsReport,
 } from '@rondin/contracts';
-import { PEST_GROUP_NAMES, ZONE_NAMES, type PestGroup, type Zone } from '@rondin/contracts/devices';
+import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES, type PestGroup, type Zone } from '@rondin/contracts/devices';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { createDocument, drawFacts, drawPageHeader, numberPages } from '../../lib/pdf-document.js';
@@ -342,6 +343,42 @@ async function drawFigures(doc: PDFKit.PDFDocument, figures: QuarterFigures, dra
     }
     doc.y = actions.end() + 4;
   }
+  if (figures.coverage) drawCoverage(doc, figures.coverage, drawing);
+}
+
+/** Coverage against the contracted frequency, a row per device type and zone of the programme in force. */
+function drawCoverage(doc: PDFKit.PDFDocument, coverage: ProgrammeCoverage, { heading, paragraph, table }: Drawing) {
+  heading('Cobertura frente a la frecuencia contratada');
+  if (coverage.rows.length === 0) {
+    paragraph('Sin programa de control aprobado en vigor en el trimestre: no hay frecuencia contratada que medir.');
+    return;
+  }
+  paragraph(
+    `Del ${day(coverage.from)} al ${day(coverage.to)}, programa de control versión ${coverage.versions
+      .map((version) => version.version)
+      .join(', ')}.`,
+    8.5,
+    '#555555',
+  );
+  const rows = table([
+    { header: 'Dispositivos', width: 110 },
+    { header: 'Zona', width: 90 },
+    { header: 'Frecuencia', width: 70, singleLine: true },
+    { header: 'Visitas hechas / debidas', width: 70, align: 'right' },
+    { header: 'Periodos cubiertos', width: 60, align: 'right' },
+    { header: 'Inspecciones hechas / debidas', width: 80, align: 'right' },
+  ]);
+  for (const row of coverage.rows) {
+    rows.row([
+      TRAP_TYPE_NAMES[row.type],
+      row.zone ? (ZONE_NAMES[row.zone as Zone] ?? row.zone) : 'Todas',
+      row.frequency.charAt(0) + row.frequency.slice(1).toLowerCase(),
+      `${row.visitsMade} / ${row.visitsOwed}`,
+      `${row.periodsCovered} / ${row.visitsOwed}`,
+      `${row.inspectionsDone} / ${row.inspectionsOwed}`,
+    ]);
+  }
+  doc.y = rows.end() + 4;
 }
 
 function drawSignature(

@@ -65,6 +65,7 @@ export type ReadForm = () => Promise<Upload>;
 export interface AssessmentsOptions {
   timeZone: string;
   trends: FiguresSource['trends'];
+  coverage: FiguresSource['coverage'];
   company: LetterheadSource;
   events: OrderEvents;
   seal?: PdfSeal | undefined;
@@ -93,7 +94,7 @@ export class AssessmentsService {
   ) {}
 
   private get figures(): FiguresSource {
-    return { trends: this.options.trends, repository: this.repository };
+    return { trends: this.options.trends, coverage: this.options.coverage, repository: this.repository };
   }
 
   async list(siteId: number): Promise<SiteAssessments> {

@@ -21,7 +21,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 /** BENCH_SAVE_PDF=/tmp/pack.pdf keeps the last pack, to look at its pages. */
 const SAVE_PDF = process.env.BENCH_SAVE_PDF;
 
-function seedSql(): string {
+export function seedSql(): string {
   return `
     alter table findings disable trigger findings_thresholds;
     alter table session_items disable trigger session_items_trend;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminScreensBenchmark } from './admin-screens.js';
 import { auditLogBenchmark } from './audit-log.bench.js';
+import { assessmentsBenchmark } from './assessments.bench.js';
 import { auditPackBenchmark } from './audit-pack.bench.js';
 import { findingsBenchmark } from './findings.bench.js';
 import { lighthouseBenchmark } from './lighthouse.js';
@@ -37,6 +38,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'service-plans': { title: 'Service plans: generator for 1,000 plans', run: servicePlansBenchmark },
   'audit-log': { title: 'Change log: audit-log:verify over 1,000,000 rows', run: auditLogBenchmark },
   'audit-pack': { title: 'Audit pack PDF: 2,000 devices, a year of weekly visits', run: auditPackBenchmark },
+  assessments: { title: 'Quarterly review draft: 2,000 devices, a year of weekly visits', run: assessmentsBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

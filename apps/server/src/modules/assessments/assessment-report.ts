@@ -252,13 +252,7 @@ async function drawFigures(doc: PDFKit.PDFDocument, figures: QuarterFigures, dra
   const { heading, paragraph, table, pace } = drawing;
   heading('Cifras del trimestre');
   paragraph(
-    `Contadas el ${formatDateTime(figures.computedAt, figures.timeZone)}, al abrir la revisión, del ${formatDateTime(
-      figures.from,
-      figures.timeZone,
-    ).slice(
-      0,
-      10,
-    )} al ${formatDateTime(figures.to, figures.timeZone).slice(0, 10)} (fin excluido), con los mismos meses del año anterior.`,
+    `Contadas el ${formatDateTime(figures.computedAt, figures.timeZone)}, al abrir la revisión, por mes del trimestre y con los mismos meses del año anterior.`,
     8.5,
     '#555555',
   );
@@ -294,7 +288,7 @@ async function drawFigures(doc: PDFKit.PDFDocument, figures: QuarterFigures, dra
         THRESHOLD_METRIC_NAMES[limit.metric],
         THRESHOLD_LEVEL_NAMES[limit.level],
         number(limit.value),
-        limit.trapType,
+        TRAP_TYPE_NAMES[limit.trapType],
         limit.zone ? ZONE_NAMES[limit.zone] : 'Todas',
         limit.pestGroup ? PEST_GROUP_NAMES[limit.pestGroup] : 'Todos',
       ]);

@@ -1,4 +1,8 @@
 import type { Assessment, TrendPoint } from '@rondin/contracts';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
@@ -108,6 +112,28 @@ describe('a quarterly review', () => {
       versions: [{ version: 1 }],
       rows: [{ type: 'CAPTURA', zone: null, frequency: 'MENSUAL' }],
     });
+    // The report prints them.
+    const report = await t.app.inject({ url: `/api/assessments/${review.id}/report.pdf`, headers: tech.headers });
+    expect(report.statusCode).toBe(200);
+    const text = pdfText(report.rawPayload);
+    for (const expected of [
+      'Revisión trimestral',
+      'Cifras del trimestre',
+      'Tendencia por zona',
+      'Interior',
+      'Exterior',
+      'Tendencia por grupo de plagas',
+      'Roedores',
+      'Límites en vigor al cierre del trimestre',
+      'Umbrales superados',
+      'Acciones correctivas por umbral',
+      inside.code,
+      'Cobertura frente a la frecuencia contratada',
+      'Página 1 de',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    if (process.env.ASSESSMENT_PDF_OUT) fs.writeFileSync(process.env.ASSESSMENT_PDF_OUT, report.rawPayload);
     // Kept as counted: later findings do not change the draft's figures.
     await putFinding(
       t,
@@ -120,3 +146,15 @@ describe('a quarterly review', () => {
     expect(again.json<Assessment>().figures).toEqual(figures);
   });
 });
+
+/** The text poppler reads from a PDF, lines as laid out. */
+function pdfText(pdf: Buffer): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'revision-'));
+  const file = path.join(folder, 'informe.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -3,13 +3,16 @@ import { request, type Page } from '@playwright/test';
 import { ADMIN, unique } from './support/accounts';
 import { baseURL, loginThroughApi, storeOwnSignature } from './support/api';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
-import { readIndexedDb } from './support/offline';
+import { readIndexedDb, waitForServiceWorker } from './support/offline';
 import { pdfText } from './support/pdf';
 import { cameraPhoto } from './support/photo-image';
 
 const SHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
+
+// The app's service worker: the walk is reloaded without signal.
+test.use({ serviceWorkers: 'allow' });
 
 // The server is shared with the files its worker runs next, which expect a single active site (sites.spec.ts).
 test.afterEach(async ({ adminApi }) => adminApi.keepOneActiveSite());
@@ -65,6 +68,10 @@ async function approvedProgramme(
   }
 }
 
+interface SavedQueries {
+  state: { queries: { queryKey: unknown[] }[] };
+}
+
 interface StoredRecord {
   kind?: string;
   assessmentId?: number;
@@ -118,6 +125,14 @@ test('a diagnosis walked on a phone, partly without signal: the draft and a phot
 
   // Into the cold store, where there is no signal: the next area, a photo, conclusions and a recommendation.
   const photo = await cameraPhoto(page, 2400, 1800, 'Rondin EXIF GPS');
+  await waitForServiceWorker(page);
+  await expect
+    .poll(async () =>
+      (await readIndexedDb<SavedQueries>(page, 'rondin-saved-queries', 'queries')).flatMap((saved) =>
+        saved.state.queries.map((query) => query.queryKey),
+      ),
+    )
+    .toContainEqual(['assessments', 'detail', assessmentId]);
   await context.setOffline(true);
   await addArea('Almacén seco');
   const store = areaCard(page, 'Almacén seco');
@@ -138,6 +153,17 @@ test('a diagnosis walked on a phone, partly without signal: the draft and a phot
     'Guardado en este dispositivo · el borrador y 1 foto por enviar · Se enviará solo al volver la conexión.',
   );
   const bar = page.getByRole('region', { name: 'Sincronización de escaneos' });
+  await expect(bar).toContainText('1 borrador de evaluación y 1 foto de evaluación por enviar');
+  // The phone reloads the page without signal: the walk opens again as it was left, from the device.
+  await page.reload();
+  await expect(areaCard(page, 'Almacén seco').getByRole('radio', { name: 'Baja' })).toBeChecked();
+  await expect(store.getByRole('img', { name: 'Foto 1 de Almacén seco' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Conclusiones' })).toHaveValue(
+    'Presión baja en el almacén; el muelle necesita orden y sellado.',
+  );
+  await expect(page.getByLabel('Recomendación 1', { exact: true })).toHaveValue(
+    'Sellar el hueco bajo la persiana del muelle 2.',
+  );
   await expect(bar).toContainText('1 borrador de evaluación y 1 foto de evaluación por enviar');
   // Kept on the device whole: the latest draft (earlier saves withdrawn) and the photo's bytes.
   const stored = await readIndexedDb<StoredRecord>(page, 'rondin-scan-queue', 'scans');

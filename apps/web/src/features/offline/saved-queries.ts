@@ -39,7 +39,8 @@ function savedStore(): UseStore {
 /**
  * Kept on the device: the open orders, the first page of completed ones, every order read with its items, the
  * plans of each order read (their images are kept apart, in saved-plan-images.ts), the pests a finding names and
- * those most caught at each order's site, and the server's time zone the orders' times are shown in.
+ * those most caught at each order's site, the server's time zone the orders' times are shown in, and each site
+ * assessment opened (a walk reloaded without signal opens again, with what waits of it in the queue).
  */
 const KEPT: readonly QueryKey[] = [
   queryKeys.myOpenSessions,
@@ -51,6 +52,7 @@ const KEPT: readonly QueryKey[] = [
   queryKeys.activeProducts,
   queryKeys.orderApplications(0).slice(0, 1),
   queryKeys.serverTimeZone,
+  queryKeys.assessment(0).slice(0, 2),
 ];
 
 /** What the field screens need without signal; later pages of completed orders are a tap away once back online. */

@@ -326,6 +326,13 @@ test('a quarterly review opens with the quarter’s real trends, only a technica
   await expect(page.getByRole('textbox', { name: 'Conclusiones' })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByText(conclusions)).toBeVisible();
+  // The coverage counted with the figures reads on the technician's phone too (the live route is the office's).
+  await expect(
+    page
+      .getByRole('region', { name: 'Cobertura frente a la frecuencia contratada' })
+      .getByRole('row')
+      .filter({ hasText: 'Semanal' }),
+  ).toHaveCount(1);
   const signed = await adminApi.assessment(assessmentId);
   expect(signed.status).toBe('FIRMADA');
   expect(signed.recommendations[0]?.actionId).toEqual(expect.any(Number));

@@ -13,7 +13,10 @@ export interface AssessmentScreenProps {
   outbox: AssessmentOutbox;
   TrendTable: TrendReportTable;
   actionPath: ((id: number) => string) | null;
-  /** A review shows the quarter's coverage against the programme's contracted frequency (the office reads it). */
+  /**
+   * A review opened before its figures held the coverage against the programme's contracted frequency reads it
+   * live (the office's route).
+   */
   contractedCoverage: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { Assessment } from '@rondin/contracts';
+import type { Assessment, ProgrammeCoverage } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { type ReactNode, useId } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
@@ -6,65 +6,84 @@ import { useContractedCoverage } from '../api/get-assessments';
 import { ASSESSMENT_MESSAGES as TEXT } from '../messages';
 
 /**
- * The quarter's visits and inspections against the frequency the site's control programme contracts, per device
- * type and area: what the review reads its coverage against. Read as it is now (the programme's figures are not
- * kept with the review).
+ * A review's coverage against the frequency the site's control programme contracts: the one counted with its
+ * figures; for a draft opened before figures held it, read live (the office's route), when the viewer may.
  */
-export function QuarterCoverage({ siteId, from, to }: { siteId: number; from: string; to: string }) {
-  const titleId = useId();
+export function quarterCoverage(assessment: Assessment, readLive: boolean): ReactNode {
+  const counted = assessment.figures?.coverage;
+  if (counted) return <CoverageSection coverage={counted} />;
+  if (!readLive || !assessment.periodFrom || !assessment.periodTo) return null;
+  return <LiveCoverage siteId={assessment.site.id} from={assessment.periodFrom} to={assessment.periodTo} />;
+}
+
+function LiveCoverage({ siteId, from, to }: { siteId: number; from: string; to: string }) {
   const coverage = useContractedCoverage(siteId, from, to);
-  const rows = coverage.data?.rows ?? [];
+  return (
+    <CoverageFrame>
+      {(titleId) => (
+        <QueryState
+          isPending={coverage.isPending}
+          isError={coverage.isError}
+          error={coverage.error}
+          loadingText={TEXT.coverageLoading}
+          errorText={TEXT.coverageFailed}
+          onRetry={() => void coverage.refetch()}
+        >
+          {coverage.data ? <CoverageTable coverage={coverage.data} titleId={titleId} /> : null}
+        </QueryState>
+      )}
+    </CoverageFrame>
+  );
+}
+
+function CoverageSection({ coverage }: { coverage: ProgrammeCoverage }) {
+  return <CoverageFrame>{(titleId) => <CoverageTable coverage={coverage} titleId={titleId} />}</CoverageFrame>;
+}
+
+function CoverageFrame({ children }: { children: (titleId: string) => ReactNode }) {
+  const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
       <h3 id={titleId} className="assessment__subtitle">
         {TEXT.coverageTitle}
       </h3>
-      <QueryState
-        isPending={coverage.isPending}
-        isError={coverage.isError}
-        error={coverage.error}
-        isEmpty={rows.length === 0}
-        emptyText={TEXT.coverageNone}
-        loadingText={TEXT.coverageLoading}
-        errorText={TEXT.coverageFailed}
-        onRetry={() => void coverage.refetch()}
-      >
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1). */}
-        <div className="assessment-figures__wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
-          <table className="assessment-figures__table">
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.coverageType}</th>
-                <th scope="col">{TEXT.coverageArea}</th>
-                <th scope="col">{TEXT.coverageFrequency}</th>
-                <th scope="col">{TEXT.coverageVisits}</th>
-                <th scope="col">{TEXT.coveragePeriods}</th>
-                <th scope="col">{TEXT.coverageInspections}</th>
-                <th scope="col">{TEXT.coverageMissed}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.type}-${row.zone ?? ''}-${row.frequency}`}>
-                  <th scope="row">{TRAP_TYPE_NAMES[row.type]}</th>
-                  <td>{row.zone ?? TEXT.coverageAllAreas}</td>
-                  <td>{TEXT.frequency(row.frequency)}</td>
-                  <td>{TEXT.outOf(row.visitsMade, row.visitsOwed)}</td>
-                  <td>{TEXT.outOf(row.periodsCovered, row.visitsOwed)}</td>
-                  <td>{TEXT.outOf(row.inspectionsDone, row.inspectionsOwed)}</td>
-                  <td>{row.missed.length ? row.missed.map((device) => device.code).join(', ') : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      {children(titleId)}
     </section>
   );
 }
 
-/** A review's coverage table, when the viewer may read the programme's coverage. */
-export function quarterCoverage(assessment: Assessment, visible: boolean): ReactNode {
-  if (!visible || !assessment.periodFrom || !assessment.periodTo) return null;
-  return <QuarterCoverage siteId={assessment.site.id} from={assessment.periodFrom} to={assessment.periodTo} />;
+/** Per device type and area: visits and inspections made against those owed, and the devices that missed one. */
+function CoverageTable({ coverage, titleId }: { coverage: ProgrammeCoverage; titleId: string }) {
+  if (coverage.rows.length === 0) return <p className="muted">{TEXT.coverageNone}</p>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+    <div className="assessment-figures__wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
+      <table className="assessment-figures__table">
+        <thead>
+          <tr>
+            <th scope="col">{TEXT.coverageType}</th>
+            <th scope="col">{TEXT.coverageArea}</th>
+            <th scope="col">{TEXT.coverageFrequency}</th>
+            <th scope="col">{TEXT.coverageVisits}</th>
+            <th scope="col">{TEXT.coveragePeriods}</th>
+            <th scope="col">{TEXT.coverageInspections}</th>
+            <th scope="col">{TEXT.coverageMissed}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {coverage.rows.map((row) => (
+            <tr key={`${row.type}-${row.zone ?? ''}-${row.frequency}`}>
+              <th scope="row">{TRAP_TYPE_NAMES[row.type]}</th>
+              <td>{row.zone ?? TEXT.coverageAllAreas}</td>
+              <td>{TEXT.frequency(row.frequency)}</td>
+              <td>{TEXT.outOf(row.visitsMade, row.visitsOwed)}</td>
+              <td>{TEXT.outOf(row.periodsCovered, row.visitsOwed)}</td>
+              <td>{TEXT.outOf(row.inspectionsDone, row.inspectionsOwed)}</td>
+              <td>{row.missed.length ? row.missed.map((device) => device.code).join(', ') : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -8,9 +8,9 @@
  * dated when it was done, as demo-close.ts dates the certificates.
  */
 import {
-  ACTION_STATUS_NAMES,
   CreateAssessmentBody,
   type AssessmentAreaInput,
+  type PestPressure,
   type ProgrammeFrequency,
   type QuarterFigures,
   SaveProgrammeBody,
@@ -60,6 +60,13 @@ export interface DemoPlantParts {
   timeZone: string;
   /** Moves the seed's clock. */
   at: (instant: Date) => void;
+}
+
+/** What was made, for the seed's summary: programme versions, signed assessments by kind, recommendations. */
+export interface DemoPlantSummary {
+  versions: number;
+  assessments: Record<'DIAGNOSTICO' | 'REVISION_TRIMESTRAL' | 'REVISION_ANUAL', number>;
+  recommendations: number;
 }
 
 /** A recommendation as the demo writes it: days to its due date, and how the visit that checked it found it done. */
@@ -130,7 +137,7 @@ const DIAGNOSES: Walk[] = [
       },
       {
         text: 'Retirar los palés de devolución de la fachada del andén y guardarlos a más de 1 m del edificio.',
-        days: 14,
+        days: 21,
         done: 'Palés trasladados a la zona marcada frente al andén.',
       },
       {
@@ -190,7 +197,7 @@ const DIAGNOSES: Walk[] = [
       },
       {
         text: 'Poner tapa a los contenedores de orgánico y mantener cerrada la puerta exterior de la sala de residuos.',
-        days: 14,
+        days: 21,
         done: 'Contenedores con tapa y muelle de cierre en la puerta.',
       },
       {
@@ -400,8 +407,11 @@ const GROUP_WORDS: Partial<Record<PestGroup, RegExp>> = {
   PRODUCTO_ALMACENADO: /producto.almacenado/i,
 };
 
-/** Catches of a group in a quarter above which the review calls it an outbreak. */
-const OUTBREAK_CATCHES = 10;
+/** Catches of a group in a quarter from which the review calls it an outbreak (a mouse weighs more than a moth). */
+const OUTBREAK_CATCHES: Partial<Record<PestGroup, number>> = { ROEDORES: 10, RASTREROS: 50, PRODUCTO_ALMACENADO: 50 };
+
+const captures = (count: number) => (count === 1 ? '1 captura' : `${count} capturas`);
+const times = (count: number) => (count === 1 ? '1 vez' : `${count} veces`);
 
 const spanish = (day: string) => day.split('-').reverse().join('-');
 
@@ -427,35 +437,65 @@ const morning = (instant: number, hours: number) => {
   return date;
 };
 
-/** A quarterly review's conclusions, from its figures: catches by group, thresholds, each action and where it is. */
-function quarterConclusions(figures: QuarterFigures, from: string, to: string, changes: string[]): string {
-  const catches = new Map<string, number>();
+/** A quarter's catches by area, each by pest group, from the trends by area (the trends screen's numbers). */
+type AreaCatches = Map<string, Partial<Record<PestGroup, number>>>;
+
+const total = (catches: Partial<Record<PestGroup, number>> | undefined, groups: readonly PestGroup[]) =>
+  groups.reduce((sum, group) => sum + (catches?.[group] ?? 0), 0);
+
+/** Pressure from what was caught: a rodent counts as five insects; flying insects alone are low pressure. */
+function pressureOf(catches: Partial<Record<PestGroup, number>> | undefined, actions: number): PestPressure {
+  const score = 5 * total(catches, ['ROEDORES']) + total(catches, ['RASTREROS', 'PRODUCTO_ALMACENADO']);
+  if (score >= 50) return 'ALTA';
+  if (score >= 10) return 'MEDIA';
+  return score > 0 || actions > 0 || total(catches, ['VOLADORES', 'OTROS']) > 0 ? 'BAJA' : 'NINGUNA';
+}
+
+const numbers = (ids: number[]) =>
+  ids.length === 1 ? `la acción N.º ${ids[0]}` : `las acciones N.º ${ids.slice(0, -1).join(', ')} y ${ids.at(-1)}`;
+
+/**
+ * A quarterly review's conclusions, from its figures: catches by group, each outbreak where it was and the
+ * actions that answered it, the thresholds crossed, where the actions stand, and the programme's changes.
+ */
+function quarterConclusions(
+  figures: QuarterFigures,
+  byArea: AreaCatches,
+  period: { from: string; to: string },
+  changes: string[],
+): string {
+  const catches = new Map<PestGroup, number>();
   for (const point of figures.byPestGroup.points) {
-    const total = Object.values(point.captures).reduce((sum, count) => sum + count, 0);
-    catches.set(point.key ?? '', (catches.get(point.key ?? '') ?? 0) + total);
+    const group = point.key as PestGroup;
+    catches.set(group, (catches.get(group) ?? 0) + Object.values(point.captures).reduce((sum, n) => sum + n, 0));
   }
   const counted = [...catches].filter(([, count]) => count > 0);
-  const lines: string[] = [];
-  lines.push(
+  const lines: string[] = [
     counted.length === 0
-      ? `Trimestre del ${spanish(from)} al ${spanish(to)} sin capturas en ningún dispositivo.`
-      : `Trimestre del ${spanish(from)} al ${spanish(to)}: ${counted
-          .map(
-            ([group, count]) => `${count} capturas de ${PEST_GROUP_NAMES[group as PestGroup]?.toLowerCase() ?? group}`,
-          )
+      ? `Trimestre del ${spanish(period.from)} al ${spanish(period.to)} sin capturas en ningún dispositivo.`
+      : `Trimestre del ${spanish(period.from)} al ${spanish(period.to)}: ${counted
+          .map(([group, count]) => `${captures(count)} de ${PEST_GROUP_NAMES[group].toLowerCase()}`)
           .join(', ')}.`,
-  );
+  ];
   if (!figures.byPestGroup.previousYear?.length) {
     lines.push('Primer año del servicio en el sitio: no hay trimestre del año anterior con el que comparar.');
   }
   for (const [group, words] of Object.entries(GROUP_WORDS) as [PestGroup, RegExp][]) {
     const count = catches.get(group) ?? 0;
-    if (count < OUTBREAK_CATCHES) continue;
-    const actions = figures.actions.filter((action) => words.test(action.description));
-    const areas = [...new Set(actions.map((action) => action.area).filter(Boolean))];
+    if (count < (OUTBREAK_CATCHES[group] ?? Number.POSITIVE_INFINITY)) continue;
+    // Where most of them were caught: the areas with a quarter of the group's catches or more.
+    const areas = [...byArea].filter(([, each]) => (each[group] ?? 0) * 4 >= count).map(([area]) => area.toLowerCase());
+    const actions = figures.actions.filter(
+      (action) => words.test(action.description) && (!action.area || areas.includes(action.area.toLowerCase())),
+    );
+    const open = actions.filter((action) => action.status !== 'CERRADA').length;
     lines.push(
-      `Brote de ${PEST_GROUP_NAMES[group].toLowerCase()}${areas.length ? ` en ${areas.join(' y ')}` : ''}: ${count} capturas en el trimestre${
-        actions.length ? `, atendido con ${actions.map((action) => `la acción N.º ${action.id}`).join(', ')}.` : '.'
+      `Brote de ${PEST_GROUP_NAMES[group].toLowerCase()}${areas.length ? ` en ${areas.join(' y ')}` : ''}: ${captures(count)}. ${
+        actions.length === 0
+          ? 'Se atendió en las visitas con limpieza, retirada del foco y tratamiento localizado, sin acción correctiva propia.'
+          : `Se atendió con ${numbers(actions.map((action) => action.id))}, ${
+              open === 0 ? 'cerradas y verificadas' : `${open} todavía abiertas`
+            }.`
       }`,
     );
   }
@@ -466,54 +506,45 @@ function quarterConclusions(figures: QuarterFigures, from: string, to: string, c
   lines.push(
     alerts + overActions === 0
       ? 'Ningún umbral superado en el trimestre.'
-      : `Umbrales superados: ${alerts} de alerta y ${overActions} de acción.`,
+      : `Umbrales superados: ${times(alerts)} el de alerta y ${times(overActions)} el de acción.`,
   );
-  for (const action of figures.actions) {
-    const state =
-      action.status === 'CERRADA'
-        ? 'cerrada y verificada'
-        : `${ACTION_STATUS_NAMES[action.status].toLowerCase()}, con plazo el ${spanish(action.dueDate)}`;
+  const open = figures.actions.filter((action) => action.status !== 'CERRADA');
+  if (figures.actions.length > 0) {
     lines.push(
-      `Acción N.º ${action.id}${action.area ? ` (${action.area})` : ''}: ${action.description} Estado: ${state}.`,
+      `Acciones correctivas del trimestre: ${figures.actions.length}, ${
+        open.length === 0
+          ? 'todas cerradas y verificadas.'
+          : `${figures.actions.length - open.length} cerradas y ${open.length} abiertas (${numbers(open.map((action) => action.id))}), que se verifican en las próximas visitas.`
+      }`,
     );
   }
   lines.push(...changes);
-  const open = figures.actions.filter((action) => action.status !== 'CERRADA').length;
-  lines.push(
-    open === 0
-      ? 'Situación bajo control: el programa de control sigue adecuado.'
-      : `Quedan ${open} ${open === 1 ? 'acción abierta, que se verifica' : 'acciones abiertas, que se verifican'} en las próximas visitas.`,
-  );
+  if (open.length === 0) lines.push('Situación bajo control: el programa de control sigue adecuado.');
   return lines.join('\n');
 }
 
-/** A quarterly review's areas: pressure from the quarter's actions and catches, what favours pests, notes. */
-function quarterAreas(site: DemoPlantSite, figures: QuarterFigures): AssessmentAreaInput[] {
-  const flying = figures.byPestGroup.points
-    .filter((point) => point.key === 'VOLADORES')
-    .reduce((sum, point) => sum + Object.values(point.captures).reduce((a, b) => a + b, 0), 0);
-  return site.areas.map(({ name, types }) => {
-    const actions = figures.actions.filter((action) => action.area === name);
-    if (actions.length > 0) {
-      const heavy = actions.some((action) => action.occurrences >= 3 || action.severity === 'ALTA');
-      return {
-        area: name,
-        pressure: heavy ? 'ALTA' : 'MEDIA',
-        conditions: AREA_FOLLOW_UP[name]?.conditions ?? ['OTRA'],
-        notes: actions
-          .map((action) => `Acción N.º ${action.id}: ${ACTION_STATUS_NAMES[action.status].toLowerCase()}.`)
-          .join(' '),
-      };
-    }
-    if (types.includes('LUZ_UV') && flying > 0) {
-      return {
-        area: name,
-        pressure: 'BAJA',
-        conditions: [],
-        notes: 'Capturas de insectos voladores en las trampas de luz, dentro de lo habitual para la estación.',
-      };
-    }
-    return { area: name, pressure: 'NINGUNA', conditions: [], notes: 'Sin actividad en los dispositivos del área.' };
+/** A quarterly review's areas: pressure from the quarter's catches there, what favours pests, notes. */
+function quarterAreas(site: DemoPlantSite, figures: QuarterFigures, byArea: AreaCatches): AssessmentAreaInput[] {
+  return site.areas.map(({ name }) => {
+    const catches = byArea.get(name);
+    const actions = figures.actions.filter((action) => action.area === name).map((action) => action.id);
+    const pressure = pressureOf(catches, actions.length);
+    const caught = (Object.entries(catches ?? {}) as [PestGroup, number][])
+      .filter(([, count]) => count > 0)
+      .map(([group, count]) => `${count} de ${PEST_GROUP_NAMES[group].toLowerCase()}`);
+    const notes = [
+      caught.length ? `Capturas del trimestre: ${caught.join(', ')}.` : 'Sin capturas en los dispositivos del área.',
+      actions.length ? `Acciones correctivas: N.º ${actions.join(', ')}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const follow = pressure === 'MEDIA' || pressure === 'ALTA';
+    return {
+      area: name,
+      pressure,
+      conditions: follow ? (AREA_FOLLOW_UP[name]?.conditions ?? ['HIGIENE']) : [],
+      notes,
+    };
   });
 }
 
@@ -536,6 +567,11 @@ export function demoPlant(parts: DemoPlantParts) {
   /** The next quarter to review, by site; what changed in the programme, by day. */
   const nextReview = new Map<number, string>();
   const changes = new Map<number, { day: string; text: string }[]>();
+  const made: DemoPlantSummary = {
+    versions: 0,
+    assessments: { DIAGNOSTICO: 0, REVISION_TRIMESTRAL: 0, REVISION_ANUAL: 0 },
+    recommendations: 0,
+  };
   /** The day of each site's diagnosis: the annual survey covers the year since. */
   const started = new Map<number, string>();
   const today = () => localDate(new Date(), timeZone);
@@ -561,11 +597,13 @@ export function demoPlant(parts: DemoPlantParts) {
     const { assessment } = await assessments.create(manager, site.id, body);
     at(new Date(Date.now() + 25 * MINUTE));
     const signed = await assessments.sign(manager, assessment.id);
+    made.assessments[signed.kind]++;
+    made.recommendations += signed.recommendations.length;
     for (const [index, recommendation] of signed.recommendations.entries()) {
       const done = recommendations[index]?.done;
       if (!done || recommendation.actionId === null) continue;
-      // Checked at the first visit after two thirds of its time, before its due date.
-      const days = Math.max(7, Math.round(((recommendations[index]?.days ?? 30) * 2) / 3));
+      // Checked at the first visit after half its time, before its due date.
+      const days = Math.max(7, Math.round((recommendations[index]?.days ?? 30) / 2));
       toClose.push({ actionId: recommendation.actionId, siteIndex, from: Date.now() + days * DAY, done });
     }
   }
@@ -587,6 +625,7 @@ export function demoPlant(parts: DemoPlantParts) {
     );
     at(new Date(Date.now() + 40 * MINUTE));
     await programmes.approve(manager, site.id, saved.version);
+    made.versions++;
     toAccept.set(siteIndex, saved.version);
   }
 
@@ -610,7 +649,22 @@ export function demoPlant(parts: DemoPlantParts) {
     );
     const figures = assessment.figures!;
     const to = assessment.periodTo!;
-    const areas = quarterAreas(site, figures);
+    const byArea: AreaCatches = new Map();
+    const trend = await reports.trends({
+      siteId: site.id,
+      from: figures.from,
+      to: figures.to,
+      interval: 'month',
+      by: 'area',
+    });
+    for (const point of trend.points) {
+      const each = byArea.get(point.key ?? '') ?? {};
+      for (const [group, count] of Object.entries(point.captures) as [PestGroup, number][]) {
+        each[group] = (each[group] ?? 0) + count;
+      }
+      byArea.set(point.key ?? '', each);
+    }
+    const areas = quarterAreas(site, figures, byArea);
     const followed = areas.filter(
       (area) => AREA_FOLLOW_UP[area.area] && area.pressure !== 'NINGUNA' && area.pressure !== 'BAJA',
     );
@@ -631,8 +685,8 @@ export function demoPlant(parts: DemoPlantParts) {
         areas,
         conclusions: quarterConclusions(
           figures,
-          from,
-          to,
+          byArea,
+          { from, to },
           changed.map((change) => change.text),
         ),
         recommendations: recommendations.map((each) => ({ text: each.text, dueDate: addDays(today(), each.days) })),
@@ -640,6 +694,8 @@ export function demoPlant(parts: DemoPlantParts) {
     );
     at(new Date(Date.now() + 25 * MINUTE));
     const signed = await assessments.sign(manager, updated.id);
+    made.assessments[signed.kind]++;
+    made.recommendations += signed.recommendations.length;
     for (const [index, recommendation] of signed.recommendations.entries()) {
       const each = recommendations[index]!;
       if (!each.done || recommendation.actionId === null) continue;
@@ -730,9 +786,10 @@ export function demoPlant(parts: DemoPlantParts) {
      * After the year, an hour before the seed ends: the review of a quarter that ended after the last visit
      * (the office writes it without waiting for the next one).
      */
-    async finish(): Promise<void> {
+    async finish(): Promise<DemoPlantSummary> {
       at(new Date(Date.now() - 60 * MINUTE));
       for (const siteIndex of nextReview.keys()) await reviewEnded(siteIndex, today());
+      return made;
     },
   };
 }

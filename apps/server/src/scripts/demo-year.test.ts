@@ -396,6 +396,8 @@ describe('demo seed', () => {
       stored: boolean;
       conclusions: string;
       recommendations: number;
+      printed_period: string | null;
+      quarter_actions: number | null;
     }>(
       `SELECT a.site_id, a.kind, a.status, a.period_from::text, a.period_to::text,
               (a.signed_at AT TIME ZONE 'Europe/Madrid')::date::text AS signed_day,
@@ -403,7 +405,9 @@ describe('demo seed', () => {
                 AS before_first_order,
               t.qualification = 'RESPONSABLE_TECNICO' AND t.signature_file_id IS NOT NULL AS signed_by_manager,
               a.signature_file_id IS NOT NULL AND a.report_file_id IS NOT NULL AND a.report_sha256 IS NOT NULL AS stored,
-              a.conclusions, jsonb_array_length(a.recommendations)::int AS recommendations
+              a.conclusions, jsonb_array_length(a.recommendations)::int AS recommendations,
+              to_char(a.period_from, 'DD-MM-YYYY') || ' al ' || to_char(a.period_to, 'DD-MM-YYYY') AS printed_period,
+              jsonb_array_length(a.figures->'actions')::int AS quarter_actions
          FROM assessments a LEFT JOIN technicians t ON t.id = a.signed_by_id ORDER BY a.site_id, a.signed_at`,
     );
     for (const assessment of assessments) {
@@ -421,7 +425,14 @@ describe('demo seed', () => {
       // A review of every quarter that has ended since the first visit, signed after it ended.
       const reviews = own.filter((assessment) => assessment.kind === 'REVISION_TRIMESTRAL');
       expect(reviews.map((review) => review.period_from)).toEqual(endedQuarters(site.first_visit, site.today));
-      for (const review of reviews) expect(review.signed_day > review.period_to!).toBe(true);
+      for (const review of reviews) {
+        expect(review.signed_day > review.period_to!).toBe(true);
+        // Its conclusions are written from the quarter's figures, which it holds.
+        expect(review.conclusions).toContain(`Trimestre del ${review.printed_period}`);
+        if (review.quarter_actions! > 0) {
+          expect(review.conclusions).toContain(`Acciones correctivas del trimestre: ${review.quarter_actions}`);
+        }
+      }
       // Each on its own day, as it was done.
       expect(new Set(own.map((assessment) => assessment.signed_day)).size).toBe(own.length);
     }

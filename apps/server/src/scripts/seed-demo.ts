@@ -46,7 +46,7 @@ import { alongWalls, DEMO_PLANS, drawFloorPlan } from './demo-floor-plans.js';
 import { countTrendPeriodsAfter } from '../modules/reports/trends.repository.js';
 import { setDemoClock } from './demo-clock.js';
 import { demoClose, type DemoProductIds } from './demo-close.js';
-import { demoPlant } from './demo-plant.js';
+import { type DemoPlantSummary, demoPlant } from './demo-plant.js';
 import { DEMO_WEEKS, type DemoYearSummary, seedDemoYear } from './demo-year.js';
 
 /**
@@ -313,6 +313,7 @@ export interface DemoSummary {
   sites: { name: string; traps: number; placed: number }[];
   year: DemoYearSummary;
   openOrders: number;
+  assessed: DemoPlantSummary;
 }
 
 /**
@@ -546,14 +547,15 @@ async function seedDemoOnClock(
       setDemoClock(null);
     }
   });
+  let assessed: DemoPlantSummary;
   try {
-    await plant.finish();
+    assessed = await plant.finish();
   } finally {
     setDemoClock(null);
   }
   const openOrders = await seedOpenItems({ orders, actions, office, techIds, traps: activeTraps, sites });
   await storage.close();
-  return { sites, year, openOrders };
+  return { sites, year, openOrders, assessed };
 }
 
 /**
@@ -657,13 +659,14 @@ async function main(): Promise<void> {
     if (admin?.generatedPassword) {
       process.stdout.write(`Administrador creado: ${admin.email} / ${admin.generatedPassword}\n`);
     }
-    const { sites, year, openOrders } = await seedDemo(database, config);
+    const { sites, year, openOrders, assessed } = await seedDemo(database, config);
     const number = sites.reduce((sum, site) => sum + site.traps, 0);
     process.stdout.write(
       [
         `Demostración cargada: ${number} trampas en ${sites.length} sitios, ${TECHNICIANS.length} técnicos y ${year.orders + openOrders} órdenes.`,
         `Un año de visitas semanales: ${year.orders} órdenes cerradas con su certificado, ${year.findings} hallazgos (${year.withActivity} con actividad) y ${year.exceptions} dispositivos no encontrados o inaccesibles.`,
         ...sites.map((site) => `${site.name}: ${site.traps} trampas, ${site.placed} ubicadas en su plano.`),
+        `Programa de control de cada sitio aprobado por la responsable técnica y aceptado por el cliente (${assessed.versions} versiones); firmadas ${assessed.assessments.DIAGNOSTICO} diagnósticos, ${assessed.assessments.REVISION_TRIMESTRAL} revisiones trimestrales y ${assessed.assessments.REVISION_ANUAL} revisiones anuales, con ${assessed.recommendations} recomendaciones al cliente.`,
         `Empresa: ${DEMO_COMPANY.name} (${DEMO_COMPANY.registryNumber}); productos: ${Object.values(DEMO_PRODUCTS)
           .map((product) => product.name)
           .join(', ')}.`,

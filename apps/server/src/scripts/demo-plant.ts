@@ -508,6 +508,20 @@ function quarterConclusions(
       ? 'Ningún umbral superado en el trimestre.'
       : `Umbrales superados: ${times(alerts)} el de alerta y ${times(overActions)} el de acción.`,
   );
+  const coverage = figures.coverage?.rows ?? [];
+  const owed = coverage.reduce((sum, row) => sum + row.inspectionsOwed, 0);
+  if (owed > 0) {
+    const done = coverage.reduce((sum, row) => sum + row.inspectionsDone, 0);
+    const missed = new Set(coverage.flatMap((row) => row.missed.map((device) => device.trapId))).size;
+    const share = ((100 * done) / owed).toLocaleString('es-ES', { maximumFractionDigits: 1 });
+    lines.push(
+      `Cobertura frente a la frecuencia contratada: ${done} de ${owed} inspecciones (${share} %)${
+        missed > 0
+          ? `; ${missed === 1 ? 'un dispositivo faltó' : `${missed} dispositivos faltaron`} en algún periodo, con el motivo en el certificado de su visita.`
+          : '.'
+      }`,
+    );
+  }
   const open = figures.actions.filter((action) => action.status !== 'CERRADA');
   if (figures.actions.length > 0) {
     lines.push(

@@ -1,4 +1,5 @@
 import { unique } from './support/accounts';
+import { SCREENSHOT_SIZES } from './support/screenshot-sizes';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 
 /**
@@ -95,5 +96,67 @@ test.describe('control programme', () => {
     await expect(latest).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+  test('the site page and the dashboard measure a real visit against the contracted frequency', async ({
+    page,
+    adminApi,
+    signIn,
+  }) => {
+    const site = await adminApi.createSite({ name: unique('Planta cobertura'), timeZone: 'UTC' });
+    const area = unique('Envasado');
+    const seen = await adminApi.createTrap({ area, siteId: site.id, type: 'CAPTURA' });
+    const missed = await adminApi.createTrap({ area, siteId: site.id, type: 'CAPTURA' });
+    const manager = await adminApi.createTechnician({ role: 'ADMIN', fullName: unique('Responsable técnica') });
+    await adminApi.setQualification(manager.id, 'RESPONSABLE_TECNICO');
+    // Monthly from two months ago: of the last 12 months' windows, the one holding today is owed (the devices
+    // entered service today), and today's visit inspects one of its two devices.
+    const effectiveFrom = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await page.request.put(`/api/sites/${site.id}/programme`, {
+      headers: { authorization: `Bearer ${adminApi.auth.accessToken}` },
+      data: {
+        scope: 'Roedores en el envasado.',
+        targetPestGroups: ['ROEDORES'],
+        methods: 'Trampas de captura.',
+        frequencies: [{ type: 'CAPTURA', zone: area, frequency: 'MENSUAL' }],
+        responseTimeHours: 24,
+        responsibilities: [],
+        permittedProductIds: [],
+        effectiveFrom,
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    const order = await adminApi.createOrder({ technicianId: manager.id, trapIds: [seen.id, missed.id] });
+    await adminApi.scan(order.id, seen.qrSlug);
+
+    await signIn(manager, `/admin/sites/${site.id}`);
+    const block = page.getByRole('region', { name: 'Cobertura frente a la frecuencia contratada' });
+    // A draft contracts nothing yet; its approval is what the coverage is measured against.
+    await expect(block).toContainText('Sin programa aprobado: no hay frecuencia contratada con la que medir.');
+    await page.getByRole('button', { name: 'Aprobar versión 1' }).click();
+    const row = block.getByRole('listitem', { name: `Captura · ${area} · Mensual` });
+    await expect(row.getByRole('definition')).toHaveText(['1', '1', '0 de 1', '1 de 2 · 50 %']);
+    await row.getByText('1 dispositivo quedó sin inspeccionar').click();
+    await expect(row.getByRole('listitem')).toHaveText(new RegExp(`^${missed.code} en la ventana del \\d`));
+    await expectNoSeriousA11yViolations(page);
+    for (const size of SCREENSHOT_SIZES) {
+      await page.setViewportSize(size);
+      await block.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/programme-coverage-${size.name}.png` });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+
+    // The dashboard's line for the site, leading back to its page.
+    await page.goto('/admin');
+    const summary = page.getByRole('region', { name: 'Cobertura contratada' });
+    const line = summary.getByRole('listitem').filter({ hasText: site.name });
+    await expect(line).toContainText('Cobertura contratada: 50 %1 de 2 inspecciones');
+    for (const size of SCREENSHOT_SIZES) {
+      await page.setViewportSize(size);
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/programme-coverage-dashboard-${size.name}.png` });
+    }
+    await line.getByRole('link', { name: site.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/sites/${site.id}$`));
   });
 });

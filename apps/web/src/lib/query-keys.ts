@@ -61,6 +61,10 @@ export const queryKeys = {
   /** A site's control programme: every version, and the choices its form offers. */
   programmeVersions: (siteId: number) => ['programmes', 'versions', siteId] as const,
   programmeChoices: (siteId: number, clientId: number) => ['programmes', 'choices', siteId, clientId] as const,
+  /** A site's coverage against its contracted frequency over [from, to]; the prefix is refreshed on approval. */
+  programmeCoverageOf: (siteId: number) => ['programmes', 'coverage', siteId] as const,
+  programmeCoverage: (siteId: number, from: string, to: string) =>
+    ['programmes', 'coverage', siteId, from, to] as const,
   servicePlans: ['service-plans'] as const,
   siteServicePlans: (siteId: number) => ['service-plans', 'site', siteId] as const,
   /** The areas and device types a plan of the site may choose (its active devices'). */

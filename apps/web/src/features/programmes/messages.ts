@@ -12,6 +12,19 @@ const dateFormat = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long'
 /** A day (YYYY-MM-DD) as a person reads it: «3 de marzo de 2026». */
 export const longDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
+const shortDateFormat = new Intl.DateTimeFormat('es', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** A day (YYYY-MM-DD) in a list of many: «3 mar 2026». */
+export const shortDate = (date: string) => shortDateFormat.format(new Date(`${date}T00:00:00Z`));
+
+const percentFormat = new Intl.NumberFormat('es', { maximumFractionDigits: 1 });
+/** A share (87.5) the Spanish way: «87,5 %»; «—» when nothing was owed. */
+export const formatPercent = (value: number | null) => (value === null ? '—' : `${percentFormat.format(value)} %`);
+
 export const PROGRAMME_MESSAGES = {
   title: 'Programa de control',
   intro:
@@ -96,4 +109,39 @@ export const PROGRAMME_MESSAGES = {
   acceptSave: 'Registrar aceptación',
   acceptNameRequired: 'Escribe el nombre de quien acepta o elige un contacto.',
   acceptDateRequired: 'Indica la fecha de aceptación.',
+  // Coverage against the contracted frequency (the site's page and the dashboard).
+  coverageTitle: 'Cobertura frente a la frecuencia contratada',
+  coverageIntro: (from: string, to: string) =>
+    `Últimos 12 meses, del ${from} al ${to}. Cada ventana entera de la frecuencia en la que el programa en vigor la contrataba y había dispositivos en servicio es una visita debida; se cubre cuando se inspeccionan todos sus dispositivos.`,
+  coverageLoading: 'Cargando la cobertura frente a la frecuencia contratada…',
+  coverageFailed: 'No se pudo cargar la cobertura frente a la frecuencia contratada.',
+  coverageNoProgramme: 'Sin programa aprobado: no hay frecuencia contratada con la que medir.',
+  coverageNoRows: 'El programa aprobado no contrata ninguna frecuencia de inspección.',
+  coverageVersions: (versions: number[]) =>
+    versions.length === 1
+      ? `Medida frente a la versión ${versions[0]} del programa.`
+      : `Medida frente a las versiones ${versions.slice(0, -1).join(', ')} y ${versions.at(-1)} del programa.`,
+  coverageTotal: (done: number, owed: number, percent: string) =>
+    `En total: ${done} de ${owed} inspecciones debidas hechas (${percent}).`,
+  coverageRowTitle: (type: string, area: string, frequency: string) => `${type} · ${area} · ${frequency}`,
+  visitsOwed: 'Visitas debidas',
+  visitsMade: 'Visitas hechas',
+  periodsCovered: 'Ventanas cubiertas',
+  inspections: 'Inspecciones',
+  outOf: (done: number, owed: number) => `${done} de ${owed}`,
+  nothingOwed: 'ninguna debida',
+  missedNone: 'Ningún dispositivo quedó sin inspeccionar.',
+  missedSummary: (count: number) =>
+    count === 1 ? '1 dispositivo quedó sin inspeccionar' : `${count} dispositivos quedaron sin inspeccionar`,
+  missedDevice: (code: string, area: string | null) => (area ? `${code} (${area})` : code),
+  missedWindows: (count: number) => (count === 1 ? 'en la ventana del' : `en ${count} ventanas, las del`),
+  // The dashboard's line per site.
+  summaryTitle: 'Cobertura contratada',
+  summaryIntro: 'Inspecciones hechas frente a las debidas por la frecuencia contratada, en los últimos 12 meses.',
+  summaryLine: (percent: string) => `Cobertura contratada: ${percent}`,
+  summaryDetail: (done: number, owed: number) => `${done} de ${owed} inspecciones`,
+  summaryNothingOwed: 'Cobertura contratada: sin inspecciones debidas',
+  summaryNone: 'Ningún sitio activo tiene un programa de control aprobado.',
+  summaryLoading: 'Cargando la cobertura contratada…',
+  summaryFailed: 'No se pudo cargar la cobertura contratada de algunos sitios.',
 } as const;

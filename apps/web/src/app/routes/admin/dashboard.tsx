@@ -1,6 +1,7 @@
 import { ActionsSummary } from '../../../features/actions/components/actions-summary';
 import { AssessmentsDuePanel } from '../../../features/assessments/components/assessments-due-panel';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
+import { ProgrammeCoverageSummary } from '../../../features/programmes/components/programme-coverage-summary';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
 import { RemindersPanel } from '../../../features/reports/components/reminders-panel';
 import { useSites } from '../../../features/sites/api/get-sites';
@@ -11,6 +12,11 @@ export default function DashboardRoute() {
   return (
     <>
       <CompliancePanel />
+      <ProgrammeCoverageSummary
+        sites={sites.data}
+        sitesFailed={sites.isError && !sites.data}
+        sitePath={(siteId) => `/admin/sites/${siteId}`}
+      />
       <RemindersPanel />
       <ActionsSummary />
       <AssessmentsDuePanel sitePath={(siteId) => `/admin/sites/${siteId}`} />

@@ -22,7 +22,12 @@ export function acceptProgramme(siteId: number, version: number, body: AcceptPro
 /** Save, approve and accept, each reading the site's versions again once done. */
 export function useProgrammeMutations(siteId: number) {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.programmeVersions(siteId) });
+  // An approval changes what the coverage is measured against.
+  const onSuccess = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.programmeVersions(siteId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.programmeCoverageOf(siteId) }),
+    ]);
   return {
     save: useMutation({ mutationFn: (body: SaveProgrammeBody) => saveProgramme(siteId, body), onSuccess }),
     approve: useMutation({ mutationFn: (version: number) => approveProgramme(siteId, version), onSuccess }),

@@ -10,6 +10,7 @@ import { useProgrammeMutations } from '../api/save-programme';
 import { longDate, PROGRAMME_MESSAGES as TEXT } from '../messages';
 import { formToBody } from '../utils/programme-form';
 import { AcceptProgrammeModal } from './accept-programme-modal';
+import { ProgrammeCoverageBlock } from './programme-coverage';
 import { ProgrammeBadges, ProgrammeDetails, ProgrammeSignoff } from './programme-details';
 import { ProgrammeFormModal } from './programme-form-modal';
 import './programmes.css';
@@ -24,7 +25,8 @@ interface ProgrammeSectionProps {
 
 /**
  * «Programa de control» on a site's page: the latest version with its approval and acceptance, which one is in
- * force today, a new version as a form, approve and record the client's acceptance, and every version readable.
+ * force today, a new version as a form, approve and record the client's acceptance, the coverage against the
+ * contracted frequency over the last 12 months, and every version readable.
  */
 export function ProgrammeSection({ siteId, clientId, timeZone }: ProgrammeSectionProps) {
   const versions = useProgrammeVersions(siteId);
@@ -121,6 +123,7 @@ export function ProgrammeSection({ siteId, clientId, timeZone }: ProgrammeSectio
               </div>
               <ProgrammeDetails version={latest} />
             </article>
+            <ProgrammeCoverageBlock siteId={siteId} timeZone={timeZone} />
             <h3 className="programme__versions-title">{TEXT.versions}</h3>
             <p className="muted">{TEXT.versionsIntro}</p>
             <ul className="programme__versions">
@@ -142,7 +145,10 @@ export function ProgrammeSection({ siteId, clientId, timeZone }: ProgrammeSectio
             </ul>
           </>
         ) : (
-          <p className="muted">{TEXT.none}</p>
+          <>
+            <p className="muted">{TEXT.none}</p>
+            <ProgrammeCoverageBlock siteId={siteId} timeZone={timeZone} />
+          </>
         )}
       </QueryState>
       {open === 'form' ? (

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { useContractedCoverage } from '../api/get-assessments';
 import { ASSESSMENT_MESSAGES as TEXT } from '../messages';
+import { FigureTable } from './figure-table';
 
 /**
  * A review's coverage against the frequency the site's control programme contracts: the one counted with its
@@ -56,34 +57,29 @@ function CoverageFrame({ children }: { children: (titleId: string) => ReactNode 
 function CoverageTable({ coverage, titleId }: { coverage: ProgrammeCoverage; titleId: string }) {
   if (coverage.rows.length === 0) return <p className="muted">{TEXT.coverageNone}</p>;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
-    <div className="assessment-figures__wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
-      <table className="assessment-figures__table">
-        <thead>
-          <tr>
-            <th scope="col">{TEXT.coverageType}</th>
-            <th scope="col">{TEXT.coverageArea}</th>
-            <th scope="col">{TEXT.coverageFrequency}</th>
-            <th scope="col">{TEXT.coverageVisits}</th>
-            <th scope="col">{TEXT.coveragePeriods}</th>
-            <th scope="col">{TEXT.coverageInspections}</th>
-            <th scope="col">{TEXT.coverageMissed}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.rows.map((row) => (
-            <tr key={`${row.type}-${row.zone ?? ''}-${row.frequency}`}>
-              <th scope="row">{TRAP_TYPE_NAMES[row.type]}</th>
-              <td>{row.zone ?? TEXT.coverageAllAreas}</td>
-              <td>{TEXT.frequency(row.frequency)}</td>
-              <td>{TEXT.outOf(row.visitsMade, row.visitsOwed)}</td>
-              <td>{TEXT.outOf(row.periodsCovered, row.visitsOwed)}</td>
-              <td>{TEXT.outOf(row.inspectionsDone, row.inspectionsOwed)}</td>
-              <td>{row.missed.length ? row.missed.map((device) => device.code).join(', ') : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FigureTable
+      labelledBy={titleId}
+      columns={[
+        TEXT.coverageType,
+        TEXT.coverageArea,
+        TEXT.coverageFrequency,
+        TEXT.coverageVisits,
+        TEXT.coveragePeriods,
+        TEXT.coverageInspections,
+        TEXT.coverageMissed,
+      ]}
+    >
+      {coverage.rows.map((row) => (
+        <tr key={`${row.type}-${row.zone ?? ''}-${row.frequency}`}>
+          <th scope="row">{TRAP_TYPE_NAMES[row.type]}</th>
+          <td>{row.zone ?? TEXT.coverageAllAreas}</td>
+          <td>{TEXT.frequency(row.frequency)}</td>
+          <td>{TEXT.outOf(row.visitsMade, row.visitsOwed)}</td>
+          <td>{TEXT.outOf(row.periodsCovered, row.visitsOwed)}</td>
+          <td>{TEXT.outOf(row.inspectionsDone, row.inspectionsOwed)}</td>
+          <td>{row.missed.length ? row.missed.map((device) => device.code).join(', ') : '—'}</td>
+        </tr>
+      ))}
+    </FigureTable>
   );
 }

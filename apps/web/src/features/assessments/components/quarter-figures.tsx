@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { dayKeyIn } from '../../../lib/format';
 import { ASSESSMENT_MESSAGES as TEXT, formatDay } from '../messages';
+import { FigureTable } from './figure-table';
 
 /** A trends report as a table, with its limits and the year before (the trends feature's, given by the route). */
 export type TrendReportTable = ComponentType<{ report: TrendsReport; caption: string }>;
@@ -47,29 +48,19 @@ export function QuarterFigures({ figures, TrendTable, actionPath, coverage }: Qu
       {figures.breaches.length === 0 ? (
         <p className="muted">{TEXT.breachesNone}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
-        <div className="assessment-figures__wrap" role="region" aria-labelledby={breachesId} tabIndex={0}>
-          <table className="assessment-figures__table">
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.breachZone}</th>
-                <th scope="col">{TEXT.breachLevel}</th>
-                <th scope="col">{TEXT.breachMetric}</th>
-                <th scope="col">{TEXT.breachCount}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.breaches.map((breach) => (
-                <tr key={`${breach.zone}-${breach.level}-${breach.metric}`}>
-                  <th scope="row">{breach.zone || TEXT.noZone}</th>
-                  <td>{THRESHOLD_LEVEL_NAMES[breach.level]}</td>
-                  <td>{THRESHOLD_METRIC_NAMES[breach.metric]}</td>
-                  <td>{breach.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          labelledBy={breachesId}
+          columns={[TEXT.breachZone, TEXT.breachLevel, TEXT.breachMetric, TEXT.breachCount]}
+        >
+          {figures.breaches.map((breach) => (
+            <tr key={`${breach.zone}-${breach.level}-${breach.metric}`}>
+              <th scope="row">{breach.zone || TEXT.noZone}</th>
+              <td>{THRESHOLD_LEVEL_NAMES[breach.level]}</td>
+              <td>{THRESHOLD_METRIC_NAMES[breach.metric]}</td>
+              <td>{breach.count}</td>
+            </tr>
+          ))}
+        </FigureTable>
       )}
       <h3 id={actionsId} className="assessment__subtitle">
         {TEXT.actionsTitle}
@@ -77,33 +68,22 @@ export function QuarterFigures({ figures, TrendTable, actionPath, coverage }: Qu
       {figures.actions.length === 0 ? (
         <p className="muted">{TEXT.actionsNone}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
-        <div className="assessment-figures__wrap" role="region" aria-labelledby={actionsId} tabIndex={0}>
-          <table className="assessment-figures__table">
-            <thead>
-              <tr>
-                <th scope="col">{TEXT.actionWhat}</th>
-                <th scope="col">{TEXT.actionWhere}</th>
-                <th scope="col">{TEXT.actionOccurrences}</th>
-                <th scope="col">{TEXT.actionState}</th>
-                <th scope="col">{TEXT.actionDue}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.actions.map((action) => (
-                <tr key={action.id}>
-                  <th scope="row">
-                    {actionPath ? <Link to={actionPath(action.id)}>{action.description}</Link> : action.description}
-                  </th>
-                  <td>{[action.trapCode, action.area].filter(Boolean).join(' · ') || '—'}</td>
-                  <td>{action.occurrences}</td>
-                  <td>{ACTION_STATUS_NAMES[action.status]}</td>
-                  <td>{formatDay(action.dueDate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          labelledBy={actionsId}
+          columns={[TEXT.actionWhat, TEXT.actionWhere, TEXT.actionOccurrences, TEXT.actionState, TEXT.actionDue]}
+        >
+          {figures.actions.map((action) => (
+            <tr key={action.id}>
+              <th scope="row">
+                {actionPath ? <Link to={actionPath(action.id)}>{action.description}</Link> : action.description}
+              </th>
+              <td>{[action.trapCode, action.area].filter(Boolean).join(' · ') || '—'}</td>
+              <td>{action.occurrences}</td>
+              <td>{ACTION_STATUS_NAMES[action.status]}</td>
+              <td>{formatDay(action.dueDate)}</td>
+            </tr>
+          ))}
+        </FigureTable>
       )}
       {coverage}
     </section>

@@ -41,6 +41,8 @@ export interface DemoPlantSite {
   id: number;
   /** Its areas and the device types in each. */
   areas: { name: string; types: readonly TrapType[] }[];
+  /** The day of its first visit (YYYY-MM-DD): the programme's first version is in force from it. */
+  firstVisit: string;
   /** The client's person at the site: accepts the programme and confirms the recommendations done. */
   contact: { id: number; name: string; role: string };
 }
@@ -622,7 +624,7 @@ export function demoPlant(parts: DemoPlantParts) {
     }
   }
 
-  async function saveProgramme(siteIndex: number, frequencies: ProgrammeFrequency[]) {
+  async function saveProgramme(siteIndex: number, frequencies: ProgrammeFrequency[], effectiveFrom?: string) {
     const site = parts.sites[siteIndex]!;
     const saved = await programmes.save(
       office,
@@ -635,6 +637,7 @@ export function demoPlant(parts: DemoPlantParts) {
         responseTimeHours: PROGRAMMES[siteIndex]!.responseTimeHours,
         responsibilities: RESPONSIBILITIES,
         permittedProductIds: parts.productIds,
+        ...(effectiveFrom ? { effectiveFrom } : {}),
       }),
     );
     at(new Date(Date.now() + 40 * MINUTE));
@@ -743,7 +746,7 @@ export function demoPlant(parts: DemoPlantParts) {
       }
       for (const [siteIndex] of parts.sites.entries()) {
         at(morning(setUp + DAY, 7 + siteIndex));
-        await saveProgramme(siteIndex, FREQUENCIES);
+        await saveProgramme(siteIndex, FREQUENCIES, parts.sites[siteIndex]!.firstVisit);
       }
       for (const [siteIndex] of parts.sites.entries()) {
         at(morning(setUp + 3 * DAY, 2 + siteIndex));

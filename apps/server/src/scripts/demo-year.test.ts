@@ -398,6 +398,7 @@ describe('demo seed', () => {
       recommendations: number;
       printed_period: string | null;
       quarter_actions: number | null;
+      coverage: { inspectionsOwed: number; inspectionsDone: number }[] | null;
     }>(
       `SELECT a.site_id, a.kind, a.status, a.period_from::text, a.period_to::text,
               (a.signed_at AT TIME ZONE 'Europe/Madrid')::date::text AS signed_day,
@@ -407,7 +408,8 @@ describe('demo seed', () => {
               a.signature_file_id IS NOT NULL AND a.report_file_id IS NOT NULL AND a.report_sha256 IS NOT NULL AS stored,
               a.conclusions, jsonb_array_length(a.recommendations)::int AS recommendations,
               to_char(a.period_from, 'DD-MM-YYYY') || ' al ' || to_char(a.period_to, 'DD-MM-YYYY') AS printed_period,
-              jsonb_array_length(a.figures->'actions')::int AS quarter_actions
+              jsonb_array_length(a.figures->'actions')::int AS quarter_actions,
+              a.figures->'coverage'->'rows' AS coverage
          FROM assessments a LEFT JOIN technicians t ON t.id = a.signed_by_id ORDER BY a.site_id, a.signed_at`,
     );
     for (const assessment of assessments) {
@@ -429,6 +431,11 @@ describe('demo seed', () => {
         expect(review.signed_day > review.period_to!).toBe(true);
         // Its conclusions are written from the quarter's figures, which it holds.
         expect(review.conclusions).toContain(`Trimestre del ${review.printed_period}`);
+        // The programme is in force from the first visit: the weekly rounds do what it contracts.
+        const owed = review.coverage!.reduce((sum, row) => sum + row.inspectionsOwed, 0);
+        const done = review.coverage!.reduce((sum, row) => sum + row.inspectionsDone, 0);
+        expect(owed).toBeGreaterThan(0);
+        expect(done / owed).toBeGreaterThan(0.97);
         if (review.quarter_actions! > 0) {
           expect(review.conclusions).toContain(`Acciones correctivas del trimestre: ${review.quarter_actions}`);
         }

@@ -223,6 +223,15 @@ interface PlannedVisit {
 
 type Item = typeof sessionItems.$inferInsert & { finding?: Finding; trap: TrapRow; baitGrams: number };
 
+/**
+ * The day of a site's visit `weeksAgo` weeks before `now` (1: the latest): the first site's on the last Tuesday
+ * before today, the next site's the day before.
+ */
+export function visitDay(now: Date, weeksAgo: number, siteIndex: number): Date {
+  const lastTuesday = now.getTime() - ((now.getUTCDay() + 5) % 7 || 7) * DAY;
+  return new Date(lastTuesday - (weeksAgo - 1) * WEEK - siteIndex * DAY);
+}
+
 /** Writes the year before `now`, visit by visit in time order; the week ending `now` is the most recent visit. */
 export async function seedDemoYear(
   db: Database,
@@ -250,10 +259,9 @@ export async function seedDemoYear(
   // Each site's visit on its own weekday (the first site's on Tuesdays, the next on Mondays), the last one the
   // latest such day before today, starting between 07:30 and 10:30 at the site (UTC+1 or +2 in Spain).
   const plan: PlannedVisit[] = [];
-  const lastTuesday = now.getTime() - ((now.getUTCDay() + 5) % 7 || 7) * DAY;
   for (const [siteIndex, site] of sites.entries()) {
     for (let weeksAgo = weeks; weeksAgo >= 1; weeksAgo--) {
-      const day = new Date(lastTuesday - (weeksAgo - 1) * WEEK - siteIndex * DAY);
+      const day = visitDay(now, weeksAgo, siteIndex);
       day.setUTCHours(6, 30 + Math.floor(rand() * 120), 0, 0);
       const technicianId = site.technicianIds[Math.floor((weeks - weeksAgo) / 13) % site.technicianIds.length]!;
       plan.push({ site, siteIndex, weeksAgo, start: day.getTime(), technicianId });

@@ -47,7 +47,7 @@ import { countTrendPeriodsAfter } from '../modules/reports/trends.repository.js'
 import { setDemoClock } from './demo-clock.js';
 import { demoClose, type DemoProductIds } from './demo-close.js';
 import { type DemoPlantSummary, demoPlant } from './demo-plant.js';
-import { DEMO_WEEKS, type DemoYearSummary, seedDemoYear } from './demo-year.js';
+import { DEMO_WEEKS, type DemoYearSummary, seedDemoYear, visitDay } from './demo-year.js';
 
 /**
  * Each area's devices, as a food plant's pest-control plan lays them out: bait stations round the outside,
@@ -502,6 +502,7 @@ async function seedDemoOnClock(
     sites: sites.map((site, index) => ({
       id: site.id,
       areas: SITES[index]!.areas.map((area) => ({ name: area.name, types: area.types })),
+      firstVisit: visitDay(now, weeks, index).toISOString().slice(0, 10),
       contact: site.contact!,
     })),
     productIds: Object.values(productIds),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AssessmentOutbox } from '../features/assessments/hooks/use-draft-saver';
 import { useScanQueue } from '../features/offline/hooks/use-scan-queue';
 import { isAssessmentRecord } from '../features/offline/scan-queue';
@@ -14,8 +14,9 @@ import { scanQueue, sendAssessmentOrQueue } from './offline-scans';
 export function useAssessmentOutbox(): AssessmentOutbox {
   const queryClient = useQueryClient();
   const { waiting } = useScanQueue(scanQueue);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    void scanQueue.start();
+    void scanQueue.start().then(() => setReady(true));
     return scanQueue.onDelivered((record) => {
       if (!isAssessmentRecord(record)) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.assessment(record.assessmentId) });
@@ -23,7 +24,12 @@ export function useAssessmentOutbox(): AssessmentOutbox {
   }, [queryClient]);
   const mine = useMemo(() => waiting.filter(isAssessmentRecord), [waiting]);
   return useMemo(
-    () => ({ send: sendAssessmentOrQueue, waiting: mine, withdraw: (id: string) => void scanQueue.withdraw(id) }),
-    [mine],
+    () => ({
+      send: sendAssessmentOrQueue,
+      waiting: mine,
+      withdraw: (id: string) => void scanQueue.withdraw(id),
+      ready,
+    }),
+    [mine, ready],
   );
 }

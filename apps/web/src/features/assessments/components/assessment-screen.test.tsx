@@ -47,6 +47,7 @@ function Offline({ withdrawn, sent }: { withdrawn: string[]; sent: AssessmentRec
       setWaiting((records) => [...records, record]);
       return { queued: true };
     },
+    ready: true,
     withdraw: (id) => {
       withdrawn.push(id);
       setWaiting((records) => records.filter((each) => each.kind !== 'assessment' || each.body.clientSaveId !== id));
@@ -55,7 +56,7 @@ function Offline({ withdrawn, sent }: { withdrawn: string[]; sent: AssessmentRec
   return <Screen outbox={outbox} />;
 }
 
-const NO_OUTBOX: AssessmentOutbox = { waiting: [], send: vi.fn(), withdraw: vi.fn() };
+const NO_OUTBOX: AssessmentOutbox = { waiting: [], send: vi.fn(), withdraw: vi.fn(), ready: true };
 
 function Screen({ outbox = NO_OUTBOX, siteAreas = [] }: { outbox?: AssessmentOutbox; siteAreas?: string[] }) {
   return (
@@ -122,6 +123,7 @@ describe('the assessment walk', () => {
         return makeAssessment();
       },
       withdraw: vi.fn(),
+      ready: true,
     };
     renderWithApp(<Screen outbox={outbox} siteAreas={['Bodega', 'Cocina']} />);
     const kitchen = await screen.findByRole('region', { name: 'Área 2 de 2: Cocina' });

@@ -23,8 +23,10 @@ import { QuarterFigures } from './quarter-figures';
 /** One assessment: a draft opens as the walk; a signed one reads as it was signed, with its PDF. */
 export function AssessmentScreen(props: AssessmentScreenProps) {
   const assessment = useAssessment(props.id);
-  if (assessment.isPending) return <Loading text={TEXT.walkLoading} />;
-  if (assessment.isError) {
+  // A draft opens from what waits of it on the device: the queue is read first.
+  if (assessment.isPending || !props.outbox.ready) return <Loading text={TEXT.walkLoading} />;
+  // A copy kept on the device (or read earlier) stays on screen when a later read fails: the walk goes on offline.
+  if (!assessment.data) {
     return (
       <div className="state state--error" role="alert">
         <p>{TEXT.walkLoadFailed}</p>

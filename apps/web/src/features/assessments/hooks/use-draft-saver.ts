@@ -16,6 +16,8 @@ export interface AssessmentOutbox {
   waiting: readonly AssessmentRecordRequest[];
   /** Takes a record that has not been sent out of the queue (an earlier save a later one replaces). */
   withdraw: (id: string) => void;
+  /** The queue has read what earlier visits left on the device: a draft opens from its latest waiting save. */
+  ready: boolean;
 }
 
 export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'failed'; reason: string };

@@ -53,6 +53,7 @@ let actionId: number;
 let image: Buffer;
 let photo: Buffer;
 let slug: string;
+let assessmentId: number;
 let routes: RouteEntry[];
 let casesRun = 0;
 
@@ -79,6 +80,14 @@ beforeAll(async () => {
     payload: { siteId: DEFAULT_SITE_ID, description: 'Hueco bajo la puerta del andén', dueDate: '2040-01-10' },
   });
   actionId = action.json().id;
+  // A diagnosis in draft: the assessments' routes (its photos among them) point at it.
+  const assessment = await t.app.inject({
+    method: 'POST',
+    url: `/api/sites/${DEFAULT_SITE_ID}/assessments`,
+    headers: admin.headers,
+    payload: { kind: 'DIAGNOSTICO' },
+  });
+  assessmentId = assessment.json().id;
   await t.app.inject({
     method: 'PUT',
     url: `/api/traps/${trapId}/placement`,
@@ -144,7 +153,9 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
                 ? productId
                 : url.startsWith('/api/actions')
                   ? actionId
-                  : orderId;
+                  : url.startsWith('/api/assessments')
+                    ? assessmentId
+                    : orderId;
     return String(id);
   }
   if (name === 'itemId') return String(itemId);

@@ -151,8 +151,10 @@ test.describe('route guards', () => {
     await signIn(tech, '/admin/technicians');
     await expect(page).toHaveURL(/\/tech\/sessions$/);
     await expect(page.getByText('Flujo técnico')).toBeVisible();
+    // The technician's own menu, none of the office's.
     await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveText([
       'Órdenes asignadas',
+      'Evaluaciones',
     ]);
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/tech\/sessions$/);

@@ -1,13 +1,3 @@
-import type { ServiceFrequency } from '@rondin/contracts';
-
-export const FREQUENCY_NAMES: Record<ServiceFrequency, string> = {
-  SEMANAL: 'Semanal',
-  QUINCENAL: 'Quincenal',
-  MENSUAL: 'Mensual',
-  BIMESTRAL: 'Bimestral',
-  TRIMESTRAL: 'Trimestral',
-};
-
 const dateFormat = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A day (YYYY-MM-DD) as a person reads it: «3 de marzo de 2026». */
 export const longDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));

@@ -1,12 +1,4 @@
-import type { PlanAssignment, ServiceFrequency, ServicePlan } from '@rondin/contracts';
-
-export const FREQUENCY_LABELS: Record<ServiceFrequency, string> = {
-  SEMANAL: 'Semanal',
-  QUINCENAL: 'Quincenal',
-  MENSUAL: 'Mensual',
-  BIMESTRAL: 'Bimestral',
-  TRIMESTRAL: 'Trimestral',
-};
+import type { PlanAssignment, ServicePlan } from '@rondin/contracts';
 
 export const SERVICE_PLAN_MESSAGES = {
   title: 'Planes de servicio',

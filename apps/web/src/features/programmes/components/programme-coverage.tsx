@@ -1,10 +1,11 @@
 import type { ProgrammeCoverage, ProgrammeCoverageRow } from '@rondin/contracts';
 import { TRAP_TYPE_SHORT_NAMES } from '@rondin/contracts/devices';
+import { SERVICE_FREQUENCY_NAMES } from '@rondin/contracts/service-plan-options';
 import { useId } from 'react';
 import { QueryState } from '../../../components/ui/query-state';
 import { dayKeyIn } from '../../../lib/format';
 import { useProgrammeCoverage } from '../api/get-programme-coverage';
-import { FREQUENCY_NAMES, formatPercent, longDate, PROGRAMME_MESSAGES as TEXT, shortDate } from '../messages';
+import { formatPercent, longDate, PROGRAMME_MESSAGES as TEXT, shortDate } from '../messages';
 import { coverageTotals, lastTwelveMonths, share } from '../utils/coverage';
 
 interface ProgrammeCoverageProps {
@@ -71,7 +72,7 @@ function CoverageRow({ row }: { row: ProgrammeCoverageRow }) {
         {TEXT.coverageRowTitle(
           TRAP_TYPE_SHORT_NAMES[row.type],
           row.zone ?? TEXT.allAreas,
-          FREQUENCY_NAMES[row.frequency],
+          SERVICE_FREQUENCY_NAMES[row.frequency],
         )}
       </h4>
       <dl className="programme-coverage__figures">

@@ -1,9 +1,10 @@
 import type { ProgrammeVersion } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, TRAP_TYPE_SHORT_NAMES } from '@rondin/contracts/devices';
+import { SERVICE_FREQUENCY_NAMES } from '@rondin/contracts/service-plan-options';
 import { PROGRAMME_PARTY_NAMES } from '@rondin/contracts/programme-names';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { dayKeyIn } from '../../../lib/format';
-import { FREQUENCY_NAMES, longDate, PROGRAMME_MESSAGES as TEXT } from '../messages';
+import { longDate, PROGRAMME_MESSAGES as TEXT } from '../messages';
 
 /** Who approved and accepted a version, and when; or what it still waits for. */
 export function ProgrammeSignoff({ version, timeZone }: { version: ProgrammeVersion; timeZone: string | null }) {
@@ -58,7 +59,8 @@ export function ProgrammeDetails({ version }: { version: ProgrammeVersion }) {
           <ul className="programme__list">
             {version.frequencies.map((row) => (
               <li key={`${row.type}-${row.zone ?? ''}`}>
-                {TRAP_TYPE_SHORT_NAMES[row.type]} · {row.zone ?? TEXT.allAreas}: {FREQUENCY_NAMES[row.frequency]}
+                {TRAP_TYPE_SHORT_NAMES[row.type]} · {row.zone ?? TEXT.allAreas}:{' '}
+                {SERVICE_FREQUENCY_NAMES[row.frequency]}
               </li>
             ))}
           </ul>

@@ -1,13 +1,13 @@
 import type { PestGroup, ProgrammeVersion, TrapType } from '@rondin/contracts';
 import { PEST_GROUP_NAMES, PEST_GROUPS, TRAP_TYPE_SHORT_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
 import { PROGRAMME_LIMITS, PROGRAMME_PARTIES, PROGRAMME_PARTY_NAMES } from '@rondin/contracts/programme-names';
-import { SERVICE_FREQUENCIES } from '@rondin/contracts/service-plan-options';
+import { SERVICE_FREQUENCIES, SERVICE_FREQUENCY_NAMES } from '@rondin/contracts/service-plan-options';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import type { ProgrammeChoices } from '../api/get-programme-choices';
-import { FREQUENCY_NAMES, PROGRAMME_MESSAGES as TEXT } from '../messages';
+import { PROGRAMME_MESSAGES as TEXT } from '../messages';
 import {
   type FrequencyRow,
   frequencyRow,
@@ -176,7 +176,7 @@ export function ProgrammeFormModal({
                   >
                     {SERVICE_FREQUENCIES.map((frequency) => (
                       <option key={frequency} value={frequency}>
-                        {FREQUENCY_NAMES[frequency]}
+                        {SERVICE_FREQUENCY_NAMES[frequency]}
                       </option>
                     ))}
                   </select>

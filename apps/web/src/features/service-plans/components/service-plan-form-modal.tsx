@@ -1,12 +1,17 @@
 import type { ServicePlan, Technician, TrapType } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES, TRAP_TYPES } from '@rondin/contracts/devices';
-import { MAX_HORIZON_DAYS, MAX_PLAN_TECHNICIANS, SERVICE_FREQUENCIES } from '@rondin/contracts/service-plan-options';
+import {
+  MAX_HORIZON_DAYS,
+  MAX_PLAN_TECHNICIANS,
+  SERVICE_FREQUENCIES,
+  SERVICE_FREQUENCY_NAMES,
+} from '@rondin/contracts/service-plan-options';
 import { type FormEvent, useId, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { useServicePlanOptions } from '../api/get-service-plan-options';
-import { FREQUENCY_LABELS, SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
+import { SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
 import {
   emptyPlanForm,
   planToForm,
@@ -229,7 +234,7 @@ export function ServicePlanFormModal({
             >
               {SERVICE_FREQUENCIES.map((frequency) => (
                 <option key={frequency} value={frequency}>
-                  {FREQUENCY_LABELS[frequency]}
+                  {SERVICE_FREQUENCY_NAMES[frequency]}
                 </option>
               ))}
             </select>

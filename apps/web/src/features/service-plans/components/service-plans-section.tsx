@@ -1,5 +1,6 @@
 import type { ServicePlan, Technician } from '@rondin/contracts';
 import { useState } from 'react';
+import { SERVICE_FREQUENCY_NAMES } from '@rondin/contracts/service-plan-options';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -8,7 +9,7 @@ import { zoneNote } from '../../../lib/format';
 import { useGenerateServicePlan } from '../api/generate-service-plan';
 import { useServicePlans } from '../api/get-service-plans';
 import { useCreateServicePlan, useUpdateServicePlan } from '../api/save-service-plan';
-import { FREQUENCY_LABELS, SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
+import { SERVICE_PLAN_MESSAGES as TEXT } from '../messages';
 import { dayKey } from '../utils/calendar';
 import { formToBody, type PlanFormValues } from '../utils/plan-form';
 import { ServicePlanFormModal } from './service-plan-form-modal';
@@ -96,7 +97,7 @@ export function ServicePlansSection({ siteId, timeZone, technicians }: ServicePl
                 {plan.name} {plan.isActive ? null : <StatusBadge tone="neutral">{TEXT.inactive}</StatusBadge>}
               </h3>
               <p className="service-plan-card__meta">
-                {TEXT.every(FREQUENCY_LABELS[plan.frequency], plan.time)}
+                {TEXT.every(SERVICE_FREQUENCY_NAMES[plan.frequency], plan.time)}
                 {zoneNote(timeZone)} · {TEXT.since(longDate(plan.startDate))}
                 {plan.endDate ? ` · ${TEXT.until(longDate(plan.endDate))}` : ''}
               </p>

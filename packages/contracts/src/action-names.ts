@@ -37,8 +37,11 @@ export const ACTION_TRANSITIONS: Record<ActionStatus, readonly ActionStatus[]> =
   CERRADA: ['ABIERTA'],
 };
 
-/** Where an action comes from: a threshold crossed, the office's hand, or a recommendation to the client. */
-export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION'] as const;
+/**
+ * Where an action comes from: a threshold crossed, the office's hand, a recommendation to the client, or a
+ * sighting reported by the plant's staff (opened with it, modules/sightings).
+ */
+export const ACTION_ORIGINS = ['UMBRAL', 'MANUAL', 'RECOMENDACION', 'AVISTAMIENTO'] as const;
 export type ActionOrigin = (typeof ACTION_ORIGINS)[number];
 
 export const ACTION_RESPONSIBLES = ['EMPRESA', 'CLIENTE'] as const;
@@ -68,6 +71,7 @@ export const ACTION_ORIGIN_NAMES: Record<ActionOrigin, string> = {
   UMBRAL: 'Umbral superado',
   MANUAL: 'Manual',
   RECOMENDACION: 'Recomendación al cliente',
+  AVISTAMIENTO: 'Avistamiento',
 };
 
 export const ACTION_RESPONSIBLE_NAMES: Record<ActionResponsible, string> = { EMPRESA: 'Empresa', CLIENTE: 'Cliente' };

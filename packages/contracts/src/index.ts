@@ -38,3 +38,5 @@ export * from './assessment-names.js';
 export * from './assessments.js';
 export * from './programmes.js';
 export * from './programme-names.js';
+export * from './sighting-names.js';
+export * from './sightings.js';

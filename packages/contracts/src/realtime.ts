@@ -4,7 +4,8 @@
 /**
  * Events the server pushes on the `/sessions` socket.io namespace. A technician's sockets hear only their own
  * orders' `session.*`; administrators' sockets (the office) hear every order's, `finding.recorded` when a
- * device's finding is stored and `action.opened` when a corrective action opens (over a threshold or by hand).
+ * device's finding is stored, `action.opened` when a corrective action opens (over a threshold or by hand) and
+ * `sighting.created` when the plant's staff report a sighting (its action's `action.opened` follows).
  * Technicians never receive office events.
  */
 export interface SessionServerEvents {
@@ -12,6 +13,7 @@ export interface SessionServerEvents {
   'session.updated': (payload: { sessionId: number }) => void;
   'finding.recorded': (payload: { sessionId: number; itemId: number }) => void;
   'action.opened': (payload: { actionId: number }) => void;
+  'sighting.created': (payload: { sightingId: number; siteId: number; actionId: number }) => void;
 }
 
 export const SESSIONS_NAMESPACE = '/sessions';

@@ -4,6 +4,7 @@ import { DateTimeInput, Id, IdNumber, ItemStatus, SessionStatus, text, Timestamp
 import { Finding, ItemRecord } from './findings.js';
 import { PageParams, pageOf, SearchText } from './paging.js';
 import { LocalDate, LocalTime } from './service-plans.js';
+import { OrderSighting } from './sightings.js';
 import { TrapTypeSchema } from './traps.js';
 
 export const MAX_TRAPS_PER_ORDER = 5000;
@@ -67,11 +68,16 @@ export const Session = z.object({
   itemCount: z.number().int(),
   completedCount: z.number().int(),
   items: z.array(SessionItem),
+  /**
+   * GET /sessions/{id} of an order not yet closed: the site's sightings whose corrective action is not closed,
+   * newest first, for the technician to look at on this visit. Absent elsewhere.
+   */
+  openSightings: z.array(OrderSighting).optional(),
 });
 export type Session = z.infer<typeof Session>;
 
 /** An order without its list of items. */
-export const SessionSummary = Session.omit({ items: true });
+export const SessionSummary = Session.omit({ items: true, openSightings: true });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
 /**

@@ -57,6 +57,10 @@ const TABLES = [
   { name: 'corrective_action_events', key: 'id', batch: 1000 },
   { name: 'corrective_action_changes', key: 'id', batch: 1000 },
   { name: 'action_photos', key: 'id', batch: 1000 },
+  // After the actions they opened; the links hold the tokens the sites' posters carry.
+  { name: 'sightings', key: 'id', batch: 1000 },
+  { name: 'sighting_photos', key: 'id', batch: 1000 },
+  { name: 'sighting_links', key: 'site_id', batch: 1000 },
   { name: 'threshold_breaches', key: 'id', batch: 1000 },
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },

@@ -21,6 +21,7 @@
  * - schema/certificates.ts: certificate_counters, certificates.
  * - schema/products.ts: products, applications.
  * - schema/programmes.ts: control_programmes.
+ * - schema/sightings.ts: sightings, sighting_photos, sighting_links.
  * - schema/audit.ts: audit_log.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */
@@ -41,6 +42,7 @@ export * from './schema/pests.js';
 export * from './schema/plans.js';
 export * from './schema/products.js';
 export * from './schema/programmes.js';
+export * from './schema/sightings.js';
 export * from './schema/sites.js';
 export * from './schema/thresholds.js';
 export * from './schema/trends.js';

@@ -10,8 +10,9 @@ import { sites } from './sites.js';
 
 /**
  * Corrective actions: opened by a finding or exception over an ACCION limit (origin UMBRAL, by the database
- * in the finding's transaction: modules/thresholds/sql/rondin_record_breach.sql), or by hand (MANUAL, or a client
- * RECOMENDACION). Closed by a person, never by themselves.
+ * in the finding's transaction: modules/thresholds/sql/rondin_record_breach.sql), by hand (MANUAL, or a client
+ * RECOMENDACION), or with a sighting of the plant's staff (AVISTAMIENTO, modules/sightings). Closed by a person,
+ * never by themselves.
  */
 export const correctiveActions = pgTable(
   'corrective_actions',
@@ -22,7 +23,7 @@ export const correctiveActions = pgTable(
       .references(() => sites.id, { onDelete: 'restrict' }),
     trapId: integer('trap_id').references(() => traps.id, { onDelete: 'restrict' }),
     area: text('area'),
-    origin: text('origin', { enum: ['UMBRAL', 'MANUAL', 'RECOMENDACION'] }).notNull(),
+    origin: text('origin', { enum: ['UMBRAL', 'MANUAL', 'RECOMENDACION', 'AVISTAMIENTO'] }).notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
     detectedById: integer('detected_by_id').references(() => technicians.id, { onDelete: 'set null' }),
     severity: text('severity', { enum: ['BAJA', 'MEDIA', 'ALTA'] }).notNull(),
@@ -66,7 +67,10 @@ export const correctiveActions = pgTable(
       .where(sql`${table.origin} = 'UMBRAL' and ${table.status} <> 'CERRADA' and ${table.trapId} is null`),
     index('corrective_actions_site_idx').on(table.siteId, table.status, table.dueDate),
     index('corrective_actions_status_idx').on(table.status, table.dueDate),
-    check('corrective_actions_origin_check', sql`${table.origin} in ('UMBRAL', 'MANUAL', 'RECOMENDACION')`),
+    check(
+      'corrective_actions_origin_check',
+      sql`${table.origin} in ('UMBRAL', 'MANUAL', 'RECOMENDACION', 'AVISTAMIENTO')`,
+    ),
     check('corrective_actions_severity_check', sql`${table.severity} in ('BAJA', 'MEDIA', 'ALTA')`),
     check('corrective_actions_responsible_check', sql`${table.responsible} in ('EMPRESA', 'CLIENTE')`),
     check('corrective_actions_status_check', sql`${table.status} in ('ABIERTA', 'EN_CURSO', 'CERRADA')`),

@@ -143,6 +143,10 @@ test('the company certificate signs the audit pack, and the pack checks out at i
   await page.setViewportSize(LAPTOP);
   await asAdmin('/admin/settings');
   await signingSection(page).getByRole('button', { name: 'Quitar certificado' }).click();
+  await page
+    .getByRole('dialog', { name: '¿Quitar el certificado de firma?' })
+    .getByRole('button', { name: 'Quitar certificado' })
+    .click();
   await expect(
     page.getByText('Certificado de firma quitado: los documentos salen desde ahora sin firma.'),
   ).toBeVisible();

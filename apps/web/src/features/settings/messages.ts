@@ -44,6 +44,8 @@ export const COMPANY_MESSAGES = {
   chooseLogo: 'Subir logotipo',
   uploading: 'Subiendo...',
   removeLogo: 'Quitar logotipo',
+  removeLogoQuestion: '¿Quitar el logotipo?',
+  removeLogoConsequence: 'Los documentos que se emitan desde ahora saldrán sin logotipo; los ya emitidos no cambian.',
   logoSaved: 'Logotipo guardado.',
   logoRemoved: 'Logotipo quitado.',
   logoFailed: 'No se pudo cambiar el logotipo.',
@@ -88,6 +90,9 @@ export const SIGNING_MESSAGES = {
   uploaded: 'Certificado de firma guardado.',
   uploadFailed: 'No se pudo guardar el certificado de firma.',
   remove: 'Quitar certificado',
+  removeQuestion: '¿Quitar el certificado de firma?',
+  removeConsequence:
+    'Los certificados y paquetes de auditoría que se emitan desde ahora saldrán sin firma digital; los ya emitidos conservan la suya.',
   removed: 'Certificado de firma quitado: los documentos salen desde ahora sin firma.',
   removeFailed: 'No se pudo quitar el certificado de firma.',
 } as const;

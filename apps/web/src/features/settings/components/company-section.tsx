@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useCompanyLogo, useCompanySettings, useRemoveLogo, useSaveCompany, useUploadLogo } from '../api/company';
 import { COMPANY_MESSAGES } from '../messages';
+import { RemoveSettingButton } from './remove-setting-button';
 import { SettingsSection } from './settings-section';
 
 const FIELDS = [
@@ -155,20 +156,15 @@ export function CompanySection() {
               }}
             />
             {data?.hasLogo ? (
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => setNotice({ tone: 'success', text: COMPANY_MESSAGES.logoRemoved }),
-                    onError: (error) =>
-                      setNotice({ tone: 'error', text: COMPANY_MESSAGES.logoFailed, detail: serverMessage(error) }),
-                  })
-                }
-              >
-                {COMPANY_MESSAGES.removeLogo}
-              </button>
+              <RemoveSettingButton
+                label={COMPANY_MESSAGES.removeLogo}
+                question={COMPANY_MESSAGES.removeLogoQuestion}
+                consequence={COMPANY_MESSAGES.removeLogoConsequence}
+                removed={COMPANY_MESSAGES.logoRemoved}
+                failed={COMPANY_MESSAGES.logoFailed}
+                mutation={remove}
+                onNotice={setNotice}
+              />
             ) : null}
           </div>
           <p className="field-hint">{data?.name ? COMPANY_MESSAGES.logoHint : CompanySettingsMessages.nameFirst}</p>

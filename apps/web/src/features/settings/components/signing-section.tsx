@@ -10,6 +10,7 @@ import {
   useUploadSigningCertificate,
 } from '../api/signing-certificate';
 import { SIGNING_MESSAGES } from '../messages';
+import { RemoveSettingButton } from './remove-setting-button';
 import { SettingsSection } from './settings-section';
 
 /** The file's bytes in base64, as the API takes them. */
@@ -126,20 +127,15 @@ export function SigningSection() {
                   : SIGNING_MESSAGES.upload}
             </button>
             {certificate ? (
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => setNotice({ tone: 'success', text: SIGNING_MESSAGES.removed }),
-                    onError: (error) =>
-                      setNotice({ tone: 'error', text: SIGNING_MESSAGES.removeFailed, detail: serverMessage(error) }),
-                  })
-                }
-              >
-                {SIGNING_MESSAGES.remove}
-              </button>
+              <RemoveSettingButton
+                label={SIGNING_MESSAGES.remove}
+                question={SIGNING_MESSAGES.removeQuestion}
+                consequence={SIGNING_MESSAGES.removeConsequence}
+                removed={SIGNING_MESSAGES.removed}
+                failed={SIGNING_MESSAGES.removeFailed}
+                mutation={remove}
+                onNotice={setNotice}
+              />
             ) : null}
           </div>
         </form>

@@ -43,11 +43,14 @@ export const COMPANY_MESSAGES = {
   noLogo: 'Sin logotipo.',
   chooseLogo: 'Subir logotipo',
   uploading: 'Subiendo...',
-  removeLogo: 'Quitar logotipo',
-  removeLogoQuestion: '¿Quitar el logotipo?',
-  removeLogoConsequence: 'Los documentos que se emitan desde ahora saldrán sin logotipo; los ya emitidos no cambian.',
+  removeLogo: {
+    label: 'Quitar logotipo',
+    question: '¿Quitar el logotipo?',
+    consequence: 'Los documentos que se emitan desde ahora saldrán sin logotipo; los ya emitidos no cambian.',
+    done: 'Logotipo quitado.',
+    failed: 'No se pudo quitar el logotipo.',
+  },
   logoSaved: 'Logotipo guardado.',
-  logoRemoved: 'Logotipo quitado.',
   logoFailed: 'No se pudo cambiar el logotipo.',
   logoHint: 'PNG, JPEG o WebP de hasta 2 MB; se guarda como PNG de hasta 600 píxeles de lado.',
 } as const;
@@ -89,10 +92,12 @@ export const SIGNING_MESSAGES = {
   uploading: 'Comprobando...',
   uploaded: 'Certificado de firma guardado.',
   uploadFailed: 'No se pudo guardar el certificado de firma.',
-  remove: 'Quitar certificado',
-  removeQuestion: '¿Quitar el certificado de firma?',
-  removeConsequence:
-    'Los certificados y paquetes de auditoría que se emitan desde ahora saldrán sin firma digital; los ya emitidos conservan la suya.',
-  removed: 'Certificado de firma quitado: los documentos salen desde ahora sin firma.',
-  removeFailed: 'No se pudo quitar el certificado de firma.',
+  remove: {
+    label: 'Quitar certificado',
+    question: '¿Quitar el certificado de firma?',
+    consequence:
+      'Los certificados y paquetes de auditoría que se emitan desde ahora saldrán sin firma digital; los ya emitidos conservan la suya.',
+    done: 'Certificado de firma quitado: los documentos salen desde ahora sin firma.',
+    failed: 'No se pudo quitar el certificado de firma.',
+  },
 } as const;

@@ -156,15 +156,7 @@ export function CompanySection() {
               }}
             />
             {data?.hasLogo ? (
-              <RemoveSettingButton
-                label={COMPANY_MESSAGES.removeLogo}
-                question={COMPANY_MESSAGES.removeLogoQuestion}
-                consequence={COMPANY_MESSAGES.removeLogoConsequence}
-                removed={COMPANY_MESSAGES.logoRemoved}
-                failed={COMPANY_MESSAGES.logoFailed}
-                mutation={remove}
-                onNotice={setNotice}
-              />
+              <RemoveSettingButton texts={COMPANY_MESSAGES.removeLogo} mutation={remove} onNotice={setNotice} />
             ) : null}
           </div>
           <p className="field-hint">{data?.name ? COMPANY_MESSAGES.logoHint : CompanySettingsMessages.nameFirst}</p>

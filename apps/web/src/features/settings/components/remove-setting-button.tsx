@@ -4,28 +4,23 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { NoticeMessage } from '../../../components/ui/notice';
 import { serverMessage } from '../../../lib/api-client';
 
-interface RemoveSettingButtonProps {
-  /** The button's and the confirmation's verb: «Quitar logotipo». */
+/** What the button says; `consequence` is what removing it changes, said before it happens. */
+interface RemovalTexts {
   label: string;
   question: string;
-  /** What removing it changes, said before it happens. */
   consequence: string;
-  removed: string;
+  done: string;
   failed: string;
+}
+
+interface RemoveSettingButtonProps {
+  texts: RemovalTexts;
   mutation: UseMutationResult<unknown, Error, void>;
   onNotice: (notice: NoticeMessage) => void;
 }
 
 /** «Quitar …» for a company setting: asks first, then says what happened in the section's notice. */
-export function RemoveSettingButton({
-  label,
-  question,
-  consequence,
-  removed,
-  failed,
-  mutation,
-  onNotice,
-}: RemoveSettingButtonProps) {
+export function RemoveSettingButton({ texts, mutation, onNotice }: RemoveSettingButtonProps) {
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -35,19 +30,19 @@ export function RemoveSettingButton({
         disabled={mutation.isPending}
         onClick={() => setAsking(true)}
       >
-        {label}
+        {texts.label}
       </button>
       {asking ? (
         <ConfirmDialog
-          title={question}
-          message={consequence}
-          confirmLabel={label}
+          title={texts.question}
+          message={texts.consequence}
+          confirmLabel={texts.label}
           busy={mutation.isPending}
           onCancel={() => setAsking(false)}
           onConfirm={() =>
             mutation.mutate(undefined, {
-              onSuccess: () => onNotice({ tone: 'success', text: removed }),
-              onError: (error) => onNotice({ tone: 'error', text: failed, detail: serverMessage(error) }),
+              onSuccess: () => onNotice({ tone: 'success', text: texts.done }),
+              onError: (error) => onNotice({ tone: 'error', text: texts.failed, detail: serverMessage(error) }),
               onSettled: () => setAsking(false),
             })
           }

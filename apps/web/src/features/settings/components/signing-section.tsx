@@ -127,15 +127,7 @@ export function SigningSection() {
                   : SIGNING_MESSAGES.upload}
             </button>
             {certificate ? (
-              <RemoveSettingButton
-                label={SIGNING_MESSAGES.remove}
-                question={SIGNING_MESSAGES.removeQuestion}
-                consequence={SIGNING_MESSAGES.removeConsequence}
-                removed={SIGNING_MESSAGES.removed}
-                failed={SIGNING_MESSAGES.removeFailed}
-                mutation={remove}
-                onNotice={setNotice}
-              />
+              <RemoveSettingButton texts={SIGNING_MESSAGES.remove} mutation={remove} onNotice={setNotice} />
             ) : null}
           </div>
         </form>

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import type { ProgrammeChoices } from '../api/get-programme-choices';
 import { PROGRAMME_MESSAGES as TEXT } from '../messages';
+
 import {
   type FrequencyRow,
   frequencyRow,
@@ -17,6 +18,7 @@ import {
   responsibilityRow,
   validateProgramme,
 } from '../utils/programme-form';
+import { EditableRows } from './editable-rows';
 
 interface ProgrammeFormModalProps {
   /** The latest version, which the new one starts from; undefined for the first. */
@@ -130,83 +132,66 @@ export function ProgrammeFormModal({
             aria-invalid={problem === TEXT.methodsRequired ? true : undefined}
           />
         </div>
-        <fieldset className="programme-form__rows">
-          <legend>{TEXT.frequencies}</legend>
-          {choicesState === 'pending' ? <p className="field-hint">{TEXT.choicesLoading}</p> : null}
-          <ol className="programme-form__row-list">
-            {values.frequencies.map((row, index) => (
-              <li key={row.key} className="programme-form__row" aria-label={TEXT.frequencyRow(index + 1)}>
-                <div className="field">
-                  <label htmlFor={`${id}-type-${row.key}`}>{TEXT.type}</label>
-                  <select
-                    id={`${id}-type-${row.key}`}
-                    value={row.type}
-                    onChange={(event) => setFrequency(index, { type: event.target.value as TrapType })}
-                  >
-                    {offeredTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {TRAP_TYPE_SHORT_NAMES[type]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-zone-${row.key}`}>{TEXT.area}</label>
-                  <select
-                    id={`${id}-zone-${row.key}`}
-                    value={row.zone}
-                    onChange={(event) => setFrequency(index, { zone: event.target.value })}
-                  >
-                    <option value="">{TEXT.allAreas}</option>
-                    {areaChoices.map((area) => (
-                      <option key={area} value={area}>
-                        {area}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-frequency-${row.key}`}>{TEXT.frequency}</label>
-                  <select
-                    id={`${id}-frequency-${row.key}`}
-                    value={row.frequency}
-                    onChange={(event) =>
-                      setFrequency(index, { frequency: event.target.value as FrequencyRow['frequency'] })
-                    }
-                  >
-                    {SERVICE_FREQUENCIES.map((frequency) => (
-                      <option key={frequency} value={frequency}>
-                        {SERVICE_FREQUENCY_NAMES[frequency]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button
-                  type="button"
-                  className="button button--ghost button--small programme-form__remove"
-                  onClick={() =>
-                    set(
-                      'frequencies',
-                      values.frequencies.filter((_, other) => other !== index),
-                    )
-                  }
-                  aria-label={TEXT.removeFrequency(index + 1)}
-                  title={TEXT.removeFrequency(index + 1)}
+        <EditableRows
+          legend={TEXT.frequencies}
+          hint={choicesState === 'pending' ? <p className="field-hint">{TEXT.choicesLoading}</p> : null}
+          rows={values.frequencies}
+          rowLabel={TEXT.frequencyRow}
+          removeLabel={TEXT.removeFrequency}
+          addLabel={TEXT.addFrequency}
+          limit={PROGRAMME_LIMITS.frequencies}
+          onChange={(rows) => set('frequencies', rows)}
+          newRow={() => frequencyRow(offeredTypes[0])}
+          renderFields={(row, index) => (
+            <>
+              <div className="field">
+                <label htmlFor={`${id}-type-${row.key}`}>{TEXT.type}</label>
+                <select
+                  id={`${id}-type-${row.key}`}
+                  value={row.type}
+                  onChange={(event) => setFrequency(index, { type: event.target.value as TrapType })}
                 >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ol>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => set('frequencies', [...values.frequencies, frequencyRow(offeredTypes[0])])}
-            disabled={values.frequencies.length >= PROGRAMME_LIMITS.frequencies}
-          >
-            {TEXT.addFrequency}
-          </button>
-        </fieldset>
+                  {offeredTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {TRAP_TYPE_SHORT_NAMES[type]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-zone-${row.key}`}>{TEXT.area}</label>
+                <select
+                  id={`${id}-zone-${row.key}`}
+                  value={row.zone}
+                  onChange={(event) => setFrequency(index, { zone: event.target.value })}
+                >
+                  <option value="">{TEXT.allAreas}</option>
+                  {areaChoices.map((area) => (
+                    <option key={area} value={area}>
+                      {area}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-frequency-${row.key}`}>{TEXT.frequency}</label>
+                <select
+                  id={`${id}-frequency-${row.key}`}
+                  value={row.frequency}
+                  onChange={(event) =>
+                    setFrequency(index, { frequency: event.target.value as FrequencyRow['frequency'] })
+                  }
+                >
+                  {SERVICE_FREQUENCIES.map((frequency) => (
+                    <option key={frequency} value={frequency}>
+                      {SERVICE_FREQUENCY_NAMES[frequency]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          )}
+        />
         <div className="programme-form__pair">
           <div className="field">
             <label htmlFor={`${id}-hours`}>
@@ -237,67 +222,47 @@ export function ProgrammeFormModal({
             </p>
           </div>
         </div>
-        <fieldset className="programme-form__rows">
-          <legend>{TEXT.responsibilities}</legend>
-          <ol className="programme-form__row-list">
-            {values.responsibilities.map((row, index) => (
-              <li
-                key={row.key}
-                className="programme-form__row programme-form__row--text"
-                aria-label={TEXT.responsibilityRow(index + 1)}
-              >
-                <div className="field">
-                  <label htmlFor={`${id}-party-${row.key}`}>{TEXT.party}</label>
-                  <select
-                    id={`${id}-party-${row.key}`}
-                    value={row.party}
-                    onChange={(event) =>
-                      setResponsibility(index, { party: event.target.value as ResponsibilityRow['party'] })
-                    }
-                  >
-                    {PROGRAMME_PARTIES.map((party) => (
-                      <option key={party} value={party}>
-                        {PROGRAMME_PARTY_NAMES[party]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-text-${row.key}`}>{TEXT.responsibilityText}</label>
-                  <input
-                    id={`${id}-text-${row.key}`}
-                    value={row.text}
-                    maxLength={PROGRAMME_LIMITS.responsibility}
-                    onChange={(event) => setResponsibility(index, { text: event.target.value })}
-                    aria-invalid={problem === TEXT.responsibilityEmpty && !row.text.trim() ? true : undefined}
-                  />
-                </div>
-                <button
-                  type="button"
-                  className="button button--ghost button--small programme-form__remove"
-                  onClick={() =>
-                    set(
-                      'responsibilities',
-                      values.responsibilities.filter((_, other) => other !== index),
-                    )
+        <EditableRows
+          legend={TEXT.responsibilities}
+          rows={values.responsibilities}
+          rowClassName="programme-form__row programme-form__row--text"
+          rowLabel={TEXT.responsibilityRow}
+          removeLabel={TEXT.removeResponsibility}
+          addLabel={TEXT.addResponsibility}
+          limit={PROGRAMME_LIMITS.responsibilities}
+          onChange={(rows) => set('responsibilities', rows)}
+          newRow={() => responsibilityRow()}
+          renderFields={(row, index) => (
+            <>
+              <div className="field">
+                <label htmlFor={`${id}-party-${row.key}`}>{TEXT.party}</label>
+                <select
+                  id={`${id}-party-${row.key}`}
+                  value={row.party}
+                  onChange={(event) =>
+                    setResponsibility(index, { party: event.target.value as ResponsibilityRow['party'] })
                   }
-                  aria-label={TEXT.removeResponsibility(index + 1)}
-                  title={TEXT.removeResponsibility(index + 1)}
                 >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ol>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => set('responsibilities', [...values.responsibilities, responsibilityRow()])}
-            disabled={values.responsibilities.length >= PROGRAMME_LIMITS.responsibilities}
-          >
-            {TEXT.addResponsibility}
-          </button>
-        </fieldset>
+                  {PROGRAMME_PARTIES.map((party) => (
+                    <option key={party} value={party}>
+                      {PROGRAMME_PARTY_NAMES[party]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-text-${row.key}`}>{TEXT.responsibilityText}</label>
+                <input
+                  id={`${id}-text-${row.key}`}
+                  value={row.text}
+                  maxLength={PROGRAMME_LIMITS.responsibility}
+                  onChange={(event) => setResponsibility(index, { text: event.target.value })}
+                  aria-invalid={problem === TEXT.responsibilityEmpty && !row.text.trim() ? true : undefined}
+                />
+              </div>
+            </>
+          )}
+        />
         <fieldset className="programme-form__choices">
           <legend>{TEXT.products}</legend>
           {choicesState === 'error' ? <p className="field-hint">{TEXT.choicesFailed}</p> : null}

@@ -82,7 +82,7 @@ function PackFacts({ verification }: { verification: PackVerification }) {
       <Notice
         notice={verification.matches ? { tone: 'success', text: TEXT.matches } : { tone: 'error', text: TEXT.differs }}
       />
-      <dl className="pack-verify__facts">
+      <dl className="fact-list">
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>

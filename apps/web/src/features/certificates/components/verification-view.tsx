@@ -98,7 +98,7 @@ function VerificationFacts({ verification }: { verification: Verification }) {
       {verification.replaced ? (
         <Notice notice={{ tone: 'error', text: TEXT.replaced, detail: TEXT.replacedHint }} />
       ) : null}
-      <dl className="verify-page__facts">
+      <dl className="fact-list">
         <div>
           <dt>{TEXT.folio}</dt>
           <dd>
@@ -148,7 +148,7 @@ function CertificateContent({ content }: { content: VerifiedContent }) {
     <section className="verify-page__content" aria-labelledby={titleId}>
       <h2 id={titleId}>{TEXT.contentTitle}</h2>
       <p className="muted">{TEXT.contentIntro}</p>
-      <dl className="verify-page__facts">
+      <dl className="fact-list">
         <div>
           <dt>{TEXT.serviceDate}</dt>
           <dd>{content.serviceDate}</dd>

@@ -35,6 +35,7 @@ const techAssessment = lazyScreen(() => import('./routes/tech/assessment'));
 const trapLink = lazyScreen(() => import('./routes/trap-link'));
 const verify = lazyScreen(() => import('./routes/verify'));
 const verifyPack = lazyScreen(() => import('./routes/verify-pack'));
+const sighting = lazyScreen(() => import('./routes/sighting'));
 const ownSignature = lazyScreen(() => import('./routes/own-signature'));
 
 const START_SCREENS: [RegExp, LazyScreen[]][] = [
@@ -63,6 +64,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/tech\/assessments\/\d+\/?$/, [techLayout, techAssessment]],
   [/^\/verificar\/dossier\/[^/]+\/?$/, [verifyPack]],
   [/^\/verificar\/[^/]+\/?$/, [verify]],
+  [/^\/avistamiento\/[^/]+\/?$/, [sighting]],
   // Only the scan screen's own address fetches its chunk, and the QR decoder stays behind the camera.
   [/^\/tech\/sessions\/[^/]+\/scan\/?$/, [techLayout, techScan]],
 ];
@@ -87,6 +89,7 @@ export function AppRoutes() {
         <Route path="/t/:slug" element={<trapLink.Screen />} />
         <Route path="/verificar/dossier/:code" element={<verifyPack.Screen />} />
         <Route path="/verificar/:code" element={<verify.Screen />} />
+        <Route path="/avistamiento/:token" element={<sighting.Screen />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>
           <Route path="/admin" element={<adminLayout.Screen />}>

@@ -127,6 +127,13 @@ export const queryKeys = {
   /** A quarter's visits against the frequency contracted in the site's programme, as a review shows them. */
   contractedCoverage: (siteId: number, from: string, to: string) =>
     ['assessments', 'coverage', siteId, from, to] as const,
+  /** Prefix of every sighting query: a sighting reported (realtime) or its action closed refreshes them all. */
+  sightings: ['sightings'] as const,
+  /** Every site's sightings as the dashboard asks for them (open ones). */
+  sightingList: (filters: object) => ['sightings', 'list', filters] as const,
+  siteSightings: (siteId: number) => ['sightings', 'site', siteId] as const,
+  /** A site's sighting link: what its posters' QR opens. */
+  sightingLink: (siteId: number) => ['sightings', 'link', siteId] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
 };

@@ -4,6 +4,7 @@ import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pa
 import { ProgrammeCoverageSummary } from '../../../features/programmes/components/programme-coverage-summary';
 import { CompliancePanel } from '../../../features/reports/components/compliance-panel';
 import { RemindersPanel } from '../../../features/reports/components/reminders-panel';
+import { OpenSightingsPanel } from '../../../features/sightings/components/open-sightings-panel';
 import { useSites } from '../../../features/sites/api/get-sites';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 
@@ -18,6 +19,7 @@ export default function DashboardRoute() {
         sitePath={(siteId) => `/admin/sites/${siteId}`}
       />
       <RemindersPanel />
+      <OpenSightingsPanel actionPath={(actionId) => `/admin/actions/${actionId}`} />
       <ActionsSummary />
       <AssessmentsDuePanel sitePath={(siteId) => `/admin/sites/${siteId}`} />
       <AuditPackPanel sites={sites.data} sitesFailed={sites.isError && !sites.data} />

@@ -11,6 +11,11 @@ export function useUpdateAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.actions }),
+    // A sighting is ATENDIDO once its action closes (and open again if it reopens): its lists follow.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.actions }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sightings }),
+      ]),
   });
 }

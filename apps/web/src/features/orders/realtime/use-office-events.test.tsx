@@ -62,6 +62,13 @@ describe('useOfficeEvents', () => {
     expect(refreshed()).toEqual([queryKeys.actions]);
   });
 
+  it('reads the sightings and the actions again when the plant reports a sighting', async () => {
+    const { refreshed, emit } = setup('token-admin');
+    emit('sighting.created', { sightingId: 5, siteId: 2, actionId: 9 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshed()).toEqual([queryKeys.sightings, queryKeys.actions]);
+  });
+
   it('gathers a burst of events into one refresh per window', async () => {
     const { refreshed, emit, invalidate } = setup('token-admin');
     emit('session.updated', { sessionId: 1 });
@@ -84,5 +91,7 @@ describe('useOfficeEvents', () => {
     expect(refreshed()).toContainEqual(queryKeys.sessions);
     expect(refreshed()).toContainEqual(queryKeys.inspections);
     expect(refreshed()).toContainEqual(queryKeys.labelReprints);
+    // A sighting reported while the connection was down shows once it is back.
+    expect(refreshed()).toContainEqual(queryKeys.sightings);
   });
 });

@@ -24,8 +24,8 @@ const FINDING_VIEWS: QueryKey[] = [
 /**
  * Keeps the office's screens live while `token` is set (the admin layout passes it for a signed-in ADMIN): an
  * order created, scanned, closed or reassigned refreshes the orders, the calendar and the dashboard; a finding
- * refreshes its order and the lists that show findings and corrective actions; an action opened, the actions. Refreshes are gathered and sent
- * at most every OFFICE_REFRESH_MS; only the queries on screen are read again (the rest are marked stale).
+ * refreshes its order and the lists that show findings and corrective actions; an action opened, the actions; a
+ * sighting reported, the sightings. Refreshes are gathered and sent at most every OFFICE_REFRESH_MS; only the queries on screen are read again (the rest are marked stale).
  */
 export function useOfficeEvents(token: string | null): void {
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ export function useOfficeEvents(token: string | null): void {
     let connectedBefore = false;
     socket.on('connect', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
-      if (connectedBefore) refresh(queryKeys.sessions, queryKeys.labelReprints, ...FINDING_VIEWS);
+      if (connectedBefore) refresh(queryKeys.sessions, queryKeys.labelReprints, queryKeys.sightings, ...FINDING_VIEWS);
       connectedBefore = true;
     });
     socket.on('session.created', () => refresh(queryKeys.sessions, queryKeys.compliance));
@@ -58,6 +58,8 @@ export function useOfficeEvents(token: string | null): void {
     socket.on('session.updated', () => refresh(queryKeys.sessions, queryKeys.compliance, queryKeys.labelReprints));
     socket.on('finding.recorded', ({ sessionId }) => refresh(queryKeys.session(sessionId), ...FINDING_VIEWS));
     socket.on('action.opened', () => refresh(queryKeys.actions));
+    // A sighting reported by the plant's staff: the dashboard's open sightings and the site's list.
+    socket.on('sighting.created', () => refresh(queryKeys.sightings, queryKeys.actions));
     return () => {
       if (timer !== undefined) clearTimeout(timer);
       socket.disconnect();

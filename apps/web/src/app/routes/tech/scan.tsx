@@ -37,6 +37,7 @@ import { readPlanImageOnDevice } from '../../offline-plans';
 import { useActiveProducts } from '../../../features/products/api/get-products';
 import { useOrderApplications } from '../../../features/products/api/applications';
 import { ApplicationsPanel } from '../../../features/products/components/applications-panel';
+import { OrderSightingsPanel } from '../../../features/sightings/components/order-sightings-panel';
 import { useScanQueue } from '../../../features/offline/hooks/use-scan-queue';
 import { type ApplicationToSend, isAssessmentRecord } from '../../../features/offline/scan-queue';
 import { queryKeys } from '../../../lib/query-keys';
@@ -151,6 +152,7 @@ function FieldScanScreen({ orderId }: { orderId: number }) {
       )}
       initialCode={arrivedWith}
       planAction={(session) => <OrderPlanAction session={session} unsentQrHashes={unsentQrHashes} />}
+      orderNotices={(session) => <OrderSightingsPanel sightings={session.openSightings} />}
       orderSections={(session) => <OrderApplications session={session} pests={pests.data} />}
       findingSheet={(item, controls) => (
         <FindingsSheet

@@ -49,6 +49,11 @@ export interface ScanViewProps {
   /** 'Ver en el plano', for this state of the order (composed by the route, from the plans feature). */
   planAction?: ((session: Session) => ReactNode) | undefined;
   /**
+   * What the technician must know before walking, above the camera: the site's open sightings (composed by the
+   * route, from the sightings feature). Rendered only while the order is open.
+   */
+  orderNotices?: ((session: Session) => ReactNode) | undefined;
+  /**
    * Sections of the order under the camera and the list, where they do not push the camera down on a phone: the
    * products applied (composed by the route, from the products feature).
    */
@@ -133,6 +138,7 @@ export function ScanView({
   signatureDialog,
   initialCode = null,
   planAction,
+  orderNotices,
   orderSections,
   findingSheet,
   itemDetails,
@@ -332,6 +338,7 @@ export function ScanView({
         <span className="scan-page__percent">{progress.percent} %</span>
       </div>
       {planAction ? <div className="scan-page__plan">{planAction(session)}</div> : null}
+      {orderNotices && !completed ? orderNotices(session) : null}
       {!completed && flow.banner ? <Notice notice={flow.banner} /> : null}
       {closable ? <Notice notice={{ tone: 'info', text: SCAN_MESSAGES.allDone }} /> : null}
       {!completed && closeBlockedReason ? <Notice notice={{ tone: 'info', text: closeBlockedReason }} /> : null}

@@ -173,16 +173,27 @@ export interface TestUser {
 
 export async function createUser(
   context: TestApp,
-  overrides: Partial<{ role: Role; isActive: boolean; email: string; fullName: string; password: string }> = {},
+  overrides: Partial<{
+    role: Role;
+    isActive: boolean;
+    email: string;
+    fullName: string;
+    password: string;
+    /** A CLIENTE's client (default: the default site's, 1) and chosen sites (default: all of them). */
+    clientId: number;
+    siteIds: number[];
+  }> = {},
 ): Promise<TestUser> {
   sequence++;
   const role = overrides.role ?? 'TECH';
+  const fullNames: Record<Role, string> = { ADMIN: 'Admin', TECH: 'Técnico', CLIENTE: 'Cliente' };
   const [row] = await context.database.db
     .insert(technicians)
     .values({
       email: overrides.email ?? `${role.toLowerCase()}${sequence}@planta.test`,
-      fullName: overrides.fullName ?? `${role === 'ADMIN' ? 'Admin' : 'Técnico'} ${sequence}`,
+      fullName: overrides.fullName ?? `${fullNames[role]} ${sequence}`,
       role,
+      ...(role === 'CLIENTE' ? { clientId: overrides.clientId ?? 1, portalSiteIds: overrides.siteIds ?? [] } : {}),
       isActive: overrides.isActive ?? true,
       passwordHash: overrides.password ? await hashPassword(overrides.password) : await testPasswordHash,
     })
@@ -200,6 +211,10 @@ export async function createUser(
 
 export const createAdmin = (context: TestApp, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(context, { ...overrides, role: 'ADMIN' });
+
+/** A client's person with a portal account, signed in: of the default site's client unless told. */
+export const createPortalUser = (context: TestApp, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(context, { ...overrides, role: 'CLIENTE' });
 
 export async function createTrap(
   context: TestApp,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-export const Role = z.enum(['ADMIN', 'TECH']);
+/** Every account's role: the office's administrators and technicians, and CLIENTE, a person of a client (the portal). */
+export const Role = z.enum(['ADMIN', 'TECH', 'CLIENTE']);
 export type Role = z.infer<typeof Role>;
+
+/** The roles of the pest-control company's own accounts: the Técnicos screen creates, lists and edits only these. */
+export const StaffRole = z.enum(['ADMIN', 'TECH'], { error: 'El rol debe ser ADMIN o TECH.' });
+export type StaffRole = z.infer<typeof StaffRole>;
 
 export const SessionStatus = z.enum(['PENDING', 'IN_PROGRESS', 'COMPLETED']);
 export type SessionStatus = z.infer<typeof SessionStatus>;

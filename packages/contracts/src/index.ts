@@ -40,3 +40,4 @@ export * from './programmes.js';
 export * from './programme-names.js';
 export * from './sighting-names.js';
 export * from './sightings.js';
+export * from './portal.js';

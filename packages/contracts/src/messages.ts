@@ -250,3 +250,24 @@ export const PhotoMessages = {
   tooMany: 'Una trampa admite como máximo 5 fotos por orden.',
   notCompleted: 'Escanea la trampa, o regístrala como no encontrada o inaccesible, antes de adjuntar fotos.',
 } as const;
+
+/** The server's answers about the plant's portal and its invitations. */
+export const PortalMessages = {
+  siteNotFound: 'El sitio no existe.',
+  actionNotFound: 'La acción no existe.',
+  assessmentNotFound: 'La evaluación no existe.',
+  accountNotFound: 'La cuenta del portal no existe.',
+  emailTaken: 'Ya existe una cuenta con ese correo.',
+  siteNotOfClient: 'Los sitios de una cuenta del portal deben ser sitios de su cliente.',
+  clientInactive: 'El cliente está inactivo: actívalo antes de invitar a su gente.',
+  invitationNotFound: 'La invitación no existe. Pide un enlace nuevo a la empresa de control de plagas.',
+  invitationUsed: 'Esta invitación ya se usó: inicia sesión con tu correo y tu contraseña.',
+  invitationExpired: 'La invitación venció. Pide un enlace nuevo a la empresa de control de plagas.',
+  accountInactive: 'La cuenta está desactivada: actívala antes de enviarle una invitación.',
+  alreadyAccepted: 'La cuenta ya eligió su contraseña: inicia sesión con ella.',
+  notRecommendation: 'Solo se reconocen las recomendaciones: acciones cuyo responsable es el cliente.',
+  actionClosed: 'La acción ya está cerrada.',
+  responseNoteRequired: 'Escribe qué hizo la planta.',
+  tooManyPhotos: 'Una respuesta admite como máximo 3 fotos.',
+  assessmentNotSigned: 'Solo se acepta una evaluación firmada.',
+} as const;

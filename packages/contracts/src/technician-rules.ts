@@ -13,6 +13,9 @@ export const QUALIFICATION_LABELS: Record<(typeof QUALIFICATIONS)[number], strin
   ESPECIAL: 'Cualificación especial (tóxicos/CMR)',
 };
 
+/** Every role's Spanish name, as screens and documents print it. */
+export const ROLE_NAMES = { ADMIN: 'Administrador', TECH: 'Técnico', CLIENTE: 'Cliente' } as const;
+
 /** The ErrorResponse.code of an order assigned to a technician whose licence has expired (409). */
 export const LICENCE_EXPIRED_CODE = 'LICENCE_EXPIRED';
 

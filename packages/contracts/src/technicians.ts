@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Password, Role, text, Timestamp } from './common.js';
+import { Email, Password, Role, StaffRole, text, Timestamp } from './common.js';
 import { LocalDate } from './service-plans.js';
 import { QUALIFICATIONS } from './technician-rules.js';
 
@@ -48,7 +48,7 @@ export const CreateTechnicianBody = z.strictObject({
   email: Email,
   fullName: FullName,
   password: Password,
-  role: Role.default('TECH'),
+  role: StaffRole.default('TECH'),
   isActive: z.boolean().default(true),
   ...licenceFields,
 });
@@ -58,7 +58,7 @@ export const UpdateTechnicianBody = z.strictObject({
   email: Email.optional(),
   fullName: FullName.optional(),
   password: Password.optional(),
-  role: Role.optional(),
+  role: StaffRole.optional(),
   isActive: z.boolean().optional(),
   ...licenceFields,
 });

@@ -3,7 +3,7 @@
  * drizzle-kit (drizzle.config.ts), imports them from this file. A table goes in the file of the module that owns
  * it, with its doc comment; a foreign key imports the table it points at from that table's file.
  *
- * - schema/accounts.ts: technicians (the accounts, administrators too).
+ * - schema/accounts.ts: technicians (the accounts: administrators, technicians, CLIENTE), portal_invitations.
  * - schema/clients.ts: clients, contacts.
  * - schema/sites.ts: sites.
  * - schema/devices.ts: traps.
@@ -16,7 +16,8 @@
  * - schema/findings.ts: findings, finding_captures, photos.
  * - schema/trends.ts: trend_inspections, trend_periods, trend_settings; TREND_DIMENSIONS.
  * - schema/thresholds.ts: thresholds, threshold_breaches.
- * - schema/actions.ts: corrective_actions, corrective_action_events, corrective_action_changes, action_photos.
+ * - schema/actions.ts: corrective_actions, corrective_action_events, corrective_action_changes, action_responses,
+ *   action_photos.
  * - schema/assessments.ts: assessments, assessment_photos.
  * - schema/certificates.ts: certificate_counters, certificates.
  * - schema/products.ts: products, applications.

@@ -6,6 +6,13 @@ export interface AuthUser {
   role: Role;
   /** The token's version; the account's current one once `authorize()` has checked it. */
   tokenVersion: number;
+  /**
+   * A CLIENTE's scope, resolved when `authorize()` admits it: its client, and the ids of the sites it may see (the
+   * client's sites, or the subset chosen for the account), ascending. Absent for the office's accounts, which
+   * see every site. A module serving a portal route checks a site against `siteIds`, never importing the portal.
+   */
+  clientId?: number;
+  siteIds?: readonly number[];
 }
 
 /** What a caller is told when their sign-in cannot be used. */
@@ -15,5 +22,6 @@ export const AuthMessages = {
   inactive: 'Tu cuenta está inactiva o ya no existe. Contacta a un administrador.',
   passwordChanged: 'La contraseña de tu cuenta cambió. Inicia sesión nuevamente.',
   forbidden: 'No tienes permiso para realizar esta acción.',
+  portalOnly: 'Tu cuenta es del portal del cliente: solo puede usar el portal, tu perfil y tu contraseña.',
   passwordChangeRequired: 'Cambia tu contraseña para continuar: la actual la conoce alguien más.',
 } as const;

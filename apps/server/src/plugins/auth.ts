@@ -15,10 +15,14 @@ declare module 'fastify' {
     tokens: TokenService;
     /**
      * An onRequest hook admitting a signed-in, active user, and only the given roles when any are named; an
-     * account that must change its password is refused (403 PASSWORD_CHANGE_REQUIRED).
+     * account that must change its password is refused (403 PASSWORD_CHANGE_REQUIRED). With no role named it
+     * admits the office's accounts (ADMIN, TECH): a CLIENTE reaches only routes naming it, and its own account.
      */
     authorize(...roles: Role[]): onRequestHookHandler;
-    /** authorize() for the caller's own profile and password change: open to an account that must change it. */
+    /**
+     * authorize() for the caller's own profile and password change: open to every role, and to an account that
+     * must change its password.
+     */
     authorizeOwnAccount(): onRequestHookHandler;
     /**
      * An onRequest hook that checks the token only, for a route whose single database call checks the
@@ -40,6 +44,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
 }
+
+/** No role named: any of the office's accounts (a CLIENTE is admitted only where it is named). */
+const admitsStaff = (roles: Role[], role: Role) => (roles.length === 0 ? role !== 'CLIENTE' : roles.includes(role));
 
 const passwordChangeRequired = () => new AppError(403, AuthMessages.passwordChangeRequired, 'PASSWORD_CHANGE_REQUIRED');
 
@@ -67,6 +74,7 @@ export default fp<AuthOptions>(
       return async function authenticate(request) {
         const claims = await verified(request);
         if (claims.mustChangePassword) throw passwordChangeRequired();
+        if (claims.role === 'CLIENTE') throw AppError.forbidden(AuthMessages.portalOnly);
         request.user = { id: claims.technicianId, role: claims.role, tokenVersion: claims.tokenVersion };
       };
     });
@@ -82,8 +90,13 @@ export default fp<AuthOptions>(
         const claims = await verified(request);
         const account = await current(claims);
         if (account.mustChangePassword && !ownAccount) throw passwordChangeRequired();
-        if (roles.length > 0 && !roles.includes(account.role)) throw AppError.forbidden(AuthMessages.forbidden);
+        if (account.role === 'CLIENTE' ? !(ownAccount || roles.includes('CLIENTE')) : !admitsStaff(roles, account.role))
+          throw AppError.forbidden(account.role === 'CLIENTE' ? AuthMessages.portalOnly : AuthMessages.forbidden);
         request.user = { id: claims.technicianId, role: account.role, tokenVersion: account.tokenVersion };
+        if (account.role === 'CLIENTE') {
+          request.user.clientId = account.clientId ?? undefined;
+          request.user.siteIds = account.siteIds;
+        }
       };
     app.decorate('authorize', (...roles: Role[]) => admit(roles, false));
     app.decorate('authorizeOwnAccount', () => admit([], true));

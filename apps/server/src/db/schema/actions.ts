@@ -52,6 +52,10 @@ export const correctiveActions = pgTable(
     closedById: integer('closed_by_id').references(() => technicians.id, { onDelete: 'set null' }),
     /** The signed assessment whose recommendation it is (origin RECOMENDACION, responsible CLIENTE). */
     assessmentId: integer('assessment_id').references(() => assessments.id, { onDelete: 'restrict' }),
+    /** A recommendation (responsible CLIENTE) acknowledged in the portal: when, by whom, with their note. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedById: integer('acknowledged_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    acknowledgementNote: text('acknowledgement_note'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +128,21 @@ export const correctiveActionChanges = pgTable(
   ],
 );
 
+/** What the plant says it did about a recommendation (POST /portal/actions/{id}/responses), with its photos. */
+export const actionResponses = pgTable(
+  'action_responses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    byId: integer('by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('action_responses_action_idx').on(table.actionId, table.id)],
+);
+
 /** Photo evidence of an action: the photo (files) and its small JPEG made at upload (lib/print-thumbnail.ts). */
 export const actionPhotos = pgTable(
   'action_photos',
@@ -132,6 +151,8 @@ export const actionPhotos = pgTable(
     actionId: integer('action_id')
       .notNull()
       .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    /** Sent by the plant with a response: shown on the action like the office's photos. */
+    responseId: integer('response_id').references(() => actionResponses.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'restrict' }),

@@ -74,6 +74,8 @@ export const assessments = pgTable(
     reportFileId: integer('report_file_id').references(() => files.id, { onDelete: 'restrict' }),
     reportSha256: text('report_sha256'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The client's person who acknowledged it in the portal. */
+    acceptedById: integer('accepted_by_id').references(() => technicians.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => technicians.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import type { Role } from '@rondin/contracts';
+import { Role } from '@rondin/contracts';
+
+const isRole = (value: unknown): value is Role => (Role.options as readonly unknown[]).includes(value);
 
 export interface TokenClaims {
   technicianId: number;
@@ -66,7 +68,7 @@ export function createTokenService(secret: string, ttl: string): TokenService {
         const role = payload.role;
         // Tokens issued before versions existed carry none: they belong to version 0, every account's first.
         const tokenVersion = payload.ver ?? 0;
-        if (!Number.isSafeInteger(technicianId) || (role !== 'ADMIN' && role !== 'TECH')) return null;
+        if (!Number.isSafeInteger(technicianId) || !isRole(role)) return null;
         if (!Number.isSafeInteger(tokenVersion)) return null;
         return {
           technicianId,

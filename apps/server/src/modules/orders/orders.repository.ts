@@ -319,7 +319,8 @@ export class OrdersRepository {
     const [row] = await tx
       .select({ fullName: technicians.fullName, licenceExpiresAt: technicians.licenceExpiresAt })
       .from(technicians)
-      .where(and(eq(technicians.id, technicianId), eq(technicians.isActive, true)))
+      // A client's portal account is never assigned an order.
+      .where(and(eq(technicians.id, technicianId), eq(technicians.isActive, true), ne(technicians.role, 'CLIENTE')))
       .for('share');
     return row;
   }

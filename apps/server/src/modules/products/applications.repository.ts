@@ -1,5 +1,5 @@
 import type { Application, ApplicationUnit } from '@rondin/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
 import { applications, pests, products, sessionItems, sessions, sites, technicians, traps } from '../../db/schema.js';
 import { dueIn, type ReportPeriod } from '../reports/reports.repository.js';
@@ -151,7 +151,7 @@ export class ApplicationsRepository {
     const [row] = await tx
       .select({ id: technicians.id, qualification: technicians.qualification })
       .from(technicians)
-      .where(eq(technicians.id, id));
+      .where(and(eq(technicians.id, id), ne(technicians.role, 'CLIENTE')));
     return row;
   }
 

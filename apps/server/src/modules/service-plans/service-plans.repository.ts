@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
 import { type Database, type Transaction, withAdvisoryLock } from '../../db/database.js';
 import { servicePlans, servicePlanTechnicians, sessions, sites, technicians, traps } from '../../db/schema.js';
 
@@ -121,10 +121,13 @@ export class ServicePlansRepository {
 
   /** The given accounts that exist, with their names and whether they are active. */
   technicians(ids: number[]): Promise<{ id: number; fullName: string; isActive: boolean }[]> {
-    return this.db
-      .select({ id: technicians.id, fullName: technicians.fullName, isActive: technicians.isActive })
-      .from(technicians)
-      .where(inArray(technicians.id, ids));
+    return (
+      this.db
+        .select({ id: technicians.id, fullName: technicians.fullName, isActive: technicians.isActive })
+        .from(technicians)
+        // A client's portal account is no technician: as if it did not exist.
+        .where(and(inArray(technicians.id, ids), ne(technicians.role, 'CLIENTE')))
+    );
   }
 
   /** The plan and its technicians in one transaction; the plan's technician_id is the first of them. */

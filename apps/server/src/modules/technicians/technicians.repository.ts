@@ -10,6 +10,10 @@ export interface ActiveAccount {
   role: Role;
   tokenVersion: number;
   mustChangePassword: boolean;
+  /** A CLIENTE's client; null for the office's accounts. */
+  clientId: number | null;
+  /** A CLIENTE's sites: its client's active ones, or those of them chosen for it; empty for the office's. */
+  siteIds: number[];
 }
 export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt' | 'tokenVersion'>>;
 
@@ -18,8 +22,22 @@ const byEmail = (email: string) => eq(sql`lower(${technicians.email})`, email.to
 export class TechniciansRepository {
   constructor(private readonly db: Database) {}
 
+  /** The office's accounts (ADMIN, TECH): the Técnicos screen never lists a client's portal account. */
   list(): Promise<TechnicianRow[]> {
-    return this.db.select().from(technicians).orderBy(asc(technicians.fullName), asc(technicians.id));
+    return this.db
+      .select()
+      .from(technicians)
+      .where(ne(technicians.role, 'CLIENTE'))
+      .orderBy(asc(technicians.fullName), asc(technicians.id));
+  }
+
+  /** One of the office's accounts; a portal account (CLIENTE) is not one: the portal module manages those. */
+  async findStaffById(id: number, tx: Database | Transaction = this.db): Promise<TechnicianRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(technicians)
+      .where(and(eq(technicians.id, id), ne(technicians.role, 'CLIENTE')));
+    return row;
   }
 
   async findById(id: number, tx: Database | Transaction = this.db): Promise<TechnicianRow | undefined> {
@@ -32,13 +50,24 @@ export class TechniciansRepository {
     return row;
   }
 
-  /** The role and token version of an active account; undefined for an inactive or deleted one. */
+  /**
+   * The role and token version of an active account, with a CLIENTE's sites; undefined for an inactive or deleted
+   * one. One query at every request: the sites' subquery runs for a CLIENTE only.
+   */
   async findActiveAccount(id: number): Promise<ActiveAccount | undefined> {
     const [row] = await this.db
       .select({
         role: technicians.role,
         tokenVersion: technicians.tokenVersion,
         mustChangePassword: technicians.mustChangePassword,
+        clientId: technicians.clientId,
+        // Spelled out: in a one-table select Drizzle leaves columns unqualified, and inside the subquery
+        // "client_id" would then be the site's own.
+        siteIds: sql<number[]>`case when technicians.role = 'CLIENTE' then coalesce((
+          select array_agg(s.id order by s.id) from sites s
+          where s.client_id = technicians.client_id and s.is_active
+            and (cardinality(technicians.portal_site_ids) = 0 or s.id = any(technicians.portal_site_ids))
+        ), '{}') else '{}' end`,
       })
       .from(technicians)
       .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));

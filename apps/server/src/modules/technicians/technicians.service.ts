@@ -89,7 +89,7 @@ export class TechniciansService {
     if (input.licenceExpiresAt !== undefined) changes.licenceExpiresAt = input.licenceExpiresAt;
     if (input.qualification !== undefined) changes.qualification = input.qualification;
     if (input.password !== undefined) {
-      const email = changes.email ?? (await this.repository.findById(id))?.email;
+      const email = changes.email ?? (await this.repository.findStaffById(id))?.email;
       if (email === undefined) throw AppError.notFound(TechnicianMessages.notFound);
       refuseWeakPassword(input.password, email);
       changes.passwordHash = await hashPassword(input.password);
@@ -101,7 +101,7 @@ export class TechniciansService {
       const { before, after } = await this.repository.transaction(actor, async (tx) => {
         const mayRemoveAdmin = changes.role === 'TECH' || changes.isActive === false;
         const activeAdmins = mayRemoveAdmin ? await this.repository.lockActiveAdminIds(tx) : [];
-        const target = await this.repository.findById(id, tx);
+        const target = await this.repository.findStaffById(id, tx);
         if (!target) throw AppError.notFound(TechnicianMessages.notFound);
         if (activeAdmins.length === 1 && activeAdmins[0] === id) throw AppError.conflict(TechnicianMessages.lastAdmin);
         if (Object.keys(changes).length === 0) return { before: target, after: target };
@@ -123,7 +123,7 @@ export class TechniciansService {
 
   async delete(actor: AuthUser, id: number): Promise<void> {
     if (id === actor.id) throw AppError.conflict(TechnicianMessages.selfDelete);
-    const target = await this.repository.findById(id);
+    const target = await this.repository.findStaffById(id);
     if (!target) throw AppError.notFound(TechnicianMessages.notFound);
     // An active account cannot be deleted, so the last active administrator never can be either.
     if (target.isActive) throw AppError.conflict(TechnicianMessages.deleteActive);

@@ -1,4 +1,5 @@
 import { TechnicianMessages } from '@rondin/contracts/messages';
+import { ROLE_NAMES } from '@rondin/contracts/technician-rules';
 
 /** Spec sections 5 and 8: technician texts, word for word where the spec gives them. */
 export const TECHNICIAN_MESSAGES = {
@@ -37,4 +38,5 @@ export const TECHNICIAN_MESSAGES = {
   emptyRole: 'No hay cuentas con ese rol.',
 } as const;
 
-export const ROLE_LABELS = { ADMIN: 'Administrador', TECH: 'Técnico' } as const;
+/** The roles' names, one source with the server's documents (CLIENTE accounts are never listed here). */
+export const ROLE_LABELS = ROLE_NAMES;

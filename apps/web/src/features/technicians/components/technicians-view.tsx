@@ -97,7 +97,14 @@ export function TechniciansView({ currentUserId, onUpdated }: TechniciansViewPro
     }
     setNotice(null);
     toggleTechnician.mutate(
-      { id: technician.id, changes: { role: technician.role, isActive: !technician.isActive } },
+      {
+        id: technician.id,
+        // The screen lists the office's accounts only (never a CLIENTE), each sent back with its role.
+        changes: {
+          ...(technician.role === 'CLIENTE' ? {} : { role: technician.role }),
+          isActive: !technician.isActive,
+        },
+      },
       {
         onSuccess: (updated) => setNotice({ tone: 'success', text: TECHNICIAN_MESSAGES.updated(updated.fullName) }),
         onError: (error) => setNotice(failure(TECHNICIAN_MESSAGES.updateFailed, error)),

@@ -1,4 +1,10 @@
-import type { CreateTechnicianBody, Qualification, Role, Technician, UpdateTechnicianBody } from '@rondin/contracts';
+import type {
+  CreateTechnicianBody,
+  Qualification,
+  StaffRole,
+  Technician,
+  UpdateTechnicianBody,
+} from '@rondin/contracts';
 import { formatLocalDate, licenceStatus } from '@rondin/contracts/technician-rules';
 import { TECHNICIAN_MESSAGES } from '../messages';
 
@@ -6,7 +12,7 @@ export interface TechnicianFormValues {
   fullName: string;
   email: string;
   password: string;
-  role: Role;
+  role: StaffRole;
   isActive: boolean;
   licenceNumber: string;
   /** YYYY-MM-DD, or '' for none. */
@@ -30,7 +36,8 @@ export function technicianToForm(technician: Technician): TechnicianFormValues {
     fullName: technician.fullName,
     email: technician.email,
     password: '',
-    role: technician.role,
+    // Only the office's accounts are listed here; a CLIENTE is the portal's.
+    role: technician.role === 'ADMIN' ? 'ADMIN' : 'TECH',
     isActive: technician.isActive,
     licenceNumber: technician.licenceNumber ?? '',
     licenceExpiresAt: technician.licenceExpiresAt ?? '',
@@ -150,7 +157,7 @@ export function deleteBlockedReason(technician: Technician, currentUserId: numbe
 }
 
 /** Which accounts the list shows. */
-export type RoleFilter = 'ALL' | Role;
+export type RoleFilter = 'ALL' | StaffRole;
 
 export function filterByRole(all: readonly Technician[], role: RoleFilter): Technician[] {
   return role === 'ALL' ? [...all] : all.filter((technician) => technician.role === role);

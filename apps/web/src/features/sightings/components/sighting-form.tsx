@@ -81,6 +81,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
   const nextKey = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // A field put right stops saying what was wrong with it.
+  const fixed = (...fields: Field[]) =>
+    setInvalid((current) => (current && fields.includes(current.field) ? null : current));
+
   async function addPhoto(files: FileList | null) {
     const file = files?.[0];
     if (!file) return;
@@ -156,7 +160,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
             options={areas.map((value) => ({ value, label: value }))}
             selected={area}
             large
-            onChange={(value) => setArea(value)}
+            onChange={(value) => {
+              setArea(value);
+              fixed('area');
+            }}
           />
         ) : (
           <div className="field">
@@ -166,7 +173,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
               value={area ?? ''}
               aria-invalid={invalid?.field === 'area' ? true : undefined}
               aria-describedby={describedBy('area')}
-              onChange={(event) => setArea(event.target.value || null)}
+              onChange={(event) => {
+                setArea(event.target.value || null);
+                fixed('area');
+              }}
             >
               <option value="">—</option>
               {areas.map((value) => (
@@ -186,7 +196,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
           options={PEST_OPTIONS}
           selected={pestGroup}
           large
-          onChange={(value) => setPestGroup(value)}
+          onChange={(value) => {
+            setPestGroup(value);
+            fixed('what');
+          }}
         />
         {fieldError('what')}
       </div>
@@ -198,7 +211,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
           value={description}
           maxLength={SIGHTING_DESCRIPTION_MAX}
           aria-describedby={describedBy('what', ids.descriptionHint)}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            fixed('what');
+          }}
         />
         <p id={ids.descriptionHint} className="field-hint">
           {TEXT.descriptionHint}
@@ -214,7 +230,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
           max={localInputValue(new Date())}
           aria-invalid={invalid?.field === 'seenAt' ? true : undefined}
           aria-describedby={describedBy('seenAt', ids.seenAtHint)}
-          onChange={(event) => setSeenAt(event.target.value)}
+          onChange={(event) => {
+            setSeenAt(event.target.value);
+            fixed('seenAt');
+          }}
         />
         <p id={ids.seenAtHint} className="field-hint">
           {TEXT.seenAtHint}
@@ -279,7 +298,10 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
             maxLength={SIGHTING_REPORTER_MAX}
             aria-invalid={invalid?.field === 'name' ? true : undefined}
             aria-describedby={describedBy('name')}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              fixed('name');
+            }}
           />
           {fieldError('name')}
         </div>

@@ -5,8 +5,7 @@ import { SIGHTING_PHOTOS_MAX } from '@rondin/contracts/sighting-names';
 export const SIGHTING_MESSAGES = {
   // The public page (/avistamiento/{token}) and the portal's form.
   pageTitle: 'Avisar de un avistamiento',
-  pageIntro: (siteName: string) =>
-    `${siteName}: cuéntanos qué viste. La empresa de control de plagas lo recibe al momento.`,
+  pageIntro: 'Cuéntanos qué viste: la empresa de control de plagas lo recibe al momento.',
   pageLoading: 'Abriendo el formulario…',
   pageFailed: 'No se pudo abrir el formulario.',
   linkGone: 'Este enlace de avistamientos ya no está en uso.',

@@ -47,7 +47,7 @@ describe('PublicSightingPage', { timeout: 20_000 }, () => {
     });
     renderPage();
 
-    expect(await screen.findByText(TEXT.pageIntro('Planta Norte'))).toBeInTheDocument();
+    expect(await screen.findByText('Planta Norte')).toBeInTheDocument();
     const areas = screen.getByRole('group', { name: TEXT.area });
     expect(within(areas).getByRole('radio', { name: 'Muelle de carga' })).toBeChecked();
     expect(within(areas).getByText(TEXT.areaHint)).toBeInTheDocument();
@@ -88,13 +88,15 @@ describe('PublicSightingPage', { timeout: 20_000 }, () => {
       return undefined;
     });
     renderPage(null);
-    await screen.findByText(TEXT.pageIntro('Planta Norte'));
+    await screen.findByText('Planta Norte');
     // No poster's area: nothing is chosen, and the first thing missing is said at its field.
     await user.type(screen.getByLabelText(TEXT.reporterName), 'Lucía');
     await user.click(screen.getByRole('button', { name: TEXT.send }));
     expect(screen.getAllByText(TEXT.areaRequired).length).toBeGreaterThan(0);
     expect(screen.getByRole('radio', { name: 'Almacén' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: 'Almacén' }));
+    // Put right, the field stops saying what was wrong.
+    expect(screen.queryByText(TEXT.areaRequired)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: TEXT.send }));
     expect(screen.getAllByText(TEXT.whatRequired).length).toBeGreaterThan(0);
     await user.type(screen.getByLabelText(TEXT.description), 'Cucarachas junto al desagüe');
@@ -144,7 +146,7 @@ describe('PublicSightingPage', { timeout: 20_000 }, () => {
       return undefined;
     });
     renderPage();
-    await screen.findByText(TEXT.pageIntro('Planta Norte'));
+    await screen.findByText('Planta Norte');
     await user.click(screen.getByRole('radio', { name: 'Insectos voladores' }));
     await user.type(screen.getByLabelText(TEXT.reporterName), 'Lucía');
     await user.click(screen.getByRole('button', { name: TEXT.send }));
@@ -165,7 +167,7 @@ describe('PublicSightingPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(TEXT.offline)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: TEXT.retry }));
-    expect(await screen.findByText(TEXT.pageIntro('Planta Norte'))).toBeInTheDocument();
+    expect(await screen.findByText('Planta Norte')).toBeInTheDocument();
   });
 
   it('shows only the site name and its areas, and says when it has none to report in', async () => {
@@ -179,7 +181,7 @@ describe('PublicSightingPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     serve((call) => (call.key === `GET ${PAGE}` ? json(200, page) : undefined));
     renderPage();
-    await screen.findByText(TEXT.pageIntro('Planta Norte'));
+    await screen.findByText('Planta Norte');
     const input = screen.getByLabelText(TEXT.takePhoto);
     await user.upload(input, new File(['no es una foto'], 'foto.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.photoFailed);

@@ -91,7 +91,8 @@ function ReportForm({ token, page, area }: { token: string; page: PageFacts; are
   }
   return (
     <>
-      <p className="sighting-page__intro">{TEXT.pageIntro(page.siteName)}</p>
+      <p className="sighting-page__site">{page.siteName}</p>
+      <p className="sighting-page__intro">{TEXT.pageIntro}</p>
       {page.areas.length === 0 ? (
         <Notice notice={{ tone: 'info', text: TEXT.noAreas }} />
       ) : (

@@ -25,6 +25,7 @@ function renderAt(path: string) {
 
 const admin = makeTechnician({ role: 'ADMIN' });
 const tech = makeTechnician({ id: 2, role: 'TECH', fullName: 'Tomás Tapia', email: 't@rondin.test' });
+const plantUser = makeTechnician({ id: 3, role: 'CLIENTE', fullName: 'Carla Calidad', email: 'carla@planta.test' });
 const compliance = { totalSessions: 0, completedSessions: 0, completionRate: 0, pendingTraps: 0, overdueSessions: 0 };
 
 function serveProfile(user: typeof admin | null) {
@@ -32,6 +33,7 @@ function serveProfile(user: typeof admin | null) {
     'GET /api/technicians/me/profile': () =>
       user ? { body: user } : { status: 401, body: { message: 'Tu sesión expiró.' } },
     'GET /api/reports/compliance': () => ({ body: compliance }),
+    'GET /api/portal/sites': () => ({ body: { items: [] } }),
   });
   return calls;
 }
@@ -99,5 +101,37 @@ describe('route guards (spec section 2)', () => {
     serveProfile(null);
     renderAt('/admin/traps');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+  });
+
+  it("sends a client's person from / to /cliente, the portal with its own subtitle", async () => {
+    storeSignIn(plantUser);
+    serveProfile(plantUser);
+    renderAt('/');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/cliente$/));
+    expect(await screen.findByText('Portal del cliente')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mis sitios' })).toHaveAttribute('href', '/cliente');
+  });
+
+  it("sends a client's person who opens the office's or the technician's pages back to the portal", async () => {
+    storeSignIn(plantUser);
+    serveProfile(plantUser);
+    for (const path of ['/admin/dashboard', '/admin/clients/1', '/tech/sessions', '/t/abc', '/cliente/no/existe']) {
+      const view = renderAt(path);
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/cliente$/));
+      view.unmount();
+    }
+  });
+
+  it('sends the office and technicians who open /cliente to their own home', async () => {
+    for (const [user, home] of [
+      [admin, '/admin/dashboard'],
+      [tech, '/tech/sessions'],
+    ] as const) {
+      storeSignIn(user);
+      serveProfile(user);
+      const view = renderAt('/cliente/sites/4');
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(home));
+      view.unmount();
+    }
   });
 });

@@ -37,6 +37,10 @@ const verify = lazyScreen(() => import('./routes/verify'));
 const verifyPack = lazyScreen(() => import('./routes/verify-pack'));
 const sighting = lazyScreen(() => import('./routes/sighting'));
 const ownSignature = lazyScreen(() => import('./routes/own-signature'));
+const invitation = lazyScreen(() => import('./routes/invitation'));
+const portalLayout = lazyScreen(() => import('./routes/cliente/layout'));
+const portalSites = lazyScreen(() => import('./routes/cliente/sites'));
+const portalSite = lazyScreen(() => import('./routes/cliente/site'));
 
 const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin(\/dashboard)?\/?$/, [adminLayout, dashboard]],
@@ -62,6 +66,9 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/tech\/assessments\/?$/, [techLayout, techAssessments]],
   [/^\/tech\/sites\/\d+\/assessments\/?$/, [techLayout, techSiteAssessments]],
   [/^\/tech\/assessments\/\d+\/?$/, [techLayout, techAssessment]],
+  [/^\/cliente\/?$/, [portalLayout, portalSites]],
+  [/^\/cliente\/sites\/\d+\/?$/, [portalLayout, portalSite]],
+  [/^\/invitacion\/[^/]+\/?$/, [invitation]],
   [/^\/verificar\/dossier\/[^/]+\/?$/, [verifyPack]],
   [/^\/verificar\/[^/]+\/?$/, [verify]],
   [/^\/avistamiento\/[^/]+\/?$/, [sighting]],
@@ -90,6 +97,7 @@ export function AppRoutes() {
         <Route path="/verificar/dossier/:code" element={<verifyPack.Screen />} />
         <Route path="/verificar/:code" element={<verify.Screen />} />
         <Route path="/avistamiento/:token" element={<sighting.Screen />} />
+        <Route path="/invitacion/:token" element={<invitation.Screen />} />
         <Route path="/" element={<HomeRedirect />} />
         <Route element={<ProtectedRoute roles={['ADMIN']} />}>
           <Route path="/admin" element={<adminLayout.Screen />}>
@@ -126,6 +134,13 @@ export function AppRoutes() {
             <Route path="sites/:id/assessments" element={<techSiteAssessments.Screen />} />
             <Route path="assessments/:id" element={<techAssessment.Screen />} />
             <Route path="signature" element={<ownSignature.Screen />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Route>
+        <Route element={<ProtectedRoute roles={['CLIENTE']} />}>
+          <Route path="/cliente" element={<portalLayout.Screen />}>
+            <Route index element={<portalSites.Screen />} />
+            <Route path="sites/:id" element={<portalSite.Screen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

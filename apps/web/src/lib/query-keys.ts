@@ -136,4 +136,14 @@ export const queryKeys = {
   sightingLink: (siteId: number) => ['sightings', 'link', siteId] as const,
   /** The plans a technician's order reaches, with their devices. */
   orderPlans: (orderId: number) => ['plans', 'order', orderId] as const,
+  /** An invitation link's facts (public: who is invited, by which client). */
+  invitation: (token: string) => ['invitations', token] as const,
+  /** Prefix of every read of the plant's portal: an acknowledgement or a response refreshes them all. */
+  portal: ['portal'] as const,
+  /** The portal account's sites, each with its state at a glance. */
+  portalSites: ['portal', 'sites'] as const,
+  /** One of a site's records in the portal (`part`: its visits, findings, actions, documents…). */
+  portalSite: (siteId: number, ...part: (string | number)[]) => ['portal', 'sites', siteId, ...part] as const,
+  /** A client's portal accounts, as its page lists them for the office. */
+  portalAccounts: (clientId: number) => ['portal-accounts', clientId] as const,
 };

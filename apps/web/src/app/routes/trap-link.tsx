@@ -39,6 +39,8 @@ export default function TrapLinkRoute() {
   const { token, user } = useAuth();
   const slug = qrSlugFromLabel(useParams().slug ?? '');
   if (!token || !user) return <SignInFirst />;
+  // A plant's account has no traps to open: it goes home, as from any other page outside the portal.
+  if (user.role === 'CLIENTE') return <Navigate to="/" replace />;
   if (!slug)
     return <LinkProblem text={TRAP_LINK_MESSAGES.notALabel} back="/" backLabel={TRAP_LINK_MESSAGES.toOrders} />;
   return user.role === 'ADMIN' ? <AdminTrapLink slug={slug} /> : <TechTrapLink slug={slug} userId={user.id} />;

@@ -5,10 +5,19 @@ import type { PackDays } from '../utils/pack-period';
 
 export type AuditPackFormat = 'pdf' | 'excel';
 
-/** GET /sites/{id}/audit-pack: the PDF or its Excel annex of the given days, or of the last twelve months. */
-export function getAuditPack(siteId: number, format: AuditPackFormat, days: PackDays): Promise<Blob> {
+/** Where a site's pack is read: the office's GET /sites/{id}/audit-pack, or the plant's portal's own. */
+export type AuditPackPath = (siteId: number) => string;
+export const OFFICE_AUDIT_PACK: AuditPackPath = (siteId) => `/sites/${siteId}/audit-pack`;
+
+/** The PDF or its Excel annex of the given days, or of the last twelve months. */
+export function getAuditPack(
+  siteId: number,
+  format: AuditPackFormat,
+  days: PackDays,
+  path: AuditPackPath = OFFICE_AUDIT_PACK,
+): Promise<Blob> {
   const query = new URLSearchParams({ format, ...days });
-  return apiBlob(`/sites/${siteId}/audit-pack?${query}`);
+  return apiBlob(`${path(siteId)}?${query}`);
 }
 
 /** 'dossier-auditoria-planta-norte-2026-01-01-2026-12-31.pdf', as the server names it, or '…-ultimos-12-meses'. */
@@ -25,7 +34,7 @@ export function auditPackFileName(siteName: string, format: AuditPackFormat, day
   return `dossier-auditoria-${slug}-${period}.${format === 'pdf' ? 'pdf' : 'xlsx'}`;
 }
 
-export function useDownloadAuditPack() {
+export function useDownloadAuditPack(path: AuditPackPath = OFFICE_AUDIT_PACK) {
   return useMutation({
     mutationFn: async ({
       site,
@@ -35,6 +44,6 @@ export function useDownloadAuditPack() {
       site: { id: number; name: string };
       format: AuditPackFormat;
       days: PackDays;
-    }) => saveBlob(await getAuditPack(site.id, format, days), auditPackFileName(site.name, format, days)),
+    }) => saveBlob(await getAuditPack(site.id, format, days, path), auditPackFileName(site.name, format, days)),
   });
 }

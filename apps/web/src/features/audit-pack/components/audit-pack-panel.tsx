@@ -2,7 +2,7 @@ import './audit-pack.css';
 import { useId, useRef, useState } from 'react';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { ApiError, isUnreachable, serverMessage } from '../../../lib/api-client';
-import { type AuditPackFormat, useDownloadAuditPack } from '../api/download-audit-pack';
+import { type AuditPackFormat, type AuditPackPath, useDownloadAuditPack } from '../api/download-audit-pack';
 import { AUDIT_PACK_MESSAGES as M } from '../messages';
 import { type PackPeriodChoice, packDays } from '../utils/pack-period';
 
@@ -29,10 +29,13 @@ export function AuditPackPanel({
   sites,
   siteId,
   sitesFailed = false,
+  path,
 }: {
   sites: readonly SiteOption[] | undefined;
   siteId?: number;
   sitesFailed?: boolean;
+  /** Where the pack is read; the office's route unless told (the plant's portal has its own). */
+  path?: AuditPackPath;
 }) {
   const ids = {
     title: useId(),
@@ -49,7 +52,7 @@ export function AuditPackPanel({
   const [attempted, setAttempted] = useState(false);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const fromInput = useRef<HTMLInputElement>(null);
-  const download = useDownloadAuditPack();
+  const download = useDownloadAuditPack(path);
   const running: AuditPackFormat | null = download.isPending ? download.variables.format : null;
 
   const fixed = siteId !== undefined;

@@ -27,8 +27,14 @@ export function ProtectedRoute({ roles }: { roles: Role[] }) {
   return <Outlet />;
 }
 
+const HOME_PATHS: Record<Role, string> = {
+  ADMIN: '/admin/dashboard',
+  TECH: '/tech/sessions',
+  CLIENTE: '/cliente',
+};
+
 export function homePathFor(role: Role): string {
-  return role === 'ADMIN' ? '/admin/dashboard' : '/tech/sessions';
+  return HOME_PATHS[role];
 }
 
 /** `/`: each role's landing page, or the sign-in screen. */

@@ -50,6 +50,16 @@ describe('UserMenu', () => {
     expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeEnabled();
   });
 
+  it("offers a client's person her password but no signature: she signs nothing in Rondín", async () => {
+    signInAs(makeTechnician({ role: 'CLIENTE', fullName: 'Carla Calidad' }));
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mi firma' })).not.toBeInTheDocument();
+  });
+
   it("disables 'Cambiar contraseña' without a user", async () => {
     renderMenu();
     const user = userEvent.setup();

@@ -78,17 +78,19 @@ export function UserMenu() {
             >
               Cambiar contraseña
             </button>
-            <button
-              type="button"
-              className="menu-item"
-              disabled={!user}
-              onClick={() => {
-                setOpen(false);
-                void navigate(user?.role === 'ADMIN' ? '/admin/signature' : '/tech/signature');
-              }}
-            >
-              Mi firma
-            </button>
+            {user?.role === 'CLIENTE' ? null : (
+              <button
+                type="button"
+                className="menu-item"
+                disabled={!user}
+                onClick={() => {
+                  setOpen(false);
+                  void navigate(user?.role === 'ADMIN' ? '/admin/signature' : '/tech/signature');
+                }}
+              >
+                Mi firma
+              </button>
+            )}
             <button type="button" className="menu-item menu-item--danger" onClick={signOut}>
               Cerrar sesión
             </button>

@@ -1,0 +1,29 @@
+import type { PortalSiteOverview } from '@rondin/contracts';
+import { Navigate, useParams } from 'react-router';
+import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
+import { type PortalSection, PortalSiteView } from '../../../features/portal/components/portal-site-view';
+import { PORTAL_MESSAGES } from '../../../features/portal/messages';
+import { parseRouteId } from '../../route-id';
+
+const TEXT = PORTAL_MESSAGES.section;
+const portalPackPath = (siteId: number) => `/portal/sites/${siteId}/audit-pack`;
+
+/**
+ * One of her sites: the portal's sections, each drawn by the feature that owns it and read through the portal's
+ * routes (scoped to her sites). The page opens on what waits for her, else on the first section.
+ */
+function sectionsOf(site: PortalSiteOverview): PortalSection[] {
+  return [
+    {
+      key: 'dossier',
+      label: TEXT.auditPack,
+      render: () => <AuditPackPanel siteId={site.id} sites={[site]} path={portalPackPath} />,
+    },
+  ];
+}
+
+export default function PortalSiteRoute() {
+  const id = parseRouteId(useParams().id);
+  if (id === null) return <Navigate to="/cliente" replace />;
+  return <PortalSiteView key={id} siteId={id} sections={sectionsOf} />;
+}

@@ -79,3 +79,53 @@ export const CLIENT_MESSAGES = {
   orderLink: (id: number) => `Orden #${id}`,
   shownOf: (shown: number, total: number) => `Se muestran ${shown} de ${total}.`,
 } as const;
+
+/** «Acceso al portal» on the client's page: its people's portal accounts and their invitation links. */
+export const PORTAL_ACCESS_MESSAGES = {
+  title: 'Acceso al portal',
+  intro:
+    'Las personas del cliente que entran al portal: ven sus sitios, las visitas con sus certificados y responden a las recomendaciones.',
+  invite: '+ Invitar a una persona',
+  inviteTitle: 'Invitar al portal',
+  fields: {
+    fullName: 'Nombre completo',
+    email: 'Correo',
+    sites: 'Sitios que ve',
+    allSites: 'Todos los sitios del cliente',
+  },
+  nameRequired: 'El nombre completo es obligatorio.',
+  emailRequired: 'El correo es obligatorio.',
+  noSitesChosen: 'Elige al menos un sitio, o todos.',
+  submit: 'Crear invitación',
+  loading: 'Cargando las cuentas del portal...',
+  loadFailed: 'No se pudieron cargar las cuentas del portal.',
+  empty: 'Nadie del cliente tiene acceso al portal todavía.',
+  inviteFailed: 'No se pudo crear la invitación.',
+  reissueFailed: 'No se pudo crear un enlace nuevo.',
+  updateFailed: 'No se pudo cambiar la cuenta.',
+  linkTitle: (name: string) => `Enlace de invitación de ${name}`,
+  linkHint:
+    'Sirve una sola vez y durante 7 días. Se muestra solo ahora: cópialo y envíaselo; si se pierde, crea uno nuevo.',
+  linkLabel: 'Enlace de invitación',
+  copy: 'Copiar enlace',
+  copied: 'Enlace copiado.',
+  copyFailed: 'No se pudo copiar: selecciona el enlace y cópialo a mano.',
+  closeLink: 'Listo',
+  states: {
+    PENDIENTE: (day: string) => `Invitación pendiente, vence el ${day}`,
+    VENCIDA: (day: string) => `Invitación vencida el ${day}`,
+    ACEPTADA: (day: string) => `Entró el ${day}`,
+  },
+  stateBadges: { PENDIENTE: 'Invitada', VENCIDA: 'Enlace vencido', ACEPTADA: 'Activa' },
+  inactive: 'Desactivada',
+  reissue: 'Nuevo enlace',
+  reissueFor: (name: string) => `Crear un enlace nuevo para ${name}`,
+  deactivate: 'Desactivar',
+  deactivateFor: (name: string) => `Desactivar el acceso de ${name}`,
+  activate: 'Activar',
+  activateFor: (name: string) => `Activar el acceso de ${name}`,
+  confirmDeactivate: (name: string) =>
+    `${name} dejará de entrar al portal al instante. Podrás activar su acceso de nuevo.`,
+  deactivated: (name: string) => `Acceso de ${name} desactivado.`,
+  activated: (name: string) => `Acceso de ${name} activado.`,
+} as const;

@@ -20,6 +20,7 @@ import { useUpdateContact } from '../api/update-contact';
 import { CLIENT_MESSAGES as TEXT } from '../messages';
 import { ClientFormModal, toUpdateClientBody } from './client-form-modal';
 import { ContactFormModal, toContactBody } from './contact-form-modal';
+import { PortalAccessSection } from './portal-access-section';
 
 const formatDay = (day: string) => day.split('-').reverse().join('/');
 const failure = (text: string, error: unknown): NoticeMessage => ({
@@ -109,6 +110,7 @@ function Detail({ client }: { client: ClientRecord }) {
       <div className="client-detail__sections">
         <SitesSection client={client} />
         <ContactsSection client={client} />
+        <PortalAccessSection client={client} />
         <ActionsSection client={client} />
         <VisitsSection client={client} />
       </div>

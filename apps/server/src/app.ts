@@ -64,6 +64,12 @@ import { RemindersService } from './modules/reports/reminders.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createMailTransport } from './modules/notifications/mail-transport.js';
+import { notificationKinds } from './modules/notifications/notification-kinds.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { OutboxRepository } from './modules/notifications/outbox.repository.js';
+import { OutboxWorker } from './modules/notifications/outbox-worker.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { startServicePlanJob } from './modules/service-plans/service-plans.job.js';
 import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
@@ -265,12 +271,30 @@ export async function buildApp({
   const servicePlans = new ServicePlansService(new ServicePlansRepository(db), orders, {
     timeZone: config.TIME_ZONE,
   });
+  // Events become emails and in-app notifications; the outbox is sent (modules/notifications/README.md).
+  const outbox = new OutboxRepository(db);
+  const notifications = new NotificationsService(new NotificationsRepository(db), outbox, {
+    mail: config.SMTP_URL !== undefined,
+    kinds: notificationKinds(),
+  });
   if (scheduleJobs) {
     let stop: (() => Promise<void>) | undefined;
+    const worker = new OutboxWorker({
+      db,
+      outbox,
+      transport: config.SMTP_URL === undefined ? undefined : createMailTransport(config.SMTP_URL),
+      from: config.MAIL_FROM ?? '',
+      readFile: async (id) => (await files.open(id))?.content,
+      processEvents: () => notifications.processEvents(),
+      log: app.log,
+    });
     app.addHook('onReady', async () => {
       stop = startServicePlanJob(servicePlans, app.log);
+      worker.start();
     });
     app.addHook('onClose', async () => stop?.());
+    // Before anything closes: the email being sent is finished and recorded while the database is open.
+    app.addHook('preClose', async () => worker.stop());
   }
 
   await app.register(

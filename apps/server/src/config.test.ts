@@ -102,6 +102,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the mail server and the sender, and sends no email without them', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://avisos:clave@correo.ejemplo.cl:465',
+      MAIL_FROM: 'Rondín <avisos@ejemplo.cl>',
+    });
+    expect(config.SMTP_URL).toBe('smtps://avisos:clave@correo.ejemplo.cl:465');
+    expect(config.MAIL_FROM).toBe('Rondín <avisos@ejemplo.cl>');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'avisos@ejemplo.cl' }).SMTP_URL).toBe(
+      'smtp://127.0.0.1:2525',
+    );
+  });
+
+  it('refuses bad mail settings in Spanish, naming each', () => {
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ SMTP_URL: 'correo.ejemplo.cl:587', MAIL_FROM: 'a@ejemplo.cl' }, /SMTP_URL: debe ser una dirección smtp/],
+      [{ SMTP_URL: 'http://correo.ejemplo.cl', MAIL_FROM: 'a@ejemplo.cl' }, /SMTP_URL: debe ser una dirección smtp/],
+      [{ SMTP_URL: 'smtp://correo.ejemplo.cl', MAIL_FROM: 'avisos' }, /MAIL_FROM: debe ser un correo/],
+      [{ SMTP_URL: 'smtp://correo.ejemplo.cl' }, /MAIL_FROM: SMTP_URL y MAIL_FROM van juntas/],
+      [{ MAIL_FROM: 'avisos@ejemplo.cl' }, /SMTP_URL: SMTP_URL y MAIL_FROM van juntas/],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+
   it('reads a comma-separated list of CORS origins', () => {
     expect(loadConfig({ CORS_ORIGIN: 'https://a.example.com, https://b.example.com' }).CORS_ORIGIN).toEqual([
       'https://a.example.com',

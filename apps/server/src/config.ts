@@ -72,6 +72,20 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset, /metrics does not exist. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
+  /**
+   * The mail server notifications are sent through: smtp://user:password@host:587 (STARTTLS when offered) or
+   * smtps://…:465 (TLS). Unset, no email is sent; the in-app notifications still are.
+   */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(isSmtpUrl, 'debe ser una dirección smtp:// o smtps:// como smtps://usuario:clave@correo.ejemplo.cl:465')
+      .optional(),
+  ),
+  /** The sender of every email (Rondín <avisos@ejemplo.cl>); required with SMTP_URL. */
+  MAIL_FROM: optionalText.pipe(
+    z.string().refine(isMailFrom, 'debe ser un correo, como Rondín <avisos@ejemplo.cl>').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set, new files go to this bucket of an S3-compatible store instead of the database (src/files). */
   S3_BUCKET: optionalText.pipe(
@@ -117,6 +131,13 @@ const CheckedConfigSchema = ConfigSchema.superRefine((config, context) => {
       });
     }
   }
+  if ((config.SMTP_URL === undefined) !== (config.MAIL_FROM === undefined)) {
+    context.addIssue({
+      code: 'custom',
+      path: [config.SMTP_URL === undefined ? 'SMTP_URL' : 'MAIL_FROM'],
+      message: 'SMTP_URL y MAIL_FROM van juntas: define las dos para enviar correos, o ninguna',
+    });
+  }
   if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
     context.addIssue({
       code: 'custom',
@@ -148,6 +169,22 @@ function isEndpoint(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && (url.pathname === '' || url.pathname === '/') && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
+/** An address, bare or with a display name: avisos@ejemplo.cl, Rondín <avisos@ejemplo.cl>. */
+function isMailFrom(value: string): boolean {
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
 }
 
 function isTimeZone(zone: string): boolean {

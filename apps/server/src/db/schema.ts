@@ -24,6 +24,7 @@
  * - schema/programmes.ts: control_programmes.
  * - schema/sightings.ts: sightings, sighting_photos, sighting_links.
  * - schema/audit.ts: audit_log.
+ * - schema/notifications.ts: notification_events, outbox_emails, notifications.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */
 export * from './schema/accounts.js';
@@ -38,6 +39,7 @@ export * from './schema/devices.js';
 export * from './schema/files.js';
 export * from './schema/findings.js';
 export * from './schema/label-reprints.js';
+export * from './schema/notifications.js';
 export * from './schema/orders.js';
 export * from './schema/pests.js';
 export * from './schema/plans.js';

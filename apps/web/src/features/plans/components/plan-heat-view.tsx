@@ -3,7 +3,7 @@ import type { PlanDetail, PlanHeatDevice } from '@rondin/contracts';
 import { ACTIVITY_NAMES } from '@rondin/contracts/finding-rules';
 import { HEAT_CLASSES, HEAT_STYLES } from '@rondin/contracts/heat';
 import { ReportMessages } from '@rondin/contracts/messages';
-import { type CSSProperties, useId, useMemo, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useId, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
@@ -14,7 +14,8 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import { useDownloadMapPdf } from '../api/get-map-pdf';
 import { usePlan } from '../api/get-plan';
 import { usePlanHeat } from '../api/get-plan-heat';
-import { usePlanImage } from '../api/get-plan-image';
+import { readPlanImageFrom, usePlanImage } from '../api/get-plan-image';
+import { OFFICE_PLANS, type PlanSource } from '../api/plan-source';
 import { useSite } from '../api/get-site';
 import { EDITOR_MESSAGES, HEAT_MESSAGES as TEXT } from '../messages';
 import {
@@ -47,7 +48,48 @@ export function PlanHeatView({ siteId, planId }: { siteId: number; planId: numbe
         </Link>
       )}
       <RecordState query={plan} texts={EDITOR_MESSAGES}>
-        {plan.data ? <HeatMap siteId={siteId} plan={plan.data} /> : null}
+        {plan.data ? <OfficeHeatMap siteId={siteId} plan={plan.data} /> : null}
+      </RecordState>
+    </div>
+  );
+}
+
+function OfficeHeatMap({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
+  const site = useSite(siteId);
+  return (
+    <HeatMap
+      plan={plan}
+      source={OFFICE_PLANS}
+      editorPath={`/admin/sites/${siteId}/plans/${plan.id}`}
+      header={(download) => (
+        <PlanHeader siteId={siteId} siteName={site.data?.name} plan={plan} current="heat">
+          {download}
+        </PlanHeader>
+      )}
+    />
+  );
+}
+
+/**
+ * The same heat map read from elsewhere (the plant's portal, through `source`), under `header`, which is given
+ * the map's download button. Its period lives in the address too.
+ */
+export function PlanHeatPanel({
+  planId,
+  source,
+  header,
+}: {
+  planId: number;
+  source: PlanSource;
+  header: (plan: PlanDetail, download: ReactNode) => ReactNode;
+}) {
+  const plan = usePlan(planId, source);
+  return (
+    <div className="plan-heat">
+      <RecordState query={plan} texts={EDITOR_MESSAGES}>
+        {plan.data ? (
+          <HeatMap plan={plan.data} source={source} header={(download) => header(plan.data, download)} />
+        ) : null}
       </RecordState>
     </div>
   );
@@ -89,13 +131,23 @@ function useHeatPeriod() {
   return { choice, customFrom, customTo, period, change };
 }
 
-function HeatMap({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
-  const site = useSite(siteId);
+function HeatMap({
+  plan,
+  source,
+  editorPath,
+  header,
+}: {
+  plan: PlanDetail;
+  source: PlanSource;
+  /** Where the devices are placed, offered when none is; the office's only. */
+  editorPath?: string;
+  header: (download: ReactNode) => ReactNode;
+}) {
   const { choice, customFrom, customTo, period, change } = useHeatPeriod();
-  const heat = usePlanHeat(plan.id, period);
-  const image = usePlanImage(plan);
+  const heat = usePlanHeat(plan.id, period, source);
+  const image = usePlanImage(plan, source === OFFICE_PLANS ? undefined : readPlanImageFrom(source));
   const imageUrl = useObjectUrl(image.data);
-  const download = useDownloadMapPdf();
+  const download = useDownloadMapPdf(source);
   const canvas = useRef<PlanCanvasHandle>(null);
   const ids = { choice: useId(), from: useId(), to: useId(), error: useId(), table: useId() };
   const reversed = (() => {
@@ -129,7 +181,7 @@ function HeatMap({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
 
   return (
     <>
-      <PlanHeader siteId={siteId} siteName={site.data?.name} plan={plan} current="heat">
+      {header(
         <button
           type="button"
           className="button button--primary"
@@ -137,8 +189,8 @@ function HeatMap({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
           disabled={!period || download.isPending}
         >
           {download.isPending ? TEXT.downloading : TEXT.download}
-        </button>
-      </PlanHeader>
+        </button>,
+      )}
       {download.isError ? (
         <Notice
           notice={{ tone: 'error', text: TEXT.downloadFailed, detail: serverMessage(download.error) }}
@@ -203,9 +255,11 @@ function HeatMap({ siteId, plan }: { siteId: number; plan: PlanDetail }) {
           isEmpty={devices?.length === 0}
           emptyText={TEXT.empty}
           emptyAction={
-            <Link to={`/admin/sites/${siteId}/plans/${plan.id}`} className="button button--secondary">
-              {TEXT.viewEditor}
-            </Link>
+            editorPath ? (
+              <Link to={editorPath} className="button button--secondary">
+                {TEXT.viewEditor}
+              </Link>
+            ) : undefined
           }
           loadingText={TEXT.loading}
           errorText={TEXT.failed}

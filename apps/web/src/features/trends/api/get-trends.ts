@@ -10,6 +10,8 @@ export interface TrendsParams {
   siteId?: number | undefined;
   /** Adds the same periods a year before (compare=prevYear). */
   compare?: boolean | undefined;
+  /** Where the report is read: the office's GET /reports/trends unless told (the plant's portal has its own). */
+  path?: string | undefined;
 }
 
 export function getTrends(params: TrendsParams, signal?: AbortSignal): Promise<TrendsReport> {
@@ -17,7 +19,7 @@ export function getTrends(params: TrendsParams, signal?: AbortSignal): Promise<T
   if (params.by) search.set('by', params.by);
   if (params.siteId !== undefined) search.set('siteId', String(params.siteId));
   if (params.compare) search.set('compare', 'prevYear');
-  return apiRequest<TrendsReport>(`/reports/trends?${search}`, { signal });
+  return apiRequest<TrendsReport>(`${params.path ?? '/reports/trends'}?${search}`, { signal });
 }
 
 export function useTrends(params: TrendsParams) {

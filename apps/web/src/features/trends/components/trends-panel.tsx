@@ -40,12 +40,12 @@ const number = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
  * limits too). Drawn as SVG by hand: bars per period and series, the limits in force as dashed lines, need no
  * charting library (docs/decisions/0010-trend-charts-in-svg.md).
  */
-export function TrendsPanel({ siteId }: { siteId?: number }) {
+export function TrendsPanel({ siteId, path }: { siteId?: number; path?: string }) {
   const [interval, setInterval] = useState<TrendInterval>('month');
   const [by, setBy] = useState<TrendDimension | ''>('');
   const [metric, setMetric] = useState<TrendMetric>('activity');
   const [compare, setCompare] = useState(false);
-  const trends = useTrends({ interval, by: by || null, siteId, compare });
+  const trends = useTrends({ interval, by: by || null, siteId, compare, path });
   const id = useId();
   const table = trends.data ? trendTable(trends.data, metric) : null;
 

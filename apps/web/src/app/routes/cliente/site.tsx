@@ -2,8 +2,11 @@ import type { PortalSiteOverview } from '@rondin/contracts';
 import { Navigate, useParams } from 'react-router';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { type PortalSection, PortalSiteView } from '../../../features/portal/components/portal-site-view';
+import { RecommendationsSection } from '../../../features/portal/components/recommendations-section';
 import { PORTAL_MESSAGES } from '../../../features/portal/messages';
+import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 import { parseRouteId } from '../../route-id';
+import { PortalPlans } from './site-plans';
 
 const TEXT = PORTAL_MESSAGES.section;
 const portalPackPath = (siteId: number) => `/portal/sites/${siteId}/audit-pack`;
@@ -14,6 +17,18 @@ const portalPackPath = (siteId: number) => `/portal/sites/${siteId}/audit-pack`;
  */
 function sectionsOf(site: PortalSiteOverview): PortalSection[] {
   return [
+    {
+      key: 'recomendaciones',
+      label: TEXT.recommendations,
+      waiting: site.recommendationsAwaiting,
+      render: () => <RecommendationsSection siteId={site.id} />,
+    },
+    { key: 'plano', label: TEXT.plan, render: () => <PortalPlans siteId={site.id} /> },
+    {
+      key: 'tendencias',
+      label: TEXT.trends,
+      render: () => <TrendsPanel path={`/portal/sites/${site.id}/trends`} />,
+    },
     {
       key: 'dossier',
       label: TEXT.auditPack,

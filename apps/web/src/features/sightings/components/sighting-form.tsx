@@ -28,6 +28,10 @@ export interface SightingFormProps {
   initialArea?: string | null | undefined;
   /** The public page asks who reports; the portal reports as the signed-in contact. */
   askName: boolean;
+  /** What the name is asked as: «Tu nombre» on the public page, «Quién avisó» for the office. */
+  nameLabel?: string;
+  /** The public page keeps the name on the phone for the next report; the office's shared screen does not. */
+  rememberName?: boolean;
   sending: boolean;
   /** What went wrong with the last send; what was typed stays. */
   problem?: NoticeMessage | null | undefined;
@@ -41,8 +45,8 @@ export function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function storedName(askName: boolean): string {
-  if (!askName) return '';
+function storedName(remembered: boolean): string {
+  if (!remembered) return '';
   try {
     return localStorage.getItem(REPORTER_NAME_KEY) ?? '';
   } catch {
@@ -55,7 +59,16 @@ function storedName(askName: boolean): string {
  * words, or both), when (now unless changed), up to three photos from the camera (shrunk on the phone, as the
  * technicians' are) and who. Used by the public page of the posters and by the client's portal.
  */
-export function SightingForm({ areas, initialArea, askName, sending, problem, onSubmit }: SightingFormProps) {
+export function SightingForm({
+  areas,
+  initialArea,
+  askName,
+  nameLabel = TEXT.reporterName,
+  rememberName = askName,
+  sending,
+  problem,
+  onSubmit,
+}: SightingFormProps) {
   const ids = {
     area: useId(),
     description: useId(),
@@ -76,7 +89,7 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [preparing, setPreparing] = useState(false);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [name, setName] = useState(() => storedName(askName));
+  const [name, setName] = useState(() => storedName(rememberName));
   const [invalid, setInvalid] = useState<{ field: Field; text: string } | null>(null);
   const nextKey = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -129,8 +142,8 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
     form.set('description', description.trim() || (pestGroup ? PEST_GROUP_NAMES[pestGroup] : ''));
     form.set('seenAt', (seenAt ? new Date(seenAt) : new Date()).toISOString());
     if (pestGroup) form.set('pestGroup', pestGroup);
-    if (askName) {
-      form.set('reporterName', name.trim());
+    if (askName) form.set('reporterName', name.trim());
+    if (rememberName) {
       try {
         localStorage.setItem(REPORTER_NAME_KEY, name.trim());
       } catch {
@@ -289,7 +302,7 @@ export function SightingForm({ areas, initialArea, askName, sending, problem, on
 
       {askName ? (
         <div className="field" data-field="name">
-          <label htmlFor={ids.name}>{TEXT.reporterName}</label>
+          <label htmlFor={ids.name}>{nameLabel}</label>
           <input
             id={ids.name}
             type="text"

@@ -6,6 +6,7 @@ import { mockApi } from '../../../testing/network';
 import { makeTechnician, renderWithApp, storeSignIn } from '../../../testing/render';
 import { makeSighting } from '../../../testing/sightings';
 import { SIGHTING_MESSAGES as TEXT } from '../messages';
+import { REPORTER_NAME_KEY } from './sighting-form';
 import { SightingsSection } from './sightings-section';
 
 const link = (token: string): SightingLink => ({
@@ -138,5 +139,40 @@ describe('SightingsSection (the office, on a site page)', { timeout: 20_000 }, (
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText(TEXT.listEmpty)).toBeInTheDocument();
+  });
+
+  it('registers a sighting phoned in, with who told it, and lists it', async () => {
+    const user = userEvent.setup();
+    const listed = [makeSighting({ id: 29, source: 'OFICINA' })];
+    let list = { items: [] as typeof listed, openCount: 0 };
+    const calls = mockApi({
+      'GET /api/technicians/me/profile': () => ({ body: makeTechnician() }),
+      'GET /api/sites/7/sighting-link': () => ({ body: link('tok1tok1tok1tok1tok1') }),
+      'GET /api/sites/7/sightings': () => ({ body: list }),
+      'POST /api/sites/7/sightings': () => {
+        list = { items: listed, openCount: 1 };
+        return { status: 201, body: listed[0] };
+      },
+    });
+    renderSection();
+    await screen.findByText(TEXT.listEmpty);
+    await user.click(screen.getByRole('button', { name: TEXT.officeReport }));
+    const dialog = screen.getByRole('dialog', { name: TEXT.officeReportTitle });
+    await user.click(within(dialog).getByRole('radio', { name: 'Almacén' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Roedores' }));
+    await user.type(within(dialog).getByLabelText(TEXT.officeReporter), 'Jefe de turno');
+    await user.click(within(dialog).getByRole('button', { name: TEXT.send }));
+
+    expect(await screen.findByText(TEXT.officeReported(29))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('article')).toHaveTextContent('Lucía Gómez');
+    const post = calls.find((call) => call.method === 'POST')!;
+    const form = await new Response(post.body as string, {
+      headers: { 'content-type': post.headers.get('content-type')! },
+    }).formData();
+    expect(form.get('reporterName')).toBe('Jefe de turno');
+    expect(form.get('area')).toBe('Almacén');
+    // The office's screen is shared: the name is not kept for the next one.
+    expect(localStorage.getItem(REPORTER_NAME_KEY)).toBeNull();
   });
 });

@@ -4,14 +4,17 @@ import { SIGHTING_STATUS_NAMES } from '@rondin/contracts/sighting-names';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessage } from '../../../lib/api-client';
 import { useSiteSightings } from '../api/get-sightings';
+import { useReportOfficeSighting } from '../api/report-office-sighting';
 import { useDownloadSightingPoster, useRotateSightingLink, useSightingLink } from '../api/sighting-link';
 import { SIGHTING_MESSAGES as TEXT } from '../messages';
 import { SightingCard } from './sighting-card';
+import { SightingForm } from './sighting-form';
 
 interface SightingsSectionProps {
   siteId: number;
@@ -41,7 +44,10 @@ export function SightingsSection({ siteId, areas, actionPath }: SightingsSection
       <SightingLinkBlock siteId={siteId} />
       <PostersBlock siteId={siteId} areas={areas} />
       <div>
-        <h3 className="sightings__subtitle">{TEXT.listTitle}</h3>
+        <div className="sightings__list-head">
+          <h3 className="sightings__subtitle">{TEXT.listTitle}</h3>
+          {areas && areas.length > 0 ? <OfficeReport siteId={siteId} areas={areas} /> : null}
+        </div>
         <QueryState
           isPending={sightings.isPending}
           isError={sightings.isError}
@@ -220,5 +226,57 @@ function PostersBlock({ siteId, areas }: { siteId: number; areas: readonly strin
         <Notice notice={{ tone: 'error', text: TEXT.posterFailed, detail: serverMessage(download.error) }} />
       ) : null}
     </div>
+  );
+}
+
+/** «Registrar aviso telefónico»: what someone at the plant told the office, with who told it. */
+function OfficeReport({ siteId, areas }: { siteId: number; areas: readonly string[] }) {
+  const report = useReportOfficeSighting(siteId);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<number | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => {
+          report.reset();
+          setDone(null);
+          setOpen(true);
+        }}
+      >
+        {TEXT.officeReport}
+      </button>
+      {done !== null ? (
+        <Notice notice={{ tone: 'success', text: TEXT.officeReported(done) }} onDismiss={() => setDone(null)} />
+      ) : null}
+      {open ? (
+        <Modal
+          title={TEXT.officeReportTitle}
+          description={TEXT.officeReportIntro}
+          locked={report.isPending}
+          onClose={() => setOpen(false)}
+        >
+          <SightingForm
+            areas={areas}
+            askName
+            nameLabel={TEXT.officeReporter}
+            rememberName={false}
+            sending={report.isPending}
+            problem={
+              report.isError ? { tone: 'error', text: TEXT.sendFailed, detail: serverMessage(report.error) } : null
+            }
+            onSubmit={(form) =>
+              report.mutate(form, {
+                onSuccess: (sighting) => {
+                  setDone(sighting.id);
+                  setOpen(false);
+                },
+              })
+            }
+          />
+        </Modal>
+      ) : null}
+    </>
   );
 }

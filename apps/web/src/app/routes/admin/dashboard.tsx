@@ -13,13 +13,14 @@ export default function DashboardRoute() {
   return (
     <>
       <CompliancePanel />
+      {/* What the plants reported comes first after the figures: each one is an open action to see to. */}
+      <OpenSightingsPanel actionPath={(actionId) => `/admin/actions/${actionId}`} />
       <ProgrammeCoverageSummary
         sites={sites.data}
         sitesFailed={sites.isError && !sites.data}
         sitePath={(siteId) => `/admin/sites/${siteId}`}
       />
       <RemindersPanel />
-      <OpenSightingsPanel actionPath={(actionId) => `/admin/actions/${actionId}`} />
       <ActionsSummary />
       <AssessmentsDuePanel sitePath={(siteId) => `/admin/sites/${siteId}`} />
       <AuditPackPanel sites={sites.data} sitesFailed={sites.isError && !sites.data} />

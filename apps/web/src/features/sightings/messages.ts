@@ -59,7 +59,7 @@ export const SIGHTING_MESSAGES = {
   rotated: 'Enlace cambiado: imprime y coloca los carteles nuevos.',
   rotateFailed: 'No se pudo cambiar el enlace.',
   postersTitle: 'Carteles con QR',
-  postersIntro: 'Un cartel A4 por área, con su QR: el área ya viene marcada en el formulario.',
+  postersIntro: 'Un cartel A4 por área, con el QR del enlace, para colgar donde el personal pueda ver plagas.',
   posterOf: (area: string) => `Cartel de ${area}`,
   posterAll: 'Todos los carteles (PDF)',
   posterFailed: 'No se pudo descargar el cartel.',

@@ -215,3 +215,13 @@ export const ACTION_MESSAGES = {
   shipped: 'Valores de fábrica, sin cambios.',
   activityValues: '1 baja, 2 media, 3 alta',
 } as const;
+
+/** A recommendation's answers from the plant's portal, as the office reads them on the action. */
+export const PLANT_ANSWER_MESSAGES = {
+  title: 'Respuesta de la planta',
+  acknowledgedBy: (name: string, when: string) => `Reconocida por ${name} el ${when}.`,
+  notAcknowledged: 'La planta aún no la ha reconocido en su portal.',
+  noResponses: 'La planta aún no ha contado qué hizo.',
+  responseBy: (name: string, when: string) => `${name}, ${when}`,
+  photosSubject: (name: string) => `la respuesta de ${name}`,
+} as const;

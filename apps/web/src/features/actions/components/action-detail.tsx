@@ -1,6 +1,12 @@
 import { ACTION_TRANSITIONS } from '@rondin/contracts/action-names';
 import './actions.css';
-import type { ActionFieldChange, ActionStatus, CorrectiveActionDetail } from '@rondin/contracts';
+import type {
+  ActionFieldChange,
+  ActionResponse,
+  ActionStatus,
+  CorrectiveActionDetail,
+  PortalAcknowledgement,
+} from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +27,14 @@ import { formatDay } from '../utils/format-day';
 import { ActionFormModal } from './action-form-modal';
 import { STATUS_TONES } from './actions-view';
 import { PhotoPicker, usePhotoUploads } from './photo-picker';
+import { PlantAnswers } from './plant-answers';
+
+/**
+ * What the plant's portal adds to a recommendation: read when the server sends it (the portal's module fills
+ * them), none before.
+ */
+type WithPlantAnswers = CorrectiveActionDetail &
+  Partial<{ acknowledgement: PortalAcknowledgement | null; responses: ActionResponse[] }>;
 
 /** Today in the browser's calendar, YYYY-MM-DD: a verification's default day. */
 function today(): string {
@@ -126,6 +140,13 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
         {action.closingNote ? <Fact label={fields.closingNote} value={action.closingNote} /> : null}
       </dl>
       <ActionPhotos action={action} />
+      {action.responsible === 'CLIENTE' ? (
+        <PlantAnswers
+          actionId={action.id}
+          acknowledgement={(action as WithPlantAnswers).acknowledgement ?? null}
+          responses={(action as WithPlantAnswers).responses ?? []}
+        />
+      ) : null}
       {(action.trap || action.area) && action.status !== 'CERRADA' ? (
         <section aria-labelledby="action-verification">
           <h2 id="action-verification">{TEXT.verification}</h2>

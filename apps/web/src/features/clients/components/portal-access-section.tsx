@@ -20,8 +20,8 @@ const failure = (text: string, error: unknown): NoticeMessage => ({
 
 /**
  * «Acceso al portal»: the client's people who may sign in to the plant's portal. Inviting one shows the
- * single-use link once, to copy; a link not used in time (or lost) is issued again; an account is deactivated
- * and reactivated here.
+ * single-use link once, to copy; a link not used in time (or lost) is issued again, which is also how a forgotten
+ * password is chosen anew; an account is deactivated and reactivated here.
  */
 export function PortalAccessSection({ client }: { client: ClientDetail }) {
   const accounts = usePortalAccounts(client.id);
@@ -106,7 +106,7 @@ export function PortalAccessSection({ client }: { client: ClientDetail }) {
                   <span className="data-table__secondary">{TEXT.states[state](day)}</span>
                 </div>
                 <div className="client-contact__actions">
-                  {state !== 'ACEPTADA' && account.isActive ? (
+                  {account.isActive ? (
                     <button
                       type="button"
                       className="button button--ghost button--small"

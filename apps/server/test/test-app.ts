@@ -116,6 +116,12 @@ export interface TestApp {
   tokens: TokenService;
   /** Empties every table (done once on opening); call it before each test. */
   reset(): Promise<void>;
+  /**
+   * What the database and the data folder hold now, kept: the function returned brings both back to it, ids and
+   * sequences included, in one statement and a copy. A fixture built through the API once can so be had fresh
+   * again for a fraction of building it.
+   */
+  snapshot(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -143,16 +149,31 @@ export async function createTestApp(
   });
   const responses = checkResponsesAgainstOpenapi(app);
   await app.ready();
+  const snapshots: string[] = [];
   return {
     app,
     database,
     config,
     tokens,
     reset,
+    async snapshot() {
+      const statement = await startingState(database.db);
+      const files = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-snapshot-'));
+      fs.cpSync(config.DATA_DIR, files, { recursive: true });
+      snapshots.push(files);
+      return async () => {
+        await database.db.execute(sql.raw(statement));
+        for (const entry of fs.readdirSync(config.DATA_DIR)) {
+          fs.rmSync(path.join(config.DATA_DIR, entry), { recursive: true, force: true });
+        }
+        fs.cpSync(files, config.DATA_DIR, { recursive: true });
+      };
+    },
     async close() {
       await app.close();
       await database.close();
       fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+      for (const files of snapshots) fs.rmSync(files, { recursive: true, force: true });
       if (responses.outsideTests.length) {
         throw new Error(`Answers outside any test unlike the OpenAPI document:\n${responses.outsideTests.join('\n')}`);
       }

@@ -30,12 +30,22 @@ export const UploadMessages = {
 export interface UploadSpec extends SpoolOptions {
   /** The text fields the form may carry besides the file; any other part is refused (400). */
   fields: readonly string[];
+  /**
+   * How many files the form may carry, each in a part named `file` (1 unless told; the route's multipart limits
+   * must let one more through, so that one is refused with `tooManyFiles` rather than the parser's message).
+   */
+  maxFiles?: { count: number; message: string };
 }
 
 export interface Upload {
-  /** Undefined when the form carried no file. */
+  /** The first file; undefined when the form carried none. */
   file: SpooledFile | undefined;
   fields: Partial<Record<string, string>>;
+}
+
+/** A form as read: every file too, in the order sent (at most `maxFiles`). */
+export interface ReadUpload extends Upload {
+  files: SpooledFile[];
 }
 
 /** What @fastify/multipart raises for a form it could not read as sent; anything else is the server's own. */
@@ -53,16 +63,21 @@ const FORM_ERRORS: Record<string, string> = {
  * file), in Spanish; the caller disposes of the file. On a refusal the rest of the request is read and dropped,
  * so the client, still sending, reads the answer instead of a broken connection.
  */
-export async function readUpload(request: FastifyRequest, spec: UploadSpec): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, spec: UploadSpec): Promise<ReadUpload> {
   if (!request.isMultipart()) throw new AppError(415, UploadMessages.notMultipart);
-  const upload: Upload = { file: undefined, fields: {} };
+  const upload: ReadUpload = { file: undefined, files: [], fields: {} };
   try {
     const parts = request.parts({ limits: { fileSize: spec.maxBytes + 1 } });
     for await (const part of formParts(parts)) {
       if (part.type === 'file') {
         if (part.fieldname !== FILE_FIELD)
           throw AppError.badRequest(UploadMessages.unknownField(part.fieldname, spec.fields));
-        upload.file = await spoolPart(part.file, spec);
+        if (spec.maxFiles && upload.files.length >= spec.maxFiles.count) {
+          throw AppError.badRequest(spec.maxFiles.message);
+        }
+        const file = await spoolPart(part.file, spec);
+        upload.files.push(file);
+        upload.file ??= file;
         continue;
       }
       if (!spec.fields.includes(part.fieldname)) {
@@ -79,7 +94,7 @@ export async function readUpload(request: FastifyRequest, spec: UploadSpec): Pro
     }
     return upload;
   } catch (error) {
-    await upload.file?.dispose();
+    await Promise.all(upload.files.map((file) => file.dispose()));
     // Whatever part was being read is left: the parser lets go of the request, which is then read to its end.
     request.raw.unpipe();
     request.raw.resume();

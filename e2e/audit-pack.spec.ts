@@ -29,6 +29,7 @@ const SECTIONS = [
   'Tratamientos y productos',
   'Umbrales y superaciones',
   'Acciones correctivas y recomendaciones',
+  'Avistamientos',
   'Tendencias',
   'Mapa de calor',
 ];

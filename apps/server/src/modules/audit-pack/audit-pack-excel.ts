@@ -1,4 +1,11 @@
-import { ACTION_STATUS_NAMES, folioText, THRESHOLD_LEVEL_NAMES, THRESHOLD_METRIC_NAMES } from '@rondin/contracts';
+import {
+  ACTION_STATUS_NAMES,
+  folioText,
+  SIGHTING_SOURCE_NAMES,
+  SIGHTING_STATUS_NAMES,
+  THRESHOLD_LEVEL_NAMES,
+  THRESHOLD_METRIC_NAMES,
+} from '@rondin/contracts';
 import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
 import {
@@ -17,7 +24,7 @@ import type { AuditPackRepository, PackInspection, PackInspectionBreach, PackRan
 import { PACK_COUNTS_RULE, unfinishedOutcome } from './pdf/pack-text.js';
 
 /** The reads the annex makes, in audit-pack.repository.ts. */
-type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections' | 'orders' | 'figures'>;
+type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections' | 'orders' | 'figures' | 'sightings'>;
 
 /**
  * Devices read at once, about: with their catches, about 2 MB of rows. Orders are read together until they reach
@@ -53,6 +60,23 @@ const COLUMNS = [
   { header: 'Superación', key: 'breach', width: 40 },
   { header: 'Acción correctiva', key: 'action', width: 20 },
   { header: 'Nota', key: 'note', width: 40 },
+] as const;
+
+/** The sightings sheet's columns: what was seen, and the corrective action it opened (state, closed when and by whom). */
+const SIGHTING_COLUMNS = [
+  { header: 'Visto', key: 'seenAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+  { header: 'Área', key: 'area', width: 20 },
+  { header: 'Dispositivo', key: 'device', width: 12 },
+  { header: 'Plaga', key: 'pest', width: 20 },
+  { header: 'Qué se vio', key: 'description', width: 50 },
+  { header: 'Comunicado por', key: 'reporter', width: 24 },
+  { header: 'Desde', key: 'source', width: 18 },
+  { header: 'Estado', key: 'status', width: 10 },
+  { header: 'Acción correctiva', key: 'action', width: 10 },
+  { header: 'Estado de la acción', key: 'actionStatus', width: 12 },
+  { header: 'Fecha límite', key: 'dueDate', width: 12, style: { numFmt: DATE_FORMAT } },
+  { header: 'Cerrada el', key: 'closedAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+  { header: 'Cerrada por', key: 'closedBy', width: 24 },
 ] as const;
 
 /** "Capturas por inspección (roedores): 12, límite 10; Actividad: 3, límite 2". */
@@ -175,6 +199,38 @@ export async function writeAuditPackExcel(
   }
   sheet.commit();
 
+  const sightings = await repository.sightings(range);
+  const sightingSheet = workbook.addWorksheet('Avistamientos', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sightingSheet.columns = SIGHTING_COLUMNS.map(({ header: _, ...column }) => ({ ...column }));
+  const sightingHeader = sightingSheet.addRow(SIGHTING_COLUMNS.map((column) => column.header));
+  sightingHeader.font = HEADER_FONT;
+  sightingHeader.fill = HEADER_FILL;
+  sightingHeader.alignment = { vertical: 'middle', wrapText: true };
+  sightingHeader.commit();
+  for (const sighting of sightings) {
+    sightingSheet
+      .addRow({
+        seenAt: wallClock(sighting.seenAt, timeZone),
+        area: sighting.area,
+        device: sighting.device,
+        pest: sighting.pest ?? (sighting.pestGroup ? PEST_GROUP_NAMES[sighting.pestGroup] : null),
+        description: sighting.description,
+        reporter: sighting.reporter,
+        source: SIGHTING_SOURCE_NAMES[sighting.source],
+        status: SIGHTING_STATUS_NAMES[sighting.closedAt ? 'ATENDIDO' : 'ABIERTO'],
+        action: sighting.actionId,
+        actionStatus: ACTION_STATUS_NAMES[sighting.actionStatus],
+        dueDate: instant(sighting.dueDate, 'UTC'),
+        closedAt: sighting.closedAt ? wallClock(sighting.closedAt, timeZone) : null,
+        closedBy: sighting.closedBy,
+      })
+      .commit();
+  }
+  sightingSheet.commit();
+
   const summary = workbook.addWorksheet('Resumen');
   summary.columns = [
     { key: 'label', width: 34 },
@@ -215,6 +271,7 @@ export async function writeAuditPackExcel(
   textRow('Con excepción (no encontrados o inaccesibles)', figures.exceptionTraps);
   textRow('Sin inspección (cierre forzado u orden abierta)', figures.dueTraps - figures.inspectedTraps);
   textRow('Con un umbral superado', counts.breaches);
+  textRow('Avistamientos (hoja Avistamientos)', sightings.length);
   summary.commit();
   await workbook.commit();
 }

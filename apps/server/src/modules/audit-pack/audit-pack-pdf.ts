@@ -12,6 +12,7 @@ import { PACK_TITLE, type PackData, PackPages, type PackSectionId, periodIsEmpty
 import { drawPlanPages } from './pdf/plans.js';
 import { drawContractedCoverage, drawProgramme } from './pdf/programme.js';
 import { drawCompany, drawScope } from './pdf/scope.js';
+import { drawSightings } from './pdf/sightings.js';
 import { drawThresholds } from './pdf/thresholds.js';
 import { drawTreatments } from './pdf/treatments.js';
 import { drawTrends } from './pdf/trends.js';
@@ -42,6 +43,7 @@ export function renderAuditPack(data: PackData): Promise<Readable> {
     await drawTreatments(pack);
     await drawThresholds(pack);
     await drawActions(pack);
+    await drawSightings(pack);
     drawTrends(pack);
     await drawPlanPages(pack, 'heat');
     drawAnnexes(pack);

@@ -1,4 +1,6 @@
 import type {
+  ActionOrigin,
+  ActionStatus,
   Capture,
   ExceptionReason,
   ExceptionReasonDetail,
@@ -6,6 +8,7 @@ import type {
   ProductImpact,
   Qualification,
   RiskLevel,
+  SightingSource,
   ThresholdLevel,
   ThresholdMetric,
   TrapType,
@@ -161,7 +164,7 @@ export interface PackRecommendationState {
 
 export interface PackAction {
   id: number;
-  origin: 'UMBRAL' | 'MANUAL' | 'RECOMENDACION';
+  origin: ActionOrigin;
   detectedAt: Date;
   detectedBy: string | null;
   description: string;
@@ -184,6 +187,24 @@ export interface PackAction {
   closedAt: Date | null;
   closedBy: string | null;
   closingNote: string | null;
+}
+
+/** A sighting reported by the plant's staff (modules/sightings), with the corrective action it opened. */
+export interface PackSighting {
+  id: number;
+  seenAt: Date;
+  area: string;
+  device: string | null;
+  pestGroup: PestGroup | null;
+  pest: string | null;
+  description: string;
+  reporter: string;
+  source: SightingSource;
+  actionId: number;
+  actionStatus: ActionStatus;
+  dueDate: string;
+  closedAt: Date | null;
+  closedBy: string | null;
 }
 
 /**
@@ -527,6 +548,25 @@ export class AuditPackRepository {
        LEFT JOIN technicians d ON d.id = a.detected_by_id LEFT JOIN technicians c ON c.id = a.closed_by_id
        WHERE a.site_id = $1 AND a.detected_at < $3 AND (a.detected_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,
+      [range.siteId, range.from, range.to],
+    );
+  }
+
+  /**
+   * The sightings seen in the period, and those seen before whose action was still open when it began, oldest
+   * first, each with where its action stands now.
+   */
+  sightings(range: PackRange): Promise<PackSighting[]> {
+    return queryRows<PackSighting>(
+      this.db,
+      `SELECT g.id, g.seen_at AS "seenAt", g.area, t.code AS device, g.pest_group AS "pestGroup", p.name AS pest,
+              g.description, g.reporter_name AS reporter, g.source, a.id AS "actionId", a.status AS "actionStatus",
+              to_char(a.due_date, 'YYYY-MM-DD') AS "dueDate", a.closed_at AS "closedAt", c.full_name AS "closedBy"
+       FROM sightings g JOIN corrective_actions a ON a.id = g.action_id
+       LEFT JOIN traps t ON t.id = g.trap_id LEFT JOIN pests p ON p.id = g.pest_id
+       LEFT JOIN technicians c ON c.id = a.closed_by_id
+       WHERE g.site_id = $1 AND g.seen_at < $3 AND (g.seen_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
+       ORDER BY g.seen_at, g.id`,
       [range.siteId, range.from, range.to],
     );
   }

@@ -284,6 +284,7 @@ export class AuditPackService {
       thresholds,
       breaches,
       actions,
+      sightings,
       trends,
       plans,
     ] = await Promise.all([
@@ -305,6 +306,7 @@ export class AuditPackService {
       this.repository.thresholds(range),
       this.repository.breaches(range),
       this.repository.actions(range),
+      this.repository.sightings(range),
       this.repository.trends(range, period.timeZone),
       devices.then((list) => this.plans(user, period, list)),
     ]);
@@ -329,6 +331,7 @@ export class AuditPackService {
       thresholds,
       breaches,
       actions,
+      sightings,
       trends,
       plans,
       programme,

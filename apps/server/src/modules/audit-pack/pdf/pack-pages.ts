@@ -29,6 +29,7 @@ import type {
   PackException,
   PackFigures,
   PackRecommendationState,
+  PackSighting,
   PackSite,
   PackTechnician,
   PackThreshold,
@@ -116,6 +117,8 @@ export interface PackData {
   thresholds: PackThreshold[];
   breaches: PackBreach[];
   actions: PackAction[];
+  /** The plant's staff's sightings of the period, with their actions. */
+  sightings: PackSighting[];
   trends: PackTrends;
   plans: PackPlan[];
   /** The labels and safety data sheets of the products applied, appended after the last section. */
@@ -129,7 +132,10 @@ export interface PackData {
  * pack is its cover, the scope saying so, and the company, not a dozen empty sections.
  */
 export const periodIsEmpty = (data: PackData): boolean =>
-  data.devices.length === 0 && data.figures.totalSessions === 0 && data.actions.length === 0;
+  data.devices.length === 0 &&
+  data.figures.totalSessions === 0 &&
+  data.actions.length === 0 &&
+  data.sightings.length === 0;
 
 /** The sections, in the order an auditor reads them (DESIGN-audit.md); each starts on a page of its own. */
 export const PACK_SECTIONS = [
@@ -147,6 +153,7 @@ export const PACK_SECTIONS = [
   { id: 'treatments', title: 'Tratamientos y productos' },
   { id: 'thresholds', title: 'Umbrales y superaciones' },
   { id: 'actions', title: 'Acciones correctivas y recomendaciones' },
+  { id: 'sightings', title: 'Avistamientos' },
   { id: 'trends', title: 'Tendencias' },
   { id: 'heat', title: 'Mapa de calor' },
   { id: 'annexes', title: 'Anexo: etiquetas y fichas de datos de seguridad' },

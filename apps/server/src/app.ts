@@ -102,6 +102,9 @@ import { SiteRouteService } from './modules/site-route/site-route.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
+import { SightingsRepository } from './modules/sightings/sightings.repository.js';
+import { publicSightingsRoutes, sightingsRoutes, siteSightingsRoutes } from './modules/sightings/sightings.routes.js';
+import { SightingsService } from './modules/sightings/sightings.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -239,6 +242,7 @@ export async function buildApp({
     timeZone: config.TIME_ZONE,
     log: app.log,
   });
+  const sightingsRepository = new SightingsRepository(db);
   const {
     repository: ordersRepository,
     orders,
@@ -250,6 +254,7 @@ export async function buildApp({
     company,
     log: app.log,
     seal: signing.seal,
+    openSightings: (siteId) => sightingsRepository.openOfSite(siteId),
   });
   await app.register(metrics, {
     token: config.METRICS_TOKEN,
@@ -428,6 +433,17 @@ export async function buildApp({
         service: auditPacks,
         verifyPerMinute: config.VERIFY_RATE_LIMIT_PER_MINUTE,
       });
+      // What the plant's staff saw, from the portal, a poster's public page or a call to the office.
+      const sightings = new SightingsService(sightingsRepository, app.orderEvents, files, {
+        timeZone: config.TIME_ZONE,
+        publicUrl: config.PUBLIC_URL,
+        addressKey: tokens.sealingKey('sighting-address'),
+        perHour: config.SIGHTING_RATE_LIMIT_PER_HOUR,
+        company,
+      });
+      await api.register(siteSightingsRoutes, { prefix: '/sites', service: sightings });
+      await api.register(sightingsRoutes, { prefix: '/sightings', service: sightings });
+      await api.register(publicSightingsRoutes, { prefix: '/public/sightings', service: sightings });
       await api.register(auditLogRoutes, {
         prefix: '/audit-log',
         service: new AuditLogService(new AuditLogRepository(db)),

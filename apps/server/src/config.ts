@@ -68,6 +68,8 @@ const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Public certificate verifications (GET /api/verify/{code}) allowed per address and minute. */
   VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Sightings the public poster page (POST /api/public/sightings/{token}) takes per address and hour. */
+  SIGHTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Set behind a reverse proxy so rate limits see the client's address, not the proxy's. */
   TRUST_PROXY: z.stringbool().default(false),
   /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <token>`; unset, /metrics does not exist. */

@@ -22,8 +22,6 @@ export const SIGHTING_SOURCE_NAMES: Record<SightingSource, string> = {
 
 /** Photos one sighting carries: what a phone sends in one go. */
 export const SIGHTING_PHOTOS_MAX = 3;
-/** Sightings the public page takes from one address in an hour (SIGHTING_RATE_LIMIT_PER_HOUR changes it). */
-export const SIGHTING_DEFAULT_LIMIT_PER_HOUR = 10;
 export const SIGHTING_DESCRIPTION_MAX = 1000;
 export const SIGHTING_REPORTER_MAX = 120;
 

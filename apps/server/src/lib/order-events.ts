@@ -9,6 +9,8 @@ export interface OrderEvents {
   findingRecorded(sessionId: number, itemId: number): void;
   /** A corrective action opened, over a threshold or by hand: for the office only. */
   actionOpened(actionId: number): void;
+  /** The plant's staff reported a sighting (its action opened with it): for the office only. */
+  sightingCreated(sightingId: number, siteId: number, actionId: number): void;
 }
 
 /** For work done with the server stopped (seeding, benchmarks of a service alone): nobody to tell. */
@@ -17,4 +19,5 @@ export const NO_ORDER_EVENTS: OrderEvents = {
   updated() {},
   findingRecorded() {},
   actionOpened() {},
+  sightingCreated() {},
 };

@@ -117,6 +117,8 @@ export default fp<RealtimeOptions>(
         sessions.to([technicianRoom(technicianId), OFFICE_ROOM]).emit('session.updated', { sessionId }),
       findingRecorded: (sessionId, itemId) => sessions.to(OFFICE_ROOM).emit('finding.recorded', { sessionId, itemId }),
       actionOpened: (actionId) => sessions.to(OFFICE_ROOM).emit('action.opened', { actionId }),
+      sightingCreated: (sightingId, siteId, actionId) =>
+        sessions.to(OFFICE_ROOM).emit('sighting.created', { sightingId, siteId, actionId }),
     } satisfies OrderEvents);
     app.decorate('openSockets', () => sessions.sockets.size);
     app.decorate('accountEvents', {

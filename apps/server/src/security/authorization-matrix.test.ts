@@ -65,6 +65,10 @@ interface Fixture {
   /** A draft diagnosis of the default site, with a photo. */
   assessment: { id: number };
   assessmentPhoto: { id: number };
+  /** A sighting of the default site from its poster's page, with a photo, and the page's token. */
+  sighting: { id: number };
+  sightingPhoto: { id: number };
+  sightingToken: string;
 }
 
 type Expectation = Record<Actor, number>;
@@ -692,11 +696,66 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: SIGNED_IN(200),
   },
+  'GET /api/sites/:id/sightings': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/sightings` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/sites/:id/sightings': {
+    request: () => {
+      const form = sightingForm();
+      return { url: `/api/sites/${DEFAULT_SITE_ID}/sightings`, payload: form.payload(), headers: form.headers };
+    },
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/sites/:id/sighting-link': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-link` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/sites/:id/sighting-link': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-link` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sites/:id/sighting-poster.pdf': {
+    request: () => ({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-poster.pdf?area=Bodega` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sightings': { request: () => ({ url: '/api/sightings?status=ABIERTO' }), expect: ADMIN_ONLY(200) },
+  'GET /api/sightings/:id': {
+    request: ({ sighting }) => ({ url: `/api/sightings/${sighting.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/sightings/:id/photos/:photoId': {
+    request: ({ sighting, sightingPhoto }) => ({ url: `/api/sightings/${sighting.id}/photos/${sightingPhoto.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  // The poster's page: its token is the only key, whoever holds the phone.
+  'GET /api/public/sightings/:token': {
+    request: ({ sightingToken }) => ({ url: `/api/public/sightings/${sightingToken}` }),
+    expect: PUBLIC(200),
+  },
+  'POST /api/public/sightings/:token': {
+    request: ({ sightingToken }) => {
+      const form = sightingForm({ reporterName: 'Marta' });
+      return { url: `/api/public/sightings/${sightingToken}`, payload: form.payload(), headers: form.headers };
+    },
+    expect: PUBLIC(201),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
   },
 };
+
+/** A sighting of the default site's area, as its forms send it (multipart), with a photo. */
+function sightingForm(fields: Record<string, string> = {}) {
+  return multipartForm([
+    { name: 'area', value: 'Bodega' },
+    { name: 'description', value: 'Un ratón junto a la puerta.' },
+    { name: 'seenAt', value: new Date(Date.now() - 60_000).toISOString() },
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: photo },
+  ]);
+}
 
 /** The OpenAPI viewer and document are public by design: they describe the API, they expose no data. */
 const isPublicDocumentation = (url: string) => url.startsWith('/api/docs');
@@ -827,7 +886,21 @@ async function buildFixture(): Promise<Fixture> {
     headers: { ...admin.headers, ...assessmentPhotoForm.headers },
     payload: assessmentPhotoForm.payload(),
   });
+  const link = await t.app.inject({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-link`, headers: admin.headers });
+  const sightingToken = link.json<{ token: string }>().token;
+  const reported = sightingForm({ reporterName: 'Marta' });
+  const sighting = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/sightings/${sightingToken}`,
+    headers: reported.headers,
+    payload: reported.payload(),
+  });
+  const sightingId = sighting.json<{ id: number }>().id;
+  const sightingDetail = await t.app.inject({ url: `/api/sightings/${sightingId}`, headers: admin.headers });
   return {
+    sighting: { id: sightingId },
+    sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
+    sightingToken,
     assessment: assessment.json(),
     assessmentPhoto: assessmentPhoto.json(),
     contact: contact!,

@@ -54,6 +54,7 @@ let image: Buffer;
 let photo: Buffer;
 let slug: string;
 let assessmentId: number;
+let sightingToken: string;
 let routes: RouteEntry[];
 let casesRun = 0;
 
@@ -94,6 +95,10 @@ beforeAll(async () => {
     headers: admin.headers,
     payload: { planId, x: 0.5, y: 0.5 },
   });
+  // The default site's poster link: the public sighting routes' token.
+  sightingToken = (
+    await t.app.inject({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-link`, headers: admin.headers })
+  ).json().token;
   routes = t.app.routeTable.filter(
     (route) => route.method !== 'HEAD' && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
   );
@@ -159,6 +164,7 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
     return String(id);
   }
   if (name === 'itemId') return String(itemId);
+  if (name === 'token') return sightingToken;
   const known: Record<string, unknown> = {
     technicianId: where === 'body' ? tech.id : String(tech.id),
     trapIds: [trapId],
@@ -302,10 +308,10 @@ function requestFor(route: RouteEntry, probe: Probe) {
   if (isUpload(route)) {
     const parts: FormPart[] = [];
     for (const [name, schema] of Object.entries(fieldsOf(route.schema?.body))) {
-      // Each upload gets a file of a type it takes: a photo is JPEG or WebP, a plan may be PNG, a product's
+      // Each upload gets a file of a type it takes: a photo (a sighting's too) is JPEG or WebP, a plan may be PNG, a product's
       // documents are PDFs.
       const part: FormPart = isFile(schema)
-        ? route.url.endsWith('/photos')
+        ? route.url.endsWith('/photos') || route.url.includes('sightings')
           ? { name, filename: 'foto.jpg', contentType: 'image/jpeg', data: photo }
           : route.url.startsWith('/api/products')
             ? { name, filename: 'ficha.pdf', contentType: 'application/pdf', data: tinyPdf }

@@ -1,3 +1,4 @@
+import type { OrderSighting } from '@rondin/contracts';
 import type { Database } from '../../db/database.js';
 import type { FileStorage } from '../../files/file-storage.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
@@ -39,6 +40,8 @@ export function ordersWithCertificates(
     log?: CertificateLog;
     /** Signs each certificate before it is stored, when the company has a signing certificate. */
     seal?: PdfSeal;
+    /** A site's open sightings, which an open order's detail shows (modules/sightings). */
+    openSightings?: (siteId: number) => Promise<OrderSighting[]>;
   },
 ) {
   const repository = new OrdersRepository(db);
@@ -61,6 +64,7 @@ export function ordersWithCertificates(
     { timeZone: options.timeZone, company },
     certificates,
     new FindingsRepository(db),
+    options.openSightings,
   );
   return { repository, orders, certificates };
 }

@@ -21,6 +21,7 @@ import {
   type ScanBody,
   type ScanRefusalCode,
   type ScanResponse,
+  type OrderSighting,
   type Session,
   type SessionListQuery,
   type SessionPage,
@@ -50,6 +51,8 @@ export class OrdersService {
     private readonly certificates: CertificatesService,
     /** Where a close's «Sin novedad» versions are written, as any finding is. */
     private readonly findings: FindingsRepository,
+    /** The site's sightings whose action is still open (modules/sightings), shown on each open order of the site. */
+    private readonly openSightings?: (siteId: number) => Promise<OrderSighting[]>,
   ) {}
 
   list(): Promise<Session[]> {
@@ -73,9 +76,16 @@ export class OrdersService {
   }
 
   /** An administrator sees every order; a technician only their own, and others' look like they don't exist. */
+  /**
+   * An order with, while it is not completed, its site's open sightings: the technician sees what the plant
+   * reported on whichever open order of the site comes next, until the sighting's action is closed.
+   */
   async get(user: AuthUser, id: number): Promise<Session> {
     const session = await this.repository.findJson(id);
     if (!session || !canSee(user, session.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+    if (this.openSightings && session.status !== 'COMPLETED') {
+      return { ...session, openSightings: await this.openSightings(session.siteId) };
+    }
     return session;
   }
 

@@ -103,7 +103,12 @@ import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SightingsRepository } from './modules/sightings/sightings.repository.js';
-import { publicSightingsRoutes, sightingsRoutes, siteSightingsRoutes } from './modules/sightings/sightings.routes.js';
+import {
+  portalSightingsRoutes,
+  publicSightingsRoutes,
+  sightingsRoutes,
+  siteSightingsRoutes,
+} from './modules/sightings/sightings.routes.js';
 import { SightingsService } from './modules/sightings/sightings.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
@@ -444,6 +449,7 @@ export async function buildApp({
       await api.register(siteSightingsRoutes, { prefix: '/sites', service: sightings });
       await api.register(sightingsRoutes, { prefix: '/sightings', service: sightings });
       await api.register(publicSightingsRoutes, { prefix: '/public/sightings', service: sightings });
+      await api.register(portalSightingsRoutes, { prefix: '/portal', service: sightings });
       await api.register(auditLogRoutes, {
         prefix: '/audit-log',
         service: new AuditLogService(new AuditLogRepository(db)),

@@ -294,3 +294,88 @@ export const publicSightingsRoutes: FastifyPluginAsyncZod<{ service: SightingsSe
     );
   });
 };
+
+/**
+ * A CLIENTE's sightings of its sites, under /portal: each site checked against the account's scope (another site,
+ * or a sighting of one, is a 404, as if it did not exist).
+ */
+export const portalSightingsRoutes: FastifyPluginAsyncZod<{ service: SightingsService }> = async (app, { service }) => {
+  const portalTags = ['Portal del cliente'];
+
+  app.get(
+    '/sites/:id/sightings',
+    {
+      onRequest: app.authorize('CLIENTE'),
+      schema: {
+        operationId: 'listPortalSightings',
+        summary: 'Los avistamientos de un sitio, en el portal',
+        description:
+          'Los del sitio, los más recientes primero, con su acción correctiva y su estado (ABIERTO hasta que la empresa cierra la acción; ATENDIDO después). 404 si el sitio no es de la cuenta.',
+        tags: portalTags,
+        security,
+        params: IdParams,
+        querystring: SiteSightingsQuery,
+        response: { 200: SightingList, ...errors },
+      },
+    },
+    (request) => service.listOfSite(request.params.id, request.query, request.user),
+  );
+
+  app.get(
+    '/sightings/:id/photos/:photoId',
+    {
+      onRequest: app.authorize('CLIENTE'),
+      schema: {
+        operationId: 'getPortalSightingPhoto',
+        summary: 'Ver una foto de un avistamiento, en el portal',
+        description: 'Solo de los sitios de la cuenta (404 si no). Con size=thumb, su miniatura JPEG.',
+        tags: portalTags,
+        security,
+        params: SightingPhotoParams,
+        querystring: PhotoQuery,
+        response: {
+          200: fileResponse('La foto, o su miniatura.', 'image/jpeg', 'image/webp'),
+          304: z.null().describe('La copia del cliente (If-None-Match) sigue vigente; la respuesta no tiene cuerpo.'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        request,
+        reply,
+        await service.photoFile(
+          request.params.id,
+          request.params.photoId,
+          request.query.size === 'thumb',
+          request.user.siteIds ?? [],
+        ),
+      ),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, SIGHTING_MULTIPART);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/sites/:id/sightings',
+      {
+        onRequest: app.authorize('CLIENTE'),
+        schema: {
+          operationId: 'createPortalSighting',
+          summary: 'Avisar de un avistamiento desde el portal',
+          description:
+            'Área (una de las del sitio), qué se vio, cuándo (seenAt) y, si se sabe, el dispositivo (trapId), la plaga (pestId) o su grupo (pestGroup); hasta 3 fotos. Se registra a nombre de la cuenta y abre en la misma transacción una acción correctiva a cargo de la empresa. 404 si el sitio no es de la cuenta.',
+          tags: portalTags,
+          security,
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: sightingForm({ reporterName: true }),
+          response: { 201: Sighting, ...errors, ...uploadErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await service.reportAs(request.user, request.params.id, () => readUpload(request, SIGHTING_FORM))),
+    );
+  });
+};

@@ -102,8 +102,10 @@ export class SightingsService {
     private readonly options: SightingsOptions,
   ) {}
 
-  private async site(siteId: number): Promise<SightingSite> {
-    const site = await this.repository.site(siteId);
+  /** The site, when the caller may see it: any for the office, its scope's for a CLIENTE (404 otherwise). */
+  private async site(siteId: number, user?: AuthUser): Promise<SightingSite> {
+    const hidden = user?.role === 'CLIENTE' && !(user.siteIds ?? []).includes(siteId);
+    const site = hidden ? undefined : await this.repository.site(siteId);
     if (!site) throw AppError.notFound(SightingMessages.siteNotFound);
     return site;
   }
@@ -112,8 +114,8 @@ export class SightingsService {
     return this.repository.list({ ...query, limit: query.limit ?? DEFAULT_LIMIT });
   }
 
-  async listOfSite(siteId: number, query: SiteSightingsQuery): Promise<SightingList> {
-    await this.site(siteId);
+  async listOfSite(siteId: number, query: SiteSightingsQuery, user?: AuthUser): Promise<SightingList> {
+    await this.site(siteId, user);
     return this.repository.list({ ...query, siteId, limit: query.limit ?? DEFAULT_LIMIT });
   }
 
@@ -221,8 +223,8 @@ export class SightingsService {
   /** A sighting from the portal (a CLIENTE of the site, checked by the caller) or the office. */
   async reportAs(user: AuthUser, siteId: number, readForm: ReadForm): Promise<Sighting> {
     const fullName = await this.repository.accountName(user.id);
-    const source = user.role === 'ADMIN' ? 'OFICINA' : 'PORTAL';
-    const stored = await this.report(siteId, { source, account: { id: user.id, fullName } }, readForm);
+    const source = user.role === 'CLIENTE' ? 'PORTAL' : 'OFICINA';
+    const stored = await this.report(siteId, { source, account: { id: user.id, fullName } }, readForm, user);
     return this.get(stored.id);
   }
 
@@ -230,8 +232,13 @@ export class SightingsService {
    * Checks the form against the site (its areas, devices, the active pests), checks and spools its photos, then
    * stores the sighting, its action and its photos in one transaction, the hourly limit counted inside it.
    */
-  private async report(siteId: number, reporter: Reporter, readForm: ReadForm): Promise<StoredSighting> {
-    const site = await this.site(siteId);
+  private async report(
+    siteId: number,
+    reporter: Reporter,
+    readForm: ReadForm,
+    user?: AuthUser,
+  ): Promise<StoredSighting> {
+    const site = await this.site(siteId, user);
     if (reporter.source === 'PUBLICO') await this.checkLimit(reporter.address);
     const { files: uploads, fields: raw } = await readForm();
     const kept: SpooledFile[] = [];

@@ -20,6 +20,7 @@ import { readPdf, zbarQrCodes } from '../../../test/pdf.js';
 import { planImage } from '../../../test/plans.js';
 import {
   createAdmin,
+  createPortalUser,
   createTestApp,
   createTrap,
   createUser,
@@ -365,6 +366,64 @@ describe('the office', () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('the portal', () => {
+  function postPortal(user: TestUser, siteId: number, fields: Record<string, string>, photos: Buffer[] = []) {
+    const body = form(fields, photos);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/portal/sites/${siteId}/sightings`,
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload(),
+    });
+  }
+  const fields = () => ({ area: 'Muelle de carga', description: 'Excrementos junto a los palés.', seenAt: seenAt() });
+
+  it("reports and lists the account's own sites only: another site, even of its client, is a 404", async () => {
+    await createTrap(t, { area: 'Muelle de carga' });
+    // A site of the same client the account was not given, and another client's.
+    const [sameClient] = await t.database.db.insert(sites).values({ name: 'Almacén Norte', clientId: 1 }).returning();
+    const foreign = await otherSite();
+    await createTrap(t, { siteId: sameClient!.id, area: 'Muelle de carga' });
+    await createTrap(t, { siteId: foreign, area: 'Muelle de carga' });
+    const quality = await createPortalUser(t, { fullName: 'Laura Quintana', siteIds: [DEFAULT_SITE_ID] });
+
+    const created = await postPortal(quality, DEFAULT_SITE_ID, fields(), [jpeg]);
+    expect(created.statusCode, created.body).toBe(201);
+    const sighting = created.json<Sighting>();
+    expect(sighting).toMatchObject({
+      source: 'PORTAL',
+      reporter: { accountId: quality.id, name: 'Laura Quintana' },
+      status: 'ABIERTO',
+      action: { status: 'ABIERTA' },
+    });
+    const list = await get<SightingList>(`/api/portal/sites/${DEFAULT_SITE_ID}/sightings`, quality);
+    expect(list.items.map((each) => each.id)).toEqual([sighting.id]);
+    const photo = await t.app.inject({
+      url: `/api/portal/sightings/${sighting.id}/photos/${sighting.photos[0]!.id}?size=thumb`,
+      headers: quality.headers,
+    });
+    expect(photo.statusCode).toBe(200);
+
+    for (const siteId of [sameClient!.id, foreign]) {
+      const read = await t.app.inject({ url: `/api/portal/sites/${siteId}/sightings`, headers: quality.headers });
+      expect(read.statusCode).toBe(404);
+      expect(read.json().message).toBe(SightingMessages.siteNotFound);
+      expect((await postPortal(quality, siteId, fields())).statusCode).toBe(404);
+    }
+    expect(await count('sightings')).toBe(1);
+    // A sighting of a site it does not see: its photos are a 404 too.
+    const other = await createPortalUser(t, { siteIds: [sameClient!.id] });
+    const hidden = await t.app.inject({
+      url: `/api/portal/sightings/${sighting.id}/photos/${sighting.photos[0]!.id}`,
+      headers: other.headers,
+    });
+    expect(hidden.statusCode).toBe(404);
+    // The office's routes are not the portal's.
+    const office = await t.app.inject({ url: '/api/sightings', headers: quality.headers });
+    expect(office.statusCode).toBe(403);
   });
 });
 

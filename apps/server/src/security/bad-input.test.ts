@@ -56,6 +56,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * The fingerprint the database still has: the one a refused write was just checked against (it changed nothing,
+ * and nothing else writes between two requests), so the next write's "before" need not be taken again. Cleared
+ * before each request, so an accepted write, a GET or a request that fails its checks leaves it unknown.
+ */
+let unchanged: string | undefined;
+
 async function fingerprint(): Promise<string> {
   const result = (await t.database.db.execute(sql`
     select
@@ -148,7 +155,8 @@ describe('bad input', () => {
       await fc.assert(
         fc.asyncProperty(idLike, rawPayload, query, fc.constantFrom(admin, tech), async (id, raw, search, user) => {
           casesRun++;
-          const before = route.method === 'GET' ? '' : await fingerprint();
+          const before = route.method === 'GET' ? '' : (unchanged ?? (await fingerprint()));
+          unchanged = undefined;
           const url = `${route.url.replace(':id', id).replace(':itemId', id)}?${new URLSearchParams(search)}`;
           const response = await t.app.inject({
             method: route.method as 'GET',
@@ -167,7 +175,11 @@ describe('bad input', () => {
             });
             const messages = [error.message].flat();
             expect(messages.every((message: unknown) => typeof message === 'string' && message.length > 0)).toBe(true);
-            if (route.method !== 'GET') expect(await fingerprint()).toBe(before);
+            if (route.method !== 'GET') {
+              const after = await fingerprint();
+              expect(after).toBe(before);
+              unchanged = after;
+            }
           }
         }),
         { numRuns: RUNS_PER_ROUTE },

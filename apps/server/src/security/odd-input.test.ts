@@ -108,6 +108,13 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * The fingerprint the database still has: the one a refused write was just checked against (it changed nothing,
+ * and nothing else writes between two requests), so the next write's "before" need not be taken again. Cleared
+ * before each request, so a request that fails its checks (or a GET) leaves it unknown.
+ */
+let unchanged: string | undefined;
+
 async function fingerprint(): Promise<string> {
   const result = (await t.database.db.execute(sql`
     select
@@ -345,7 +352,8 @@ describe('odd input on every field of every route', () => {
           if (!probe.field) return;
           casesRun++;
           const { url, payload, contentType } = requestFor(route, probe);
-          const before = route.method === 'GET' ? '' : await fingerprint();
+          const before = route.method === 'GET' ? '' : (unchanged ?? (await fingerprint()));
+          unchanged = undefined;
           const response = await t.app.inject({
             method: route.method as 'GET',
             url,
@@ -357,7 +365,11 @@ describe('odd input on every field of every route', () => {
           const messages = [response.json().message].flat() as string[];
           expect(messages.length, described).toBeGreaterThan(0);
           for (const message of messages) expect(message, described).not.toMatch(ENGLISH);
-          if (route.method !== 'GET') expect(await fingerprint(), described).toBe(before);
+          if (route.method !== 'GET') {
+            const after = await fingerprint();
+            expect(after, described).toBe(before);
+            unchanged = after;
+          }
         }),
         { numRuns: RUNS_PER_ROUTE },
       );

@@ -87,6 +87,13 @@ import { ordersWithCertificates } from './modules/orders/orders-with-certificate
 import { ClientsRepository } from './modules/clients/clients.repository.js';
 import { clientsRoutes, contactsRoutes } from './modules/clients/clients.routes.js';
 import { ClientsService } from './modules/clients/clients.service.js';
+import { PortalAccountsRepository } from './modules/portal/portal-accounts.repository.js';
+import {
+  clientPortalAccountsRoutes,
+  invitationsRoutes,
+  portalAccountsRoutes,
+} from './modules/portal/portal-accounts.routes.js';
+import { PortalAccountsService } from './modules/portal/portal-accounts.service.js';
 import { ProgrammesRepository } from './modules/programmes/programmes.repository.js';
 import { programmesRoutes } from './modules/programmes/programmes.routes.js';
 import { ProgrammesService } from './modules/programmes/programmes.service.js';
@@ -333,6 +340,18 @@ export async function buildApp({
       const clients = new ClientsService(new ClientsRepository(db));
       await api.register(clientsRoutes, { prefix: '/clients', service: clients });
       await api.register(contactsRoutes, { prefix: '/contacts', service: clients });
+      // The client's people in the portal (role CLIENTE): their accounts and single-use invitations.
+      const portalAccounts = new PortalAccountsService(new PortalAccountsRepository(db), {
+        client: async (id) => {
+          const client = await clients.get(id);
+          return { ...client, siteIds: client.sites.map((site) => site.id) };
+        },
+        accessChanged: (id) => app.accountEvents.accessChanged(id),
+      });
+      const portalAccountsOptions = { service: portalAccounts, publicUrl: config.PUBLIC_URL };
+      await api.register(clientPortalAccountsRoutes, { prefix: '/clients', ...portalAccountsOptions });
+      await api.register(portalAccountsRoutes, { prefix: '/portal-accounts', ...portalAccountsOptions });
+      await api.register(invitationsRoutes, { prefix: '/invitations', service: portalAccounts });
       await api.register(programmesRoutes, { prefix: '/sites', service: programmes });
       await api.register(trapsRoutes, { prefix: '/traps', service: traps });
       await api.register(labelReprintsRoutes, {

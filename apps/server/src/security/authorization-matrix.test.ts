@@ -20,6 +20,7 @@ import { certificates, contacts, correctiveActions, labelReprints, servicePlans,
 import {
   DEFAULT_SITE_ID,
   createAdmin,
+  createPortalUser,
   createTestApp,
   createTrap,
   createUser,
@@ -34,8 +35,9 @@ import {
  * A cell after a write the server carried out runs on fresh data, so a write allowed to one actor cannot change
  * what the next one meets.
  */
-type Actor = 'anonymous' | 'deactivated' | 'otherTech' | 'assignedTech' | 'admin';
-const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech', 'admin'];
+type Actor = 'anonymous' | 'deactivated' | 'otherTech' | 'assignedTech' | 'admin' | 'cliente';
+/** `cliente`: a person of the default site's client with a portal account (role CLIENTE), seeing all its sites. */
+const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech', 'admin', 'cliente'];
 
 interface Fixture {
   users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
@@ -69,6 +71,8 @@ interface Fixture {
   sighting: { id: number };
   sightingPhoto: { id: number };
   sightingToken: string;
+  /** A portal account of the default site's client, invited and not yet accepted: its invitation's token. */
+  invited: { id: number; token: string };
 }
 
 type Expectation = Record<Actor, number>;
@@ -78,13 +82,16 @@ const PUBLIC = (status: number): Expectation => ({
   otherTech: status,
   assignedTech: status,
   admin: status,
+  cliente: status,
 });
+/** Any of the office's accounts; a CLIENTE reaches only the portal, its profile and its password. */
 const SIGNED_IN = (status: number): Expectation => ({
   anonymous: 401,
   deactivated: 401,
   otherTech: status,
   assignedTech: status,
   admin: status,
+  cliente: 403,
 });
 const ADMIN_ONLY = (status: number): Expectation => ({
   anonymous: 401,
@@ -92,6 +99,7 @@ const ADMIN_ONLY = (status: number): Expectation => ({
   otherTech: 403,
   assignedTech: 403,
   admin: status,
+  cliente: 403,
 });
 const ORDER_PARTIES = (status: number): Expectation => ({
   anonymous: 401,
@@ -99,7 +107,10 @@ const ORDER_PARTIES = (status: number): Expectation => ({
   otherTech: 404,
   assignedTech: status,
   admin: status,
+  cliente: 403,
 });
+/** Every account, the portal's included: its own profile and password. */
+const OWN_ACCOUNT = (status: number): Expectation => ({ ...SIGNED_IN(status), cliente: status });
 
 interface Row {
   request(fixture: Fixture): { url: string; payload?: object | string | Buffer; headers?: Record<string, string> };
@@ -117,14 +128,14 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/technicians/me/profile': {
     request: () => ({ url: '/api/technicians/me/profile' }),
-    expect: SIGNED_IN(200),
+    expect: OWN_ACCOUNT(200),
   },
   'PATCH /api/technicians/me/password': {
     request: () => ({
       url: '/api/technicians/me/password',
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'otra-clave-1' },
     }),
-    expect: SIGNED_IN(200),
+    expect: OWN_ACCOUNT(200),
   },
   'GET /api/technicians': { request: () => ({ url: '/api/technicians' }), expect: ADMIN_ONLY(200) },
   'POST /api/technicians': {
@@ -677,7 +688,7 @@ const MATRIX: Record<string, Row> = {
   // Signed by the qualification, not the role: the administrator is the technical manager here, with a signature.
   'POST /api/assessments/:id/sign': {
     request: ({ assessment }) => ({ url: `/api/assessments/${assessment.id}/sign` }),
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 200 },
+    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 200, cliente: 403 },
   },
   'GET /api/assessments/:id/report.pdf': {
     request: ({ assessment }) => ({ url: `/api/assessments/${assessment.id}/report.pdf` }),
@@ -758,6 +769,37 @@ const MATRIX: Record<string, Row> = {
     },
     expect: PUBLIC(201),
   },
+  'POST /api/clients/:id/portal-accounts': {
+    request: () => ({
+      url: '/api/clients/1/portal-accounts',
+      payload: { email: 'nueva@cliente.test', fullName: 'Calidad' },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  'GET /api/clients/:id/portal-accounts': {
+    request: () => ({ url: '/api/clients/1/portal-accounts' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PATCH /api/portal-accounts/:id': {
+    request: ({ invited }) => ({ url: `/api/portal-accounts/${invited.id}`, payload: { fullName: 'Renombrada' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/portal-accounts/:id/invitation': {
+    request: ({ invited }) => ({ url: `/api/portal-accounts/${invited.id}/invitation` }),
+    expect: ADMIN_ONLY(201),
+  },
+  // The invitation link: anyone holding it, with or without a session.
+  'GET /api/invitations/:token': {
+    request: ({ invited }) => ({ url: `/api/invitations/${invited.token}` }),
+    expect: PUBLIC(200),
+  },
+  'POST /api/invitations/:token': {
+    request: ({ invited }) => ({
+      url: `/api/invitations/${invited.token}`,
+      payload: { password: 'clave-de-la-planta-1' },
+    }),
+    expect: PUBLIC(200),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
@@ -809,6 +851,7 @@ async function buildFixture(): Promise<Fixture> {
   const assignedTech = await createUser(t, { email: 'asignado@planta.test' });
   const otherTech = await createUser(t);
   const deactivated = await createUser(t, { isActive: false });
+  const cliente = await createPortalUser(t);
   const [inOpen, inFinished, freeTrap] = [await createTrap(t), await createTrap(t), await createTrap(t)];
   const openOrder = await createOrder(t, admin, assignedTech.id, [inOpen.id]);
   const finishedOrder = await createOrder(t, admin, assignedTech.id, [inFinished.id]);
@@ -915,10 +958,18 @@ async function buildFixture(): Promise<Fixture> {
   });
   const sightingId = sighting.json<{ id: number }>().id;
   const sightingDetail = await t.app.inject({ url: `/api/sightings/${sightingId}`, headers: admin.headers });
+  const invitation = await t.app.inject({
+    method: 'POST',
+    url: '/api/clients/1/portal-accounts',
+    headers: admin.headers,
+    payload: { email: 'invitada@cliente.test', fullName: 'Invitada' },
+  });
+  const issued = invitation.json<{ account: { id: number }; invitationUrl: string }>();
   return {
     sighting: { id: sightingId },
     sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
     sightingToken,
+    invited: { id: issued.account.id, token: issued.invitationUrl.split('/invitacion/')[1]! },
     assessment: assessment.json(),
     assessmentPhoto: assessmentPhoto.json(),
     contact: contact!,
@@ -928,7 +979,7 @@ async function buildFixture(): Promise<Fixture> {
     actionPhoto: actionPhoto.json(),
     plan,
     servicePlan: servicePlan!,
-    users: { admin, assignedTech, otherTech, deactivated },
+    users: { admin, assignedTech, otherTech, deactivated, cliente },
     freeTrap,
     openOrder: { id: openOrder.id, slug: inOpen.qrSlug, itemId: openOrder.items[0]!.id, code: inOpen.code },
     finishedOrder: { id: finishedOrder.id, itemId: finishedItemId },
@@ -1015,6 +1066,8 @@ describe('realtime authorization', () => {
       otherTech: 'connected',
       assignedTech: 'connected',
       admin: 'connected',
+      // Signed in, but in no room: orders are the office's and their technicians'.
+      cliente: 'connected',
     });
 
     const forAssigned = await createOrder(t, fixture.users.admin, fixture.users.assignedTech.id, [fixture.freeTrap.id]);
@@ -1024,6 +1077,7 @@ describe('realtime authorization', () => {
     // The office (administrators' sockets) follows every order. Events are sent in order on each socket; by
     // the time the later one arrived anywhere, the earlier one would have reached the wrong sockets too.
     await expect.poll(() => received.admin).toEqual([forAssigned.id, forOther.id]);
+    expect(received.cliente).toEqual([]);
     sockets.forEach((socket) => socket.disconnect());
   });
 });

@@ -25,6 +25,7 @@ import { NO_ORDER_EVENTS } from '../lib/order-events.js';
 import type { LetterheadSource } from '../lib/pdf-letterhead.js';
 import { localDate } from '../lib/time-zone.js';
 import type { ActionsService } from '../modules/actions/actions.service.js';
+import type { SightingsService } from '../modules/sightings/sightings.service.js';
 import { AssessmentsRepository } from '../modules/assessments/assessments.repository.js';
 import { AssessmentsService } from '../modules/assessments/assessments.service.js';
 import { ProgrammesRepository } from '../modules/programmes/programmes.repository.js';
@@ -55,6 +56,8 @@ export interface DemoPlantParts {
   /** The technical manager: qualified RESPONSABLE_TECNICO, with a stored signature. */
   manager: AuthUser;
   actions: ActionsService;
+  /** The plant's staff's sightings, reported from the poster's page. */
+  sightings: SightingsService;
   /** By site index: the plant, then the warehouse. */
   sites: DemoPlantSite[];
   /** The products the programme permits (the ones the seed applies). */
@@ -70,6 +73,45 @@ export interface DemoPlantSummary {
   assessments: Record<'DIAGNOSTICO' | 'REVISION_TRIMESTRAL' | 'REVISION_ANUAL', number>;
   recommendations: number;
 }
+
+/**
+ * Sightings the plant's night shift reports from a poster, `weeksAgo` the visit before them: seen five days after
+ * that visit at 22:40, so the next visit (a week after it) checks and closes the action on its due day; the latest
+ * stays open (seen two days before the last visit, never after the seed's day), on the open orders the seed leaves.
+ */
+const SIGHTINGS: {
+  weeksAgo: number;
+  area: string;
+  pestGroup: PestGroup;
+  text: string;
+  reporter: string;
+  done: string | null;
+}[] = [
+  {
+    weeksAgo: 30,
+    area: 'Andén de carga',
+    pestGroup: 'ROEDORES',
+    text: 'Un ratón cruzando junto al muelle 2, hacia los palés de devolución.',
+    reporter: 'Jordi Puig, turno de noche',
+    done: 'Burlete de la puerta seccional del muelle 2 cambiado y palés de devolución retirados de la fachada; sin consumo en los cebos del andén.',
+  },
+  {
+    weeksAgo: 12,
+    area: 'Sala de envasado',
+    pestGroup: 'VOLADORES',
+    text: 'Varias moscas de la fruta sobre el contenedor de mermas de la línea 1.',
+    reporter: 'Nuria Casals, envasado',
+    done: 'Contenedor de mermas vaciado dos veces por turno y trampa de luz revisada; sin moscas en la revisión.',
+  },
+  {
+    weeksAgo: 2,
+    area: 'Andén de carga',
+    pestGroup: 'ROEDORES',
+    text: 'Excrementos recientes junto a la puerta del muelle 1.',
+    reporter: 'Jordi Puig, turno de noche',
+    done: null,
+  },
+];
 
 /** A recommendation as the demo writes it: days to its due date, and how the visit that checked it found it done. */
 interface DemoRecommendation {
@@ -720,6 +762,34 @@ export function demoPlant(parts: DemoPlantParts) {
     }
   }
 
+  /**
+   * A sighting from the site's poster five days after the visit, at 22:40; the clock goes back to the visit's
+   * afternoon. Its action is closed at the next visit when the sighting says what was done.
+   */
+  async function reportSighting(siteIndex: number, visit: DemoVisit, sighting: (typeof SIGHTINGS)[number]) {
+    const back = Date.now();
+    const seen = new Date(morning(visit.startedAt.getTime() + 5 * DAY, 0).getTime() + 14 * 60 * MINUTE + 40 * MINUTE);
+    at(new Date(seen.getTime() + 5 * MINUTE));
+    const siteId = parts.sites[siteIndex]!.id;
+    const { token } = await parts.sightings.link(siteId, office, 'http://localhost:3000');
+    const { id } = await parts.sightings.reportPublic(token, '192.0.2.10', async () => ({
+      file: undefined,
+      files: [],
+      fields: {
+        area: sighting.area,
+        description: sighting.text,
+        seenAt: seen.toISOString(),
+        pestGroup: sighting.pestGroup,
+        reporterName: sighting.reporter,
+      },
+    }));
+    if (sighting.done) {
+      const { action } = await parts.sightings.get(id);
+      toClose.push({ actionId: action.id, siteIndex, from: seen.getTime(), done: sighting.done });
+    }
+    at(new Date(back));
+  }
+
   /** Reviews each quarter of the site that ended before `day`, from its first visit's on. */
   async function reviewEnded(siteIndex: number, day: string) {
     let quarter = nextReview.get(siteIndex) ?? quarterStart(day);
@@ -775,6 +845,8 @@ export function demoPlant(parts: DemoPlantParts) {
         );
       }
       await reviewEnded(siteIndex, localDate(visit.startedAt, timeZone));
+      const sighting = siteIndex === 0 ? SIGHTINGS.find((each) => each.weeksAgo === visit.weeksAgo) : undefined;
+      if (sighting) await reportSighting(siteIndex, visit, sighting);
       const change = PROGRAMMES[siteIndex]!.change;
       if (visit.weeksAgo === change.weeksAgo) {
         at(new Date(Date.now() + 60 * MINUTE));

@@ -326,8 +326,9 @@ describe('demo seed', () => {
       `SELECT origin, status, root_cause, immediate_correction, preventive_action, verification_result, verified_by,
               verified_on::text, status <> 'CERRADA' AND due_date < current_date AS overdue,
               (closed_at AT TIME ZONE 'Europe/Madrid')::date <= due_date AS in_time
-         FROM corrective_actions WHERE assessment_id IS NULL`,
+         FROM corrective_actions WHERE assessment_id IS NULL AND origin <> 'AVISTAMIENTO'`,
     );
+    // The sightings' actions: closed as recommendations are, at the visit that checked them (their own test).
     const closed = actions.filter((action) => action.status === 'CERRADA');
     expect(closed.length).toBeGreaterThan(0);
     for (const action of closed) {
@@ -475,5 +476,38 @@ describe('demo seed', () => {
               (SELECT registry_number FROM company_settings) AS registry`,
     );
     expect(client).toEqual({ sites: 2, contacts: 3, registry: 'ROESB 0123-CAT-SB' });
+  });
+
+  it('has the night shift’s sightings from the plant’s poster, closed at the next visit but the latest', async () => {
+    const sightings = await rows<{
+      area: string;
+      source: string;
+      origin: string;
+      status: string;
+      on_time: boolean;
+      late_night: boolean;
+    }>(
+      `SELECT g.area, g.source, a.origin, a.status, (a.closed_at AT TIME ZONE 'Europe/Madrid')::date <= a.due_date AS on_time,
+              extract(hour FROM g.seen_at AT TIME ZONE 'Europe/Madrid') >= 21 AS late_night
+         FROM sightings g JOIN corrective_actions a ON a.id = g.action_id ORDER BY g.seen_at`,
+    );
+    expect(sightings).toEqual([
+      {
+        area: 'Sala de envasado',
+        source: 'PUBLICO',
+        origin: 'AVISTAMIENTO',
+        status: 'CERRADA',
+        on_time: true,
+        late_night: true,
+      },
+      {
+        area: 'Andén de carga',
+        source: 'PUBLICO',
+        origin: 'AVISTAMIENTO',
+        status: 'ABIERTA',
+        on_time: null,
+        late_night: true,
+      },
+    ]);
   });
 });

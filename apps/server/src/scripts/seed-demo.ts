@@ -7,6 +7,7 @@
  * by three outbreaks with their corrective actions analysed and verified; and what is open today.
  * Refuses to touch a database that already has traps.
  */
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { buffer } from 'node:stream/consumers';
@@ -34,6 +35,8 @@ import { NEW_PLAN_FORM, PlansService } from '../modules/plans/plans.service.js';
 import { NO_ORDER_EVENTS } from '../lib/order-events.js';
 import { CompanyRepository } from '../modules/company/company.repository.js';
 import { CompanyService } from '../modules/company/company.service.js';
+import { SightingsRepository } from '../modules/sightings/sightings.repository.js';
+import { SightingsService } from '../modules/sightings/sightings.service.js';
 import { SitesRepository } from '../modules/sites/sites.repository.js';
 import { SitesService } from '../modules/sites/sites.service.js';
 import { ensureAdmin } from '../modules/technicians/ensure-admin.js';
@@ -499,6 +502,13 @@ async function seedDemoOnClock(
       tokenVersion: 0,
     },
     actions,
+    sightings: new SightingsService(new SightingsRepository(db), NO_ORDER_EVENTS, storage.files, {
+      timeZone: config.TIME_ZONE,
+      publicUrl: config.PUBLIC_URL,
+      addressKey: randomBytes(32),
+      perHour: 10,
+      company: () => company.letterhead(),
+    }),
     sites: sites.map((site, index) => ({
       id: site.id,
       areas: SITES[index]!.areas.map((area) => ({ name: area.name, types: area.types })),

@@ -1,18 +1,21 @@
-import type { ActionResponse, PortalAcknowledgement } from '@rondin/contracts';
+import type { CorrectiveActionDetail } from '@rondin/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, FILE_TIMEOUT_MS } from '../../../lib/api-client';
 import type { PhotoPaths } from '../../../lib/use-photo';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /portal/actions/{id}/acknowledge: she has read the recommendation (who and when are recorded). */
-export function acknowledgeAction({ id, note }: { id: number; note: string }): Promise<PortalAcknowledgement> {
-  return apiRequest<PortalAcknowledgement>(`/portal/actions/${id}/acknowledge`, {
+export function acknowledgeAction({ id, note }: { id: number; note: string }): Promise<CorrectiveActionDetail> {
+  return apiRequest<CorrectiveActionDetail>(`/portal/actions/${id}/acknowledge`, {
     method: 'POST',
     body: note.trim() ? { note: note.trim() } : {},
   });
 }
 
-/** POST /portal/actions/{id}/responses (multipart): what the plant did, with up to 3 photos already shrunk. */
+/**
+ * POST /portal/actions/{id}/responses (multipart): what the plant did (`note`) and up to 3 photos already shrunk,
+ * each in a field `file`, as every upload of the API takes them.
+ */
 export function respondToAction({
   id,
   note,
@@ -21,11 +24,11 @@ export function respondToAction({
   id: number;
   note: string;
   photos: Blob[];
-}): Promise<ActionResponse> {
+}): Promise<CorrectiveActionDetail> {
   const form = new FormData();
   form.append('note', note.trim());
-  photos.forEach((photo, index) => form.append('photos', photo, `foto-${index + 1}.jpg`));
-  return apiRequest<ActionResponse>(`/portal/actions/${id}/responses`, {
+  photos.forEach((photo, index) => form.append('file', photo, `foto-${index + 1}.jpg`));
+  return apiRequest<CorrectiveActionDetail>(`/portal/actions/${id}/responses`, {
     method: 'POST',
     body: form,
     timeoutMs: FILE_TIMEOUT_MS,

@@ -87,7 +87,7 @@ describe('RecommendationCard', () => {
     // of what she chose (jsdom's FormData does not carry a Blob's bytes; the browser test sends real ones).
     const body = String(calls[0]?.body);
     expect(body).toMatch(/name="note"\r\n\r\nSellada con burlete nuevo\r\n/);
-    expect(body.match(/name="photos"; filename="[^"]+"\r\nContent-Type: image\/jpeg/g)).toHaveLength(2);
+    expect(body.match(/name="file"; filename="[^"]+"\r\nContent-Type: image\/jpeg/g)).toHaveLength(2);
     expect(vi.mocked(shrinkPhoto).mock.calls.map(([file]) => (file as File).name)).toEqual(['a.jpg', 'b.jpg']);
   });
 

@@ -67,6 +67,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createMailTransport } from './modules/notifications/mail-transport.js';
 import { notificationKinds } from './modules/notifications/notification-kinds.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { OutboxRepository } from './modules/notifications/outbox.repository.js';
 import { OutboxWorker } from './modules/notifications/outbox-worker.js';
@@ -474,6 +475,8 @@ export async function buildApp({
         service: new AuditLogService(new AuditLogRepository(db)),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
+      // What the bell of every layout shows.
+      await api.register(notificationsRoutes, { prefix: '/notifications', service: notifications });
       // The office's search box.
       await api.register(searchRoutes, { prefix: '/search', service: new SearchService(new SearchRepository(db)) });
     },

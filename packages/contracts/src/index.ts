@@ -41,3 +41,4 @@ export * from './programme-names.js';
 export * from './sighting-names.js';
 export * from './sightings.js';
 export * from './portal.js';
+export * from './notifications.js';

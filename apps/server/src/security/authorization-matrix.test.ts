@@ -257,6 +257,12 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY(204),
   },
   'GET /api/search': { request: () => ({ url: '/api/search?q=tr' }), expect: ADMIN_ONLY(200) },
+  // The bell of every layout, the portal's too: each account its own, another's ids are ignored.
+  'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: OWN_ACCOUNT(200) },
+  'POST /api/notifications/read': {
+    request: () => ({ url: '/api/notifications/read', payload: { ids: [1] } }),
+    expect: OWN_ACCOUNT(200),
+  },
   'GET /api/label-reprints': { request: () => ({ url: '/api/label-reprints' }), expect: ADMIN_ONLY(200) },
   'POST /api/label-reprints/print': {
     request: () => ({ url: '/api/label-reprints/print', payload: {} }),

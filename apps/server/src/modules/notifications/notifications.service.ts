@@ -1,8 +1,9 @@
+import type { NotificationsPage } from '@rondin/contracts';
 import type { Transaction } from '../../db/database.js';
 import type { OutboxAttachment } from '../../db/schema.js';
 import { type EmailContent, emailHtml, emailText } from './email-body.js';
 import type { OutboxRepository } from './outbox.repository.js';
-import type { EventRow, NewInApp, NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import type { EventRow, NewInApp, NotificationsRepository } from './notifications.repository.js';
 
 /** Events turned into notifications in one transaction. */
 const EVENT_BATCH = 20;
@@ -22,13 +23,6 @@ export interface NotificationsOptions {
   mail: boolean;
   /** Each kind's recipients and texts (notification-kinds.ts); an unknown kind is told to nobody. */
   kinds: Readonly<Record<string, DeliveryOf>>;
-}
-
-export interface NotificationsPage {
-  items: NotificationRow[];
-  unread: number;
-  /** The `before` of the next page, or null on the last one. */
-  nextBefore: number | null;
 }
 
 export class NotificationsService {
@@ -78,7 +72,9 @@ export class NotificationsService {
       this.repository.list(accountId, PAGE_SIZE + 1, before),
       this.repository.unreadCount(accountId),
     ]);
-    const items = rows.slice(0, PAGE_SIZE);
+    const items = rows
+      .slice(0, PAGE_SIZE)
+      .map((row) => ({ ...row, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }));
     return { items, unread, nextBefore: rows.length > PAGE_SIZE ? items.at(-1)!.id : null };
   }
 

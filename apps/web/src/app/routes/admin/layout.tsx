@@ -4,6 +4,7 @@ import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
 import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { useAuth } from '../../../features/auth/components/auth-provider';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../../features/search/components/search-box';
 import { useOfficeEvents } from '../../../features/orders/realtime/use-office-events';
 import { RouteFallback } from '../../route-fallback';
@@ -27,7 +28,17 @@ export default function AdminLayout() {
   // The office's screens follow every order and finding as it happens (technicians never get these events).
   useOfficeEvents(role === 'ADMIN' ? token : null);
   return (
-    <AppShell subtitle="Panel administrador" nav={NAV} search={<SearchBox />} account={<UserMenu />}>
+    <AppShell
+      subtitle="Panel administrador"
+      nav={NAV}
+      search={<SearchBox />}
+      account={
+        <>
+          <NotificationBell />
+          <UserMenu />
+        </>
+      }
+    >
       <ConnectionNotice />
       <Suspense fallback={<RouteFallback />}>
         <Outlet />

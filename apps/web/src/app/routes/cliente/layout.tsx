@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
 import { ConnectionNotice } from '../../../components/ui/connection-notice';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { PORTAL_MESSAGES } from '../../../features/portal/messages';
 import { RouteFallback } from '../../route-fallback';
 
@@ -11,7 +12,16 @@ const NAV: NavItem[] = [{ to: '/cliente', label: PORTAL_MESSAGES.nav.sites }];
 /** The plant's portal (role CLIENTE): her sites and their records, on a phone as on a laptop. */
 export default function PortalLayout() {
   return (
-    <AppShell subtitle={PORTAL_MESSAGES.subtitle} nav={NAV} account={<UserMenu />}>
+    <AppShell
+      subtitle={PORTAL_MESSAGES.subtitle}
+      nav={NAV}
+      account={
+        <>
+          <NotificationBell />
+          <UserMenu />
+        </>
+      }
+    >
       <ConnectionNotice />
       <Suspense fallback={<RouteFallback />}>
         <Outlet />

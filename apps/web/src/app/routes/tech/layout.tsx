@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '../../../components/layouts/app-shell';
 import { useAuth } from '../../../features/auth/components/auth-provider';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { OfflineBar } from '../../../features/offline/components/offline-bar';
 import { useSavedQueries } from '../../../features/offline/hooks/use-saved-queries';
 import { useOrderEvents } from '../../../features/orders/realtime/use-order-events';
@@ -27,7 +28,16 @@ export default function TechLayout() {
   useOfflinePlans(restoring ? null : (user?.id ?? null));
   useOfflineCommonPests(!restoring && user?.id !== undefined);
   return (
-    <AppShell subtitle="Flujo técnico" nav={NAV} account={<UserMenu />}>
+    <AppShell
+      subtitle="Flujo técnico"
+      nav={NAV}
+      account={
+        <>
+          <NotificationBell />
+          <UserMenu />
+        </>
+      }
+    >
       <OfflineBar queue={scanQueue} />
       <Suspense fallback={<RouteFallback />}>{restoring ? <RouteFallback /> : <Outlet />}</Suspense>
     </AppShell>

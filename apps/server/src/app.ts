@@ -1,4 +1,4 @@
-import { installSpanishErrors } from '@rondin/contracts';
+import { type AssessmentDueList, installSpanishErrors } from '@rondin/contracts';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -70,7 +70,9 @@ import { NotificationsRepository } from './modules/notifications/notifications.r
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { OutboxRepository } from './modules/notifications/outbox.repository.js';
+import { startNotificationScheduler } from './modules/notifications/notification-scheduler.js';
 import { OutboxWorker } from './modules/notifications/outbox-worker.js';
+import { RecipientsRepository } from './modules/notifications/recipients.repository.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { startServicePlanJob } from './modules/service-plans/service-plans.job.js';
 import { ServicePlansRepository } from './modules/service-plans/service-plans.repository.js';
@@ -293,10 +295,13 @@ export async function buildApp({
   const outbox = new OutboxRepository(db);
   const notifications = new NotificationsService(new NotificationsRepository(db), outbox, {
     mail: config.SMTP_URL !== undefined,
-    kinds: notificationKinds(),
+    kinds: notificationKinds({ recipients: new RecipientsRepository(), publicUrl: config.PUBLIC_URL }),
   });
+  // Set once the assessments service is built, below: the scheduler reads what is due from it.
+  let assessmentsDue: (() => Promise<AssessmentDueList>) | undefined;
   if (scheduleJobs) {
     let stop: (() => Promise<void>) | undefined;
+    let stopScheduler: (() => Promise<void>) | undefined;
     const worker = new OutboxWorker({
       db,
       outbox,
@@ -306,13 +311,27 @@ export async function buildApp({
       processEvents: () => notifications.processEvents(),
       log: app.log,
     });
+    const reminders = new RemindersService(new RemindersRepository(db, config.TIME_ZONE), config.TIME_ZONE);
     app.addHook('onReady', async () => {
       stop = startServicePlanJob(servicePlans, app.log);
       worker.start();
+      stopScheduler = startNotificationScheduler(
+        {
+          db,
+          recipients: new RecipientsRepository(),
+          reminders: () => reminders.reminders(),
+          assessmentsDue: () => assessmentsDue!(),
+        },
+        app.log,
+        () => worker.wake(),
+      );
     });
     app.addHook('onClose', async () => stop?.());
     // Before anything closes: the email being sent is finished and recorded while the database is open.
-    app.addHook('preClose', async () => worker.stop());
+    app.addHook('preClose', async () => {
+      await stopScheduler?.();
+      await worker.stop();
+    });
   }
 
   await app.register(
@@ -428,6 +447,7 @@ export async function buildApp({
         events: app.orderEvents,
         seal: signing.seal,
       });
+      assessmentsDue = () => assessments.due();
       await api.register(siteAssessmentsRoutes, { prefix: '/sites', service: assessments });
       await api.register(assessmentsRoutes, { prefix: '/assessments', service: assessments });
       // Everything an auditor asks for of a site over a period, as one PDF or its annex.

@@ -18,6 +18,7 @@ import type { FileStorage, OpenedFile } from '../../files/file-storage.js';
 import { checkImage, type ImageRules } from '../../files/images.js';
 import { type SpooledFile, spool } from '../../files/spool.js';
 import { AppError } from '../../lib/app-error.js';
+import { recordNotificationEvent } from '../../lib/notification-events.js';
 import { printablePng } from '../../lib/pdf-image.js';
 import { isPublicAddress } from '../../lib/public-address.js';
 import type { PdfSeal } from '../../lib/pdf-signature.js';
@@ -230,6 +231,8 @@ export class CertificatesService {
         if (!locked || locked.fileId !== null || locked.id !== certificate.id) return locked;
         const file = await this.files.save(pdf, `certificado-${folioText(locked.year, locked.number)}`, tx);
         await this.repository.attachPdf(tx, locked.id, { fileId: file.id, sha256: file.sha256, content: said });
+        // The site's contacts get it by email, PDF attached, if and only if it is stored (modules/notifications).
+        await recordNotificationEvent(tx, { kind: 'certificate-issued', certificateId: locked.id });
         return { ...locked, fileId: file.id, sha256: file.sha256 };
       });
     } finally {

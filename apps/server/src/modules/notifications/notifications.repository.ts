@@ -61,15 +61,6 @@ export class NotificationsRepository {
       .onConflictDoNothing();
   }
 
-  /** The active administrators: "the office". */
-  async officeAccounts(tx: Executor): Promise<number[]> {
-    const rows = await rowsOf<{ id: number }>(
-      tx,
-      sql`select id from technicians where role = 'ADMIN' and is_active order by id`,
-    );
-    return rows.map((row) => row.id);
-  }
-
   /** An account's notifications, newest first, `before` the id of the last one of the previous page. */
   async list(accountId: number, limit: number, before?: number): Promise<NotificationRow[]> {
     return this.db

@@ -12,7 +12,8 @@ const PAGE_SIZE = 20;
 /** Who is told of one event, and what. */
 export interface Delivery {
   emails: { to: string; content: EmailContent; attachments?: OutboxAttachment[] }[];
-  inApp?: NewInApp;
+  /** In-app notifications, one text per group of accounts (the office's link and the portal's differ). */
+  inApp?: NewInApp[];
 }
 
 /** The texts and recipients of an event of one kind, read in the transaction that tells it. */
@@ -57,7 +58,7 @@ export class NotificationsService {
             })),
           );
         }
-        if (delivery.inApp) await this.repository.addInApp(tx, event.id, delivery.inApp);
+        for (const inApp of delivery.inApp ?? []) await this.repository.addInApp(tx, event.id, inApp);
       }
       await this.repository.markProcessed(
         tx,

@@ -10,6 +10,7 @@ import { notificationKinds } from './notification-kinds.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { RecipientsRepository } from './recipients.repository.js';
 import { OutboxWorker, RETRY_DELAYS_MS } from './outbox-worker.js';
 import type { Database } from '../../db/database.js';
 
@@ -41,7 +42,7 @@ function newWorker(db: Database = t.database.db, options: { mail?: boolean } = {
   const outbox = new OutboxRepository(db);
   const service = new NotificationsService(new NotificationsRepository(db), outbox, {
     mail: options.mail ?? true,
-    kinds: notificationKinds(),
+    kinds: notificationKinds({ recipients: new RecipientsRepository(), publicUrl: undefined }),
   });
   const worker = new OutboxWorker({
     db,
@@ -163,7 +164,7 @@ describe('the email outbox', () => {
       processEvents: () =>
         new NotificationsService(new NotificationsRepository(t.database.db), outbox, {
           mail: true,
-          kinds: notificationKinds(),
+          kinds: notificationKinds({ recipients: new RecipientsRepository(), publicUrl: undefined }),
         }).processEvents(),
       log,
     });

@@ -12,6 +12,7 @@ import { assessmentsBenchmark } from './assessments.bench.js';
 import { auditPackBenchmark } from './audit-pack.bench.js';
 import { findingsBenchmark } from './findings.bench.js';
 import { lighthouseBenchmark } from './lighthouse.js';
+import { notificationsBenchmark } from './notifications.bench.js';
 import { planEditorBenchmark } from './plan-editor.bench.js';
 import { planMapBenchmark } from './plan-map.bench.js';
 import { processesBenchmark } from './processes.bench.js';
@@ -39,6 +40,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'audit-log': { title: 'Change log: audit-log:verify over 1,000,000 rows', run: auditLogBenchmark },
   'audit-pack': { title: 'Audit pack PDF: 2,000 devices, a year of weekly visits', run: auditPackBenchmark },
   assessments: { title: 'Quarterly review draft: 2,000 devices, a year of weekly visits', run: assessmentsBenchmark },
+  notifications: { title: 'Email outbox: 1,000 emails, two processes', run: notificationsBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

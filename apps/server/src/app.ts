@@ -127,6 +127,7 @@ import auth from './plugins/auth.js';
 import { findDuplicateKey } from './lib/json-keys.js';
 import { serializeError } from './lib/log-serializers.js';
 import { AppError } from './lib/app-error.js';
+import { recordNotificationEvent } from './lib/notification-events.js';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import metrics from './plugins/metrics.js';
@@ -367,6 +368,17 @@ export async function buildApp({
           return { ...client, siteIds: client.sites.map((site) => site.id) };
         },
         accessChanged: (id) => app.accountEvents.accessChanged(id),
+        // Emailed to the invited person when SMTP is set up (modules/notifications).
+        onInvitationIssued: async (tx, invitation) => {
+          await recordNotificationEvent(tx, {
+            kind: 'portal-invitation',
+            email: invitation.email,
+            name: invitation.fullName,
+            clientName: invitation.clientName,
+            invitationUrl: invitation.url,
+            expiresAt: invitation.expiresAt.toISOString(),
+          });
+        },
       });
       const portalAccountsOptions = { service: portalAccounts, publicUrl: config.PUBLIC_URL };
       await api.register(clientPortalAccountsRoutes, { prefix: '/clients', ...portalAccountsOptions });

@@ -15,7 +15,15 @@ export type NotificationEvent =
   | { kind: 'licence-expiring'; technicianId: number; expiresOn: string }
   | { kind: 'authorisation-expiring'; productId: number; expiresOn: string }
   | { kind: 'overdue-digest'; day: string }
-  | { kind: 'portal-invitation'; email: string; name: string; invitationUrl: string }
+  | {
+      kind: 'portal-invitation';
+      email: string;
+      name: string;
+      clientName: string;
+      invitationUrl: string;
+      /** ISO timestamp: the link's last moment. */
+      expiresAt: string;
+    }
   /** A plain email to one address: what the tests and the bench queue. */
   | { kind: 'message'; to: string; subject: string; text: string };
 

@@ -4,7 +4,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, correctiveActions, notificationEvents, sessions, sites, technicians } from '../../db/schema.js';
 import { createFileStorage } from '../../files/create-storage.js';
-import { recordNotificationEvent } from '../../lib/notification-events.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { startMailServer, type TestMailServer } from '../../../test/smtp.js';
 import {
@@ -272,17 +271,30 @@ describe('what each event tells', () => {
     expect(reminded).toEqual([{ key: `recommendation-waiting:${recommendation!.id}` }]);
   });
 
-  it('emails a portal invitation to the invited person with the link', async () => {
-    await recordNotificationEvent(t.database.db, {
-      kind: 'portal-invitation',
-      email: 'QA@planta.test',
-      name: 'Lucía Ferrer',
-      invitationUrl: 'https://rondin.test/invitacion/abc123',
+  it('emails a portal invitation to the invited person with its single-use link, and only when issued', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/clients/${clientId}/portal-accounts`,
+      headers: admin.headers,
+      payload: { email: 'QA@planta.test', fullName: 'Lucía Ferrer' },
     });
+    expect(response.statusCode, response.body).toBe(201);
+    const { invitationUrl } = response.json<{ invitationUrl: string }>();
+    // Refused (the same address again): nothing is recorded.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/clients/${clientId}/portal-accounts`,
+      headers: admin.headers,
+      payload: { email: 'qa@planta.test', fullName: 'Otra persona' },
+    });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
     await drain();
     expect(mail.received).toHaveLength(1);
-    expect(mail.received[0]!.subject).toBe('Invitación al portal de Rondín');
-    expect(mail.received[0]!.text).toContain('Hola, Lucía Ferrer');
-    expect(mail.received[0]!.html).toContain('href="https://rondin.test/invitacion/abc123"');
+    const [invitation] = mail.received;
+    expect([invitation!.to].flat()[0]?.text).toBe('qa@planta.test');
+    expect(invitation!.subject).toMatch(/^Invitación al portal de .+ en Rondín$/);
+    expect(invitation!.text).toContain('Hola, Lucía Ferrer');
+    expect(invitation!.text).toContain('El enlace sirve una sola vez, hasta el');
+    expect(invitation!.html).toContain(`href="${invitationUrl}"`);
   });
 });

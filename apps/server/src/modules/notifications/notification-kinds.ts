@@ -273,16 +273,20 @@ export function notificationKinds({ recipients, publicUrl }: KindOptions): Recor
       );
     },
 
-    'portal-invitation': async (_tx, { payload }) => ({
-      emails: emailsTo([text(payload.email)], {
-        subject: 'Invitación al portal de Rondín',
-        heading: `Hola${text(payload.name) ? `, ${text(payload.name)}` : ''}`,
-        paragraphs: [
-          'Le invitamos al portal de Rondín, donde verá las visitas, certificados, hallazgos y acciones de sus plantas.',
-          'El enlace sirve una sola vez: con él elige su contraseña.',
-        ],
-        link: { url: text(payload.invitationUrl), label: 'Elegir mi contraseña' },
-      }),
-    }),
+    'portal-invitation': async (_tx, { payload }) => {
+      const client = text(payload.clientName);
+      const expires = text(payload.expiresAt);
+      return {
+        emails: emailsTo([text(payload.email)], {
+          subject: client ? `Invitación al portal de ${client} en Rondín` : 'Invitación al portal de Rondín',
+          heading: `Hola${text(payload.name) ? `, ${text(payload.name)}` : ''}`,
+          paragraphs: [
+            `Le invitamos al portal de Rondín${client ? ` de ${client}` : ''}, donde verá las visitas, certificados, hallazgos y acciones de sus plantas.`,
+            `El enlace sirve una sola vez${expires ? `, hasta el ${day(expires)}` : ''}: con él elige su contraseña.`,
+          ],
+          link: { url: text(payload.invitationUrl), label: 'Elegir mi contraseña' },
+        }),
+      };
+    },
   };
 }

@@ -748,20 +748,20 @@ const MATRIX: Record<string, Row> = {
   // The portal's: a CLIENTE of the site only (modules/sightings/sightings.test.ts checks its scope); staff are refused.
   'GET /api/portal/sites/:id/sightings': {
     request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/sightings` }),
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403 },
+    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 200 },
   },
   'POST /api/portal/sites/:id/sightings': {
     request: () => {
       const form = sightingForm();
       return { url: `/api/portal/sites/${DEFAULT_SITE_ID}/sightings`, payload: form.payload(), headers: form.headers };
     },
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403 },
+    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 201 },
   },
   'GET /api/portal/sightings/:id/photos/:photoId': {
     request: ({ sighting, sightingPhoto }) => ({
       url: `/api/portal/sightings/${sighting.id}/photos/${sightingPhoto.id}`,
     }),
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403 },
+    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 200 },
   },
   // The poster's page: its token is the only key, whoever holds the phone.
   'GET /api/public/sightings/:token': {

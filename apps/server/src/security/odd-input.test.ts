@@ -11,6 +11,7 @@ import { createOrder, scan } from '../../test/orders.js';
 import { createPlan, planImage } from '../../test/plans.js';
 import {
   createAdmin,
+  createPortalUser,
   createTestApp,
   createTrap,
   createUser,
@@ -42,6 +43,8 @@ type JsonSchema = {
 
 let t: TestApp;
 let admin: TestUser;
+/** The default site's client's person: the portal's routes are a CLIENTE's only. */
+let portal: TestUser;
 let tech: TestUser;
 let trapId: number;
 let orderId: number;
@@ -61,6 +64,7 @@ let casesRun = 0;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', LOGIN_RATE_LIMIT_PER_EMAIL: '100000' });
   admin = await createAdmin(t);
+  portal = await createPortalUser(t);
   tech = await createUser(t);
   const trap = await createTrap(t);
   trapId = trap.id;
@@ -157,7 +161,7 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
         ? trapId
         : url.startsWith('/api/plans')
           ? planId
-          : url.startsWith('/api/sites')
+          : url.startsWith('/api/sites') || url.startsWith('/api/portal/sites')
             ? DEFAULT_SITE_ID
             : url.startsWith('/api/photos')
               ? photoId
@@ -357,7 +361,10 @@ describe('odd input on every field of every route', () => {
           const response = await t.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...admin.headers, ...(payload === undefined ? {} : { 'content-type': contentType }) },
+            headers: {
+              ...(route.url.startsWith('/api/portal/') ? portal.headers : admin.headers),
+              ...(payload === undefined ? {} : { 'content-type': contentType }),
+            },
             ...(payload === undefined ? {} : { payload }),
           });
           const described = `${route.method} ${url} ${Buffer.isBuffer(payload) ? '(form)' : (payload ?? '')} → ${response.statusCode} ${response.body.slice(0, 300)}`;

@@ -103,6 +103,7 @@ test("a poster's QR on a phone reaches the open dashboard, the technician's orde
   expect(poster.subarray(0, 5).toString()).toBe('%PDF-');
   const { url: qr, photo } = posterQr(poster);
   expect(new URL(qr).pathname).toMatch(/^\/avistamiento\/[\w-]{16,}$/);
+  expect(new URL(qr).searchParams.get('area')).toBe('Muelle de carga');
   for (const [label, viewport] of [
     ['390', PHONE],
     ['1366', LAPTOP],
@@ -131,10 +132,8 @@ test("a poster's QR on a phone reaches the open dashboard, the technician's orde
     // Only the site's name: not its client, its address or its devices.
     await expect(phone.getByText('Conservas del Norte')).toHaveCount(0);
     await expect(phone.getByText(dock.code)).toHaveCount(0);
-    // A poster whose QR names its area (?area=) opens with it chosen; one for the whole site asks for it.
-    const area = phone.getByRole('radio', { name: 'Muelle de carga' });
-    if (new URL(qr).searchParams.get('area') === 'Muelle de carga') await expect(area).toBeChecked();
-    else await area.check();
+    // The poster's QR names its area: the page opens with it chosen.
+    await expect(phone.getByRole('radio', { name: 'Muelle de carga' })).toBeChecked();
     await phone.getByRole('radio', { name: 'Roedores' }).check();
     await phone.getByLabel('Detalles (opcional)').fill(description);
     await phone.getByLabel('Hacer una foto').setInputFiles(photo);

@@ -21,8 +21,9 @@ const STEPS = [
 
 /**
  * A4 posters for a site's areas, one page each, to hang where staff may see a pest: a large QR to the site's
- * public sighting page (the same for every area: the page asks for the area, chosen from the site's), the
- * area's name big enough to read across a corridor, and three steps. Printed in black on white, so an office
+ * public sighting page with the poster's area already chosen (`?area=`; the person may still change it), the
+ * page's plain address under it for typing (the page then asks for the area), the area's name big enough to read
+ * across a corridor, and three steps. Printed in black on white, so an office
  * printer does it.
  */
 export function renderSightingPoster(input: PosterInput): PDFKit.PDFDocument {
@@ -36,6 +37,9 @@ export function renderSightingPoster(input: PosterInput): PDFKit.PDFDocument {
   return doc;
 }
 
+/** The public page with the poster's area chosen. */
+const posterUrl = (url: string, area: string) => `${url}?${new URLSearchParams({ area })}`;
+
 function drawPoster(doc: PDFKit.PDFDocument, input: PosterInput, area: string): void {
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
@@ -47,7 +51,7 @@ function drawPoster(doc: PDFKit.PDFDocument, input: PosterInput, area: string): 
   y += drawText(doc, 'Avísanos en menos de 30 segundos.', left, y + 6, { width, maxLines: 1, align: 'center' }) + 22;
 
   const qrSize = 280;
-  drawQr(doc, input.url, left + (width - qrSize) / 2, y, qrSize);
+  drawQr(doc, posterUrl(input.url, area), left + (width - qrSize) / 2, y, qrSize);
   y += qrSize + 8;
   useFont(doc, FONT.regular, 9).fillColor('#555555');
   y += drawText(doc, input.url, left, y, { width, maxLines: 2, align: 'center' }) + 18;

@@ -355,12 +355,17 @@ describe('the office', () => {
     const [page] = await readPdf(one.rawPayload);
     expect(page!.text).toContain('Muelle de carga');
     expect(page!.text).toContain('¿Viste una plaga?');
-    expect(zbarQrCodes(one.rawPayload)).toEqual([link.url]);
+    // Each poster's QR opens the page with its own area chosen; its printed address is the plain page.
+    expect(zbarQrCodes(one.rawPayload)).toEqual([`${link.url}?area=Muelle+de+carga`]);
+    expect(page!.text).toContain(link.url);
     const all = await t.app.inject({
       url: `/api/sites/${DEFAULT_SITE_ID}/sighting-poster.pdf`,
       headers: admin.headers,
     });
-    expect(zbarQrCodes(all.rawPayload)).toEqual([link.url, link.url]);
+    expect(zbarQrCodes(all.rawPayload).sort()).toEqual([
+      `${link.url}?area=Envasado`,
+      `${link.url}?area=Muelle+de+carga`,
+    ]);
     const unknown = await t.app.inject({
       url: `/api/sites/${DEFAULT_SITE_ID}/sighting-poster.pdf?area=Tejado`,
       headers: admin.headers,

@@ -35,6 +35,13 @@ const env = () => ({
   MAIL_FROM: 'Rondín <avisos@outbox.test>',
 });
 
+/**
+ * The servers' own reminders (the default site's diagnosis due, to the office) are not this test's: refused,
+ * they stay out of what is counted.
+ */
+const isQueued = (message: { subject?: string | undefined }) => message.subject?.startsWith('Aviso ') ?? false;
+const notQueued = { accept: false, message: 'no es de esta prueba', code: 550 } as const;
+
 const openDirectly = (): Promise<DatabaseHandle> =>
   databaseUrl ? openPostgres(databaseUrl, 2) : openPglite({ dataDir });
 
@@ -66,7 +73,8 @@ describe(`the outbox through a SIGKILL on ${kind}`, () => {
     servers.push(first);
     // The sender is killed while the mail server holds a message it has not answered: that one was never
     // delivered (no 250), and must come again from the next process.
-    mail.judge = async () => {
+    mail.judge = async (message) => {
+      if (!isQueued(message)) return notQueued;
       judged++;
       if (judged === KILL_AT) {
         killed = first.kill('SIGKILL');
@@ -93,7 +101,8 @@ describe(`the outbox through a SIGKILL on ${kind}`, () => {
       const twice = subjects.filter((subject, index) => subjects.indexOf(subject) !== index);
       expect(twice).toEqual([]);
       expect(new Set(subjects).size).toBe(TOTAL);
-      expect(await new OutboxRepository(database.db).counts()).toEqual({ pending: 0, sent: TOTAL, failed: 0 });
+      // Every queued one SENT (the refused reminder waits for its retry, PENDING).
+      expect(await new OutboxRepository(database.db).counts()).toMatchObject({ sent: TOTAL, failed: 0 });
       process.stdout.write(
         `outbox-crash [${kind}]: ${beforeRestart} delivered before SIGKILL, ${TOTAL} after restart, 0 twice\n`,
       );
@@ -110,7 +119,8 @@ describe(`the outbox through a SIGKILL on ${kind}`, () => {
     servers.push(server);
     let judged = 0;
     let terminated: Promise<number | null> | undefined;
-    mail.judge = () => {
+    mail.judge = (message) => {
+      if (!isQueued(message)) return notQueued;
       judged++;
       // Answered after the signal: the sender is stopping while it waits for this 250.
       if (judged === 20) terminated = server.kill('SIGTERM');

@@ -14,7 +14,7 @@ import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { AssessmentsRepository } from './modules/assessments/assessments.repository.js';
 import { assessmentsRoutes, siteAssessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { AssessmentsService } from './modules/assessments/assessments.service.js';
-import { ActionsService } from './modules/actions/actions.service.js';
+import { ACTION_RESPONSE_FORM, ActionsService } from './modules/actions/actions.service.js';
 import { AuditLogRepository } from './modules/audit-log/audit-log.repository.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { AuditLogService } from './modules/audit-log/audit-log.service.js';
@@ -97,6 +97,8 @@ import {
   portalAccountsRoutes,
 } from './modules/portal/portal-accounts.routes.js';
 import { PortalAccountsService } from './modules/portal/portal-accounts.service.js';
+import { portalRoutes } from './modules/portal/portal.routes.js';
+import { PortalService } from './modules/portal/portal.service.js';
 import { ProgrammesRepository } from './modules/programmes/programmes.repository.js';
 import { programmesRoutes } from './modules/programmes/programmes.routes.js';
 import { ProgrammesService } from './modules/programmes/programmes.service.js';
@@ -441,14 +443,21 @@ export async function buildApp({
       const thresholds = new ThresholdsService(new ThresholdsRepository(db));
       await api.register(thresholdsRoutes, { prefix: '/thresholds', service: thresholds });
       await api.register(siteThresholdsRoutes, { prefix: '/sites', service: thresholds });
-      await api.register(actionsRoutes, {
-        prefix: '/actions',
-        service: new ActionsService(
-          new ActionsRepository(db, config.TIME_ZONE),
-          app.orderEvents,
-          files,
-          config.TIME_ZONE,
-        ),
+      const actions = new ActionsService(
+        new ActionsRepository(db, config.TIME_ZONE),
+        app.orderEvents,
+        files,
+        config.TIME_ZONE,
+      );
+      await api.register(actionsRoutes, { prefix: '/actions', service: actions });
+      // The plant's portal (role CLIENTE): composed of the owning modules' services, scoped to the caller's sites.
+      await api.register(portalRoutes, {
+        prefix: '/portal',
+        service: new PortalService({
+          siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
+        }),
+        actions,
+        responseForm: ACTION_RESPONSE_FORM,
       });
       // Diagnoses, annual surveys and quarterly reviews of each site, signed by a technical manager.
       const assessments = new AssessmentsService(new AssessmentsRepository(db, config.TIME_ZONE), files, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActionResponse, PortalAcknowledgement } from './portal.js';
 import { DateTimeInput, digits, Id, IdNumber, multilineText, text, Timestamp } from './common.js';
 import { PEST_GROUPS, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import {
@@ -242,6 +243,10 @@ export const ActionPhoto = z.object({
 export type ActionPhoto = z.infer<typeof ActionPhoto>;
 
 export const CorrectiveActionDetail = CorrectiveAction.extend({
+  /** A recommendation (responsible CLIENTE) acknowledged in the plant's portal: who, when, their note. */
+  acknowledgement: PortalAcknowledgement.nullable(),
+  /** What the plant said it did, in its portal, oldest first (their photos are among `photos`). */
+  responses: z.array(ActionResponse),
   history: z.array(ActionEvent),
   /** Every change of the due date or the responsible, oldest first. */
   fieldChanges: z.array(ActionFieldChange),
@@ -249,6 +254,14 @@ export const CorrectiveActionDetail = CorrectiveAction.extend({
   occurrences: z.array(ActionOccurrence),
 });
 export type CorrectiveActionDetail = z.infer<typeof CorrectiveActionDetail>;
+
+/** GET /portal/sites/{id}/actions: the site's corrective actions, open first, each with the plant's answers. */
+export const PortalActionList = z.object({
+  items: z.array(
+    CorrectiveActionDetail.pick({ acknowledgement: true, responses: true }).extend(CorrectiveAction.shape),
+  ),
+});
+export type PortalActionList = z.infer<typeof PortalActionList>;
 
 /** A page of the list: `limit` actions from where `cursor` (a page's `nextCursor`) left off. */
 export const ACTION_PAGE_SIZE = 50;

@@ -71,6 +71,8 @@ interface Fixture {
   sighting: { id: number };
   sightingPhoto: { id: number };
   sightingToken: string;
+  /** A recommendation (responsible CLIENTE) of the default site, open. */
+  recommendation: { id: number };
   /** A portal account of the default site's client, invited and not yet accepted: its invitation's token. */
   invited: { id: number; token: string };
 }
@@ -108,6 +110,15 @@ const ORDER_PARTIES = (status: number): Expectation => ({
   assignedTech: status,
   admin: status,
   cliente: 403,
+});
+/** The plant's portal: its people (CLIENTE) alone. */
+const PORTAL = (status: number): Expectation => ({
+  anonymous: 401,
+  deactivated: 401,
+  otherTech: 403,
+  assignedTech: 403,
+  admin: 403,
+  cliente: status,
 });
 /** Every account, the portal's included: its own profile and password. */
 const OWN_ACCOUNT = (status: number): Expectation => ({ ...SIGNED_IN(status), cliente: status });
@@ -748,20 +759,20 @@ const MATRIX: Record<string, Row> = {
   // The portal's: a CLIENTE of the site only (modules/sightings/sightings.test.ts checks its scope); staff are refused.
   'GET /api/portal/sites/:id/sightings': {
     request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/sightings` }),
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 200 },
+    expect: PORTAL(200),
   },
   'POST /api/portal/sites/:id/sightings': {
     request: () => {
       const form = sightingForm();
       return { url: `/api/portal/sites/${DEFAULT_SITE_ID}/sightings`, payload: form.payload(), headers: form.headers };
     },
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 201 },
+    expect: PORTAL(201),
   },
   'GET /api/portal/sightings/:id/photos/:photoId': {
     request: ({ sighting, sightingPhoto }) => ({
       url: `/api/portal/sightings/${sighting.id}/photos/${sightingPhoto.id}`,
     }),
-    expect: { anonymous: 401, deactivated: 401, otherTech: 403, assignedTech: 403, admin: 403, cliente: 200 },
+    expect: PORTAL(200),
   },
   // The poster's page: its token is the only key, whoever holds the phone.
   'GET /api/public/sightings/:token': {
@@ -805,6 +816,37 @@ const MATRIX: Record<string, Row> = {
       payload: { password: 'clave-de-la-planta-1' },
     }),
     expect: PUBLIC(200),
+  },
+  'GET /api/portal/sites': { request: () => ({ url: '/api/portal/sites' }), expect: PORTAL(200) },
+  'GET /api/portal/sites/:id': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/sites/:id/actions': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/actions` }),
+    expect: PORTAL(200),
+  },
+  'POST /api/portal/actions/:id/acknowledge': {
+    request: ({ recommendation }) => ({ url: `/api/portal/actions/${recommendation.id}/acknowledge`, payload: {} }),
+    expect: PORTAL(200),
+  },
+  'POST /api/portal/actions/:id/responses': {
+    request: ({ recommendation }) => {
+      const form = multipartForm([
+        { name: 'note', value: 'Sellado.' },
+        { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: photo },
+      ]);
+      return {
+        url: `/api/portal/actions/${recommendation.id}/responses`,
+        payload: form.payload(),
+        headers: form.headers,
+      };
+    },
+    expect: PORTAL(201),
+  },
+  'GET /api/portal/actions/:id/photos/:photoId': {
+    request: ({ action, actionPhoto }) => ({ url: `/api/portal/actions/${action.id}/photos/${actionPhoto.id}` }),
+    expect: PORTAL(200),
   },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
@@ -909,6 +951,18 @@ async function buildFixture(): Promise<Fixture> {
       dueDate: '2040-01-31',
     })
     .returning();
+  const [recommendation] = await t.database.db
+    .insert(correctiveActions)
+    .values({
+      siteId: DEFAULT_SITE_ID,
+      origin: 'RECOMENDACION',
+      detectedAt: new Date(),
+      severity: 'MEDIA',
+      description: 'Reparar la puerta del muelle',
+      responsible: 'CLIENTE',
+      dueDate: '2040-01-31',
+    })
+    .returning();
   const actionPhotoForm = multipartForm([
     { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: photo },
   ]);
@@ -975,6 +1029,7 @@ async function buildFixture(): Promise<Fixture> {
     sighting: { id: sightingId },
     sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
     sightingToken,
+    recommendation: recommendation!,
     invited: { id: issued.account.id, token: issued.invitationUrl.split('/invitacion/')[1]! },
     assessment: assessment.json(),
     assessmentPhoto: assessmentPhoto.json(),

@@ -53,6 +53,7 @@ let photoId: number;
 let planId: number;
 let productId: number;
 let actionId: number;
+let recommendationId: number;
 let image: Buffer;
 let photo: Buffer;
 let slug: string;
@@ -85,6 +86,19 @@ beforeAll(async () => {
     payload: { siteId: DEFAULT_SITE_ID, description: 'Hueco bajo la puerta del andén', dueDate: '2040-01-10' },
   });
   actionId = action.json().id;
+  // A recommendation (responsible CLIENTE): what the portal's action routes answer.
+  const recommendation = await t.app.inject({
+    method: 'POST',
+    url: '/api/actions',
+    headers: admin.headers,
+    payload: {
+      siteId: DEFAULT_SITE_ID,
+      origin: 'RECOMENDACION',
+      description: 'Reparar la puerta del muelle',
+      dueDate: '2040-01-10',
+    },
+  });
+  recommendationId = recommendation.json().id;
   // A diagnosis in draft: the assessments' routes (its photos among them) point at it.
   const assessment = await t.app.inject({
     method: 'POST',
@@ -167,11 +181,13 @@ function validValue(name: string, schema: JsonSchema, where: 'body' | 'querystri
               ? photoId
               : url.startsWith('/api/products')
                 ? productId
-                : url.startsWith('/api/actions')
-                  ? actionId
-                  : url.startsWith('/api/assessments')
-                    ? assessmentId
-                    : orderId;
+                : url.startsWith('/api/portal/actions')
+                  ? recommendationId
+                  : url.startsWith('/api/actions')
+                    ? actionId
+                    : url.startsWith('/api/assessments')
+                      ? assessmentId
+                      : orderId;
     return String(id);
   }
   if (name === 'itemId') return String(itemId);
@@ -284,12 +300,12 @@ function probesFor(route: RouteEntry): fc.Arbitrary<Probe> {
         options.push(probe(isType(schema, 'array') && !isType(schema, 'string') ? text.map((value) => [value]) : text));
       }
     }
-    if (part === 'body' && Object.keys(fieldsOf(route.schema?.body)).length > 0) {
-      options.push(
-        fc
-          .constantFrom(...Object.keys(fieldsOf(route.schema?.body)))
-          .map((field) => ({ part: 'duplicate-key' as const, field, value: null })),
-      );
+    // A file part sent again is another photo, which an upload's maxFiles counts: only text fields are keys.
+    const keys = Object.entries(fieldsOf(route.schema?.body))
+      .filter(([, schema]) => !isFile(schema))
+      .map(([field]) => field);
+    if (part === 'body' && keys.length > 0) {
+      options.push(fc.constantFrom(...keys).map((field) => ({ part: 'duplicate-key' as const, field, value: null })));
     }
   }
   return options.length ? fc.oneof(...options) : fc.constant({ part: 'params' as const, field: '', value: null });
@@ -319,10 +335,10 @@ function requestFor(route: RouteEntry, probe: Probe) {
   if (isUpload(route)) {
     const parts: FormPart[] = [];
     for (const [name, schema] of Object.entries(fieldsOf(route.schema?.body))) {
-      // Each upload gets a file of a type it takes: a photo (a sighting's too) is JPEG or WebP, a plan may be PNG, a product's
+      // Each upload gets a file of a type it takes: a photo (a sighting's, a plant's response too) is JPEG or WebP, a plan may be PNG, a product's
       // documents are PDFs.
       const part: FormPart = isFile(schema)
-        ? route.url.endsWith('/photos') || route.url.includes('sightings')
+        ? route.url.endsWith('/photos') || route.url.endsWith('/responses') || route.url.includes('sightings')
           ? { name, filename: 'foto.jpg', contentType: 'image/jpeg', data: photo }
           : route.url.startsWith('/api/products')
             ? { name, filename: 'ficha.pdf', contentType: 'application/pdf', data: tinyPdf }

@@ -12,7 +12,13 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { type Actor, auditAs, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
-import { actionPhotos, correctiveActionChanges, correctiveActionEvents, correctiveActions } from '../../db/schema.js';
+import {
+  actionPhotos,
+  actionResponses,
+  correctiveActionChanges,
+  correctiveActionEvents,
+  correctiveActions,
+} from '../../db/schema.js';
 
 type Executor = Database | Transaction;
 
@@ -85,6 +91,19 @@ const actionFrom = sql`corrective_actions a
     select count(*)::int as n, max(b.occurred_at) as last from threshold_breaches b
     where b.action_id = a.id or b.area_action_id = a.id
   ) occ on true`;
+
+/** What the plant answered about an action in its portal. */
+export type PlantAnswers = Pick<CorrectiveActionDetail, 'acknowledgement' | 'responses'>;
+
+/** A recommendation waiting for the client's acknowledgement (unacknowledgedRecommendations). */
+export interface UnacknowledgedRecommendation {
+  id: number;
+  siteId: number;
+  clientId: number;
+  description: string;
+  createdAt: string;
+  daysWaiting: number;
+}
 
 /** What a change is checked against: the action's state and tracked fields, and today in its site's calendar. */
 export interface LockedAction {
@@ -217,7 +236,85 @@ export class ActionsRepository {
         from threshold_breaches b join session_items i on i.id = b.item_id
         where b.action_id = ${id} or b.area_action_id = ${id} order by b.occurred_at, b.id`,
     );
-    return { ...row.action, history, fieldChanges, photos, occurrences };
+    const answers = (await this.plantAnswers([id])).get(id)!;
+    return { ...row.action, ...answers, history, fieldChanges, photos, occurrences };
+  }
+
+  /** The site's actions, open ones first, then by due date. */
+  async forSite(siteId: number): Promise<CorrectiveAction[]> {
+    const found = await rows<{ action: CorrectiveAction }>(
+      this.db,
+      sql`select ${actionJson(this.timeZone)} as action from ${actionFrom} where a.site_id = ${siteId}
+        order by (a.status = 'CERRADA'), a.due_date, a.id`,
+    );
+    return found.map((row) => row.action);
+  }
+
+  /** Each action's acknowledgement in the plant's portal and the plant's responses with their photos' ids. */
+  async plantAnswers(ids: readonly number[]): Promise<Map<number, PlantAnswers>> {
+    const answers = new Map<number, PlantAnswers>(ids.map((id) => [id, { acknowledgement: null, responses: [] }]));
+    if (ids.length === 0) return answers;
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const acknowledged = await rows<{ id: number; acknowledgement: PlantAnswers['acknowledgement'] }>(
+      this.db,
+      sql`select a.id, json_build_object('by', json_build_object('id', w.id, 'fullName', w.full_name),
+            'at', ${iso(sql`a.acknowledged_at`)}, 'note', a.acknowledgement_note) as acknowledgement
+        from corrective_actions a join technicians w on w.id = a.acknowledged_by_id
+        where a.id in (${list}) and a.acknowledged_at is not null`,
+    );
+    for (const row of acknowledged) answers.get(row.id)!.acknowledgement = row.acknowledgement;
+    const responses = await rows<{ actionId: number; response: PlantAnswers['responses'][number] }>(
+      this.db,
+      sql`select r.action_id as "actionId", json_build_object('id', r.id, 'note', r.note,
+            'by', json_build_object('id', w.id, 'fullName', coalesce(w.full_name, '')),
+            'at', ${iso(sql`r.created_at`)},
+            'photoIds', coalesce((select json_agg(p.id order by p.id) from action_photos p where p.response_id = r.id), '[]')
+          ) as response
+        from action_responses r left join technicians w on w.id = r.by_id
+        where r.action_id in (${list}) order by r.id`,
+    );
+    for (const row of responses) answers.get(row.actionId)!.responses.push(row.response);
+    return answers;
+  }
+
+  /** Records who of the client acknowledged the recommendation, once: false when it already was. */
+  async acknowledge(tx: Transaction, id: number, byId: number, note: string | null): Promise<boolean> {
+    const updated = await tx
+      .update(correctiveActions)
+      .set({
+        acknowledgedAt: sql`clock_timestamp()`,
+        acknowledgedById: byId,
+        acknowledgementNote: note,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(sql`${correctiveActions.id} = ${id} and ${correctiveActions.acknowledgedAt} is null`)
+      .returning({ id: correctiveActions.id });
+    return updated.length > 0;
+  }
+
+  async insertResponse(tx: Transaction, values: { actionId: number; note: string; byId: number }): Promise<number> {
+    const [row] = await tx.insert(actionResponses).values(values).returning({ id: actionResponses.id });
+    return row!.id;
+  }
+
+  /**
+   * Open recommendations (responsible CLIENTE) nobody of the client has acknowledged, created at least `days`
+   * days before `now`: what the client is reminded of, and what the audit pack marks.
+   */
+  async unacknowledgedRecommendations(days: number, now: Date = new Date()): Promise<UnacknowledgedRecommendation[]> {
+    return rows<UnacknowledgedRecommendation>(
+      this.db,
+      sql`select a.id, a.site_id as "siteId", s.client_id as "clientId", a.description,
+          ${iso(sql`a.created_at`)} as "createdAt",
+          floor(extract(epoch from (${now.toISOString()}::timestamptz - a.created_at)) / 86400)::int as "daysWaiting"
+        from corrective_actions a join sites s on s.id = a.site_id
+        where a.responsible = 'CLIENTE' and a.status <> 'CERRADA' and a.acknowledged_at is null
+          and a.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${days})
+        order by a.created_at, a.id`,
+    );
   }
 
   async insert(values: CreateActionBody & { area: string | null; responsible: 'EMPRESA' | 'CLIENTE' }, userId: number) {
@@ -322,7 +419,7 @@ export class ActionsRepository {
 
   async insertPhoto(
     tx: Transaction,
-    values: { actionId: number; fileId: number; thumbnailFileId: number | null; byId: number },
+    values: { actionId: number; fileId: number; thumbnailFileId: number | null; byId: number; responseId?: number },
   ): Promise<number> {
     const [row] = await tx.insert(actionPhotos).values(values).returning({ id: actionPhotos.id });
     return row!.id;

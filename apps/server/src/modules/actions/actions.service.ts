@@ -20,13 +20,17 @@ import {
   type CorrectiveAction,
   type CorrectiveActionDetail,
   type CreateActionBody,
+  type PortalActionList,
   type UpdateActionBody,
+  ActionResponseFields,
+  PORTAL_RESPONSE_PHOTOS_MAX,
+  PortalMessages,
 } from '@rondin/contracts';
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../../files/file-storage.js';
 import { type ImageRules, withoutMetadata } from '../../files/images.js';
-import type { Upload, UploadSpec } from '../../files/multipart.js';
+import type { ReadUpload, Upload, UploadSpec } from '../../files/multipart.js';
 import type { ServedFile } from '../../files/send-file.js';
 import type { SpooledFile } from '../../files/spool.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -35,7 +39,25 @@ import type { OrderEvents } from '../../lib/order-events.js';
 import { type ExportColumn, fileDay, writeListExport } from '../../lib/list-export.js';
 import { spoolPrintThumbnail } from '../../lib/print-thumbnail.js';
 import { wallClock } from '../../lib/time-zone.js';
-import type { ActionChanges, ActionsRepository, FieldChange, LockedAction } from './actions.repository.js';
+import type {
+  ActionChanges,
+  ActionsRepository,
+  FieldChange,
+  LockedAction,
+  UnacknowledgedRecommendation,
+} from './actions.repository.js';
+
+/** The plant's response: a note and up to 3 photos, each under the action photos' rules. */
+export const ACTION_RESPONSE_FORM: UploadSpec = {
+  accept: PHOTO_TYPES,
+  maxBytes: PHOTO_MAX_BYTES,
+  messages: { tooLarge: PhotoMessages.tooLarge, wrongType: PhotoMessages.wrongType, empty: PhotoMessages.emptyFile },
+  fields: ['note'],
+  maxFiles: { count: PORTAL_RESPONSE_PHOTOS_MAX, message: PortalMessages.tooManyPhotos },
+};
+
+/** Whether the caller may see the site: any for the office's accounts, its scope's for a CLIENTE. */
+const inScope = (user: AuthUser, siteId: number) => user.role !== 'CLIENTE' || (user.siteIds ?? []).includes(siteId);
 
 /** An action's photo: the findings' rules (JPEG or WebP, 2 MB, decoded whole, kept without metadata). */
 export const ACTION_PHOTO_FORM: UploadSpec = {
@@ -315,6 +337,100 @@ export class ActionsService {
     } finally {
       await Promise.all([upload?.dispose(), kept !== upload && kept?.dispose(), thumbnail?.dispose()]);
     }
+  }
+
+  /** The site's actions with the plant's answers, for the plant's portal (the site already in its scope). */
+  async forPortal(user: AuthUser, siteId: number): Promise<PortalActionList> {
+    if (!inScope(user, siteId)) throw AppError.notFound(PortalMessages.siteNotFound);
+    const actions = await this.repository.forSite(siteId);
+    const answers = await this.repository.plantAnswers(actions.map((action) => action.id));
+    return { items: actions.map((action) => ({ ...action, ...answers.get(action.id)! })) };
+  }
+
+  /**
+   * A recommendation (responsible CLIENTE) acknowledged by a person of the client: who and when, recorded once
+   * (a second acknowledgement answers the first), in the change log as theirs.
+   */
+  async acknowledge(user: AuthUser, actionId: number, note: string | null): Promise<CorrectiveActionDetail> {
+    const action = await this.recommendation(user, actionId);
+    if (!action.acknowledgement) {
+      await this.repository.transaction(user, (tx) => this.repository.acknowledge(tx, actionId, user.id, note));
+    }
+    return this.get(actionId);
+  }
+
+  /** What the plant did about a recommendation: a note and up to PORTAL_RESPONSE_PHOTOS_MAX photos. */
+  async respond(
+    user: AuthUser,
+    actionId: number,
+    readForm: () => Promise<ReadUpload>,
+  ): Promise<CorrectiveActionDetail> {
+    await this.recommendation(user, actionId);
+    const { files: uploads, fields } = await readForm();
+    const kept: SpooledFile[] = [];
+    const thumbnails: (SpooledFile | null)[] = [];
+    try {
+      const parsed = ActionResponseFields.safeParse(fields);
+      if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]!.message);
+      for (const upload of uploads) {
+        const file = await withoutMetadata(upload, ACTION_PHOTO_IMAGE);
+        kept.push(file);
+        thumbnails.push(await spoolPrintThumbnail(file));
+      }
+      await this.repository.transaction(user, async (tx) => {
+        const locked = await this.repository.lock(tx, actionId);
+        if (!locked) throw AppError.notFound(ActionMessages.notFound);
+        if (locked.status === 'CERRADA') throw AppError.conflict(PortalMessages.actionClosed);
+        const responseId = await this.repository.insertResponse(tx, {
+          actionId,
+          note: parsed.data.note,
+          byId: user.id,
+        });
+        for (const [index, file] of kept.entries()) {
+          const saved = await this.files.save(file, `Foto de la respuesta a la acción ${actionId}`, tx);
+          const thumbnail = thumbnails[index];
+          const small = thumbnail && (await this.files.save(thumbnail, `Miniatura de la acción ${actionId}`, tx));
+          await this.repository.insertPhoto(tx, {
+            actionId,
+            fileId: saved.id,
+            thumbnailFileId: small ? small.id : null,
+            byId: user.id,
+            responseId,
+          });
+        }
+      });
+      return this.get(actionId);
+    } finally {
+      await Promise.all([
+        ...uploads.map((upload) => upload.dispose()),
+        ...kept.filter((file) => !uploads.includes(file)).map((file) => file.dispose()),
+        ...thumbnails.map((file) => file?.dispose()),
+      ]);
+    }
+  }
+
+  /** A photo of an action of a site in the caller's scope (the portal's, for a CLIENTE). */
+  async scopedPhotoFile(user: AuthUser, actionId: number, photoId: number, thumbnail: boolean): Promise<ServedFile> {
+    const action = await this.repository.detail(actionId);
+    if (!action || !inScope(user, action.site.id)) throw AppError.notFound(ActionMessages.notFound);
+    return this.photoFile(actionId, photoId, thumbnail);
+  }
+
+  /**
+   * Open recommendations no one of the client acknowledged for `days` days (RECOMMENDATION_REMINDER_DAYS): for
+   * the reminder (notifications) and the audit pack's mark.
+   */
+  unacknowledgedRecommendations(days: number, now?: Date): Promise<UnacknowledgedRecommendation[]> {
+    return this.repository.unacknowledgedRecommendations(days, now);
+  }
+
+  /** An open recommendation of a site in the caller's scope; another site's, or no recommendation, refused. */
+  private async recommendation(user: AuthUser, actionId: number): Promise<CorrectiveActionDetail> {
+    const action = await this.repository.detail(actionId);
+    if (!action || !inScope(user, action.site.id)) throw AppError.notFound(ActionMessages.notFound);
+    if (action.responsible !== 'CLIENTE') throw AppError.conflict(PortalMessages.notRecommendation);
+    if (action.status === 'CERRADA') throw AppError.conflict(PortalMessages.actionClosed);
+    return action;
   }
 
   /** A photo of the action, or its small JPEG (the photo itself when it has none). */

@@ -11,6 +11,7 @@ import type {
 import type { FindingContent } from '@rondin/contracts/finding-text';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import type { SiteStatus } from '../../lib/site-status.js';
 import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import {
   findingCaptures,
@@ -120,6 +121,54 @@ export function dueInSql(alias: string, from: string, to: string, now: string): 
 
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The sites' state at a glance, by name, in one statement: the last closed order and its current certificate,
+   * the next open one (the earliest scheduled; an undated one only when none is), the compliance figures of
+   * [from, now) counted as compliance() counts them, open actions and unacknowledged open recommendations.
+   * Each part is a lateral subquery on an index by site (sessions_site_id_idx, corrective_actions_site_idx).
+   */
+  async siteStatus(siteIds: readonly number[], from: Date, now: Date): Promise<SiteStatus[]> {
+    if (siteIds.length === 0) return [];
+    const ids = sql.join(
+      siteIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const start = from.toISOString();
+    const end = now.toISOString();
+    const result = await this.db.execute(sql`
+      select s.id, s.name, s.address, s.time_zone as "timeZone", c.id as "clientId", c.name as "clientName",
+        lv.id as "lastVisitId", lv.closed_at as "lastVisitClosedAt", lv.certificate_id as "lastCertificateId",
+        nv.id as "nextVisitId", nv.scheduled_at as "nextVisitAt",
+        coalesce(cmp.due, 0)::int as "dueOrders", coalesce(cmp.completed, 0)::int as "completedOrders",
+        coalesce(act.open, 0)::int as "openActions", coalesce(act.awaiting, 0)::int as "recommendationsAwaiting"
+      from sites s
+      join clients c on c.id = s.client_id
+      left join lateral (
+        select o.id, o.closed_at,
+          (select k.id from certificates k where k.session_id = o.id and k.replaced_at is null) as certificate_id
+        from sessions o where o.site_id = s.id and o.status = 'COMPLETED'
+        order by o.closed_at desc nulls last, o.id desc limit 1
+      ) lv on true
+      left join lateral (
+        select o.id, o.scheduled_at from sessions o where o.site_id = s.id and o.status <> 'COMPLETED'
+        order by o.scheduled_at asc nulls last, o.id limit 1
+      ) nv on true
+      left join lateral (
+        select count(*) as due,
+          count(*) filter (where o.status = 'COMPLETED' and o.completed_count = o.item_count) as completed
+        from sessions o
+        where o.site_id = s.id and ${sql.raw(dueInSql('o', `'${start}'::timestamptz`, `'${end}'::timestamptz`, `'${end}'::timestamptz`))}
+      ) cmp on true
+      left join lateral (
+        select count(*) as open,
+          count(*) filter (where a.responsible = 'CLIENTE' and a.acknowledged_at is null) as awaiting
+        from corrective_actions a where a.site_id = s.id and a.status <> 'CERRADA'
+      ) act on true
+      where s.id in (${ids})
+      order by s.name, s.id`);
+    return (result as unknown as { rows: SiteStatus[] }).rows;
+  }
 
   /** What a trend shows, counted in the database (trends.repository.ts). */
   trends(

@@ -455,6 +455,7 @@ export async function buildApp({
         prefix: '/portal',
         service: new PortalService({
           siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
+          openSightings: (siteIds) => sightingsRepository.openCounts(siteIds),
         }),
         actions,
         responseForm: ACTION_RESPONSE_FORM,

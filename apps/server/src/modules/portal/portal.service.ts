@@ -7,7 +7,7 @@ import type { SiteStatus } from '../../lib/site-status.js';
 export interface PortalSources {
   siteStatus(siteIds: readonly number[], from: Date, now: Date): Promise<SiteStatus[]>;
   /** Open sightings (ABIERTO) per site; absent sites have none. */
-  openSightings?(siteIds: readonly number[]): Promise<Map<number, number>>;
+  openSightings(siteIds: readonly number[]): Promise<Map<number, number>>;
   now?: () => Date;
 }
 
@@ -50,7 +50,7 @@ export class PortalService {
     from.setUTCFullYear(from.getUTCFullYear() - 1);
     const [rows, sightings] = await Promise.all([
       this.sources.siteStatus(siteIds, from, now),
-      this.sources.openSightings?.(siteIds) ?? Promise.resolve(new Map<number, number>()),
+      this.sources.openSightings(siteIds),
     ]);
     return rows.map((row) => ({
       id: row.id,

@@ -78,6 +78,19 @@ describe('GET /api/portal/sites', () => {
     await action(DEFAULT_SITE_ID, 'CLIENTE');
     await action(DEFAULT_SITE_ID, 'EMPRESA');
     await action(foreign.id, 'CLIENTE');
+    // A sighting phoned in to the office: open until its action closes.
+    const sighting = multipartForm([
+      { name: 'area', value: 'Bodega' },
+      { name: 'description', value: 'Un ratón junto a los palés.' },
+      { name: 'seenAt', value: new Date(Date.now() - 3_600_000).toISOString() },
+    ]);
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: `/api/sites/${DEFAULT_SITE_ID}/sightings`,
+      headers: { ...admin.headers, ...sighting.headers },
+      payload: sighting.payload(),
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
     const person = await createPortalUser(t);
 
     const response = await get(person, '/api/portal/sites');
@@ -90,15 +103,16 @@ describe('GET /api/portal/sites', () => {
       lastVisit: { id: closed.id, certificateId: expect.any(Number) },
       nextVisit: { id: next.id },
       compliance12m: { dueOrders: 1, completedOrders: 0, percent: 0 },
-      openActions: 2,
+      openActions: 3,
       recommendationsAwaiting: 1,
-      openSightings: 0,
+      openSightings: 1,
     });
     expect(items.find((site) => site.id === second.id)).toMatchObject({
       lastVisit: null,
       nextVisit: null,
       compliance12m: { dueOrders: 0, completedOrders: 0, percent: null },
       openActions: 0,
+      openSightings: 0,
     });
     const one = await get(person, `/api/portal/sites/${DEFAULT_SITE_ID}`);
     expect(one.json()).toEqual(main);

@@ -1,5 +1,6 @@
 import { unique } from './support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { cameraPhoto } from './support/photo-image';
 
 const SIZES = [
   { label: 'phone', width: 390, height: 844 },
@@ -9,7 +10,8 @@ const SIZES = [
 /**
  * The plant's portal ([W] 32): the office invites a client's QA manager from the client's page, she opens the
  * single-use link (once only), chooses her password under the app's policy and lands on her portal; the office
- * sees that she entered. The database is shared with the specs that follow, which expect a single active site:
+ * sees that she entered. Then a recommendation: she acknowledges it and says what the plant did with a photo taken
+ * on the spot, and the office reads both on the action. The database is shared with the specs that follow, which expect a single active site:
  * every test leaves one.
  */
 test.describe('plant portal', () => {
@@ -70,6 +72,83 @@ test.describe('plant portal', () => {
       // The office sees that she entered.
       await page.reload();
       await expect(access.getByRole('listitem').filter({ hasText: person })).toContainText('Activa');
+    });
+  }
+
+  for (const size of SIZES) {
+    test(`a recommendation acknowledged and answered with a photo, seen by the office (${size.label})`, async ({
+      page,
+      browser,
+      adminApi,
+      asAdmin,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const clientName = unique('Conservas del Sur');
+      const person = unique('Carla Calidad');
+      const email = `${unique('carla').toLowerCase()}@planta.test`;
+      const site = await adminApi.createSite({ name: unique('Planta Sur'), client: clientName });
+      const description = unique('Sellar la puerta del muelle 2');
+      const action = await adminApi.createAction({
+        siteId: site.id,
+        origin: 'RECOMENDACION',
+        description,
+        responsible: 'CLIENTE',
+        dueDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      });
+      const { invitationUrl } = await adminApi.invitePortalAccount(site.clientId, { email, fullName: person });
+
+      const plant = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      try {
+        const her = await plant.newPage();
+        await her.goto(new URL(invitationUrl).pathname);
+        await her.getByLabel('Contraseña', { exact: true }).fill('Silo 3 sin hormigas');
+        await her.getByLabel('Repite la contraseña').fill('Silo 3 sin hormigas');
+        await her.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+        const card = her.getByRole('article', { name: site.name });
+        await expect(card).toContainText('1 recomendación espera tu respuesta');
+        await card.getByRole('link', { name: `Ver ${site.name}` }).click();
+        await expect(her.getByRole('heading', { level: 1, name: site.name })).toBeVisible();
+        const recommendation = her.getByRole('article', { name: description });
+        await expect(recommendation).toContainText('Espera tu respuesta');
+        await recommendation.getByLabel('Nota (opcional)').fill('Lo vemos con mantenimiento.');
+        await recommendation.getByRole('button', { name: `Reconocer: ${description}` }).click();
+        await expect(recommendation).toContainText(`Reconocida por ${person} el`);
+
+        await recommendation.getByRole('button', { name: 'Contar qué hizo la planta' }).click();
+        await recommendation
+          .getByLabel('Qué hizo la planta', { exact: true })
+          .fill('Cambiamos el burlete de la puerta.');
+        const photo = await cameraPhoto(her, 3000, 2000, 'Muelle 2, teléfono de Carla');
+        await recommendation
+          .getByLabel('Añadir foto')
+          .setInputFiles({ name: 'muelle.jpg', mimeType: 'image/jpeg', buffer: photo });
+        await expect(recommendation.getByRole('img', { name: 'Foto 1 de la respuesta' })).toBeVisible();
+        await expectNoSeriousA11yViolations(her);
+        await recommendation.getByRole('button', { name: 'Enviar respuesta' }).click();
+        await expect(recommendation).toContainText('Respuesta enviada. La empresa la verificará.');
+        await expect(recommendation).toContainText('Cambiamos el burlete de la puerta.');
+        expect(await her.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        if (process.env.SCREENSHOTS) {
+          await her.screenshot({
+            path: `test-results/screenshots/portal-recommendation-${size.label}.png`,
+            fullPage: true,
+          });
+        }
+      } finally {
+        await plant.close();
+      }
+
+      await asAdmin(`/admin/actions/${action.id}`);
+      const answers = page.getByRole('region', { name: 'Respuesta de la planta' });
+      await expect(answers).toContainText(`Reconocida por ${person} el`);
+      await expect(answers).toContainText('Cambiamos el burlete de la puerta.');
+      await answers.getByRole('button', { name: /^Ver foto 1 de 1/ }).click();
+      await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+      if (process.env.SCREENSHOTS) {
+        await page.keyboard.press('Escape');
+        await answers.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/screenshots/portal-office-action-${size.label}.png` });
+      }
     });
   }
 });

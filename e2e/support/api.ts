@@ -9,6 +9,7 @@ import type {
   FindingResponse,
   LoginResponse,
   Pest,
+  PortalInvitationIssued,
   PutFindingInput,
   ScanResponse,
   Session,
@@ -240,6 +241,14 @@ export class AdminApi {
   /** The compliance figures of [from, to), or of everything due up to now without a range. */
   compliance(range?: { from: string; to: string }): Promise<ComplianceReport> {
     return this.json('get', `/api/reports/compliance${range ? `?${new URLSearchParams(range)}` : ''}`);
+  }
+
+  /** Invites a client's person to the plant's portal, as «Acceso al portal» does: the account and its link. */
+  invitePortalAccount(
+    clientId: number,
+    body: { email: string; fullName: string; siteIds?: number[] },
+  ): Promise<PortalInvitationIssued> {
+    return this.json('post', `/api/clients/${clientId}/portal-accounts`, body);
   }
 
   async dispose(): Promise<void> {

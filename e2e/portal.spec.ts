@@ -57,7 +57,7 @@ test.describe('plant portal', () => {
 
         // Signed in, on her portal.
         await expect(her).toHaveURL(/\/cliente$/);
-        await expect(her.getByText('Portal del cliente')).toBeVisible();
+        await expect(her.getByRole('banner').getByText('Portal del cliente', { exact: true })).toBeVisible();
         await expect(her.getByRole('heading', { level: 1, name: 'Mis sitios' })).toBeVisible();
         expect(await her.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
         await expectNoSeriousA11yViolations(her);

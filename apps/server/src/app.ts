@@ -450,16 +450,6 @@ export async function buildApp({
         config.TIME_ZONE,
       );
       await api.register(actionsRoutes, { prefix: '/actions', service: actions });
-      // The plant's portal (role CLIENTE): composed of the owning modules' services, scoped to the caller's sites.
-      await api.register(portalRoutes, {
-        prefix: '/portal',
-        service: new PortalService({
-          siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
-          openSightings: (siteIds) => sightingsRepository.openCounts(siteIds),
-        }),
-        actions,
-        responseForm: ACTION_RESPONSE_FORM,
-      });
       // Diagnoses, annual surveys and quarterly reviews of each site, signed by a technical manager.
       const assessments = new AssessmentsService(new AssessmentsRepository(db, config.TIME_ZONE), files, {
         timeZone: config.TIME_ZONE,
@@ -494,6 +484,19 @@ export async function buildApp({
           ),
       });
       await api.register(auditPackRoutes, { prefix: '/sites', service: auditPacks });
+      // The plant's portal (role CLIENTE): composed of the owning modules' services, scoped to the caller's sites.
+      await api.register(portalRoutes, {
+        prefix: '/portal',
+        service: new PortalService({
+          siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
+          openSightings: (siteIds) => sightingsRepository.openCounts(siteIds),
+        }),
+        actions,
+        plans,
+        trends: (query) => reports.trends(query),
+        auditPacks,
+        responseForm: ACTION_RESPONSE_FORM,
+      });
       // Its public verification, which the cover's QR opens.
       await api.register(packVerifyRoutes, {
         prefix: '/verify/packs',

@@ -85,16 +85,24 @@ export type TrendDimension = (typeof TREND_DIMENSIONS)[number];
  * `to`, so that the first period is whole. `compare=prevYear` adds the same periods a year
  * before. Every inspection counts by its current finding (a corrected one by its correction).
  */
+const trendsFields = {
+  from: period.from,
+  to: period.to,
+  interval: z.enum(TREND_INTERVALS, { error: ReportMessages.trendInterval }).default('month'),
+  by: z.enum(TREND_DIMENSIONS, { error: ReportMessages.trendDimension }).optional(),
+  compare: z.enum(['prevYear'], { error: ReportMessages.trendCompare }).optional(),
+};
 export const TrendsQuery = z
-  .strictObject({
-    ...period,
-    interval: z.enum(TREND_INTERVALS, { error: ReportMessages.trendInterval }).default('month'),
-    by: z.enum(TREND_DIMENSIONS, { error: ReportMessages.trendDimension }).optional(),
-    compare: z.enum(['prevYear'], { error: ReportMessages.trendCompare }).optional(),
-  })
+  .strictObject({ ...trendsFields, siteId: period.siteId })
   .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type TrendsQuery = z.infer<typeof TrendsQuery>;
 export type TrendsQueryInput = z.input<typeof TrendsQuery>;
+
+/** GET /portal/sites/{id}/trends: the same query, the site being the path's. */
+export const SiteTrendsQuery = z
+  .strictObject(trendsFields)
+  .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
+export type SiteTrendsQuery = z.infer<typeof SiteTrendsQuery>;
 
 /** One period of one series (or of all devices when the trend is not split). */
 export const TrendPoint = z.object({

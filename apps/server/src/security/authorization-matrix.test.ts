@@ -822,6 +822,35 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}` }),
     expect: PORTAL(200),
   },
+  // The portal's reads of the office's plans, trends and audit pack (modules/portal/portal-reads.test.ts: scope).
+  'GET /api/portal/sites/:id/plans': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/plans` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/plans/:id': {
+    request: ({ plan }) => ({ url: `/api/portal/plans/${plan.id}` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/plans/:id/heat': {
+    request: ({ plan }) => ({ url: `/api/portal/plans/${plan.id}/heat` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/plans/:id/image': {
+    request: ({ plan }) => ({ url: `/api/portal/plans/${plan.id}/image` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/plans/:id/map.pdf': {
+    request: ({ plan }) => ({ url: `/api/portal/plans/${plan.id}/map.pdf` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/sites/:id/trends': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/trends` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/sites/:id/audit-pack': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/audit-pack?from=2026-01-01&to=2026-03-31` }),
+    expect: PORTAL(200),
+  },
   'GET /api/portal/sites/:id/actions': {
     request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/actions` }),
     expect: PORTAL(200),

@@ -107,6 +107,10 @@ const numbered = (devices: PlanDeviceRow[]): PlanDetail['devices'] => {
 /** An administrator reads every site's plans; a technician those of the sites of their orders. */
 const scopeOf = (user: AuthUser): ReadScope => (user.role === 'ADMIN' ? {} : { technicianId: user.id });
 
+/** A portal account (CLIENTE) reads the plans of its sites only (request.user.siteIds). */
+const outsidePortal = (user: AuthUser, siteId: number) =>
+  user.role === 'CLIENTE' && !(user.siteIds ?? []).includes(siteId);
+
 /** The first of zod's Spanish messages for a bad name. */
 function planName(value: string | undefined): string {
   const parsed = PlanName.safeParse(value);
@@ -226,7 +230,8 @@ export class PlansService {
    */
   async map(user: AuthUser, id: number, query: PlanHeatQuery = {}): Promise<PlanMap> {
     const withPeriod = query.from !== undefined || query.to !== undefined;
-    if (withPeriod && user.role !== 'ADMIN') throw AppError.forbidden(PlanMessages.heatForAdmins);
+    // The heat map is the office administrators' and the plant's (its own plans); a technician's map is today's.
+    if (withPeriod && user.role === 'TECH') throw AppError.forbidden(PlanMessages.heatForAdmins);
     const plan = await this.readablePlan(user, id);
     const site = (await this.repository.site(plan.siteId))!;
     const timeZone = site.timeZone ?? this.options.timeZone;
@@ -259,6 +264,13 @@ export class PlansService {
   async heat(id: number, query: PlanHeatQuery): Promise<PlanHeat> {
     const plan = await this.repository.find(id);
     if (!plan) throw AppError.notFound(PlanMessages.notFound);
+    const site = (await this.repository.site(plan.siteId))!;
+    return this.heatOf(plan, query, site.timeZone ?? this.options.timeZone);
+  }
+
+  /** The heat of a plan the caller may read (the portal's): another site's plan does not exist (404). */
+  async scopedHeat(user: AuthUser, id: number, query: PlanHeatQuery): Promise<PlanHeat> {
+    const plan = await this.readablePlan(user, id);
     const site = (await this.repository.site(plan.siteId))!;
     return this.heatOf(plan, query, site.timeZone ?? this.options.timeZone);
   }
@@ -415,14 +427,19 @@ export class PlansService {
 
   /** A technician is told a site outside their orders does not exist, as the sites module answers. */
   private async readableSite(user: AuthUser, siteId: number) {
-    const site = await this.repository.site(siteId, scopeOf(user));
+    if (outsidePortal(user, siteId)) throw AppError.notFound(SiteMessages.notFound);
+    const site = await this.repository.site(siteId, user.role === 'CLIENTE' ? {} : scopeOf(user));
     if (!site) throw AppError.notFound(SiteMessages.notFound);
     return site;
   }
 
   private async readablePlan(user: AuthUser, id: number): Promise<PlanWithCounts> {
     const plan = await this.repository.find(id);
-    if (!plan || (user.role !== 'ADMIN' && !(await this.repository.site(plan.siteId, scopeOf(user))))) {
+    if (
+      !plan ||
+      outsidePortal(user, plan.siteId) ||
+      (user.role === 'TECH' && !(await this.repository.site(plan.siteId, scopeOf(user))))
+    ) {
       throw AppError.notFound(PlanMessages.notFound);
     }
     return plan;

@@ -23,7 +23,17 @@ import {
 import { BackupError, restoreBackup } from './backup.js';
 import type { Database, DatabaseHandle } from './database.js';
 import { BACKED_UP_TABLES, NOT_BACKED_UP_TABLES } from './backup.js';
-import { auditLog, auditPacks, clients, labelReprints, pests, technicians, thresholds, traps } from './schema.js';
+import {
+  auditLog,
+  auditPacks,
+  clients,
+  labelReprints,
+  notificationEvents,
+  pests,
+  technicians,
+  thresholds,
+  traps,
+} from './schema.js';
 import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.js';
 import { AuditLogService } from '../modules/audit-log/audit-log.service.js';
 
@@ -85,7 +95,7 @@ afterAll(async () => {
 /** The restore target as a freshly migrated database is: no data but the first site and the pest catalogue. */
 const emptyTarget = async () => {
   await target.db.execute(
-    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, signing_certificate, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, control_programmes, traps, technicians, sites, contacts, clients restart identity cascade`,
+    sql`truncate applications, products, certificates, certificate_counters, threshold_breaches, corrective_action_events, corrective_actions, photos, finding_captures, findings, placement_events, trap_placements, plans, company_settings, signing_certificate, file_chunks, files, scan_events, session_items, sessions, service_plan_technicians, service_plans, control_programmes, traps, technicians, sites, contacts, clients, notification_events restart identity cascade`,
   );
   await target.db.execute(sql`insert into sites (name) values ('Sitio principal')`);
   await emptyAuditLog(target.db);
@@ -350,6 +360,7 @@ describe('backup and restore', () => {
       sites: 1,
       contacts: 1,
       technicians: 2,
+      portal_invitations: 0,
       pests: 23,
       traps: 3,
       service_plans: 1,
@@ -380,6 +391,7 @@ describe('backup and restore', () => {
       corrective_actions: 4,
       corrective_action_events: 4,
       corrective_action_changes: 1,
+      action_responses: 0,
       action_photos: 0,
       sightings: 0,
       sighting_photos: 0,
@@ -394,6 +406,9 @@ describe('backup and restore', () => {
       audit_log: await t.database.db.$count(auditLog),
     });
     expect(counts.audit_log).toBeGreaterThan(10);
+    // The actions the thresholds opened were told of on the install that wrote the backup, not again here.
+    expect(await t.database.db.$count(notificationEvents)).toBeGreaterThan(0);
+    expect(await target.db.$count(notificationEvents)).toBe(0);
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
     // The change log came back as it was written: its chain holds, and a change made after the restore extends it.
     const chain = () => new AuditLogService(new AuditLogRepository(target.db)).check();

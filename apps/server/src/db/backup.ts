@@ -20,7 +20,9 @@ export const BACKUP_VERSION = 2;
  * Every table, in foreign-key order, with the columns its rows are read in order of (keyset batches: a unique
  * key, one column or several) and how many rows a batch holds: a file chunk is 256 KiB, so they go 16 at a
  * time. Left out: file_object_deletions, a queue of S3 objects to delete that means nothing on another
- * install. backup.test.ts fails when a table of the schema is neither here nor said to be left out.
+ * install, and the notifications (events, the email outbox, the bell's entries): what this install told people
+ * and how; restored elsewhere, its queue would send old news again. backup.test.ts fails when a table of the
+ * schema is neither here nor said to be left out.
  */
 const TABLES = [
   // Files first: technicians (their signature) and what follows point at them.
@@ -30,6 +32,8 @@ const TABLES = [
   { name: 'sites', key: 'id', batch: 1000 },
   { name: 'contacts', key: 'id', batch: 1000 },
   { name: 'technicians', key: 'id', batch: 1000 },
+  // Hashed tokens: a link not yet used still opens on the restored install.
+  { name: 'portal_invitations', key: 'id', batch: 1000 },
   { name: 'pests', key: 'id', batch: 1000 },
   { name: 'traps', key: 'id', batch: 1000 },
   { name: 'service_plans', key: 'id', batch: 1000 },
@@ -56,6 +60,8 @@ const TABLES = [
   { name: 'corrective_actions', key: 'id', batch: 1000 },
   { name: 'corrective_action_events', key: 'id', batch: 1000 },
   { name: 'corrective_action_changes', key: 'id', batch: 1000 },
+  // What the plant answered in its portal, before the photos that belong to an answer.
+  { name: 'action_responses', key: 'id', batch: 1000 },
   { name: 'action_photos', key: 'id', batch: 1000 },
   // After the actions they opened; the links hold the tokens the sites' posters carry.
   { name: 'sightings', key: 'id', batch: 1000 },
@@ -79,6 +85,9 @@ const TABLE_NAMES: readonly string[] = TABLES.map((table) => table.name);
 export const BACKED_UP_TABLES: readonly string[] = TABLE_NAMES;
 export const NOT_BACKED_UP_TABLES: readonly string[] = [
   'file_object_deletions',
+  'notification_events',
+  'notifications',
+  'outbox_emails',
   'trend_inspections',
   'trend_periods',
   'trend_settings',
@@ -86,10 +95,15 @@ export const NOT_BACKED_UP_TABLES: readonly string[] = [
 /** Seeded by the migrations, replaced by what the backup holds when it holds them (older backups do not). */
 const SEEDED_TABLES = ['pests', 'thresholds'];
 /**
- * Triggers that judge a new row (a finding against the thresholds): a restored finding's judgement is restored
- * with it (threshold_breaches), so they stay off while the backup's rows go in.
+ * Triggers that answer a new row (a finding judged against the thresholds, an action told to people): a restored
+ * row's consequences are restored with it or already happened, so they stay off while the backup's rows go in.
  */
-const JUDGING_TRIGGERS = [{ table: 'findings', trigger: 'findings_thresholds' }];
+const JUDGING_TRIGGERS = [
+  { table: 'findings', trigger: 'findings_thresholds' },
+  // Tells the office of an action a threshold or a sighting opens (modules/notifications): a restored action was
+  // told when it opened, on the install that wrote the backup.
+  { table: 'corrective_actions', trigger: 'corrective_actions_notify' },
+];
 /**
  * What writes an item's row of trend_inspections as it goes in (deferred to the commit): off while the backup's
  * items go in, then the table is written from all of them in one statement (fillTrendInspections).
@@ -112,7 +126,7 @@ const VERSION_1_TABLES = ['technicians', 'traps', 'sessions', 'session_items', '
 const INSERT_BATCH = 1000;
 /** Columns later migrations added with a default, which older backups do not hold. */
 const ADDED_COLUMNS: Record<string, Record<string, unknown>> = {
-  technicians: { token_version: 0, must_change_password: false },
+  technicians: { token_version: 0, must_change_password: false, portal_site_ids: [] },
   traps: { type: 'OTRO' },
   service_plans: { assignment: 'ROTATING' },
   sessions: { plan_slot: 0 },

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, correctiveActions, pests, thresholdBreaches, traps, trendInspections } from '../../db/schema.js';
+import {
+  auditLog,
+  correctiveActions,
+  notificationEvents,
+  pests,
+  thresholdBreaches,
+  traps,
+  trendInspections,
+} from '../../db/schema.js';
 import { createAdmin, createTestApp, createTrap, createUser, type TestApp } from '../../../test/test-app.js';
 import { nothingFound, putFinding } from '../../../test/findings.js';
 import { createOrder, scan } from '../../../test/orders.js';
@@ -18,6 +26,7 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   session_items_trend: 'fired by a finding',
   // Fired by those two: an action opened, the item's trends row written again.
   corrective_actions_audit: 'fired by a finding',
+  corrective_actions_notify: 'fired by a finding',
   trend_inspections_periods: 'fired by a finding',
   session_items_exception_thresholds: 'not by a finding',
   session_items_trend_insert: 'not by a finding',
@@ -109,6 +118,12 @@ describe('a finding write', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'action'), eq(auditLog.entityId, action!.id)));
     expect(logged.map((row) => row.action)).toEqual(['create']);
+    // corrective_actions_notify: the event that tells the office and the site's contacts of it.
+    const told = await t.database.db
+      .select()
+      .from(notificationEvents)
+      .where(eq(notificationEvents.kind, 'action-opened'));
+    expect(told.map((event) => event.payload)).toEqual([{ actionId: action!.id }]);
     // session_items_trend: the item's row of trend_inspections is this version's.
     const [row] = await t.database.db.select().from(trendInspections).where(eq(trendInspections.itemId, itemId));
     expect(row).toMatchObject({ findingId, trapId: trap.id, active: true, roedores: 1 });

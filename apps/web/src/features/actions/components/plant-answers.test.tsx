@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../testing/network';
 import { renderWithApp } from '../../../testing/render';
 import { PlantAnswers } from './plant-answers';
 
 describe('PlantAnswers', () => {
   it('shows who acknowledged the recommendation and what the plant did, with its photos', () => {
+    // The photo's small JPEG, which the thumbnail reads.
+    mockApi({
+      'GET /api/actions/41/photos/7': () =>
+        new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg' } }),
+    });
     renderWithApp(
       <PlantAnswers
         actionId={41}

@@ -1,6 +1,9 @@
+import { request } from '@playwright/test';
 import { unique } from './support/accounts';
+import { baseURL } from './support/api';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
 import { cameraPhoto } from './support/photo-image';
+import { floorPlanPng } from './support/plan-image';
 
 const SIZES = [
   { label: 'phone', width: 390, height: 844 },
@@ -24,6 +27,16 @@ test.describe('plant portal', () => {
       const person = unique('Carla Calidad');
       const email = `${unique('carla').toLowerCase()}@planta.test`;
       const site = await adminApi.createSite({ name: unique('Planta Norte'), client: clientName });
+      const planName = unique('Bodega');
+      const http = await request.newContext({
+        baseURL: baseURL(),
+        extraHTTPHeaders: { authorization: `Bearer ${adminApi.auth.accessToken}` },
+      });
+      const uploaded = await http.post(`/api/sites/${site.id}/plans`, {
+        multipart: { name: planName, file: { name: 'plano.png', mimeType: 'image/png', buffer: floorPlanPng() } },
+      });
+      expect(uploaded.status()).toBe(201);
+      await http.dispose();
 
       // The office invites her from the client's page and copies the single-use link.
       await asAdmin(`/admin/clients/${site.clientId}`);
@@ -61,6 +74,13 @@ test.describe('plant portal', () => {
         await expect(her.getByRole('heading', { level: 1, name: 'Mis sitios' })).toBeVisible();
         expect(await her.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
         await expectNoSeriousA11yViolations(her);
+        // Her site's plan and its heat map, as the office sees it, from the portal's own routes.
+        await her.getByText('Ver sitio', { exact: true }).click();
+        await her.getByRole('link', { name: 'Plano y mapa de calor' }).click();
+        await expect(her.getByRole('heading', { level: 3, name: planName })).toBeVisible();
+        await expect(her.getByText('Este plano no tiene dispositivos ubicados.', { exact: false })).toBeVisible();
+        await her.getByRole('link', { name: 'Tendencias' }).click();
+        await expect(her.getByRole('heading', { name: 'Tendencias', level: 2 })).toBeVisible();
         // The link was single-use: opened again, it says so and offers the sign-in.
         await her.goto(new URL(link).pathname);
         await expect(her.getByRole('alert')).toContainText('Esta invitación ya se usó');

@@ -108,7 +108,8 @@ describe('RecommendationCard', () => {
       photo('d.jpg'),
     ]);
     expect(await screen.findByText('Ya tiene las 3 fotos que admite una respuesta.')).toBeInTheDocument();
-    expect(screen.getAllByRole('img')).toHaveLength(3);
+    // Each preview shows once its object URL is made, a render after the photos are kept.
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Añadir foto' })).not.toBeInTheDocument();
   });
 

@@ -88,8 +88,10 @@ test.describe('technician management', () => {
 
   test('refuses to deactivate or delete your own account, and protects the last administrator', async ({
     page,
+    adminApi,
     asAdmin,
   }) => {
+    await adminApi.keepOneActiveAdmin();
     await asAdmin('/admin/technicians');
     const self = page.getByRole('row', { name: new RegExp(ADMIN.email) });
     await self.getByRole('button', { name: /^Desactivar/ }).click();

@@ -134,6 +134,17 @@ export class AdminApi {
     }
   }
 
+  /**
+   * Leaves ADMIN as the only active administrator: spec files share one database per worker, and files before this
+   * one (programme.spec.ts, auth.spec.ts) make administrators of their own.
+   */
+  async keepOneActiveAdmin(): Promise<void> {
+    for (const account of await this.json<Technician[]>('get', '/api/technicians')) {
+      if (account.role === 'ADMIN' && account.isActive && account.id !== this.auth.technician.id)
+        await this.json('patch', `/api/technicians/${account.id}`, { isActive: false });
+    }
+  }
+
   async createTechnician(
     fields: { role?: 'ADMIN' | 'TECH'; fullName?: string; password?: string } = {},
   ): Promise<Technician & { password: string }> {

@@ -50,7 +50,8 @@ describe('NotificationBell', () => {
     });
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notificaciones: 1 notificación sin leer' });
-    expect(screen.getByRole('status')).toHaveTextContent('1 notificación sin leer');
+    // Said by a screen reader when it changes (a live region, not a status: the page's own messages are those).
+    expect(screen.getByText('1 notificación sin leer')).toHaveAttribute('aria-live', 'polite');
     await userEvent.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('region', { name: 'Notificaciones' });

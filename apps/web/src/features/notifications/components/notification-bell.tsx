@@ -60,7 +60,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </button>
-      <span className="visually-hidden" role="status" aria-live="polite">
+      <span className="visually-hidden" aria-live="polite">
         {unread > 0 ? countText(unread) : ''}
       </span>
       {open ? (

@@ -24,7 +24,9 @@ const BUBBLE_APART = 4 / 3;
 /**
  * Groups points that come closer than `distance` (in the points' own unit): each point, by id, that has another
  * within `distance` takes every point not yet grouped within twice that, so a crowded wall becomes a few
- * bubbles rather than a string of pairs; a point with none that close stays alone. Then bubbles closer than
+ * bubbles rather than a string of pairs; a point with none that close stays alone, unless it is that close to a
+ * bubble's member (its marker would overlap one hidden in the bubble): it joins that bubble, so which room's
+ * device has the smallest id never leaves one of them beside its room's bubble. Then bubbles closer than
  * 4/3 `distance` to another bubble or a point merge, nearest first, until none are. No two results end up closer
  * than `distance`, and the same input always gives the same groups. It runs once a zoom settles, not per frame:
  * measured on a 2-core machine under load 14, 123 and 500 markers took 0.6–2.2 ms (random points over a plan,
@@ -70,11 +72,35 @@ export function clusterPoints<T extends Clusterable>(points: readonly T[], dista
     groups.push(centred(items.sort((a, b) => a.id - b.id)));
   }
 
-  groups = mergeClose(groups, distance);
+  groups = mergeClose(adoptStrays(groups, distance), distance);
   return groups.map((group) =>
     group.items.length === 1
       ? { kind: 'single', item: group.items[0]! }
       : { kind: 'cluster', key: group.items[0]!.id, items: group.items, x: group.x, y: group.y },
+  );
+}
+
+/** Each point left alone within `distance` of a bubble's member joins the bubble of the nearest such member. */
+function adoptStrays<T extends Clusterable>(groups: Group<T>[], distance: number): Group<T>[] {
+  const bubbles = groups.filter((group) => group.items.length > 1);
+  if (bubbles.length === 0) return groups;
+  const members = bubbles.map((bubble) => [...bubble.items]);
+  const kept: Group<T>[] = [];
+  for (const group of groups) {
+    if (group.items.length > 1) continue;
+    const stray = group.items[0]!;
+    let nearest: { bubble: number; gap: number } | null = null;
+    for (const [bubble, bubbleItems] of bubbles.entries()) {
+      for (const item of bubbleItems.items) {
+        const gap = Math.hypot(item.x - stray.x, item.y - stray.y);
+        if (gap < distance && (!nearest || gap < nearest.gap)) nearest = { bubble, gap };
+      }
+    }
+    if (nearest) members[nearest.bubble]!.push(stray);
+    else kept.push(group);
+  }
+  return [...kept, ...members.map((items) => centred(items.sort((a, b) => a.id - b.id)))].sort(
+    (left, right) => left.items[0]!.id - right.items[0]!.id,
   );
 }
 

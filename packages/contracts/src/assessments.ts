@@ -272,7 +272,10 @@ export const AssessmentSummary = z.object({
   supersededBy: z.number().int().nullable(),
   signedAt: Timestamp.nullable(),
   signedBy: AssessmentSigner.nullable(),
+  /** When the plant acknowledged it in the portal (status ACEPTADA), who and what they wrote; null before. */
   acceptedAt: Timestamp.nullable(),
+  acceptedBy: Person.nullable(),
+  acceptanceNote: z.string().nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

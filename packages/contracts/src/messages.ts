@@ -270,4 +270,7 @@ export const PortalMessages = {
   responseNoteRequired: 'Escribe qué hizo la planta.',
   tooManyPhotos: 'Una respuesta admite como máximo 3 fotos.',
   assessmentNotSigned: 'Solo se acepta una evaluación firmada.',
+  assessmentAlreadyAccepted: 'La evaluación ya está aceptada.',
+  assessmentSuperseded: 'Esta evaluación fue sustituida por una revisión: acepta la revisión.',
+  productNotApplied: 'El producto no se aplicó en este sitio.',
 } as const;

@@ -76,6 +76,8 @@ export const assessments = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** The client's person who acknowledged it in the portal. */
     acceptedById: integer('accepted_by_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /** What they wrote when they acknowledged it, if anything. */
+    acceptanceNote: text('acceptance_note'),
     createdById: integer('created_by_id').references(() => technicians.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,8 @@ const summaryFields = sql`
     'signedBy', case when a.signed_at is null then null
       else json_build_object('id', a.signed_by_id, 'fullName', a.signer_name, 'qualification', a.signer_qualification) end,
     'acceptedAt', ${iso(sql`a.accepted_at`)},
+    'acceptedBy', (select json_build_object('id', c.id, 'fullName', c.full_name) from technicians c where c.id = a.accepted_by_id),
+    'acceptanceNote', a.acceptance_note,
     'createdAt', ${iso(sql`a.created_at`)},
     'updatedAt', ${iso(sql`a.updated_at`)}`;
 
@@ -171,6 +173,41 @@ export class AssessmentsRepository {
           where a.site_id = ${siteId} order by a.performed_at desc, a.id desc`,
       )
     ).map((row) => row.json);
+  }
+
+  /** The site's signed assessments (accepted or not), newest first: what its plant reads in the portal. */
+  async signed(siteId: number): Promise<AssessmentSummary[]> {
+    return (
+      await rows<{ json: AssessmentSummary }>(
+        this.db,
+        sql`select json_build_object(${summaryFields}) as json
+          from assessments a join sites s on s.id = a.site_id
+          where a.site_id = ${siteId} and a.status <> 'BORRADOR' order by a.signed_at desc, a.id desc`,
+      )
+    ).map((row) => row.json);
+  }
+
+  async summary(id: number): Promise<AssessmentSummary | undefined> {
+    const [row] = await rows<{ json: AssessmentSummary }>(
+      this.db,
+      sql`select json_build_object(${summaryFields}) as json
+        from assessments a join sites s on s.id = a.site_id where a.id = ${id}`,
+    );
+    return row?.json;
+  }
+
+  /** Records the plant's acceptance of a signed assessment: who, when and their note. */
+  async accept(tx: Transaction, id: number, byId: number, note: string | null): Promise<void> {
+    await tx
+      .update(assessments)
+      .set({
+        status: 'ACEPTADA',
+        acceptedAt: sql`clock_timestamp()`,
+        acceptedById: byId,
+        acceptanceNote: note,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(sql`${assessments.id} = ${id}`);
   }
 
   /** The assessment as the API answers it (reportSha256 and the file ids beside it, for the service). */

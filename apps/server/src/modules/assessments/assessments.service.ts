@@ -5,8 +5,10 @@ import {
   PHOTO_MAX_DIMENSION,
   PHOTO_MAX_PIXELS,
   PhotoMessages,
+  PortalMessages,
   type Assessment,
   type AssessmentDueList,
+  type AssessmentSummary,
   type AssessmentKind,
   type AssessmentPhoto,
   type CreateAssessmentBody,
@@ -77,6 +79,9 @@ async function bytesOf(opened: OpenedFile | undefined): Promise<Buffer | null> {
   for await (const chunk of opened.content) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** Whether a CLIENTE may see the site (its scope); the portal's routes only are open to it. */
+const inScope = (user: AuthUser, siteId: number) => (user.siteIds ?? []).includes(siteId);
 
 const withoutActions = (recommendations: { text: string; dueDate: string }[]): StoredRecommendationRow[] =>
   recommendations.map(({ text, dueDate }) => ({ text, dueDate, actionId: null }));
@@ -393,6 +398,41 @@ export class AssessmentsService {
       name: `evaluacion-${id}-foto-${photoId}${thumbnail ? '-miniatura' : ''}`,
       open: () => opened.content,
     };
+  }
+
+  /** The plant's side (portal): the site's signed assessments, accepted or not, newest first. */
+  signedOf(siteId: number): Promise<AssessmentSummary[]> {
+    return this.repository.signed(siteId);
+  }
+
+  /** The signed report of an assessment of one of a CLIENTE's sites; a draft, or another site's, is a 404. */
+  async scopedReport(user: AuthUser, id: number): Promise<ServedFile> {
+    const found = await this.repository.detail(id);
+    if (!found || found.reportFileId === null || !inScope(user, found.site.id)) {
+      throw AppError.notFound(PortalMessages.assessmentNotFound);
+    }
+    const opened = await this.files.open(found.reportFileId);
+    if (!opened) throw AppError.notFound(PortalMessages.assessmentNotFound);
+    return { file: opened.file, name: `evaluacion-${id}`, open: () => opened.content };
+  }
+
+  /**
+   * The plant accepts a signed assessment of one of its sites (status ACEPTADA): who, when and their note, once,
+   * in the change log as theirs. Another site's is a 404; a draft, one already accepted or one a signed revision
+   * replaced is a 409.
+   */
+  async acknowledge(user: AuthUser, id: number, note: string | null): Promise<AssessmentSummary> {
+    const found = await this.repository.summary(id);
+    if (!found || !inScope(user, found.site.id)) throw AppError.notFound(PortalMessages.assessmentNotFound);
+    if (found.supersededBy !== null) throw AppError.conflict(PortalMessages.assessmentSuperseded);
+    await this.repository.transaction(user, async (tx) => {
+      const locked = await this.repository.lock(tx, id);
+      if (!locked) throw AppError.notFound(PortalMessages.assessmentNotFound);
+      if (locked.status === 'BORRADOR') throw AppError.conflict(PortalMessages.assessmentNotSigned);
+      if (locked.status === 'ACEPTADA') throw AppError.conflict(PortalMessages.assessmentAlreadyAccepted);
+      await this.repository.accept(tx, id, user.id, note);
+    });
+    return (await this.repository.summary(id))!;
   }
 
   private async site(id: number) {

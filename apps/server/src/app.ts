@@ -97,6 +97,8 @@ import {
   portalAccountsRoutes,
 } from './modules/portal/portal-accounts.routes.js';
 import { PortalAccountsService } from './modules/portal/portal-accounts.service.js';
+import { portalDocumentsRoutes } from './modules/portal/portal-documents.routes.js';
+import { PortalDocumentsService, portalDocumentSources } from './modules/portal/portal-documents.service.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
 import { ProgrammesRepository } from './modules/programmes/programmes.repository.js';
@@ -430,10 +432,8 @@ export async function buildApp({
       const pests = new PestsService(new PestsRepository(db));
       await api.register(pestsRoutes, { prefix: '/pests', service: pests });
       await api.register(sitePestsRoutes, { prefix: '/sites', service: pests });
-      await api.register(productsRoutes, {
-        prefix: '/products',
-        service: new ProductsService(new ProductsRepository(db), files, config.TIME_ZONE),
-      });
+      const products = new ProductsService(new ProductsRepository(db), files, config.TIME_ZONE);
+      await api.register(productsRoutes, { prefix: '/products', service: products });
       // The products applied during an order.
       await api.register(applicationsRoutes, {
         prefix: '/sessions',
@@ -485,12 +485,26 @@ export async function buildApp({
       });
       await api.register(auditPackRoutes, { prefix: '/sites', service: auditPacks });
       // The plant's portal (role CLIENTE): composed of the owning modules' services, scoped to the caller's sites.
+      const portal = new PortalService({
+        siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
+        openSightings: (siteIds) => sightingsRepository.openCounts(siteIds),
+      });
+      await api.register(portalDocumentsRoutes, {
+        prefix: '/portal',
+        service: new PortalDocumentsService(
+          portal,
+          portalDocumentSources({
+            programmes,
+            assessments,
+            company: companyService,
+            technicians: technicianRepository,
+            products,
+          }),
+        ),
+      });
       await api.register(portalRoutes, {
         prefix: '/portal',
-        service: new PortalService({
-          siteStatus: (siteIds, from, now) => reportsRepository.siteStatus(siteIds, from, now),
-          openSightings: (siteIds) => sightingsRepository.openCounts(siteIds),
-        }),
+        service: portal,
         actions,
         plans,
         trends: (query) => reports.trends(query),

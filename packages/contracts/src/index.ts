@@ -42,3 +42,4 @@ export * from './sighting-names.js';
 export * from './sightings.js';
 export * from './portal.js';
 export * from './notifications.js';
+export * from './portal-documents.js';

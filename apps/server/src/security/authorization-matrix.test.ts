@@ -16,7 +16,17 @@ import {
   putDocument,
   tinyPdf,
 } from '../../test/products.js';
-import { certificates, contacts, correctiveActions, labelReprints, servicePlans, sites } from '../db/schema.js';
+import {
+  assessments,
+  certificates,
+  contacts,
+  correctiveActions,
+  files,
+  labelReprints,
+  products,
+  servicePlans,
+  sites,
+} from '../db/schema.js';
 import {
   DEFAULT_SITE_ID,
   createAdmin,
@@ -67,6 +77,8 @@ interface Fixture {
   /** A draft diagnosis of the default site, with a photo. */
   assessment: { id: number };
   assessmentPhoto: { id: number };
+  /** A signed diagnosis of the default site, not yet accepted (its report: a stored PDF). */
+  signedAssessment: { id: number };
   /** A sighting of the default site from its poster's page, with a photo, and the page's token. */
   sighting: { id: number };
   sightingPhoto: { id: number };
@@ -877,6 +889,26 @@ const MATRIX: Record<string, Row> = {
     request: ({ action, actionPhoto }) => ({ url: `/api/portal/actions/${action.id}/photos/${actionPhoto.id}` }),
     expect: PORTAL(200),
   },
+  // A site's documents in the portal (modules/portal/portal-documents.test.ts: scope and content).
+  'GET /api/portal/sites/:id/documents': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/documents` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/assessments/:id/report.pdf': {
+    request: ({ signedAssessment }) => ({ url: `/api/portal/assessments/${signedAssessment.id}/report.pdf` }),
+    expect: PORTAL(200),
+  },
+  'POST /api/portal/assessments/:id/acknowledge': {
+    request: ({ signedAssessment }) => ({
+      url: `/api/portal/assessments/${signedAssessment.id}/acknowledge`,
+      payload: { note: 'Leída.' },
+    }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/sites/:id/products/:productId/documents/:kind': {
+    request: ({ product }) => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/products/${product.id}/documents/sds` }),
+    expect: PORTAL(200),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),
@@ -1036,6 +1068,26 @@ async function buildFixture(): Promise<Fixture> {
     headers: { ...admin.headers, ...assessmentPhotoForm.headers },
     payload: assessmentPhotoForm.payload(),
   });
+  // Signed without drawing a report (the fixture is built for every write): its report is a stored PDF.
+  const [stored] = await t.database.db
+    .select({ id: files.id, sha256: files.sha256 })
+    .from(products)
+    .innerJoin(files, eq(files.id, products.sdsFileId))
+    .where(eq(products.id, product.id));
+  const [signedAssessment] = await t.database.db
+    .insert(assessments)
+    .values({
+      siteId: DEFAULT_SITE_ID,
+      kind: 'DIAGNOSTICO',
+      status: 'FIRMADA',
+      performedAt: new Date(),
+      signedAt: new Date(),
+      signerName: 'Responsable',
+      signerQualification: 'RESPONSABLE_TECNICO',
+      reportFileId: stored!.id,
+      reportSha256: stored!.sha256,
+    })
+    .returning({ id: assessments.id });
   const link = await t.app.inject({ url: `/api/sites/${DEFAULT_SITE_ID}/sighting-link`, headers: admin.headers });
   const sightingToken = link.json<{ token: string }>().token;
   const reported = sightingForm({ reporterName: 'Marta' });
@@ -1062,6 +1114,7 @@ async function buildFixture(): Promise<Fixture> {
     invited: { id: issued.account.id, token: issued.invitationUrl.split('/invitacion/')[1]! },
     assessment: assessment.json(),
     assessmentPhoto: assessmentPhoto.json(),
+    signedAssessment: signedAssessment!,
     contact: contact!,
     product,
     application: applied.json(),

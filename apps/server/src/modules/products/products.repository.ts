@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
-import { files, products } from '../../db/schema.js';
+import { applications, files, products, sessions } from '../../db/schema.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -37,6 +37,41 @@ export class ProductsRepository {
       .where(and(filter.all ? undefined : eq(products.isActive, true), id ? eq(products.id, id) : undefined))
       .orderBy(asc(sql`lower(${products.name})`), asc(products.id));
     return rows.map((row) => ({ ...row.product, sdsFile: row.sdsFile, labelFile: row.labelFile }));
+  }
+
+  /**
+   * The products applied in the site's orders (active or not: what was applied stays applied), by name, each
+   * with when it was last applied there; with `id`, that product only if it was.
+   */
+  async appliedAt(siteId: number, id?: number): Promise<(ProductWithFiles & { lastAppliedAt: Date })[]> {
+    const applied = this.db
+      .select({
+        productId: applications.productId,
+        lastAppliedAt: sql<Date>`max(${applications.startedAt})`.as('last_applied_at'),
+      })
+      .from(applications)
+      .innerJoin(sessions, eq(sessions.id, applications.sessionId))
+      .where(and(eq(sessions.siteId, siteId), id ? eq(applications.productId, id) : undefined))
+      .groupBy(applications.productId)
+      .as('applied');
+    const rows = await this.db
+      .select({
+        product: products,
+        lastAppliedAt: applied.lastAppliedAt,
+        sdsFile: { name: sdsFiles.name, size: sdsFiles.size, sha256: sdsFiles.sha256 },
+        labelFile: { name: labelFiles.name, size: labelFiles.size, sha256: labelFiles.sha256 },
+      })
+      .from(products)
+      .innerJoin(applied, eq(applied.productId, products.id))
+      .leftJoin(sdsFiles, eq(sdsFiles.id, products.sdsFileId))
+      .leftJoin(labelFiles, eq(labelFiles.id, products.labelFileId))
+      .orderBy(asc(sql`lower(${products.name})`), asc(products.id));
+    return rows.map((row) => ({
+      ...row.product,
+      sdsFile: row.sdsFile,
+      labelFile: row.labelFile,
+      lastAppliedAt: new Date(row.lastAppliedAt),
+    }));
   }
 
   async findById(id: number, tx?: Transaction): Promise<ProductRow | undefined> {

@@ -1,7 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import {
+  PortalMessages,
   ProductMessages,
   PRODUCT_DOCUMENT_LABELS,
+  type PortalProduct,
   PRODUCT_DOCUMENT_MAX_BYTES,
   type CreateProductBody,
   type Product,
@@ -16,7 +18,7 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { localDate } from '../../lib/time-zone.js';
 import { checkPdf, isCleanPdf } from '../../files/documents.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import type { ProductChanges, ProductsRepository, ProductWithFiles } from './products.repository.js';
+import type { ProductChanges, ProductRow, ProductsRepository, ProductWithFiles } from './products.repository.js';
 
 /** A document's form: the PDF and the date printed on it. */
 export const DOCUMENT_FORM: UploadSpec = {
@@ -166,6 +168,29 @@ export class ProductsService {
   async document(user: AuthUser, id: number, kind: ProductDocumentKind): Promise<ServedFile> {
     const product = await this.repository.findById(id);
     if (!product || (!product.isActive && user.role !== 'ADMIN')) throw AppError.notFound(ProductMessages.notFound);
+    return this.served(product, kind);
+  }
+
+  /** The plant's side (portal): the products applied at the site, active or not, with their documents. */
+  async appliedAt(siteId: number): Promise<PortalProduct[]> {
+    return (await this.repository.appliedAt(siteId)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      registrationNumber: row.registrationNumber,
+      sds: documentOf(row.sdsFile, row.sdsIssuedOn),
+      label: documentOf(row.labelFile, row.labelIssuedOn),
+      lastAppliedAt: row.lastAppliedAt.toISOString(),
+    }));
+  }
+
+  /** A document of a product applied at the site (a site the portal has checked); any other product is a 404. */
+  async siteDocument(siteId: number, id: number, kind: ProductDocumentKind): Promise<ServedFile> {
+    const [product] = await this.repository.appliedAt(siteId, id);
+    if (!product) throw AppError.notFound(PortalMessages.productNotApplied);
+    return this.served(product, kind);
+  }
+
+  private async served(product: ProductRow, kind: ProductDocumentKind): Promise<ServedFile> {
     const fileId = product[columns[kind].file];
     const opened = fileId ? await this.files.open(fileId) : undefined;
     if (!opened) throw AppError.notFound(ProductMessages.documentNotFound);

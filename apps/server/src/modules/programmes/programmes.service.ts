@@ -104,6 +104,13 @@ export class ProgrammesService {
     return (await this.toVersions(site, [found], approved))[0]!;
   }
 
+  /** The version in force today in the site's calendar (what its plant reads in the portal), or null. */
+  async programmeInForceToday(siteId: number): Promise<ProgrammeVersion | null> {
+    const site = await this.repository.site(siteId);
+    if (!site) throw AppError.notFound(SiteMessages.notFound);
+    return this.programmeInForce(siteId, this.today(site));
+  }
+
   /** The latest version, or with `at` the one in force that day; 404 (in Spanish) when there is none. */
   async current(user: AuthUser, siteId: number, at?: string): Promise<ProgrammeVersion> {
     const site = await this.readableSite(user, siteId);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Role } from '@rondin/contracts';
+import type { PortalTechnician, Role } from '@rondin/contracts';
 import { type Actor, auditedTransaction } from '../../db/audit.js';
 import type { Database, Transaction } from '../../db/database.js';
 import { sessions, technicians } from '../../db/schema.js';
@@ -137,5 +137,26 @@ export class TechniciansRepository {
   /** A transaction whose changes the change log records as the actor's. */
   transaction<T>(actor: Actor, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return auditedTransaction(this.db, actor, work);
+  }
+
+  /**
+   * The people who served a site (closed one of its orders or applied a product there), by name, with their
+   * qualification and licence as recorded today and when they last served it: what its plant reads in the portal.
+   */
+  async servedSite(siteId: number): Promise<PortalTechnician[]> {
+    const result = await this.db.execute(sql`
+      with served as (
+        select technician_id as id, closed_at as at from sessions where site_id = ${siteId} and closed_at is not null
+        union all
+        select a.applicator_id, a.started_at from applications a join sessions s on s.id = a.session_id
+        where s.site_id = ${siteId}
+      )
+      select t.id, t.full_name as "fullName", t.qualification, t.licence_number as "licenceNumber",
+             to_char(t.licence_expires_at, 'YYYY-MM-DD') as "licenceExpiresAt",
+             to_char(max(served.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastVisitAt"
+      from served join technicians t on t.id = served.id
+      where t.role <> 'CLIENTE'
+      group by t.id order by lower(t.full_name), t.id`);
+    return (result as unknown as { rows: PortalTechnician[] }).rows;
   }
 }

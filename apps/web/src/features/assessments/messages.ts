@@ -164,7 +164,9 @@ export const ASSESSMENT_MESSAGES = {
   signed: 'Evaluación firmada.',
   signFailed: 'No se pudo firmar la evaluación.',
   signedBy: (name: string, qualification: string, at: string) => `Firmada por ${name} (${qualification}) el ${at}`,
-  accepted: (at: string) => `Aceptada por el cliente el ${at}`,
+  accepted: (at: string, by: string | null) =>
+    by ? `Aceptada por ${by} (cliente) el ${at}` : `Aceptada por el cliente el ${at}`,
+  acceptanceNote: (note: string) => `Nota del cliente: «${note}»`,
   readOnly: 'Firmada: no cambia. Para corregirla, abre una nueva revisión.',
   download: 'Descargar PDF',
   downloading: 'Descargando...',

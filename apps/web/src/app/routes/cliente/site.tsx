@@ -2,10 +2,12 @@ import type { PortalSiteOverview } from '@rondin/contracts';
 import { Navigate, useParams } from 'react-router';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { type PortalSection, PortalSiteView } from '../../../features/portal/components/portal-site-view';
+import { DocumentsSection } from '../../../features/portal/components/documents-section';
 import { RecommendationsSection } from '../../../features/portal/components/recommendations-section';
 import { PORTAL_MESSAGES } from '../../../features/portal/messages';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 import { parseRouteId } from '../../route-id';
+import { portalProgramme } from './site-programme';
 import { PortalPlans } from './site-plans';
 
 const TEXT = PORTAL_MESSAGES.section;
@@ -28,6 +30,11 @@ function sectionsOf(site: PortalSiteOverview): PortalSection[] {
       key: 'tendencias',
       label: TEXT.trends,
       render: () => <TrendsPanel path={`/portal/sites/${site.id}/trends`} />,
+    },
+    {
+      key: 'documentos',
+      label: TEXT.documents,
+      render: () => <DocumentsSection siteId={site.id} programme={(version) => portalProgramme(version, site)} />,
     },
     {
       key: 'dossier',

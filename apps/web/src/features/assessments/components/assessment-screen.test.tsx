@@ -25,6 +25,8 @@ function makeAssessment(overrides: Partial<Assessment> = {}): Assessment {
     signedAt: null,
     signedBy: null,
     acceptedAt: null,
+    acceptedBy: null,
+    acceptanceNote: null,
     createdAt: '2026-11-20T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
     areas: [],

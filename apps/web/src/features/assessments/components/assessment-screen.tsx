@@ -101,7 +101,17 @@ function SignedAssessment({
             )}
           </p>
         ) : null}
-        {assessment.acceptedAt ? <p>{TEXT.accepted(formatDateTime(assessment.acceptedAt))}</p> : null}
+        {assessment.acceptedAt ? (
+          <p className="assessment__accepted">
+            {TEXT.accepted(formatDateTime(assessment.acceptedAt), assessment.acceptedBy?.fullName ?? null)}
+            {assessment.acceptanceNote ? (
+              <>
+                <br />
+                {TEXT.acceptanceNote(assessment.acceptanceNote)}
+              </>
+            ) : null}
+          </p>
+        ) : null}
         {assessment.supersededBy !== null ? (
           <p>
             <Link to={`${assessmentPath}/${assessment.supersededBy}`}>

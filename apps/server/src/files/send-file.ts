@@ -65,3 +65,11 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
   );
   return `${disposition}; filename="${ascii || 'archivo'}"; filename*=UTF-8''${encoded}`;
 }
+
+/** A PDF drawn on request (not a stored file: no ETag), shown in place under its name. */
+export function sendDrawnPdf(reply: FastifyReply, drawn: { fileName: string; content: Readable }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(drawn.fileName))
+    .send(drawn.content);
+}

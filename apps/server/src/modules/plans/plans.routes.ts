@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MULTIPART_OPTIONS, readUpload } from '../../files/multipart.js';
-import { contentDisposition, sendFile } from '../../files/send-file.js';
+import { sendDrawnPdf, sendFile } from '../../files/send-file.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
 import { NEW_PLAN_FORM, PLAN_IMAGE_FORM, type PlansService } from './plans.service.js';
 
@@ -219,13 +219,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
         response: { 200: fileResponse('El mapa en PDF.', 'application/pdf'), ...errors },
       },
     },
-    async (request, reply) => {
-      const map = await service.map(request.user, request.params.id, request.query);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(map.fileName))
-        .send(map.content);
-    },
+    async (request, reply) => sendDrawnPdf(reply, await service.map(request.user, request.params.id, request.query)),
   );
 
   app.get(

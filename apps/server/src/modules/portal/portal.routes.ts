@@ -24,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MULTIPART_OPTIONS, type ReadUpload, readUpload, type UploadSpec } from '../../files/multipart.js';
-import { contentDisposition, type ServedFile, sendFile } from '../../files/send-file.js';
+import { sendDrawnPdf, type ServedFile, sendFile } from '../../files/send-file.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { bearerAuth, errorResponses, fileResponse, uploadForm } from '../../lib/route-schema.js';
@@ -317,13 +317,7 @@ export const portalRoutes: FastifyPluginAsyncZod<PortalRoutesOptions> = async (
         response: { 200: fileResponse('El mapa en PDF.', 'application/pdf'), ...errors },
       },
     },
-    async (request, reply) => {
-      const map = await plans.map(request.user, request.params.id, request.query);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(map.fileName))
-        .send(map.content);
-    },
+    async (request, reply) => sendDrawnPdf(reply, await plans.map(request.user, request.params.id, request.query)),
   );
 
   app.get(

@@ -160,6 +160,12 @@ test.describe('plant portal documents', () => {
           expect((await readFile((await report.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
           await expectNoSeriousA11yViolations(her);
           await assessment.getByLabel('Nota (opcional)').fill('Revisada con el equipo de calidad.');
+          if (process.env.SCREENSHOTS) {
+            await her.screenshot({
+              path: `test-results/screenshots/portal-documents-waiting-${size.label}.png`,
+              fullPage: true,
+            });
+          }
           await assessment.getByRole('button', { name: /^Aceptar Diagnóstico/ }).click();
           await expect(assessment).toContainText(`Aceptada por ${person} el`);
           await expect(assessment).toContainText('«Revisada con el equipo de calidad.»');

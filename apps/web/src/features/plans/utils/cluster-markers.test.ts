@@ -60,7 +60,10 @@ describe('clusterPoints', () => {
       y: Math.floor((seat % 12) / 4) * 15,
     }));
     let state = 7;
-    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    const random = () => {
+      state = (state * 48271) % 2147483647;
+      return state / 2147483647;
+    };
     for (let round = 0; round < 200; round += 1) {
       const numbers = seats.map((_, seat) => seat + 1).sort(() => random() - 0.5);
       const result = clusterPoints(

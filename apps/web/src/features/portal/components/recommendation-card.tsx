@@ -1,3 +1,4 @@
+import { PORTAL_RESPONSE_PHOTOS_MAX } from '@rondin/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
@@ -9,9 +10,6 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import type { Recommendation } from '../api/get-portal-actions';
 import { portalActionPhotoPaths, useRespondToAction } from '../api/respond-to-action';
 import { RECOMMENDATION_MESSAGES as TEXT } from '../messages';
-
-/** The photos one response carries (the server's PORTAL_RESPONSE_PHOTOS_MAX, in a module the browser cannot load). */
-const PORTAL_RESPONSE_PHOTOS_MAX = 3;
 
 const formatDay = (day: string) => day.split('-').reverse().join('/');
 

@@ -301,6 +301,7 @@ export async function buildApp({
   const notifications = new NotificationsService(new NotificationsRepository(db), outbox, {
     mail: config.SMTP_URL !== undefined,
     kinds: notificationKinds({ recipients: new RecipientsRepository(), publicUrl: config.PUBLIC_URL }),
+    bell: app.bellEvents,
   });
   // Set once the assessments service is built, below: the scheduler reads what is due from it.
   let assessmentsDue: (() => Promise<AssessmentDueList>) | undefined;

@@ -6,7 +6,8 @@
  * orders' `session.*`; administrators' sockets (the office) hear every order's, `finding.recorded` when a
  * device's finding is stored, `action.opened` when a corrective action opens (over a threshold or by hand) and
  * `sighting.created` when the plant's staff report a sighting (its action's `action.opened` follows).
- * Technicians never receive office events.
+ * Technicians never receive office events. Every account's sockets, whatever its role, hear
+ * `notification.created` when new notifications were written for it (the bell reads them again).
  */
 export interface SessionServerEvents {
   'session.created': (payload: { sessionId: number }) => void;
@@ -14,6 +15,7 @@ export interface SessionServerEvents {
   'finding.recorded': (payload: { sessionId: number; itemId: number }) => void;
   'action.opened': (payload: { actionId: number }) => void;
   'sighting.created': (payload: { sightingId: number; siteId: number; actionId: number }) => void;
+  'notification.created': (payload: { count: number }) => void;
 }
 
 export const SESSIONS_NAMESPACE = '/sessions';

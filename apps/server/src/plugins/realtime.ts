@@ -7,6 +7,7 @@ import { Server } from 'socket.io';
 import type { TokenService } from '../modules/auth/tokens.js';
 import type { OrderEvents } from '../lib/order-events.js';
 import type { AccountEvents } from '../modules/technicians/account-events.js';
+import type { BellEvents } from '../modules/notifications/bell-events.js';
 import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
 import { AuthMessages } from '../lib/auth-user.js';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
     orderEvents: OrderEvents;
     /** Closes an account's sockets, in every process, when its access changes. */
     accountEvents: AccountEvents;
+    /** Tells an account's sockets, in every process, that it has new notifications. */
+    bellEvents: BellEvents;
     /** Realtime sockets open on this process. */
     openSockets(): number;
   }
@@ -124,6 +127,13 @@ export default fp<RealtimeOptions>(
     app.decorate('accountEvents', {
       accessChanged: (technicianId) => sessions.in(accountRoom(technicianId)).disconnectSockets(true),
     } satisfies AccountEvents);
+
+    app.decorate('bellEvents', {
+      notified: (counts) => {
+        for (const [accountId, count] of counts)
+          sessions.to(accountRoom(accountId)).emit('notification.created', { count });
+      },
+    } satisfies BellEvents);
 
     app.addHook('preClose', async () => {
       sessions.disconnectSockets(true);

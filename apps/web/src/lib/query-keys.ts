@@ -6,7 +6,7 @@ export const queryKeys = {
   /** The search box's answer for one text. */
   search: (q: string) => ['search', q] as const,
   profile: ['auth', 'profile'] as const,
-  /** The bell's first page of the signed-in account's notifications. */
+  /** The bell's pages of the signed-in account's notifications. */
   notifications: ['notifications'] as const,
   /** The server's TIME_ZONE, the zone of sites without one (lib/server-time-zone.ts). */
   serverTimeZone: ['server', 'time-zone'] as const,

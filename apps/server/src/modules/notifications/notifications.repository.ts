@@ -52,13 +52,16 @@ export class NotificationsRepository {
     }
   }
 
-  async addInApp(tx: Transaction, eventId: number, notification: NewInApp): Promise<void> {
+  /** Answers the accounts that got it (one already told of the event is skipped). */
+  async addInApp(tx: Transaction, eventId: number, notification: NewInApp): Promise<number[]> {
     const { accountIds, ...fields } = notification;
-    if (!accountIds.length) return;
-    await tx
+    if (!accountIds.length) return [];
+    const rows = await tx
       .insert(notifications)
       .values([...new Set(accountIds)].map((accountId) => ({ ...fields, accountId, eventId })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ accountId: notifications.accountId });
+    return rows.map((row) => row.accountId);
   }
 
   /** An account's notifications, newest first, `before` the id of the last one of the previous page. */

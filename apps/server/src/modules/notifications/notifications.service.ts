@@ -1,6 +1,7 @@
 import type { NotificationsPage } from '@rondin/contracts';
 import type { Transaction } from '../../db/database.js';
 import type { OutboxAttachment } from '../../db/schema.js';
+import type { BellEvents } from './bell-events.js';
 import { type EmailContent, emailHtml, emailText } from './email-body.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import type { EventRow, NewInApp, NotificationsRepository } from './notifications.repository.js';
@@ -24,6 +25,8 @@ export interface NotificationsOptions {
   mail: boolean;
   /** Each kind's recipients and texts (notification-kinds.ts); an unknown kind is told to nobody. */
   kinds: Readonly<Record<string, DeliveryOf>>;
+  /** Told, after the commit, which accounts got new in-app notifications (their open sessions hear it). */
+  bell?: BellEvents;
 }
 
 export class NotificationsService {
@@ -39,7 +42,8 @@ export class NotificationsService {
    * Answers how many it took.
    */
   async processEvents(): Promise<number> {
-    return this.repository.transaction(async (tx) => {
+    const told = new Map<number, number>();
+    const taken = await this.repository.transaction(async (tx) => {
       const events = await this.repository.claimEvents(tx, EVENT_BATCH);
       for (const event of events) {
         const deliveryOf = this.options.kinds[event.kind];
@@ -58,7 +62,11 @@ export class NotificationsService {
             })),
           );
         }
-        for (const inApp of delivery.inApp ?? []) await this.repository.addInApp(tx, event.id, inApp);
+        for (const inApp of delivery.inApp ?? []) {
+          for (const accountId of await this.repository.addInApp(tx, event.id, inApp)) {
+            told.set(accountId, (told.get(accountId) ?? 0) + 1);
+          }
+        }
       }
       await this.repository.markProcessed(
         tx,
@@ -66,6 +74,9 @@ export class NotificationsService {
       );
       return events.length;
     });
+    // Only once committed: a session told earlier would read the list before the rows are there.
+    if (told.size) this.options.bell?.notified(told);
+    return taken;
   }
 
   async list(accountId: number, before?: number): Promise<NotificationsPage> {

@@ -1,26 +1,44 @@
 import type { NotificationsPage, NotificationsUnread } from '@rondin/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** How often the bell asks again while the page is open: a minute is soon enough for what it announces. */
+/**
+ * How often the bell asks again while the page is open, should a realtime event be missed (the connection
+ * down): new notifications arrive by `notification.created` at once.
+ */
 const REFRESH_MS = 60_000;
 
-export function getNotifications(signal?: AbortSignal): Promise<NotificationsPage> {
-  return apiRequest<NotificationsPage>('/notifications', { signal });
+/** A page of the account's notifications, newest first: the first, or those before the id `before`. */
+export function getNotifications(before?: number, signal?: AbortSignal): Promise<NotificationsPage> {
+  return apiRequest<NotificationsPage>(before === undefined ? '/notifications' : `/notifications?before=${before}`, {
+    signal,
+  });
 }
 
 export const notificationsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.notifications,
-    queryFn: ({ signal }) => getNotifications(signal),
+    queryFn: ({ signal, pageParam }) => getNotifications(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
   });
 
-/** The first page of the account's notifications and its unread count, refreshed every minute and on focus. */
+/**
+ * The account's notifications, 20 a page («Ver más» adds the next), and the unread count (the first page's).
+ * Refreshed when a realtime event says there are new ones, every minute and on focus: every page loaded is read
+ * again from the first, so a new one on top never leaves a gap between pages.
+ */
 export function useNotifications() {
-  return useQuery(notificationsQueryOptions());
+  return useInfiniteQuery(notificationsQueryOptions());
 }
 
 export function markNotificationsRead(ids: number[]): Promise<NotificationsUnread> {
@@ -35,15 +53,20 @@ export function useMarkNotificationsRead() {
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.notifications });
       const now = new Date().toISOString();
-      queryClient.setQueryData<NotificationsPage>(queryKeys.notifications, (page) => {
-        if (!page) return page;
-        const newlyRead = page.items.filter((item) => ids.includes(item.id) && item.readAt === null).length;
+      queryClient.setQueryData<InfiniteData<NotificationsPage, number | undefined>>(queryKeys.notifications, (data) => {
+        if (!data) return data;
+        const newlyRead = data.pages
+          .flatMap((page) => page.items)
+          .filter((item) => ids.includes(item.id) && item.readAt === null).length;
         return {
-          ...page,
-          unread: Math.max(0, page.unread - newlyRead),
-          items: page.items.map((item) =>
-            ids.includes(item.id) && item.readAt === null ? { ...item, readAt: now } : item,
-          ),
+          ...data,
+          pages: data.pages.map((page, index) => ({
+            ...page,
+            unread: index === 0 ? Math.max(0, page.unread - newlyRead) : page.unread,
+            items: page.items.map((item) =>
+              ids.includes(item.id) && item.readAt === null ? { ...item, readAt: now } : item,
+            ),
+          })),
         };
       });
     },

@@ -84,6 +84,36 @@ describe('NotificationBell', () => {
     expect(screen.queryByRole('region', { name: 'Notificaciones' })).not.toBeInTheDocument();
   });
 
+  it('adds the older ones, newest first, with «Ver más» until there are none left', { timeout: 20_000 }, async () => {
+    const newest = Array.from({ length: 20 }, (_, i) => notification(45 - i));
+    const older = Array.from({ length: 20 }, (_, i) => notification(25 - i));
+    const oldest = Array.from({ length: 5 }, (_, i) => notification(5 - i));
+    const calls = mockApi({
+      'GET /api/notifications': () => ({ body: { items: newest, unread: 45, nextBefore: 26 } }),
+      'GET /api/notifications?before=26': () => ({ body: { items: older, unread: 45, nextBefore: 6 } }),
+      'GET /api/notifications?before=6': () => ({ body: { items: oldest, unread: 45, nextBefore: null } }),
+    });
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: /45 notificaciones sin leer/ }));
+    const panel = screen.getByRole('region', { name: 'Notificaciones' });
+    const titles = () =>
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.bell__item-title')!.textContent);
+    expect(titles()).toHaveLength(20);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(titles()).toHaveLength(40));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(titles()).toHaveLength(45));
+    expect(titles()).toEqual(Array.from({ length: 45 }, (_, i) => `Acción correctiva ${45 - i}`));
+    expect(within(panel).queryByRole('button', { name: 'Ver más' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.key).filter((key) => key.includes('/notifications'))).toEqual([
+      'GET /api/notifications',
+      'GET /api/notifications?before=26',
+      'GET /api/notifications?before=6',
+    ]);
+  });
+
   it('says when there is nothing', async () => {
     mockApi({ 'GET /api/notifications': () => ({ body: { items: [], unread: 0, nextBefore: null } }) });
     renderBell();

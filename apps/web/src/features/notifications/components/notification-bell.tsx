@@ -14,15 +14,17 @@ const countText = (unread: number) =>
 
 /**
  * The bell in every layout's top bar: how many notifications are unread (read out when it changes), and a
- * panel listing the latest, each a link to what it is about; opening one marks it read.
+ * panel listing the latest, each a link to what it is about, 20 at a time («Ver más» adds the older ones);
+ * opening one marks it read.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { data } = useNotifications();
-  const unread = data?.unread ?? 0;
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useNotifications();
+  const unread = data?.pages[0]?.unread ?? 0;
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
 
   useEffect(() => {
     if (!open) return;
@@ -64,7 +66,13 @@ export function NotificationBell() {
         {unread > 0 ? countText(unread) : ''}
       </span>
       {open ? (
-        <NotificationPanel id={panelId} items={data?.items ?? []} unread={unread} onClose={() => setOpen(false)} />
+        <NotificationPanel
+          id={panelId}
+          items={items}
+          unread={unread}
+          onClose={() => setOpen(false)}
+          more={hasNextPage ? { loading: isFetchingNextPage, load: () => void fetchNextPage() } : undefined}
+        />
       ) : null}
     </div>
   );
@@ -75,11 +83,14 @@ function NotificationPanel({
   items,
   unread,
   onClose,
+  more,
 }: {
   id: string;
   items: Notification[];
   unread: number;
   onClose: () => void;
+  /** Set while older notifications are left to load. */
+  more: { loading: boolean; load: () => void } | undefined;
 }) {
   const markRead = useMarkNotificationsRead();
   const unreadIds = items.filter((item) => item.readAt === null).map((item) => item.id);
@@ -138,6 +149,18 @@ function NotificationPanel({
           })}
         </ul>
       )}
+      {more ? (
+        <div className="bell__more">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={more.loading}
+            onClick={more.load}
+          >
+            {more.loading ? 'Cargando…' : 'Ver más'}
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

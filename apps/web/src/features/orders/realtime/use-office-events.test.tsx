@@ -69,6 +69,13 @@ describe('useOfficeEvents', () => {
     expect(refreshed()).toEqual([queryKeys.sightings, queryKeys.actions]);
   });
 
+  it("reads the bell's notifications again at once when new ones are written for the account", async () => {
+    const { refreshed, emit } = setup('token-admin');
+    emit('notification.created', { count: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshed()).toEqual([queryKeys.notifications]);
+  });
+
   it('gathers a burst of events into one refresh per window', async () => {
     const { refreshed, emit, invalidate } = setup('token-admin');
     emit('session.updated', { sessionId: 1 });
@@ -93,5 +100,6 @@ describe('useOfficeEvents', () => {
     expect(refreshed()).toContainEqual(queryKeys.labelReprints);
     // A sighting reported while the connection was down shows once it is back.
     expect(refreshed()).toContainEqual(queryKeys.sightings);
+    expect(refreshed()).toContainEqual(queryKeys.notifications);
   });
 });

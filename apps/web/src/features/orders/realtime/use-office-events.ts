@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refetchAfterChange } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { realtimeUrl } from './use-order-events';
+import { realtimeUrl } from '../../../lib/realtime-url';
 
 /**
  * How often at most the office's screens read again what events named: a national operator's technicians
@@ -25,7 +25,7 @@ const FINDING_VIEWS: QueryKey[] = [
  * Keeps the office's screens live while `token` is set (the admin layout passes it for a signed-in ADMIN): an
  * order created, scanned, closed or reassigned refreshes the orders, the calendar and the dashboard; a finding
  * refreshes its order and the lists that show findings and corrective actions; an action opened, the actions; a
- * sighting reported, the sightings. Refreshes are gathered and sent at most every OFFICE_REFRESH_MS; only the queries on screen are read again (the rest are marked stale).
+ * sighting reported, the sightings; new notifications for the account, the bell (at once, not gathered). Refreshes are gathered and sent at most every OFFICE_REFRESH_MS; only the queries on screen are read again (the rest are marked stale).
  */
 export function useOfficeEvents(token: string | null): void {
   const queryClient = useQueryClient();
@@ -50,7 +50,15 @@ export function useOfficeEvents(token: string | null): void {
     let connectedBefore = false;
     socket.on('connect', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
-      if (connectedBefore) refresh(queryKeys.sessions, queryKeys.labelReprints, queryKeys.sightings, ...FINDING_VIEWS);
+      if (connectedBefore) {
+        refresh(
+          queryKeys.sessions,
+          queryKeys.labelReprints,
+          queryKeys.sightings,
+          queryKeys.notifications,
+          ...FINDING_VIEWS,
+        );
+      }
       connectedBefore = true;
     });
     socket.on('session.created', () => refresh(queryKeys.sessions, queryKeys.compliance));
@@ -60,6 +68,8 @@ export function useOfficeEvents(token: string | null): void {
     socket.on('action.opened', () => refresh(queryKeys.actions));
     // A sighting reported by the plant's staff: the dashboard's open sightings and the site's list.
     socket.on('sighting.created', () => refresh(queryKeys.sightings, queryKeys.actions));
+    // New notifications for this account: the bell reads them at once, not at its next minute's poll.
+    socket.on('notification.created', () => void refetchAfterChange(queryClient, queryKeys.notifications));
     return () => {
       if (timer !== undefined) clearTimeout(timer);
       socket.disconnect();

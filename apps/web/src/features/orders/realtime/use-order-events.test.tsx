@@ -6,19 +6,13 @@ import { queryKeys } from '../../../lib/query-keys';
 import { answerLater } from '../../../testing/answer-later';
 import { sockets } from '../../../testing/fake-socket';
 import { createTestQueryClient } from '../../../testing/render';
-import { realtimeUrl, useOrderEvents } from './use-order-events';
+import { renderRealtimeHook } from '../../../testing/realtime-hook';
+import { realtimeUrl } from '../../../lib/realtime-url';
+import { useOrderEvents } from './use-order-events';
 
 vi.mock('socket.io-client', () => import('../../../testing/fake-socket'));
 
-function setup(token: string | null) {
-  const queryClient = createTestQueryClient();
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  const hook = renderHook(({ value }) => useOrderEvents(value), { wrapper, initialProps: { value: token } });
-  return { hook, invalidate };
-}
+const setup = (token: string | null) => renderRealtimeHook(useOrderEvents, token);
 
 describe('realtimeUrl (spec section 7)', () => {
   it("is the /sessions namespace under the API base with its trailing '/api' removed", () => {
@@ -53,6 +47,12 @@ describe('useOrderEvents', () => {
     }
   });
 
+  it("reads the bell's notifications again when new ones are written for the account", async () => {
+    const { invalidate } = setup('token-tecnico');
+    sockets[0]!.handlers.get('notification.created')!({ count: 2 });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.notifications }));
+  });
+
   it('reads the list again when an event arrives while its first load is still on its way', async () => {
     const queryClient = createTestQueryClient();
     const answers = [answerLater<string>(), answerLater<string>()];
@@ -81,7 +81,9 @@ describe('useOrderEvents', () => {
     sockets[0]!.handlers.get('connect')!();
     sockets[0]!.handlers.get('connect')!();
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.sessions }));
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    // And the bell: notifications written while it was down were announced to nobody.
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.notifications }));
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('closes the connection on sign-out (no token) and on unmount', () => {

@@ -1,23 +1,15 @@
-import { SESSIONS_NAMESPACE, type SessionServerEvents } from '@rondin/contracts/realtime';
+import type { SessionServerEvents } from '@rondin/contracts/realtime';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { API_BASE } from '../../../lib/api-client';
 import { refetchAfterChange } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-/**
- * Spec section 7: the namespace lives under the API base with its trailing '/api' removed. The app is
- * served by the API's own process, so with the default base this is '/sessions' on the page's origin.
- */
-export function realtimeUrl(apiBase: string = API_BASE): string {
-  return `${apiBase.replace(/\/api\/?$/, '')}${SESSIONS_NAMESPACE}`;
-}
+import { realtimeUrl } from '../../../lib/realtime-url';
 
 /**
  * Keeps a realtime connection open while `token` is set (the technician layout passes it only for a
  * signed-in TECH) and refreshes the technician's lists (open orders and completed pages share one key
- * prefix) and the order an event names. A new token (another sign-in) or null (sign-out, another role)
+ * prefix) and the order an event names, and the bell when new notifications are written for the account. A new token (another sign-in) or null (sign-out, another role)
  * closes the old connection.
  */
 export function useOrderEvents(token: string | null): void {
@@ -33,11 +25,15 @@ export function useOrderEvents(token: string | null): void {
     let connectedBefore = false;
     socket.on('connect', () => {
       // Events sent while the connection was down are lost: catch up once it is back.
-      if (connectedBefore) refetch(queryKeys.sessions);
+      if (connectedBefore) {
+        refetch(queryKeys.sessions);
+        refetch(queryKeys.notifications);
+      }
       connectedBefore = true;
     });
     socket.on('session.created', refresh);
     socket.on('session.updated', refresh);
+    socket.on('notification.created', () => refetch(queryKeys.notifications));
     return () => {
       socket.disconnect();
     };

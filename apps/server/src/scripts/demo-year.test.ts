@@ -15,7 +15,8 @@ import { TechniciansRepository } from '../modules/technicians/technicians.reposi
 import { TrapsRepository } from '../modules/traps/traps.repository.js';
 import { TrapsService } from '../modules/traps/traps.service.js';
 import { DEMO_WEEKS, seedDemoYear } from './demo-year.js';
-import { seedDemo } from './seed-demo.js';
+import { verifyPassword } from '../lib/password.js';
+import { DEMO_PORTAL_PASSWORD, seedDemo } from './seed-demo.js';
 
 // The demonstration's year, on the areas where its outbreaks happen: every order closed and consistent, a
 // finding on every scanned item (and its current version), exceptions with their note, some activity.
@@ -509,5 +510,29 @@ describe('demo seed', () => {
         late_night: true,
       },
     ]);
+  });
+
+  it('gives the client’s QA manager a portal account, signed in with the known password, a few notifications under her bell', async () => {
+    const [account] = await rows<{ id: number; password_hash: string; sites: number; client: string }>(
+      `SELECT t.id, t.password_hash, cardinality(t.portal_site_ids)::int AS sites, c.name AS client
+         FROM technicians t JOIN clients c ON c.id = t.client_id
+        WHERE t.role = 'CLIENTE' AND t.email = 'elena.martin@conservasllobregat.es' AND t.is_active`,
+    );
+    // Every site of the client (none chosen), with the password the summary and the README print.
+    expect(account).toMatchObject({ sites: 0, client: 'Conservas del Llobregat S.A.' });
+    expect(await verifyPassword(DEMO_PORTAL_PASSWORD, account!.password_hash)).toBe(true);
+    const bell = await rows<{ kind: string; link: string; read: boolean }>(
+      `SELECT kind, link, read_at IS NOT NULL AS read FROM notifications WHERE account_id = ${account!.id} ORDER BY id`,
+    );
+    expect(bell.length).toBeGreaterThanOrEqual(2);
+    expect(bell.length).toBeLessThanOrEqual(4);
+    expect(bell.every((each) => !each.read && each.link.startsWith('/cliente'))).toBe(true);
+    // The year's earlier events are history: told to nobody, and nothing left for the server to tell at start.
+    const [events] = await rows<{ waiting: number; office: number }>(
+      `SELECT (SELECT count(*) FROM notification_events WHERE processed_at IS NULL)::int AS waiting,
+              (SELECT count(*) FROM notifications n JOIN technicians t ON t.id = n.account_id WHERE t.role = 'ADMIN')::int AS office`,
+    );
+    expect(events!.waiting).toBe(0);
+    expect(events!.office).toBeLessThanOrEqual(4);
   });
 });

@@ -45,6 +45,7 @@ import { TechniciansService } from '../modules/technicians/technicians.service.j
 import type { TrapRow } from '../modules/traps/traps.repository.js';
 import { TrapsRepository } from '../modules/traps/traps.repository.js';
 import { TrapsService } from '../modules/traps/traps.service.js';
+import { DEMO_PORTAL_PASSWORD, seedPortalAccount } from './demo-portal.js';
 import { alongWalls, DEMO_PLANS, drawFloorPlan } from './demo-floor-plans.js';
 import { countTrendPeriodsAfter } from '../modules/reports/trends.repository.js';
 import { setDemoClock } from './demo-clock.js';
@@ -187,6 +188,7 @@ const DEMO_CONTACTS = [
 const UNPLACED_PER_SITE = 2;
 
 export const DEMO_TECHNICIAN_PASSWORD = 'tecnico-demo';
+export { DEMO_PORTAL_PASSWORD } from './demo-portal.js';
 
 /**
  * The company's technicians, with what RD 830/2010 asks of each: the qualification (certificado de
@@ -317,6 +319,8 @@ export interface DemoSummary {
   year: DemoYearSummary;
   openOrders: number;
   assessed: DemoPlantSummary;
+  /** The client's QA manager in the portal, and the notifications under her bell. */
+  portal: { email: string; notifications: number };
 }
 
 /**
@@ -566,7 +570,11 @@ async function seedDemoOnClock(
   }
   const openOrders = await seedOpenItems({ orders, actions, office, techIds, traps: activeTraps, sites });
   await storage.close();
-  return { sites, year, openOrders, assessed };
+  const portal = await seedPortalAccount(db, config, office, sites[0]!.id, {
+    email: DEMO_CONTACTS[0]!.email,
+    fullName: DEMO_CONTACTS[0]!.name,
+  });
+  return { sites, year, openOrders, assessed, portal };
 }
 
 /**
@@ -670,7 +678,7 @@ async function main(): Promise<void> {
     if (admin?.generatedPassword) {
       process.stdout.write(`Administrador creado: ${admin.email} / ${admin.generatedPassword}\n`);
     }
-    const { sites, year, openOrders, assessed } = await seedDemo(database, config);
+    const { sites, year, openOrders, assessed, portal } = await seedDemo(database, config);
     const number = sites.reduce((sum, site) => sum + site.traps, 0);
     process.stdout.write(
       [
@@ -683,6 +691,7 @@ async function main(): Promise<void> {
           .join(', ')}.`,
         `Técnicos: ${TECHNICIANS.map((technician) => emailFor(technician.fullName)).join(', ')}`,
         `Contraseña de cada técnico: ${DEMO_TECHNICIAN_PASSWORD}`,
+        `Portal del cliente (/cliente): ${portal.email} / ${DEMO_PORTAL_PASSWORD}, con ${portal.notifications} notificaciones en la campana.`,
         config.PUBLIC_URL
           ? `Los QR de los certificados llevan a ${config.PUBLIC_URL}.`
           : 'Sin PUBLIC_URL, los QR de los certificados no llevan una dirección pública: defínala antes de cargar la demostración.',

@@ -15,6 +15,7 @@ import { lighthouseBenchmark } from './lighthouse.js';
 import { notificationsBenchmark } from './notifications.bench.js';
 import { planEditorBenchmark } from './plan-editor.bench.js';
 import { planMapBenchmark } from './plan-map.bench.js';
+import { portalOverviewBenchmark } from './portal-overview.bench.js';
 import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
@@ -41,6 +42,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   'audit-pack': { title: 'Audit pack PDF: 2,000 devices, a year of weekly visits', run: auditPackBenchmark },
   assessments: { title: 'Quarterly review draft: 2,000 devices, a year of weekly visits', run: assessmentsBenchmark },
   notifications: { title: 'Email outbox: 1,000 emails, two processes', run: notificationsBenchmark },
+  'portal-overview': { title: "Plant portal: a client's 50 sites at a glance", run: portalOverviewBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { JWT_SECRET } from './server.js';
 
 /** A token the benchmark's servers accept (they share JWT_SECRET), without a login per run. */
-export function tokenFor(technicianId: number, role: 'ADMIN' | 'TECH'): Promise<string> {
+export function tokenFor(technicianId: number, role: 'ADMIN' | 'TECH' | 'CLIENTE'): Promise<string> {
   return new SignJWT({ role })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(technicianId))

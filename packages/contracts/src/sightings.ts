@@ -115,6 +115,10 @@ export const SIGHTING_FORM_FIELDS = [
 export const PublicSightingPage = z.object({ siteName: z.string(), areas: z.array(z.string()) });
 export type PublicSightingPage = z.infer<typeof PublicSightingPage>;
 
+/** Where a sighting of a site may be reported: its active devices' areas, by name (the portal's form). */
+export const SightingAreas = z.object({ areas: z.array(z.string()) });
+export type SightingAreas = z.infer<typeof SightingAreas>;
+
 /** What the public page is answered once the sighting is stored: its number to quote, and the thanks. */
 export const PublicSightingReceipt = z.object({ id: z.number().int(), message: z.string() });
 export type PublicSightingReceipt = z.infer<typeof PublicSightingReceipt>;

@@ -780,6 +780,10 @@ const MATRIX: Record<string, Row> = {
     },
     expect: PORTAL(201),
   },
+  'GET /api/portal/sites/:id/areas': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/areas` }),
+    expect: PORTAL(200),
+  },
   'GET /api/portal/sightings/:id/photos/:photoId': {
     request: ({ sighting, sightingPhoto }) => ({
       url: `/api/portal/sightings/${sighting.id}/photos/${sightingPhoto.id}`,

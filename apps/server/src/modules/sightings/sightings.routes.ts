@@ -13,6 +13,7 @@ import {
   SightingList,
   SightingListQuery,
   SightingPhotoParams,
+  SightingAreas,
   SightingPosterQuery,
   SiteSightingsQuery,
 } from '@rondin/contracts';
@@ -319,6 +320,24 @@ export const portalSightingsRoutes: FastifyPluginAsyncZod<{ service: SightingsSe
       },
     },
     (request) => service.listOfSite(request.params.id, request.query, request.user),
+  );
+
+  app.get(
+    '/sites/:id/areas',
+    {
+      onRequest: app.authorize('CLIENTE'),
+      schema: {
+        operationId: 'listPortalSightingAreas',
+        summary: 'Las áreas de un sitio, en el portal',
+        description:
+          'Las áreas de los dispositivos activos del sitio, por nombre: las únicas en que se puede avisar de un avistamiento (vacía si no tiene ninguna). 404 si el sitio no es de la cuenta.',
+        tags: portalTags,
+        security,
+        params: IdParams,
+        response: { 200: SightingAreas, ...errors },
+      },
+    },
+    (request) => service.areasOf(request.params.id, request.user),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   type PublicSightingPage,
   type PublicSightingReceipt,
   type Sighting,
+  type SightingAreas,
   type SightingLink,
   type SightingList,
   type SightingListQuery,
@@ -117,6 +118,11 @@ export class SightingsService {
   async listOfSite(siteId: number, query: SiteSightingsQuery, user?: AuthUser): Promise<SightingList> {
     await this.site(siteId, user);
     return this.repository.list({ ...query, siteId, limit: query.limit ?? DEFAULT_LIMIT });
+  }
+
+  /** Where a sighting of the site may be reported (its active devices' areas), for a caller who may see it. */
+  async areasOf(siteId: number, user?: AuthUser): Promise<SightingAreas> {
+    return { areas: (await this.site(siteId, user)).areas };
   }
 
   /** The site's open sightings, for the technician's order of that site. */

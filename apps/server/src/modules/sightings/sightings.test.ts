@@ -430,6 +430,27 @@ describe('the portal', () => {
     const office = await t.app.inject({ url: '/api/sightings', headers: quality.headers });
     expect(office.statusCode).toBe(403);
   });
+
+  it("gives the form the areas of the account's own sites only: their active devices', by name", async () => {
+    await createTrap(t, { area: 'Muelle de carga' });
+    await createTrap(t, { area: 'Cámara de frío' });
+    await createTrap(t, { area: 'Muelle de carga' });
+    await createTrap(t, { area: 'Oficinas', isActive: false });
+    const [sameClient] = await t.database.db.insert(sites).values({ name: 'Almacén Norte', clientId: 1 }).returning();
+    await createTrap(t, { siteId: sameClient!.id, area: 'Andén norte' });
+    const empty = await t.database.db.insert(sites).values({ name: 'Almacén Vacío', clientId: 1 }).returning();
+    const quality = await createPortalUser(t, { siteIds: [DEFAULT_SITE_ID, empty[0]!.id] });
+
+    expect(await get(`/api/portal/sites/${DEFAULT_SITE_ID}/areas`, quality)).toEqual({
+      areas: ['Cámara de frío', 'Muelle de carga'],
+    });
+    expect(await get(`/api/portal/sites/${empty[0]!.id}/areas`, quality)).toEqual({ areas: [] });
+    for (const siteId of [sameClient!.id, await otherSite(), 999_999]) {
+      const read = await t.app.inject({ url: `/api/portal/sites/${siteId}/areas`, headers: quality.headers });
+      expect(read.statusCode).toBe(404);
+      expect(read.json().message).toBe(SightingMessages.siteNotFound);
+    }
+  });
 });
 
 describe('the audit pack', () => {

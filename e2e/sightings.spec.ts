@@ -7,6 +7,7 @@ import path from 'node:path';
 import { unique } from './support/accounts';
 import { AdminApi } from './support/api';
 import { downloadBytes, expect, expectNoSeriousA11yViolations, storeSignIn, test } from './support/fixtures';
+import { cameraPhoto } from './support/photo-image';
 
 /**
  * Issue [W]'s sighting, end to end: the office prints a poster for an area; a plant worker scans its QR with a
@@ -251,3 +252,84 @@ test('a rotated link stops working on the phone, and the new one opens the form'
     await phone.context().close();
   }
 });
+
+for (const [label, viewport] of [
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+] as const) {
+  test(`the QA manager reports a sighting with a photo from the portal, and the office's list shows it (${label})`, async ({
+    browser,
+    page,
+    asAdmin,
+    adminApi,
+  }) => {
+    test.setTimeout(120_000);
+    const person = unique('Carla Calidad');
+    const description = unique('Excrementos junto a la línea 2');
+    const { invitationUrl } = await adminApi.invitePortalAccount(site.clientId, {
+      email: `${unique('carla').toLowerCase()}@planta.test`,
+      fullName: person,
+      siteIds: [site.id],
+    });
+    const plant = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+    try {
+      const her = await plant.newPage();
+      await her.goto(new URL(invitationUrl).pathname);
+      await her.getByLabel('Contraseña', { exact: true }).fill('Silo 3 sin hormigas');
+      await her.getByLabel('Repite la contraseña').fill('Silo 3 sin hormigas');
+      await her.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+      await her
+        .getByRole('article', { name: site.name })
+        .getByRole('link', { name: `Ver ${site.name}` })
+        .click();
+      await her.getByRole('link', { name: 'Avistamientos', exact: true }).click();
+      await expect(her).toHaveURL(/\?seccion=avistamientos$/);
+      const section = her.getByRole('region', { name: 'Avistamientos', exact: true });
+      await expect(section.getByRole('heading', { level: 3, name: 'Avisos del sitio' })).toBeVisible();
+
+      await section.getByRole('button', { name: 'Avisar de un avistamiento' }).click();
+      // The site's areas, from the portal: its devices'.
+      await expect(section.getByRole('radio', { name: 'Envasado' })).toBeVisible();
+      await section.getByRole('radio', { name: 'Muelle de carga' }).check();
+      await section.getByRole('radio', { name: 'Roedores' }).check();
+      await section.getByLabel('Detalles (opcional)').fill(description);
+      await section.getByLabel('Hacer una foto').setInputFiles({
+        name: 'linea.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await cameraPhoto(her, 3000, 2000, 'Línea 2, teléfono de Carla'),
+      });
+      await expect(section.getByRole('img', { name: 'Foto 1' })).toBeVisible();
+      // She is signed in: no name is asked.
+      await expect(section.getByLabel('Tu nombre')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(her);
+      await shootBoth(her, `portal-sighting-form-${label}`, viewport);
+      await section.getByRole('button', { name: 'Enviar aviso' }).click();
+      await expect(section.getByText(/Número de aviso: \d+/)).toBeVisible();
+
+      // Her list shows it at once, open, with its photo and the action the office has to attend.
+      const mine = section.getByRole('article').filter({ hasText: description });
+      await expect(mine).toContainText('Abierto');
+      await expect(mine).toContainText(`Avisó:${person}`);
+      await expect(mine).toContainText(/Acción:#\d+, la empresa la atiende antes del \d\d\/\d\d\/\d{4}/);
+      await expect(mine.getByRole('img', { name: /Foto 1 del avistamiento/ })).toBeVisible();
+      await section.getByRole('button', { name: 'Cerrar el formulario' }).click();
+      expect(await her.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSeriousA11yViolations(her);
+      await shootBoth(her, `portal-sightings-${label}`, viewport);
+    } finally {
+      await plant.close();
+    }
+
+    // The office's list of the site shows it, with who reported it and its photo.
+    await page.setViewportSize(LAPTOP);
+    await asAdmin(`/admin/sites/${site.id}`);
+    const office = page
+      .getByRole('region', { name: 'Avistamientos', exact: true })
+      .getByRole('article')
+      .filter({ hasText: description });
+    await expect(office).toContainText('Abierto');
+    await expect(office).toContainText(`Avisó:${person}`);
+    await expect(office).toContainText('Área:Muelle de carga');
+    await expect(office.getByRole('img', { name: /Foto 1 del avistamiento/ })).toBeVisible();
+  });
+}

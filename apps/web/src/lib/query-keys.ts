@@ -134,6 +134,8 @@ export const queryKeys = {
   /** Every site's sightings as the dashboard asks for them (open ones). */
   sightingList: (filters: object) => ['sightings', 'list', filters] as const,
   siteSightings: (siteId: number) => ['sightings', 'site', siteId] as const,
+  /** A site's sightings as the portal reads them (under the prefix: a report or a closed action refreshes them). */
+  portalSightings: (siteId: number) => ['sightings', 'portal', siteId] as const,
   /** A site's sighting link: what its posters' QR opens. */
   sightingLink: (siteId: number) => ['sightings', 'link', siteId] as const,
   /** The plans a technician's order reaches, with their devices. */

@@ -35,6 +35,7 @@ export const PORTAL_MESSAGES = {
     findings: 'Hallazgos',
     plan: 'Plano y mapa de calor',
     trends: 'Tendencias',
+    sightings: 'Avistamientos',
     programme: 'Programa y evaluaciones',
     documents: 'Documentos',
     auditPack: 'Dossier de auditoría',

@@ -75,6 +75,17 @@ export const SIGHTING_MESSAGES = {
   listFailed: 'No se pudieron cargar los avistamientos.',
   listEmpty: 'Sin avistamientos en este sitio.',
 
+  // The portal's «Avistamientos» of a site.
+  portalSectionIntro:
+    'Si alguien de la planta ve una plaga, avisa aquí: la empresa de control de plagas lo recibe al momento y abre una acción correctiva.',
+  portalReport: 'Avisar de un avistamiento',
+  portalReportClose: 'Cerrar el formulario',
+  areasLoading: 'Cargando las áreas del sitio…',
+  areasFailed: 'No se pudieron cargar las áreas del sitio.',
+  portalListEmpty: 'Nadie ha avisado de avistamientos en este sitio.',
+  portalAction: (id: number, dueDay: string) => `#${id}, la empresa la atiende antes del ${dueDay}`,
+  portalActionClosed: (id: number, closedAt: string) => `#${id}, cerrada el ${closedAt}`,
+
   // The dashboard.
   dashboardTitle: 'Avistamientos abiertos',
   dashboardIntro: 'Avisos del personal de las plantas cuya acción correctiva sigue abierta. Llegan al momento.',

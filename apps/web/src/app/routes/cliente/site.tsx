@@ -5,6 +5,7 @@ import { type PortalSection, PortalSiteView } from '../../../features/portal/com
 import { DocumentsSection } from '../../../features/portal/components/documents-section';
 import { RecommendationsSection } from '../../../features/portal/components/recommendations-section';
 import { PORTAL_MESSAGES } from '../../../features/portal/messages';
+import { PortalSightingsSection } from '../../../features/sightings/components/portal-sightings-section';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
 import { parseRouteId } from '../../route-id';
 import { portalProgramme } from './site-programme';
@@ -26,6 +27,7 @@ function sectionsOf(site: PortalSiteOverview): PortalSection[] {
       render: () => <RecommendationsSection siteId={site.id} />,
     },
     { key: 'plano', label: TEXT.plan, render: () => <PortalPlans siteId={site.id} /> },
+    { key: 'avistamientos', label: TEXT.sightings, render: () => <PortalSightingsSection siteId={site.id} /> },
     {
       key: 'tendencias',
       label: TEXT.trends,

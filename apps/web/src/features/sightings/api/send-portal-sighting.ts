@@ -16,6 +16,11 @@ export function useSendPortalSighting(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => sendPortalSighting(siteId, form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sightings }),
+    // The sightings, and the sites' overview that counts the open ones.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.sightings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.portalSites }),
+      ]),
   });
 }

@@ -12,6 +12,12 @@ export const sightingPhotoPaths = (sightingId: number): PhotoPaths => ({
   thumbnail: (id) => `/sightings/${sightingId}/photos/${id}?size=thumb`,
 });
 
+/** The same photos read through the portal (GET /portal/sightings/{id}/photos/{photoId}). */
+export const portalSightingPhotoPaths = (sightingId: number): PhotoPaths => ({
+  photo: (id) => `/portal/sightings/${sightingId}/photos/${id}`,
+  thumbnail: (id) => `/portal/sightings/${sightingId}/photos/${id}?size=thumb`,
+});
+
 export interface SightingCardFacts {
   id: number;
   area: string;
@@ -32,12 +38,15 @@ export function SightingCard({
   closed = false,
   status,
   action,
+  photoPaths = sightingPhotoPaths,
 }: {
   sighting: SightingCardFacts;
   headingLevel?: 2 | 3 | 4;
   closed?: boolean;
   status?: ReactNode;
   action?: ReactNode;
+  /** Where its photos are read: the office's routes unless told (the portal's). */
+  photoPaths?: (sightingId: number) => PhotoPaths;
 }) {
   const Heading = `h${headingLevel}` as const;
   const photos = sighting.photos ?? [];
@@ -81,7 +90,11 @@ export function SightingCard({
         <ul className="sighting-card__photos">
           {photos.map((photo, index) => (
             <li key={photo.id}>
-              <Thumbnail sightingId={sighting.id} photoId={photo.id} alt={TEXT.photoOf(index + 1, sighting.area)} />
+              <Thumbnail
+                paths={photoPaths(sighting.id)}
+                photoId={photo.id}
+                alt={TEXT.photoOf(index + 1, sighting.area)}
+              />
             </li>
           ))}
         </ul>
@@ -90,8 +103,8 @@ export function SightingCard({
   );
 }
 
-function Thumbnail({ sightingId, photoId, alt }: { sightingId: number; photoId: number; alt: string }) {
-  const thumbnail = usePhotoThumbnail(photoId, true, sightingPhotoPaths(sightingId));
+function Thumbnail({ paths, photoId, alt }: { paths: PhotoPaths; photoId: number; alt: string }) {
+  const thumbnail = usePhotoThumbnail(photoId, true, paths);
   const url = useObjectUrl(thumbnail.data);
   return url ? <img src={url} alt={alt} /> : <span className="sighting-photos__missing">{alt}</span>;
 }

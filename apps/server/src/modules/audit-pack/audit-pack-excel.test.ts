@@ -119,7 +119,12 @@ async function annex(from: string, to: string, batchSize?: number) {
 describe('audit pack Excel annex', () => {
   it("has one row per device of the site's orders of the period, by the order's date in the site's zone", async () => {
     const { rows, workbook } = await annex('2026-01-01', '2026-02-01');
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Inspecciones', 'Avistamientos', 'Resumen']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Inspecciones',
+      'Avistamientos',
+      'Recomendaciones',
+      'Resumen',
+    ]);
     // The device the forced close left is a row too, last, without a time.
     expect(rows.map((row) => [row.Orden, row.Código, row.Resultado])).toEqual([
       [januaryOrder, 'CEB-01', 'Escaneada'],

@@ -1,6 +1,8 @@
 import {
+  ACTION_ORIGIN_NAMES,
   ACTION_STATUS_NAMES,
   folioText,
+  RECOMMENDATION_REMINDER_DAYS,
   SIGHTING_SOURCE_NAMES,
   SIGHTING_STATUS_NAMES,
   THRESHOLD_LEVEL_NAMES,
@@ -21,10 +23,13 @@ import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.j
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
 import { wallClock, zonedInstant } from '../../lib/time-zone.js';
 import type { AuditPackRepository, PackInspection, PackInspectionBreach, PackRange } from './audit-pack.repository.js';
-import { PACK_COUNTS_RULE, unfinishedOutcome } from './pdf/pack-text.js';
+import { acknowledgementOf, PACK_COUNTS_RULE, unfinishedOutcome } from './pdf/pack-text.js';
 
 /** The reads the annex makes, in audit-pack.repository.ts. */
-type AuditPackExcelSource = Pick<AuditPackRepository, 'site' | 'inspections' | 'orders' | 'figures' | 'sightings'>;
+type AuditPackExcelSource = Pick<
+  AuditPackRepository,
+  'site' | 'inspections' | 'orders' | 'figures' | 'sightings' | 'actions'
+>;
 
 /**
  * Devices read at once, about: with their catches, about 2 MB of rows. Orders are read together until they reach
@@ -78,6 +83,44 @@ const SIGHTING_COLUMNS = [
   { header: 'Cerrada el', key: 'closedAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
   { header: 'Cerrada por', key: 'closedBy', width: 24 },
 ] as const;
+
+/**
+ * The recommendations sheet's columns: each action the client answers for (responsible CLIENTE), as the PDF's
+ * actions section lists it, with the plant's acknowledgement in the portal or the days it has waited for one.
+ */
+const RECOMMENDATION_COLUMNS = [
+  { header: 'N.º', key: 'id', width: 8 },
+  { header: 'Origen', key: 'origin', width: 22 },
+  { header: 'Descripción', key: 'description', width: 50 },
+  { header: 'Hecha el', key: 'createdAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+  { header: 'Fecha límite', key: 'dueDate', width: 12, style: { numFmt: DATE_FORMAT } },
+  { header: 'Estado', key: 'status', width: 12 },
+  { header: 'Reconocida el', key: 'acknowledgedAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+  { header: 'Reconocida por', key: 'acknowledgedBy', width: 24 },
+  { header: 'Días sin reconocer', key: 'days', width: 12 },
+  { header: `Pasado el plazo de ${RECOMMENDATION_REMINDER_DAYS} días`, key: 'overdue', width: 14 },
+  { header: 'Reconocimiento', key: 'text', width: 44 },
+  { header: 'Cerrada el', key: 'closedAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+] as const;
+
+/** A sheet of a list (sightings, recommendations): its Spanish header row frozen, printed landscape, page wide. */
+function listSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: readonly { header: string; key: string; width: number; style?: { numFmt: string } }[],
+) {
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sheet.columns = columns.map(({ header: _, ...column }) => ({ ...column }));
+  const header = sheet.addRow(columns.map((column) => column.header));
+  header.font = HEADER_FONT;
+  header.fill = HEADER_FILL;
+  header.alignment = { vertical: 'middle', wrapText: true };
+  header.commit();
+  return sheet;
+}
 
 /** "Capturas por inspección (roedores): 12, límite 10; Actividad: 3, límite 2". */
 function breachText(breaches: readonly PackInspectionBreach[]): string {
@@ -200,16 +243,7 @@ export async function writeAuditPackExcel(
   sheet.commit();
 
   const sightings = await repository.sightings(range);
-  const sightingSheet = workbook.addWorksheet('Avistamientos', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-  });
-  sightingSheet.columns = SIGHTING_COLUMNS.map(({ header: _, ...column }) => ({ ...column }));
-  const sightingHeader = sightingSheet.addRow(SIGHTING_COLUMNS.map((column) => column.header));
-  sightingHeader.font = HEADER_FONT;
-  sightingHeader.fill = HEADER_FILL;
-  sightingHeader.alignment = { vertical: 'middle', wrapText: true };
-  sightingHeader.commit();
+  const sightingSheet = listSheet(workbook, 'Avistamientos', SIGHTING_COLUMNS);
   for (const sighting of sightings) {
     sightingSheet
       .addRow({
@@ -230,6 +264,31 @@ export async function writeAuditPackExcel(
       .commit();
   }
   sightingSheet.commit();
+
+  const recommendations = (await repository.actions(range)).filter((action) => action.responsible === 'CLIENTE');
+  const recommendationSheet = listSheet(workbook, 'Recomendaciones', RECOMMENDATION_COLUMNS);
+  let overdueAcknowledgements = 0;
+  for (const action of recommendations) {
+    const acknowledgement = acknowledgementOf(action, generatedAt, timeZone);
+    if (acknowledgement.overdue) overdueAcknowledgements += 1;
+    const row = recommendationSheet.addRow({
+      id: action.id,
+      origin: ACTION_ORIGIN_NAMES[action.origin],
+      description: action.description,
+      createdAt: wallClock(action.createdAt, timeZone),
+      dueDate: instant(action.dueDate, 'UTC'),
+      status: ACTION_STATUS_NAMES[action.status],
+      acknowledgedAt: action.acknowledgedAt ? wallClock(action.acknowledgedAt, timeZone) : null,
+      acknowledgedBy: action.acknowledgedBy,
+      days: acknowledgement.days,
+      overdue: acknowledgement.days === null ? null : acknowledgement.overdue ? 'Sí' : 'No',
+      text: acknowledgement.text,
+      closedAt: action.closedAt ? wallClock(action.closedAt, timeZone) : null,
+    });
+    if (acknowledgement.overdue) row.font = { bold: true, color: { argb: 'FFB3261E' } };
+    row.commit();
+  }
+  recommendationSheet.commit();
 
   const summary = workbook.addWorksheet('Resumen');
   summary.columns = [
@@ -272,6 +331,8 @@ export async function writeAuditPackExcel(
   textRow('Sin inspección (cierre forzado u orden abierta)', figures.dueTraps - figures.inspectedTraps);
   textRow('Con un umbral superado', counts.breaches);
   textRow('Avistamientos (hoja Avistamientos)', sightings.length);
+  textRow('A cargo del cliente (hoja Recomendaciones)', recommendations.length);
+  textRow(`De ellas, sin reconocer pasado el plazo de ${RECOMMENDATION_REMINDER_DAYS} días`, overdueAcknowledgements);
   summary.commit();
   await workbook.commit();
 }

@@ -155,14 +155,24 @@ export interface PackTrends {
   limits: TrendThreshold[];
 }
 
+/**
+ * A recommendation's acknowledgement in the portal (responsible CLIENTE): when and by whom, or nobody yet; it
+ * waits from when the action was made (`createdAt`), as the client's reminder counts it.
+ */
+export interface PackAcknowledgement {
+  createdAt: Date;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+}
+
 /** A recommendation's corrective action as it stands now. */
-export interface PackRecommendationState {
+export interface PackRecommendationState extends PackAcknowledgement {
   actionId: number;
   status: PackAction['status'];
   closedAt: Date | null;
 }
 
-export interface PackAction {
+export interface PackAction extends PackAcknowledgement {
   id: number;
   origin: ActionOrigin;
   detectedAt: Date;
@@ -543,9 +553,11 @@ export class AuditPackRepository {
               a.responsible_name AS "responsibleName", to_char(a.due_date, 'YYYY-MM-DD') AS "dueDate", a.status,
               a.verification_plan AS "verificationPlan", a.verification_result AS "verificationResult",
               a.verified_by AS "verifiedBy", to_char(a.verified_on, 'YYYY-MM-DD') AS "verifiedOn",
-              a.closed_at AS "closedAt", c.full_name AS "closedBy", a.closing_note AS "closingNote"
+              a.closed_at AS "closedAt", c.full_name AS "closedBy", a.closing_note AS "closingNote",
+              a.created_at AS "createdAt", a.acknowledged_at AS "acknowledgedAt", k.full_name AS "acknowledgedBy"
        FROM corrective_actions a LEFT JOIN traps t ON t.id = a.trap_id
        LEFT JOIN technicians d ON d.id = a.detected_by_id LEFT JOIN technicians c ON c.id = a.closed_by_id
+       LEFT JOIN technicians k ON k.id = a.acknowledged_by_id
        WHERE a.site_id = $1 AND a.detected_at < $3 AND (a.detected_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY a.origin = 'RECOMENDACION', a.detected_at, a.id`,
       [range.siteId, range.from, range.to],
@@ -576,8 +588,10 @@ export class AuditPackRepository {
     if (!ids.length) return Promise.resolve([]);
     return queryRows<PackRecommendationState>(
       this.db,
-      `SELECT id AS "actionId", status, closed_at AS "closedAt" FROM corrective_actions
-       WHERE site_id = $1 AND id = ANY($2::int[]) ORDER BY id`,
+      `SELECT a.id AS "actionId", a.status, a.closed_at AS "closedAt", a.created_at AS "createdAt",
+              a.acknowledged_at AS "acknowledgedAt", k.full_name AS "acknowledgedBy"
+       FROM corrective_actions a LEFT JOIN technicians k ON k.id = a.acknowledged_by_id
+       WHERE a.site_id = $1 AND a.id = ANY($2::int[]) ORDER BY a.id`,
       [siteId, ids],
     );
   }

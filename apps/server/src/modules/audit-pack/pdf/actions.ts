@@ -3,6 +3,7 @@ import {
   ACTION_RESPONSIBLE_NAMES,
   ACTION_SEVERITY_NAMES,
   PRODUCT_IMPACT_NAMES,
+  RECOMMENDATION_REMINDER_DAYS,
 } from '@rondin/contracts';
 import { FONT, useFont } from '../../../lib/pdf-fonts.js';
 import { MARGIN } from '../../../lib/pdf-sections.js';
@@ -10,7 +11,7 @@ import { drawFitted, fitText } from '../../../lib/pdf-text.js';
 import { localDate } from '../../../lib/time-zone.js';
 import type { PackAction } from '../audit-pack.repository.js';
 import type { PackPages } from './pack-pages.js';
-import { dateText, dayText, number } from './pack-text.js';
+import { acknowledgementOf, dateText, dayText, number } from './pack-text.js';
 
 /** Where an action stands on the day the pack is made: closed in time or late, open, or open past its date. */
 type Standing = 'ON_TIME' | 'LATE' | 'OPEN' | 'OVERDUE';
@@ -33,8 +34,14 @@ function standingText(action: PackAction, standing: Standing, timeZone: string):
   }
 }
 
-/** What the auditor reads of one action, field by field, in the order the standards ask for them. */
-function actionFacts(action: PackAction, timeZone: string): [string, string][] {
+/** A fact of an action: its label, its value, and whether it is printed as a warning (red). */
+type Fact = [label: string, value: string, alert?: boolean];
+
+/**
+ * What the auditor reads of one action, field by field, in the order the standards ask for them; one the client
+ * answers for (responsible CLIENTE) also says whether and when the plant acknowledged it in the portal.
+ */
+function actionFacts(action: PackAction, timeZone: string, now: Date): Fact[] {
   const pending = action.closedAt ? 'No registrada' : 'Pendiente';
   // «Por Marta Vidal el 02-02-2026: dos visitas seguidas sin consumo.»
   const verifier = [
@@ -48,7 +55,8 @@ function actionFacts(action: PackAction, timeZone: string): [string, string][] {
       ? `${verifier}: ${action.verificationResult}`
       : action.verificationResult
     : null;
-  const facts: [string, string | null][] = [
+  const acknowledgement = action.responsible === 'CLIENTE' ? acknowledgementOf(action, now, timeZone) : null;
+  const facts: [string, string | null, boolean?][] = [
     [
       'Detectada',
       `${dateText(action.detectedAt, timeZone)}${action.detectedBy ? ` por ${action.detectedBy}` : ''}${action.where ? ` · ${action.where}` : ''} · gravedad ${ACTION_SEVERITY_NAMES[action.severity].toLowerCase()}`,
@@ -67,6 +75,7 @@ function actionFacts(action: PackAction, timeZone: string): [string, string][] {
       'Responsable y plazo',
       `${ACTION_RESPONSIBLE_NAMES[action.responsible]}${action.responsibleName ? ` (${action.responsibleName})` : ''}, hasta el ${dayText(action.dueDate)}`,
     ],
+    ['Reconocimiento', acknowledgement?.text ?? null, acknowledgement?.overdue],
     ['Verificación', verified ?? (action.verificationPlan ? `Prevista: ${action.verificationPlan}` : pending)],
     [
       'Cierre',
@@ -80,7 +89,7 @@ function actionFacts(action: PackAction, timeZone: string): [string, string][] {
         : 'Sin cerrar',
     ],
   ];
-  return facts.filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '');
+  return facts.filter((fact): fact is Fact => fact[1] !== null && fact[1] !== '');
 }
 
 const LABEL_WIDTH = 110;
@@ -91,10 +100,10 @@ function drawAction(pack: PackPages, action: PackAction, standing: Standing): vo
   const { doc } = pack;
   const valueWidth = pack.width - LABEL_WIDTH;
   useFont(doc, FONT.regular, SIZE);
-  const facts = actionFacts(action, pack.timeZone).map(([label, value]) => ({
-    label,
-    value: fitText(doc, value, { width: valueWidth, maxLines: 60 }),
-  }));
+  const facts = actionFacts(action, pack.timeZone, pack.data.generatedAt).map(([label, value, alert]) => {
+    useFont(doc, alert ? FONT.bold : FONT.regular, SIZE);
+    return { label, alert, value: fitText(doc, value, { width: valueWidth, maxLines: 60 }) };
+  });
   const heading = `N.º ${action.id} · ${ACTION_ORIGIN_NAMES[action.origin]} · ${standingText(action, standing, pack.timeZone)}`;
   useFont(doc, FONT.bold, 9.5);
   const title = fitText(doc, heading, { width: pack.width - 8, maxLines: 3 });
@@ -115,7 +124,7 @@ function drawAction(pack: PackPages, action: PackAction, standing: Standing): vo
     drawFitted(doc, fitText(doc, fact.label, { width: LABEL_WIDTH - 6, maxLines: 2 }), MARGIN, y, {
       width: LABEL_WIDTH - 6,
     });
-    useFont(doc, FONT.regular, SIZE).fillColor('#1a1a1a');
+    useFont(doc, fact.alert ? FONT.bold : FONT.regular, SIZE).fillColor(fact.alert ? '#b3261e' : '#1a1a1a');
     drawFitted(doc, fact.value, MARGIN + LABEL_WIDTH, y, { width: valueWidth });
     y += fact.value.height + 3;
   }
@@ -152,6 +161,16 @@ export async function drawActions(pack: PackPages): Promise<void> {
     [closed, count('ON_TIME'), count('LATE'), open, count('OPEN'), count('OVERDUE')].map((value) => number(value)),
   );
   summary.end();
+  const clients = data.actions.filter((action) => action.responsible === 'CLIENTE');
+  if (clients.length) {
+    const waiting = clients.map((action) => acknowledgementOf(action, data.generatedAt, timeZone));
+    const unacknowledged = waiting.filter((each) => each.days !== null);
+    const overdue = waiting.filter((each) => each.overdue).length;
+    pack.paragraph(
+      `A cargo del cliente: ${number(clients.length)}; la planta reconoce cada una en el portal. Sin reconocer: ${number(unacknowledged.length)}, de ellas ${number(overdue)} pasado el plazo de ${RECOMMENDATION_REMINDER_DAYS} días desde que se hicieron (en rojo en su «Reconocimiento»).`,
+      8.5,
+    );
+  }
   pack.paragraph(
     'Cada acción con su origen, lo detectado, la corrección inmediata, la causa raíz, la acción preventiva, quién responde y hasta cuándo, cómo se verificó su eficacia (quién y cuándo) y su cierre. Las abiertas fuera de plazo y las cerradas tarde, en rojo. Las superaciones de umbral que abrieron cada una están en la sección de umbrales.',
     8.5,

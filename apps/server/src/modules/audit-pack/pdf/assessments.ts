@@ -9,7 +9,7 @@ import {
 import { drawFacts } from '../../../lib/pdf-document.js';
 import { localDate } from '../../../lib/time-zone.js';
 import type { PackPages } from './pack-pages.js';
-import { dateText, dayText, number, quarterText } from './pack-text.js';
+import { acknowledgementOf, dateText, dayText, number, quarterText } from './pack-text.js';
 
 /** A signed assessment's heading: its kind, number, and the one it corrects. */
 const title = (assessment: Assessment) =>
@@ -66,7 +66,10 @@ function drawAreas(pack: PackPages, assessment: Assessment): void {
   table.end();
 }
 
-/** Each recommendation with its due date and the client action it became, as that action stands today. */
+/**
+ * Each recommendation with its due date and the client action it became, as that action stands today, and
+ * whether the plant acknowledged it in the portal (in red: unacknowledged past the reminder's days).
+ */
 function drawRecommendations(pack: PackPages, assessment: Assessment): void {
   pack.subtitle('Recomendaciones');
   if (!assessment.recommendations.length) {
@@ -75,21 +78,27 @@ function drawRecommendations(pack: PackPages, assessment: Assessment): void {
   }
   const states = new Map(pack.data.assessments.recommendations.map((state) => [state.actionId, state]));
   const table = pack.table([
-    { header: 'Recomendación', width: 250 },
-    { header: 'Plazo', width: 62, singleLine: true },
-    { header: 'Acción', width: 50, singleLine: true },
-    { header: 'Estado', width: 110 },
+    { header: 'Recomendación', width: 200 },
+    { header: 'Plazo', width: 58, singleLine: true },
+    { header: 'Acción', width: 46, singleLine: true },
+    { header: 'Estado', width: 96 },
+    { header: 'Reconocimiento', width: 120 },
   ]);
   for (const recommendation of assessment.recommendations) {
     const state = recommendation.actionId === null ? undefined : states.get(recommendation.actionId);
-    table.row([
-      recommendation.text,
-      dayText(recommendation.dueDate),
-      recommendation.actionId === null ? '—' : `N.º ${recommendation.actionId}`,
-      state
-        ? `${ACTION_STATUS_NAMES[state.status]}${state.closedAt ? ` el ${dateText(state.closedAt, pack.timeZone)}` : ''}${state.status !== 'CERRADA' && recommendation.dueDate < pack.data.period.toDay ? ' (vencida)' : ''}`
-        : '—',
-    ]);
+    const acknowledgement = state ? acknowledgementOf(state, pack.data.generatedAt, pack.timeZone) : undefined;
+    table.row(
+      [
+        recommendation.text,
+        dayText(recommendation.dueDate),
+        recommendation.actionId === null ? '—' : `N.º ${recommendation.actionId}`,
+        state
+          ? `${ACTION_STATUS_NAMES[state.status]}${state.closedAt ? ` el ${dateText(state.closedAt, pack.timeZone)}` : ''}${state.status !== 'CERRADA' && recommendation.dueDate < pack.data.period.toDay ? ' (vencida)' : ''}`
+          : '—',
+        acknowledgement?.text ?? '—',
+      ],
+      acknowledgement?.overdue ? { color: '#b3261e', bold: true } : {},
+    );
   }
   table.end();
 }

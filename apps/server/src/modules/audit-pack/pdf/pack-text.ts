@@ -1,6 +1,7 @@
 import type { CoverageState, PestGroup } from '@rondin/contracts';
-import { PEST_GROUP_NAMES } from '@rondin/contracts';
+import { PEST_GROUP_NAMES, RECOMMENDATION_REMINDER_DAYS } from '@rondin/contracts';
 import { localDate } from '../../../lib/time-zone.js';
+import type { PackAcknowledgement } from '../audit-pack.repository.js';
 
 /** The words and number formats the pack's sections share. */
 export const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
@@ -38,3 +39,25 @@ export const PACK_COUNTS_RULE =
 /** The result of a device an order left without inspection: closed anyway (forced), or the order still open. */
 export const unfinishedOutcome = (closed: boolean, overdue: boolean) =>
   closed ? 'Sin inspección (cierre forzado)' : overdue ? 'Pendiente (orden vencida)' : 'Pendiente (orden abierta)';
+
+/**
+ * A recommendation's acknowledgement by the plant, as the pack prints it: who and when; or «Sin reconocer» with
+ * the whole days it has waited since it was made (until it was closed, for one closed unacknowledged), `overdue`
+ * from RECOMMENDATION_REMINDER_DAYS on, when the portal reminds the client of it.
+ */
+export function acknowledgementOf(
+  action: PackAcknowledgement & { closedAt: Date | null },
+  now: Date,
+  timeZone: string,
+): { text: string; days: number | null; overdue: boolean } {
+  if (action.acknowledgedAt) {
+    const by = action.acknowledgedBy ? ` por ${action.acknowledgedBy}` : '';
+    return { text: `Reconocida el ${dateText(action.acknowledgedAt, timeZone)}${by}`, days: null, overdue: false };
+  }
+  const until = action.closedAt ?? now;
+  const days = Math.max(0, Math.floor((until.getTime() - action.createdAt.getTime()) / 86_400_000));
+  const overdue = days >= RECOMMENDATION_REMINDER_DAYS;
+  const waited = `${number(days)} ${days === 1 ? 'día' : 'días'}`;
+  const text = action.closedAt ? `Sin reconocer; se cerró a los ${waited}` : `Sin reconocer: ${waited} esperando`;
+  return { text: overdue ? `${text}, pasado el plazo de ${RECOMMENDATION_REMINDER_DAYS}` : text, days, overdue };
+}

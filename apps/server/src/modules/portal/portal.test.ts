@@ -1,4 +1,6 @@
 import {
+  ACTION_PHOTOS_MAX,
+  ActionMessages,
   type CorrectiveActionDetail,
   type PortalActionList,
   PortalMessages,
@@ -218,6 +220,46 @@ describe('recommendations in the portal', () => {
     expect(detail.responses[0]!.photoIds).toHaveLength(2);
     const seen = await get(person, `/api/portal/actions/${recommendation.id}/photos/${photoId}`);
     expect([seen.statusCode, seen.headers['content-type']]).toEqual([200, 'image/jpeg']);
+  });
+
+  it("count the plant's photos among the action's, within the office's limit", async () => {
+    const recommendation = await action(DEFAULT_SITE_ID, 'CLIENTE');
+    const person = await createPortalUser(t);
+    const form = multipartForm([
+      { name: 'note', value: 'Rejilla cambiada.' },
+      ...[0, 1, 2].map((index) => ({
+        name: 'file',
+        filename: `f${index}.jpg`,
+        contentType: 'image/jpeg',
+        data: photo,
+      })),
+    ]);
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: `/api/portal/actions/${recommendation.id}/responses`,
+      headers: { ...person.headers, ...form.headers },
+      payload: form.payload(),
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const addPhoto = () => {
+      const one = multipartForm([{ name: 'file', filename: 'oficina.jpg', contentType: 'image/jpeg', data: photo }]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/actions/${recommendation.id}/photos`,
+        headers: { ...admin.headers, ...one.headers },
+        payload: one.payload(),
+      });
+    };
+    for (let index = 3; index < ACTION_PHOTOS_MAX; index++) expect((await addPhoto()).statusCode).toBe(201);
+    const over = await addPhoto();
+    expect([over.statusCode, over.json().message]).toEqual([409, ActionMessages.photosTooMany(ACTION_PHOTOS_MAX)]);
+    // The office's evidence shows the plant's photos with its own.
+    const detail = (
+      await t.app.inject({ url: `/api/actions/${recommendation.id}`, headers: admin.headers })
+    ).json<CorrectiveActionDetail>();
+    expect(detail.photos).toHaveLength(ACTION_PHOTOS_MAX);
+    expect(detail.photos.slice(0, 3).map((each) => each.id)).toEqual(detail.responses[0]!.photoIds);
+    expect(detail.photos[0]!.by).toEqual({ id: person.id, fullName: person.fullName });
   });
 });
 

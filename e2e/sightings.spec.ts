@@ -298,7 +298,7 @@ for (const [label, viewport] of [
         mimeType: 'image/jpeg',
         buffer: await cameraPhoto(her, 3000, 2000, 'Línea 2, teléfono de Carla'),
       });
-      await expect(section.getByRole('img', { name: 'Foto 1' })).toBeVisible();
+      await expect(section.getByRole('img', { name: 'Foto 1', exact: true })).toBeVisible();
       // She is signed in: no name is asked.
       await expect(section.getByLabel('Tu nombre')).toHaveCount(0);
       await expectNoSeriousA11yViolations(her);

@@ -100,6 +100,8 @@ import { PortalAccountsService } from './modules/portal/portal-accounts.service.
 import { portalDocumentsRoutes } from './modules/portal/portal-documents.routes.js';
 import { PortalDocumentsService, portalDocumentSources } from './modules/portal/portal-documents.service.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
+import { portalVisitsRoutes } from './modules/portal/portal-visits.routes.js';
+import { PortalVisitsService } from './modules/portal/portal-visits.service.js';
 import { PortalService } from './modules/portal/portal.service.js';
 import { ProgrammesRepository } from './modules/programmes/programmes.repository.js';
 import { programmesRoutes } from './modules/programmes/programmes.routes.js';
@@ -423,10 +425,8 @@ export async function buildApp({
       // What was found at each device of an order, and its photos.
       await api.register(orderFindingsRoutes, { prefix: '/sessions', service: findings });
       await api.register(photosRoutes, { prefix: '/photos', service: findings });
-      await api.register(inspectionsRoutes, {
-        prefix: '/inspections',
-        service: new InspectionsService(new InspectionsRepository(db, config.TIME_ZONE), config.TIME_ZONE),
-      });
+      const inspections = new InspectionsService(new InspectionsRepository(db, config.TIME_ZONE), config.TIME_ZONE);
+      await api.register(inspectionsRoutes, { prefix: '/inspections', service: inspections });
       await api.register(servicePlansRoutes, { prefix: '/service-plans', service: servicePlans });
       await api.register(companyRoutes, { prefix: '/settings', service: companyService });
       await api.register(signingRoutes, { prefix: '/settings', service: signing });
@@ -511,6 +511,19 @@ export async function buildApp({
         trends: (query) => reports.trends(query),
         auditPacks,
         responseForm: ACTION_RESPONSE_FORM,
+      });
+      // Each visit with its certificate, and its findings with their photos, from the modules that own them.
+      await api.register(portalVisitsRoutes, {
+        prefix: '/portal',
+        portal,
+        service: new PortalVisitsService({
+          orders: (query) => orders.page(query),
+          certificates: (sessionIds) => certificates.inForce(sessionIds),
+          report: (user, sessionId, origin) => orders.report(user, sessionId, origin),
+          inspections: (query) => inspections.page(query),
+          photo: (user, photoId) => findings.photoFile(user, photoId),
+          timeZone: config.TIME_ZONE,
+        }),
       });
       // Its public verification, which the cover's QR opens.
       await api.register(packVerifyRoutes, {

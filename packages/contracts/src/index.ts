@@ -41,5 +41,6 @@ export * from './programme-names.js';
 export * from './sighting-names.js';
 export * from './sightings.js';
 export * from './portal.js';
+export * from './portal-visits.js';
 export * from './notifications.js';
 export * from './portal-documents.js';

@@ -15,7 +15,7 @@ import { TrapTypeSchema, ZoneSchema } from './traps.js';
  * device with a finding); `pestId` those whose current finding caught that pest (at least one, or a band above
  * "0"); `technicianId` the ones that person inspected.
  */
-const inspectionFilters = {
+export const InspectionFilterFields = {
   siteId: Id.optional(),
   from: DateTimeInput.optional(),
   to: DateTimeInput.optional(),
@@ -29,13 +29,13 @@ const inspectionFilters = {
 };
 
 export const InspectionListQuery = z
-  .strictObject({ ...PageParams, ...inspectionFilters })
+  .strictObject({ ...PageParams, ...InspectionFilterFields })
   .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type InspectionListQuery = z.infer<typeof InspectionListQuery>;
 
 /** GET /api/inspections/export: every inspection the same filters keep, as CSV or Excel (format). */
 export const InspectionExportQuery = z
-  .strictObject({ ...inspectionFilters, format: ExportFormatSchema })
+  .strictObject({ ...InspectionFilterFields, format: ExportFormatSchema })
   .refine(periodInOrder, { message: ReportMessages.periodReversed, path: ['from'] });
 export type InspectionExportQuery = z.infer<typeof InspectionExportQuery>;
 /** The list's filters, without the page: what an export reads. */

@@ -913,6 +913,23 @@ const MATRIX: Record<string, Row> = {
     request: ({ product }) => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/products/${product.id}/documents/sds` }),
     expect: PORTAL(200),
   },
+  // Each visit with its certificate, and its findings with their photos (modules/portal/portal-visits.test.ts: scope).
+  'GET /api/portal/sites/:id/visits': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/visits` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/visits/:id/report.pdf': {
+    request: ({ closedOrder }) => ({ url: `/api/portal/visits/${closedOrder.id}/report.pdf` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/sites/:id/findings': {
+    request: () => ({ url: `/api/portal/sites/${DEFAULT_SITE_ID}/findings` }),
+    expect: PORTAL(200),
+  },
+  'GET /api/portal/photos/:id': {
+    request: ({ photo }) => ({ url: `/api/portal/photos/${photo.id}` }),
+    expect: PORTAL(200),
+  },
   'GET /api/traps/:id/placement-events': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/placement-events` }),
     expect: ADMIN_ONLY(200),

@@ -87,6 +87,21 @@ export class CertificatesRepository {
     return row;
   }
 
+  /** The certificates in force of these orders (one each at most), for a list of visits. */
+  inForce(sessionIds: readonly number[]) {
+    if (sessionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        sessionId: certificates.sessionId,
+        year: certificates.year,
+        number: certificates.number,
+        revision: certificates.revision,
+        issuedAt: certificates.issuedAt,
+      })
+      .from(certificates)
+      .where(and(inArray(certificates.sessionId, [...sessionIds]), isNull(certificates.replacedAt)));
+  }
+
   /** The same, locked: the first request to store its PDF does it, the others wait and find it stored. */
   async lockCurrent(tx: Transaction, sessionId: number): Promise<CertificateRow | undefined> {
     const [row] = await tx

@@ -279,6 +279,19 @@ export class CertificatesService {
     return opened && { certificate, opened };
   }
 
+  /** What identifies each order's certificate in force (folio, revision, issue), by order; absent: none issued. */
+  async inForce(
+    sessionIds: readonly number[],
+  ): Promise<Map<number, { folio: string; revision: number; issuedAt: string }>> {
+    const rows = await this.repository.inForce(sessionIds);
+    return new Map(
+      rows.map((row) => [
+        row.sessionId,
+        { folio: folioText(row.year, row.number), revision: row.revision, issuedAt: row.issuedAt.toISOString() },
+      ]),
+    );
+  }
+
   /** The order's certificate for someone who may see the order (a technician, their own only). */
   async summary(user: AuthUser, sessionId: number, origin?: string): Promise<CertificateSummary> {
     const session = await this.options.loadSession(sessionId);

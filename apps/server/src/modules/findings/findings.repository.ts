@@ -96,6 +96,8 @@ export interface PhotoRow {
   /** The technician the photo's order is assigned to. */
   orderTechnicianId: number;
   orderStatus: LockedOrder['status'];
+  /** The order's site: a portal account (CLIENTE) of it sees the photo. */
+  siteId: number;
   fileId: number;
 }
 
@@ -383,6 +385,7 @@ export class FindingsRepository {
         sessionId: sessions.id,
         orderTechnicianId: sessions.technicianId,
         orderStatus: sessions.status,
+        siteId: sessions.siteId,
         fileId: photos.fileId,
       })
       .from(photos)

@@ -136,6 +136,9 @@ export function noNewsWrite(
 }
 
 const mayWrite = (user: AuthUser, technicianId: number) => user.role === 'ADMIN' || user.id === technicianId;
+/** A photo is seen by who may write it, and by a portal account (CLIENTE) of its order's site (from the portal). */
+const mayRead = (user: AuthUser, photo: { orderTechnicianId: number; siteId: number }) =>
+  user.role === 'CLIENTE' ? (user.siteIds ?? []).includes(photo.siteId) : mayWrite(user, photo.orderTechnicianId);
 
 export interface StoredPhoto {
   photo: Photo;
@@ -418,7 +421,7 @@ export class FindingsService {
   /** An administrator sees every photo; a technician those of their own orders, others' look like they don't exist. */
   async photoFile(user: AuthUser, id: number): Promise<ServedFile> {
     const photo = await this.repository.photo(id);
-    if (!photo || !mayWrite(user, photo.orderTechnicianId)) throw AppError.notFound(PhotoMessages.notFound);
+    if (!photo || !mayRead(user, photo)) throw AppError.notFound(PhotoMessages.notFound);
     const opened = await this.files.open(photo.fileId);
     // Deleted between the two reads.
     if (!opened) throw AppError.notFound(PhotoMessages.notFound);

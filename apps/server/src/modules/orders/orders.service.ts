@@ -82,7 +82,7 @@ export class OrdersService {
    */
   async get(user: AuthUser, id: number): Promise<Session> {
     const session = await this.repository.findJson(id);
-    if (!session || !canSee(user, session.technicianId)) throw AppError.notFound(SessionMessages.notFound);
+    if (!session || !canRead(user, session)) throw AppError.notFound(SessionMessages.notFound);
     if (this.openSightings && session.status !== 'COMPLETED') {
       return { ...session, openSightings: await this.openSightings(session.siteId) };
     }
@@ -515,4 +515,9 @@ function toDate(value: string | null | undefined): Date | null | undefined {
 
 function canSee(user: AuthUser, technicianId: SessionRow['technicianId']): boolean {
   return user.role === 'ADMIN' || user.id === technicianId;
+}
+
+/** Reading an order: its parties, or a portal account (CLIENTE) of its site (its report, from the portal). */
+function canRead(user: AuthUser, order: { technicianId: number; siteId: number }): boolean {
+  return user.role === 'CLIENTE' ? (user.siteIds ?? []).includes(order.siteId) : canSee(user, order.technicianId);
 }

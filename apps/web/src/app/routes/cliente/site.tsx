@@ -3,7 +3,9 @@ import { Navigate, useParams } from 'react-router';
 import { AuditPackPanel } from '../../../features/audit-pack/components/audit-pack-panel';
 import { type PortalSection, PortalSiteView } from '../../../features/portal/components/portal-site-view';
 import { DocumentsSection } from '../../../features/portal/components/documents-section';
+import { FindingsSection } from '../../../features/portal/components/findings-section';
 import { RecommendationsSection } from '../../../features/portal/components/recommendations-section';
+import { VisitsSection } from '../../../features/portal/components/visits-section';
 import { PORTAL_MESSAGES } from '../../../features/portal/messages';
 import { PortalSightingsSection } from '../../../features/sightings/components/portal-sightings-section';
 import { TrendsPanel } from '../../../features/trends/components/trends-panel';
@@ -25,6 +27,12 @@ function sectionsOf(site: PortalSiteOverview): PortalSection[] {
       label: TEXT.recommendations,
       waiting: site.recommendationsAwaiting,
       render: () => <RecommendationsSection siteId={site.id} />,
+    },
+    { key: 'visitas', label: TEXT.visits, render: () => <VisitsSection siteId={site.id} /> },
+    {
+      key: 'hallazgos',
+      label: TEXT.findings,
+      render: () => <FindingsSection siteId={site.id} timeZone={site.timeZone} />,
     },
     { key: 'plano', label: TEXT.plan, render: () => <PortalPlans siteId={site.id} /> },
     { key: 'avistamientos', label: TEXT.sightings, render: () => <PortalSightingsSection siteId={site.id} /> },

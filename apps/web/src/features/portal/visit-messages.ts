@@ -1,0 +1,48 @@
+/** The portal's visits and findings: their sections' texts. */
+export const VISIT_MESSAGES = {
+  title: 'Visitas y certificados',
+  intro: 'Cada visita de la empresa de control de plagas, la más reciente primero, con su certificado de servicio.',
+  loading: 'Cargando las visitas…',
+  loadFailed: 'No se pudieron cargar las visitas.',
+  empty: 'El sitio aún no tiene visitas.',
+  noMatch: 'Ninguna visita en esta página.',
+  pages: 'Páginas de visitas',
+  caption: 'Visitas del sitio',
+  visit: (id: number) => `Visita nº ${id}`,
+  status: { PENDING: 'Programada', IN_PROGRESS: 'En curso', COMPLETED: 'Cerrada' },
+  closedAt: (when: string) => `Cerrada el ${when}`,
+  startedAt: (when: string) => `Empezó el ${when}`,
+  scheduledFor: (when: string) => `Programada para el ${when}`,
+  unscheduled: 'Sin fecha programada',
+  technician: (name: string) => `Técnico: ${name}`,
+  devices: (inspected: number, due: number) => `${inspected} de ${due} dispositivos inspeccionados`,
+  certificate: (folio: string, revision: number) =>
+    revision > 1 ? `Certificado ${folio} (revisión ${revision})` : `Certificado ${folio}`,
+  noCertificate: 'Cerrada antes de que se emitieran certificados: se descarga su reporte de servicio.',
+  pendingCertificate: 'El certificado se emite al cerrar la visita.',
+  download: 'Descargar certificado (PDF)',
+  downloadReport: 'Descargar reporte (PDF)',
+  /** The button's words, then which visit: its name keeps what it shows. */
+  downloadFor: (label: string, visit: number) => `${label} de la visita nº ${visit}`,
+  downloading: 'Descargando…',
+  downloadFailed: 'No se pudo descargar el PDF.',
+} as const;
+
+export const FINDING_MESSAGES = {
+  title: 'Hallazgos',
+  intro: 'Lo que el técnico encontró en cada dispositivo, la inspección más reciente primero, con sus fotos.',
+  loading: 'Cargando los hallazgos…',
+  loadFailed: 'No se pudieron cargar los hallazgos.',
+  empty: 'No hay hallazgos en este período.',
+  noMatch: 'Ningún dispositivo con actividad en este período.',
+  pages: 'Páginas de hallazgos',
+  caption: 'Hallazgos del sitio',
+  period: 'Período',
+  periods: { '30': 'Últimos 30 días', '90': 'Últimos 3 meses', '365': 'Últimos 12 meses', all: 'Todo' },
+  which: 'Qué mostrar',
+  withActivity: 'Solo con actividad',
+  everything: 'Todos los dispositivos',
+  noArea: 'Sin área',
+  nobody: 'Sin registrar',
+  visit: (id: number) => `Visita nº ${id}`,
+} as const;

@@ -104,3 +104,7 @@ export const ACTION_TRACKED_FIELD_NAMES: Record<ActionTrackedField, string> = {
 
 /** How many photos an action keeps as evidence. */
 export const ACTION_PHOTOS_MAX = 10;
+/** Photos one response of the plant to a recommendation may carry (its portal). */
+export const PORTAL_RESPONSE_PHOTOS_MAX = 3;
+/** A recommendation unacknowledged this many days is marked in the audit pack and reminded to the client. */
+export const RECOMMENDATION_REMINDER_DAYS = 7;

@@ -9,10 +9,6 @@ import { PortalMessages } from './messages.js';
 
 /** How long an invitation link can be used, from when it is issued. */
 export const INVITATION_DAYS = 7;
-/** A recommendation unacknowledged this many days is marked in the audit pack and reminded to the client. */
-export const RECOMMENDATION_REMINDER_DAYS = 7;
-/** Photos one response of the plant may carry. */
-export const PORTAL_RESPONSE_PHOTOS_MAX = 3;
 
 const FullName = text('El nombre completo', { error: 'El nombre completo es obligatorio.' })
   .trim()

@@ -1,12 +1,10 @@
-import type { AssessmentDueList, Reminders } from '@rondin/contracts';
+import { type AssessmentDueList, RECOMMENDATION_REMINDER_DAYS, type Reminders } from '@rondin/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { recordNotificationEvent } from '../../lib/notification-events.js';
 import type { RecipientsRepository } from './recipients.repository.js';
 
 const HOUR_MS = 3_600_000;
-/** A recommendation nobody acknowledged is reminded of this many days after it was made, once. */
-export const RECOMMENDATION_REMINDER_DAYS = 7;
 
 export interface SchedulerSources {
   db: Database;

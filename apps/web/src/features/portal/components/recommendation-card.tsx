@@ -1,4 +1,4 @@
-import { PORTAL_RESPONSE_PHOTOS_MAX } from '@rondin/contracts';
+import { PORTAL_RESPONSE_PHOTOS_MAX } from '@rondin/contracts/action-names';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';

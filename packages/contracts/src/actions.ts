@@ -42,6 +42,7 @@ export const ActionMessages = {
   photosTooMany: (max: number) => `Una acción admite como máximo ${max} fotos.`,
   photoNotFound: 'La foto no existe en esta acción.',
   closedReadOnly: 'La acción está cerrada: reábrela para modificarla.',
+  responsePhotoKept: 'La foto es parte de la respuesta de la planta y se conserva como evidencia.',
   anotherOpen: 'El dispositivo ya tiene otra acción abierta por umbral: continúa en esa.',
   cursor: 'cursor no es válido: usa el nextCursor de la página anterior.',
 } as const;

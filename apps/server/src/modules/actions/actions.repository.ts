@@ -408,10 +408,11 @@ export class ActionsRepository {
     actionId: number,
     photoId: number,
     executor: Executor = this.db,
-  ): Promise<{ fileId: number; thumbnailFileId: number | null } | undefined> {
-    const [row] = await rows<{ fileId: number; thumbnailFileId: number | null }>(
+  ): Promise<{ fileId: number; thumbnailFileId: number | null; responseId: number | null } | undefined> {
+    const [row] = await rows<{ fileId: number; thumbnailFileId: number | null; responseId: number | null }>(
       executor,
-      sql`select file_id as "fileId", thumbnail_file_id as "thumbnailFileId" from action_photos
+      sql`select file_id as "fileId", thumbnail_file_id as "thumbnailFileId", response_id as "responseId"
+        from action_photos
         where id = ${photoId} and action_id = ${actionId}`,
     );
     return row;

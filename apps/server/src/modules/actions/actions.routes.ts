@@ -192,7 +192,8 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ service: ActionsService }> =
       schema: {
         operationId: 'deleteActionPhoto',
         summary: 'Quitar una foto de una acción',
-        description: 'Solo con la acción sin cerrar (409 después): la foto y su miniatura se borran.',
+        description:
+          'Solo con la acción sin cerrar (409 después) y una foto de la oficina: las que la planta envió con su respuesta se conservan (409). La foto y su miniatura se borran.',
         tags: ['Acciones correctivas'],
         security,
         params: ActionPhotoParams,

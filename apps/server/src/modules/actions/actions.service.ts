@@ -444,7 +444,10 @@ export class ActionsService {
     return { file: opened.file, name, open: () => opened.content };
   }
 
-  /** Takes a photo out of an open action, its files with it; a closed action's photos stay (409). */
+  /**
+   * Takes a photo out of an open action, its files with it; a closed action's photos stay (409), and so do those
+   * the plant sent with its response (409): they are the plant's evidence, not the office's to take back.
+   */
   async deletePhoto(user: AuthUser, actionId: number, photoId: number): Promise<void> {
     await this.repository.transaction(user, async (tx) => {
       const locked = await this.repository.lock(tx, actionId);
@@ -452,6 +455,7 @@ export class ActionsService {
       const found = await this.repository.photoFiles(actionId, photoId, tx);
       if (!found) throw AppError.notFound(ActionMessages.photoNotFound);
       if (locked.status === 'CERRADA') throw AppError.conflict(ActionMessages.closedReadOnly);
+      if (found.responseId !== null) throw AppError.conflict(ActionMessages.responsePhotoKept);
       await this.repository.deletePhoto(tx, photoId);
       await this.files.remove(found.fileId, tx);
       if (found.thumbnailFileId !== null) await this.files.remove(found.thumbnailFileId, tx);

@@ -220,6 +220,16 @@ describe('recommendations in the portal', () => {
     expect(detail.responses[0]!.photoIds).toHaveLength(2);
     const seen = await get(person, `/api/portal/actions/${recommendation.id}/photos/${photoId}`);
     expect([seen.statusCode, seen.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    // The plant's evidence is not the office's to take back: its photos stay while the action is open.
+    const taken = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/actions/${recommendation.id}/photos/${photoId}`,
+      headers: admin.headers,
+    });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, ActionMessages.responsePhotoKept]);
+    const after = await t.app.inject({ url: `/api/actions/${recommendation.id}`, headers: admin.headers });
+    expect(after.json<CorrectiveActionDetail>().responses[0]!.photoIds).toContain(photoId);
+    expect((await get(person, `/api/portal/actions/${recommendation.id}/photos/${photoId}`)).statusCode).toBe(200);
   });
 
   it("count the plant's photos among the action's, within the office's limit", async () => {

@@ -10,23 +10,19 @@ import type {
 import { TRAP_TYPE_NAMES } from '@rondin/contracts/devices';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useAddActionPhoto } from '../api/add-action-photo';
-import { useDeleteActionPhoto } from '../api/delete-action-photo';
 import { useAction } from '../api/get-action';
-import { actionPhotoPaths } from '../api/get-action-photo';
 import { useUpdateAction } from '../api/update-action';
 import { ACTION_MESSAGES as TEXT } from '../messages';
 import { formatDay } from '../utils/format-day';
 import { ActionFormModal } from './action-form-modal';
+import { ActionPhotos } from './action-photos';
 import { STATUS_TONES } from './actions-view';
-import { PhotoPicker, usePhotoUploads } from './photo-picker';
 import { PlantAnswers } from './plant-answers';
 
 /**
@@ -241,82 +237,6 @@ function fieldValue(change: ActionFieldChange, value: string | null): string {
   if (change.field === 'dueDate') return formatDay(value);
   if (change.field === 'responsible') return TEXT.responsibleNames[value as 'EMPRESA' | 'CLIENTE'] ?? value;
   return value;
-}
-
-/** The action's photos as thumbnails; while it is open, more are added (uploaded at once) and any removed. */
-function ActionPhotos({ action }: { action: CorrectiveActionDetail }) {
-  const add = useAddActionPhoto();
-  const remove = useDeleteActionPhoto();
-  const uploads = usePhotoUploads();
-  const [uploading, setUploading] = useState(false);
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const closed = action.status === 'CERRADA';
-  const subject = TEXT.photosSubject(action.id);
-
-  async function upload(files: File[]) {
-    setNotice(null);
-    setUploading(true);
-    for (const file of files) {
-      try {
-        await add.mutateAsync({ actionId: action.id, file });
-      } catch (error) {
-        setNotice({ tone: 'error', text: TEXT.photoFailed(file.name), detail: serverMessage(error) });
-        setUploading(false);
-        return;
-      }
-    }
-    setUploading(false);
-    uploads.choose(null);
-    setNotice({ tone: 'success', text: TEXT.photosAdded });
-  }
-
-  return (
-    <section aria-labelledby="action-photos" className="action-detail__photos">
-      <h2 id="action-photos">{TEXT.photos}</h2>
-      {notice ? <Notice notice={notice} onDismiss={() => setNotice(null)} /> : null}
-      {action.photos.length === 0 ? <p>{TEXT.noPhotos}</p> : null}
-      <PhotoThumbnails
-        photoIds={action.photos.map((photo) => photo.id)}
-        subject={subject}
-        paths={actionPhotoPaths(action.id)}
-      />
-      {closed ? null : (
-        <>
-          {action.photos.length > 0 ? (
-            <ul className="action-detail__photo-removals">
-              {action.photos.map((photo, index) => (
-                <li key={photo.id}>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(
-                        { actionId: action.id, photoId: photo.id },
-                        {
-                          onSuccess: () => setNotice({ tone: 'success', text: TEXT.photoRemoved }),
-                          onError: (error) =>
-                            setNotice({ tone: 'error', text: TEXT.removePhotoFailed, detail: serverMessage(error) }),
-                        },
-                      )
-                    }
-                  >
-                    {TEXT.removePhoto(index + 1)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <PhotoPicker
-            uploads={uploads}
-            label={uploading ? TEXT.uploadingPhotos : TEXT.photosLabel}
-            disabled={uploading}
-            onChosen={(files) => void upload(files)}
-          />
-        </>
-      )}
-    </section>
-  );
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -1,6 +1,6 @@
 import './search-box.css';
 import type { SearchResult } from '@rondin/contracts';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { serverMessage } from '../../../lib/api-client';
@@ -20,7 +20,9 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const shortcut = isMac() ? '⌘K' : 'Ctrl+K';
 
-  useEffect(() => {
+  // Attached while the button is committed, before it is painted: a passive effect runs after paint, later still on
+  // a busy phone, and a Ctrl+K pressed as soon as the button shows would be lost.
+  useLayoutEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();

@@ -5,6 +5,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
 import { QueryState } from '../../../components/ui/query-state';
+import { ShownOnceDialog } from '../../../components/ui/shown-once-dialog';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { describeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -316,49 +317,21 @@ function InvitationLink({
   onClose: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
-  const inputId = useId();
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  function copyLink() {
-    if (!navigator.clipboard) {
-      setCopy('failed');
-      return;
-    }
-    navigator.clipboard.writeText(issued.invitationUrl).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    );
-  }
   return (
-    <Modal
-      title={TEXT.linkTitle(issued.account.fullName)}
+    <ShownOnceDialog
+      value={issued.invitationUrl}
+      valueClassName="portal-access__link"
+      texts={{
+        title: TEXT.linkTitle(issued.account.fullName),
+        hint: TEXT.linkHint,
+        label: TEXT.linkLabel,
+        copy: TEXT.copy,
+        copied: TEXT.copied,
+        copyFailed: TEXT.copyFailed,
+        done: TEXT.closeLink,
+      }}
       onClose={onClose}
       returnFocusTo={returnFocusTo}
-      footer={
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {TEXT.closeLink}
-        </button>
-      }
-    >
-      <p className="panel__text">{TEXT.linkHint}</p>
-      <div className="field">
-        <label htmlFor={inputId}>{TEXT.linkLabel}</label>
-        <input
-          id={inputId}
-          className="portal-access__link"
-          readOnly
-          value={issued.invitationUrl}
-          onFocus={(event) => event.target.select()}
-          data-autofocus
-        />
-      </div>
-      <div className="panel__actions">
-        <button type="button" className="button button--secondary" onClick={copyLink}>
-          {TEXT.copy}
-        </button>
-        <span role="status" className="muted">
-          {copy === 'copied' ? TEXT.copied : copy === 'failed' ? TEXT.copyFailed : ''}
-        </span>
-      </div>
-    </Modal>
+    />
   );
 }

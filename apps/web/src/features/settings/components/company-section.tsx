@@ -8,7 +8,7 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import { useCompanyLogo, useCompanySettings, useRemoveLogo, useSaveCompany, useUploadLogo } from '../api/company';
 import { COMPANY_MESSAGES } from '../messages';
 import { RemoveSettingButton } from './remove-setting-button';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 const FIELDS = [
   { key: 'name', label: 'Nombre o razón social', required: true, max: 160, placeholder: 'Ej.: Plagas Levante S.L.' },

@@ -11,7 +11,7 @@ import {
 } from '../api/signing-certificate';
 import { SIGNING_MESSAGES } from '../messages';
 import { RemoveSettingButton } from './remove-setting-button';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/ui/settings-section';
 
 /** The file's bytes in base64, as the API takes them. */
 async function base64Of(file: File): Promise<string> {

@@ -29,6 +29,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ApiTokensRepository } from './modules/integrations/api-tokens.repository.js';
+import { apiTokensRoutes } from './modules/integrations/api-tokens.routes.js';
+import { ApiTokensService } from './modules/integrations/api-tokens.service.js';
 import { createFileStorage } from './files/create-storage.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
 import { orderFindingsRoutes, photosRoutes } from './modules/findings/findings.routes.js';
@@ -167,6 +170,8 @@ export interface AppOptions {
   webRoot?: string | undefined;
   /** Runs the service-plan generator once ready and every hour (the server does; tests call it themselves). */
   scheduleJobs?: boolean;
+  /** The integrations' clock (API tokens' last use, webhooks' retries): tests move it instead of waiting. */
+  clock?: () => Date;
 }
 
 /** JSON bodies of this API are small; anything larger is a mistake or an attack. */
@@ -199,6 +204,7 @@ export async function buildApp({
   logger = false,
   webRoot,
   scheduleJobs = false,
+  clock = () => new Date(),
 }: AppOptions): Promise<FastifyInstance> {
   installSpanishErrors();
   const app = Fastify({
@@ -239,7 +245,9 @@ export async function buildApp({
   await app.register(security, { corsOrigins: config.CORS_ORIGIN });
   await app.register(openapi, { bodyLimit: BODY_LIMIT });
   const findActiveAccount = (id: number) => technicianRepository.findActiveAccount(id);
-  await app.register(auth, { tokens, findActiveAccount });
+  // Other systems' tokens (`Bearer rdn_…`), each acting as the administrator who created it (modules/integrations).
+  const apiTokens = new ApiTokensService(new ApiTokensRepository(db), { now: clock });
+  await app.register(auth, { tokens, findActiveAccount, apiTokens });
   await app.register(realtime, {
     tokens,
     findActiveAccount,
@@ -548,6 +556,8 @@ export async function buildApp({
         service: new AuditLogService(new AuditLogRepository(db)),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
+      // Other systems: their API tokens.
+      await api.register(apiTokensRoutes, { prefix: '/api-tokens', service: apiTokens });
       // What the bell of every layout shows.
       await api.register(notificationsRoutes, { prefix: '/notifications', service: notifications });
       // The office's search box.

@@ -127,7 +127,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: { write(line: string): void } } = {},
+  options: { logger?: { write(line: string): void }; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -146,6 +146,7 @@ export async function createTestApp(
     db: database.db,
     tokens,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const responses = checkResponsesAgainstOpenapi(app);
   await app.ready();

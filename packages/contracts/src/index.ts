@@ -44,3 +44,5 @@ export * from './portal.js';
 export * from './portal-visits.js';
 export * from './notifications.js';
 export * from './portal-documents.js';
+export * from './integration-names.js';
+export * from './integrations.js';

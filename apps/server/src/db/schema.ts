@@ -25,6 +25,7 @@
  * - schema/sightings.ts: sightings, sighting_photos, sighting_links.
  * - schema/audit.ts: audit_log.
  * - schema/notifications.ts: notification_events, outbox_emails, notifications.
+ * - schema/integrations.ts: api_tokens.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */
 export * from './schema/accounts.js';
@@ -38,6 +39,7 @@ export * from './schema/company.js';
 export * from './schema/devices.js';
 export * from './schema/files.js';
 export * from './schema/findings.js';
+export * from './schema/integrations.js';
 export * from './schema/label-reprints.js';
 export * from './schema/notifications.js';
 export * from './schema/orders.js';

@@ -13,6 +13,19 @@ export interface AuthUser {
    */
   clientId?: number;
   siteIds?: readonly number[];
+  /** Set when the caller is another system using an API token (modules/integrations), acting as `id`. */
+  apiTokenId?: number;
+}
+
+/**
+ * Admits requests made with an API token (`Bearer rdn_…`, modules/integrations): the account the token acts as,
+ * or an AppError, 401 for a token unknown or revoked, 403 for a request beyond what the token may do.
+ */
+export interface ApiTokenGate {
+  admit(
+    token: string,
+    request: { method: string; routeUrl: string },
+  ): Promise<{ technicianId: number; apiTokenId: number }>;
 }
 
 /** What a caller is told when their sign-in cannot be used. */

@@ -1,9 +1,10 @@
+import { API_TOKEN_PREFIX, ApiTokenMessages } from '@rondin/contracts/integration-names';
 import type { Role } from '@rondin/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenService } from '../modules/auth/tokens.js';
-import { AuthMessages, type AuthUser } from '../lib/auth-user.js';
+import { type ApiTokenGate, AuthMessages, type AuthUser } from '../lib/auth-user.js';
 import type { ActiveAccount } from '../modules/technicians/technicians.repository.js';
 
 declare module 'fastify' {
@@ -57,15 +58,34 @@ export interface AuthOptions {
    * deactivated, deleted or demoted account, or a token issued before a password change, loses access at once.
    */
   findActiveAccount(technicianId: number): Promise<ActiveAccount | undefined>;
+  /** Admits `Bearer rdn_…` API tokens (modules/integrations); without it they are refused as any bad token. */
+  apiTokens?: ApiTokenGate | undefined;
+}
+
+/** What a request's token stands for: a session's claims, or an API token acting as its creator. */
+interface Caller {
+  technicianId: number;
+  role: Role;
+  tokenVersion: number;
+  mustChangePassword?: boolean;
+  apiTokenId?: number;
 }
 
 export default fp<AuthOptions>(
-  async function auth(app: FastifyInstance, { tokens, findActiveAccount }) {
+  async function auth(app: FastifyInstance, { tokens, findActiveAccount, apiTokens }) {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null as unknown as AuthUser);
-    const verified = async (request: FastifyRequest) => {
+    const verified = async (request: FastifyRequest): Promise<Caller> => {
       const token = bearerToken(request);
       if (!token) throw AppError.unauthorized(AuthMessages.missingToken);
+      if (apiTokens && token.startsWith(API_TOKEN_PREFIX)) {
+        // An administrator of the token's scope; its account is checked active and ADMIN by the same read.
+        const { technicianId, apiTokenId } = await apiTokens.admit(token, {
+          method: request.method,
+          routeUrl: request.routeOptions.url ?? request.url,
+        });
+        return { technicianId, role: 'ADMIN', tokenVersion: 0, apiTokenId };
+      }
       const claims = await tokens.verify(token);
       if (!claims) throw AppError.unauthorized(AuthMessages.invalidToken);
       return claims;
@@ -76,12 +96,18 @@ export default fp<AuthOptions>(
         if (claims.mustChangePassword) throw passwordChangeRequired();
         if (claims.role === 'CLIENTE') throw AppError.forbidden(AuthMessages.portalOnly);
         request.user = { id: claims.technicianId, role: claims.role, tokenVersion: claims.tokenVersion };
+        if (claims.apiTokenId !== undefined) request.user.apiTokenId = claims.apiTokenId;
       };
     });
     /** The account as it is now, refused (401) when it is gone, inactive, or its password changed since the token. */
-    const current = async (claims: { technicianId: number; tokenVersion: number }) => {
+    const current = async (claims: { technicianId: number; tokenVersion: number; apiTokenId?: number | undefined }) => {
       const account = await findActiveAccount(claims.technicianId);
       if (!account) throw AppError.unauthorized(AuthMessages.inactive);
+      // An API token is not a session: its creator's password changing leaves it working (revoke it to stop it).
+      if (claims.apiTokenId !== undefined) {
+        if (account.role !== 'ADMIN') throw AppError.unauthorized(ApiTokenMessages.invalid);
+        return account;
+      }
       if (account.tokenVersion !== claims.tokenVersion) throw AppError.unauthorized(AuthMessages.passwordChanged);
       return account;
     };
@@ -89,6 +115,14 @@ export default fp<AuthOptions>(
       async function authorize(request) {
         const claims = await verified(request);
         const account = await current(claims);
+        if (claims.apiTokenId !== undefined) {
+          // Its creator's own account (profile, password, bell) is not the token's.
+          if (ownAccount) throw AppError.forbidden(ApiTokenMessages.excluded);
+          if (!admitsStaff(roles, 'ADMIN')) throw AppError.forbidden(AuthMessages.forbidden);
+          request.user = { id: claims.technicianId, role: 'ADMIN', tokenVersion: account.tokenVersion };
+          request.user.apiTokenId = claims.apiTokenId;
+          return;
+        }
         if (account.mustChangePassword && !ownAccount) throw passwordChangeRequired();
         if (account.role === 'CLIENTE' ? !(ownAccount || roles.includes('CLIENTE')) : !admitsStaff(roles, account.role))
           throw AppError.forbidden(account.role === 'CLIENTE' ? AuthMessages.portalOnly : AuthMessages.forbidden);
@@ -103,7 +137,11 @@ export default fp<AuthOptions>(
     app.decorate('accountBeforeInvalid', (): preHandlerHookHandler => {
       return async function accountBeforeInvalid(request) {
         if (!request.validationError) return;
-        await current({ technicianId: request.user.id, tokenVersion: request.user.tokenVersion });
+        await current({
+          technicianId: request.user.id,
+          tokenVersion: request.user.tokenVersion,
+          apiTokenId: request.user.apiTokenId,
+        });
         throw request.validationError;
       };
     });

@@ -87,6 +87,8 @@ interface Fixture {
   recommendation: { id: number };
   /** A portal account of the default site's client, invited and not yet accepted: its invitation's token. */
   invited: { id: number; token: string };
+  /** An API token (write), not revoked. */
+  apiToken: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -397,6 +399,16 @@ const MATRIX: Record<string, Row> = {
   // Who changed what, and when: the office's.
   'GET /api/audit-log': { request: () => ({ url: '/api/audit-log?pageSize=5' }), expect: ADMIN_ONLY(200) },
   'GET /api/backup': { request: () => ({ url: '/api/backup' }), expect: ADMIN_ONLY(200) },
+  // Other systems' access: an administrator's (and never an API token's: integrations/api-tokens.test.ts).
+  'GET /api/api-tokens': { request: () => ({ url: '/api/api-tokens' }), expect: ADMIN_ONLY(200) },
+  'POST /api/api-tokens': {
+    request: () => ({ url: '/api/api-tokens', payload: { name: 'Power BI', scope: 'read' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'DELETE /api/api-tokens/:id': {
+    request: ({ apiToken }) => ({ url: `/api/api-tokens/${apiToken.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
   // The company heads every document and label: anyone signed in may read it, only the office changes it.
   'GET /api/settings/company': { request: () => ({ url: '/api/settings/company' }), expect: SIGNED_IN(200) },
   'PUT /api/settings/company': {
@@ -1127,7 +1139,14 @@ async function buildFixture(): Promise<Fixture> {
     payload: { email: 'invitada@cliente.test', fullName: 'Invitada' },
   });
   const issued = invitation.json<{ account: { id: number }; invitationUrl: string }>();
+  const apiToken = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-tokens',
+    headers: admin.headers,
+    payload: { name: 'ERP', scope: 'write' },
+  });
   return {
+    apiToken: apiToken.json<{ apiToken: { id: number } }>().apiToken,
     sighting: { id: sightingId },
     sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
     sightingToken,

@@ -23,6 +23,7 @@ const clients = lazyScreen(() => import('./routes/admin/clients'));
 const clientDetail = lazyScreen(() => import('./routes/admin/client-detail'));
 const sites = lazyScreen(() => import('./routes/admin/sites'));
 const settings = lazyScreen(() => import('./routes/admin/settings'));
+const integrations = lazyScreen(() => import('./routes/admin/integrations'));
 const siteDetail = lazyScreen(() => import('./routes/admin/site-detail'));
 const sitePlan = lazyScreen(() => import('./routes/admin/site-plan'));
 const assessment = lazyScreen(() => import('./routes/admin/assessment'));
@@ -59,6 +60,7 @@ const START_SCREENS: [RegExp, LazyScreen[]][] = [
   [/^\/admin\/clients\/\d+\/?$/, [adminLayout, clientDetail]],
   [/^\/admin\/sites\/?$/, [adminLayout, sites]],
   [/^\/admin\/settings\/?$/, [adminLayout, settings]],
+  [/^\/admin\/settings\/integrations\/?$/, [adminLayout, integrations]],
   [/^\/admin\/sites\/\d+\/?$/, [adminLayout, siteDetail]],
   [/^\/admin\/sites\/\d+\/plans\/\d+\/?$/, [adminLayout, sitePlan]],
   [/^\/admin\/assessments\/\d+\/?$/, [adminLayout, assessment]],
@@ -118,6 +120,7 @@ export function AppRoutes() {
             <Route path="clients/:id" element={<clientDetail.Screen />} />
             <Route path="sites" element={<sites.Screen />} />
             <Route path="settings" element={<settings.Screen />} />
+            <Route path="settings/integrations" element={<integrations.Screen />} />
             <Route path="sites/:id" element={<siteDetail.Screen />} />
             <Route path="sites/:id/plans/:planId" element={<sitePlan.Screen />} />
             <Route path="assessments/:id" element={<assessment.Screen />} />

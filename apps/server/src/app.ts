@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { ApiTokensRepository } from './modules/integrations/api-tokens.repository.js';
 import { apiTokensRoutes } from './modules/integrations/api-tokens.routes.js';
 import { ApiTokensService } from './modules/integrations/api-tokens.service.js';
+import { remoteEventsPlugin } from './modules/integrations/remote-events/remote-events.plugin.js';
 import { createFileStorage } from './files/create-storage.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
 import { orderFindingsRoutes, photosRoutes } from './modules/findings/findings.routes.js';
@@ -425,6 +426,11 @@ export async function buildApp({
       await api.register(sitePlansRoutes, { prefix: '/sites', service: plans });
       await api.register(plansRoutes, { prefix: '/plans', service: plans });
       await api.register(trapPlacementsRoutes, { prefix: '/traps', service: plans });
+      // Electronic devices' events (HTTP and MQTT): remote findings and maintenance alerts.
+      await api.register(remoteEventsPlugin, {
+        db,
+        mqtt: config.MQTT_URL === undefined ? undefined : { url: config.MQTT_URL, topic: config.MQTT_TOPIC },
+      });
       // The order a site's devices are walked in.
       await api.register(siteRouteRoutes, {
         prefix: '/sites',

@@ -25,6 +25,15 @@ const ConfigSchema = z.object({
       .regex(/^rediss?:\/\//, 'debe empezar por redis:// o rediss://')
       .optional(),
   ),
+  /** An MQTT broker to take electronic devices' events from (LoRaWAN bridges): modules/integrations/remote-events. */
+  MQTT_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mqtts?|wss?):\/\//, 'debe empezar por mqtt://, mqtts://, ws:// o wss://')
+      .optional(),
+  ),
+  /** The topic (wildcards allowed) the MQTT subscriber listens to. */
+  MQTT_TOPIC: z.string().trim().min(1).default('rondin/remote-events'),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
   TOKEN_TTL: z
     .string()

@@ -214,8 +214,9 @@ export const ActionOccurrence = z.object({
   id: z.number().int(),
   occurredAt: Timestamp,
   level: z.enum(THRESHOLD_LEVELS),
-  sessionId: z.number().int(),
-  itemId: z.number().int(),
+  /** Null for a remote finding (an electronic device's event): no order. */
+  sessionId: z.number().int().nullable(),
+  itemId: z.number().int().nullable(),
   findingId: z.number().int().nullable(),
   exceptionReason: z.string().nullable(),
   breaches: z.array(BreachDetail),

@@ -66,6 +66,27 @@ export const PEST_GROUP_NAMES: Record<PestGroup, string> = {
   OTROS: 'Otros',
 };
 
+/** The longest external id of a device (traps.external_id). */
+export const EXTERNAL_ID_MAX = 100;
+
+/**
+ * What an electronic device reports (POST /api/remote-events, MQTT): a capture or activity is a remote finding;
+ * the others are maintenance alerts.
+ */
+export const REMOTE_EVENT_TYPES = ['CAPTURA', 'ACTIVIDAD', 'APERTURA', 'BATERIA_BAJA', 'SIN_CONEXION'] as const;
+export type RemoteEventType = (typeof REMOTE_EVENT_TYPES)[number];
+
+export const REMOTE_EVENT_TYPE_NAMES: Record<RemoteEventType, string> = {
+  CAPTURA: 'Captura',
+  ACTIVIDAD: 'Actividad',
+  APERTURA: 'Apertura',
+  BATERIA_BAJA: 'Batería baja',
+  SIN_CONEXION: 'Sin conexión',
+};
+
+/** The types that are remote findings, judged by the thresholds; the rest raise a maintenance alert. */
+export const REMOTE_FINDING_TYPES: readonly RemoteEventType[] = ['CAPTURA', 'ACTIVIDAD'];
+
 /** The outlines a device's marker can have on a plan. */
 export const MARKER_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'hexagon', 'star'] as const;
 export type MarkerShape = (typeof MARKER_SHAPES)[number];

@@ -156,6 +156,10 @@ export const INSPECTED_OUTCOMES: readonly ItemOutcome[] = ['SCANNED', 'MANUAL'];
  * more than a day after it was recorded; CADENCIA_IMPLAUSIBLE, the technician recorded too many devices too
  * fast; FOTO_PENDIENTE, a tampered device with no photo yet.
  */
+/** Who recorded a finding: a technician at an order's item, or an electronic device on its own (no visit). */
+export const FINDING_ORIGINS = ['INSPECCION', 'REMOTO'] as const;
+export type FindingOrigin = (typeof FINDING_ORIGINS)[number];
+
 export const FINDING_FLAGS = ['HORA_IMPLAUSIBLE', 'ENVIO_TARDIO', 'CADENCIA_IMPLAUSIBLE', 'FOTO_PENDIENTE'] as const;
 export type FindingFlag = (typeof FINDING_FLAGS)[number];
 

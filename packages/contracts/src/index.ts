@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './technicians.js';
 export * from './technician-rules.js';
 export * from './traps.js';
+export * from './remote-events.js';
 export * from './sessions.js';
 export * from './reports.js';
 export * from './realtime.js';

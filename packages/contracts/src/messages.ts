@@ -92,6 +92,7 @@ export const TrapMessages = {
   notFound: 'La trampa no existe.',
   codeRequired: 'El código es obligatorio.',
   codeTaken: 'Ya existe una trampa con ese código.',
+  externalIdTaken: 'Otro dispositivo ya tiene ese identificador externo.',
   inUse: 'La trampa forma parte de órdenes registradas; desactívala en lugar de eliminarla.',
   noneToPrint: 'No hay trampas activas para imprimir.',
   noneFilteredToPrint: 'Ninguna trampa coincide con los filtros: no hay etiquetas para imprimir.',

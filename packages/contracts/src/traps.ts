@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdNumber, ItemStatus, MAX_ID, multilineText, SessionStatus, text, Timestamp } from './common.js';
-import { RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
+import { EXTERNAL_ID_MAX, RISK_LEVELS, TRAP_TYPES, ZONES } from './devices.js';
 import { ItemRecord } from './findings.js';
 import { TrapMessages } from './messages.js';
 import { QR_SLUG_ALPHABET, QR_SLUG_LENGTH } from './qr-code.js';
@@ -26,6 +26,8 @@ export const Trap = z.object({
   qrSlug: z.string(),
   /** Its place in the site's walk order (1 first; GET/PUT /sites/{id}/route); null when it has none. */
   routeOrder: z.number().int().nullable(),
+  /** The id an electronic device reports its events under (POST /api/remote-events); unique over all devices. */
+  externalId: z.string().nullable(),
   createdAt: Timestamp,
 });
 export type Trap = z.infer<typeof Trap>;
@@ -46,6 +48,8 @@ const optionalText = (label: string, max: number, multiline = false) =>
     .transform((value) => (value ? value : null));
 
 const Area = optionalText('El área', 80);
+/** An electronic device's own id: what its events name it by. */
+const ExternalId = optionalText('El identificador externo', EXTERNAL_ID_MAX);
 const Description = optionalText('La descripción', 500, true);
 
 export const CreateTrapBody = z.strictObject({
@@ -57,6 +61,7 @@ export const CreateTrapBody = z.strictObject({
   riskLevel: RiskLevelSchema.nullable().optional(),
   area: Area.optional(),
   description: Description.optional(),
+  externalId: ExternalId.optional(),
   isActive: z.boolean().default(true),
 });
 export type CreateTrapBody = z.infer<typeof CreateTrapBody>;
@@ -70,6 +75,7 @@ export const UpdateTrapBody = z.strictObject({
   riskLevel: RiskLevelSchema.nullable().optional(),
   area: Area.optional(),
   description: Description.optional(),
+  externalId: ExternalId.optional(),
   isActive: z.boolean().optional(),
 });
 export type UpdateTrapBody = z.infer<typeof UpdateTrapBody>;

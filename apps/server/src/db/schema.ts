@@ -26,6 +26,7 @@
  * - schema/audit.ts: audit_log.
  * - schema/notifications.ts: notification_events, outbox_emails, notifications.
  * - schema/integrations.ts: api_tokens.
+ * - schema/remote-events.ts: remote_events.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */
 export * from './schema/accounts.js';
@@ -47,6 +48,7 @@ export * from './schema/pests.js';
 export * from './schema/plans.js';
 export * from './schema/products.js';
 export * from './schema/programmes.js';
+export * from './schema/remote-events.js';
 export * from './schema/sightings.js';
 export * from './schema/sites.js';
 export * from './schema/thresholds.js';

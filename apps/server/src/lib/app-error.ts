@@ -30,6 +30,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
 
+/** The constraint a database error names (PostgreSQL and PGlite both report it), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 function sqlState(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;

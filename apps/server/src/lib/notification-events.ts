@@ -15,6 +15,8 @@ export type NotificationEvent =
   | { kind: 'licence-expiring'; technicianId: number; expiresOn: string }
   | { kind: 'authorisation-expiring'; productId: number; expiresOn: string }
   | { kind: 'overdue-digest'; day: string }
+  /** An electronic device's maintenance alert: opened, battery low, no connection (modules/integrations). */
+  | { kind: 'device-alert'; remoteEventId: number }
   | {
       kind: 'portal-invitation';
       email: string;

@@ -51,7 +51,7 @@ const ACTORS: Actor[] = ['anonymous', 'deactivated', 'otherTech', 'assignedTech'
 
 interface Fixture {
   users: Record<Exclude<Actor, 'anonymous'>, TestUser>;
-  freeTrap: { id: number; qrSlug: string };
+  freeTrap: { id: number; qrSlug: string; code: string };
   openOrder: { id: number; slug: string; itemId: number; code: string };
   /** Every trap scanned, still open. */
   finishedOrder: { id: number; itemId: number };
@@ -272,6 +272,23 @@ const MATRIX: Record<string, Row> = {
   'GET /api/traps/:id/history': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/history` }),
     expect: ADMIN_ONLY(200),
+  },
+  'GET /api/traps/:id/remote-events': {
+    request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}/remote-events` }),
+    expect: ADMIN_ONLY(200),
+  },
+  // Electronic devices report as an administrator of write scope (an API token); no technician, no plant.
+  'POST /api/remote-events': {
+    request: ({ freeTrap }) => ({
+      url: '/api/remote-events',
+      payload: {
+        eventId: randomUUID(),
+        deviceCode: freeTrap.code,
+        type: 'BATERIA_BAJA',
+        occurredAt: new Date().toISOString(),
+      },
+    }),
+    expect: ADMIN_ONLY(201),
   },
   'PATCH /api/traps/:id': {
     request: ({ freeTrap }) => ({ url: `/api/traps/${freeTrap.id}`, payload: { isActive: false } }),

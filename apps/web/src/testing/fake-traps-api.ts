@@ -18,6 +18,7 @@ export function makeTrap(code: string, area: string | null, isActive = true, fie
     isActive,
     qrSlug: `slug-${id}`,
     routeOrder: null,
+    externalId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...fields,
   };

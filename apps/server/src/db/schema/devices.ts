@@ -26,12 +26,16 @@ export const traps = pgTable(
     qrSlug: text('qr_slug').notNull(),
     /** Its place in the site's walk order (1 first); null: none, walked after, by code. */
     routeOrder: integer('route_order'),
+    /** The id an electronic device reports under (modules/integrations/remote-events); unique over all devices. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
   (table) => [
     // Codes repeat between sites (every plant has its TRP-001), never within one.
     uniqueIndex('traps_site_code_lower_key').on(table.siteId, sql`lower(${table.code})`),
     uniqueIndex('traps_qr_slug_key').on(table.qrSlug),
+    uniqueIndex('traps_external_id_key').on(table.externalId),
+    check('traps_external_id_check', sql`char_length(${table.externalId}) between 1 and 100`),
     index('traps_site_id_idx').on(table.siteId),
     check('traps_type_check', sql`${table.type} in ('CEBADERO', 'CAPTURA', 'LAMINA', 'LUZ_UV', 'FEROMONA', 'OTRO')`),
     check('traps_zone_check', sql`${table.zone} in ('EXTERIOR', 'PERIMETRO_INTERIOR', 'INTERIOR')`),

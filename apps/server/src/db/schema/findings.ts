@@ -7,6 +7,7 @@ import {
   DEVICE_STATUSES,
   EVIDENCE_KINDS,
   FINDING_ACTIONS,
+  FINDING_ORIGINS,
   FINDING_FLAGS,
 } from '@rondin/contracts/finding-rules';
 import { sql } from 'drizzle-orm';
@@ -41,9 +42,13 @@ export const findings = pgTable(
   'findings',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    /** Null for a remote finding (origin REMOTO): no order, no visit. */
+    itemId: integer('item_id').references(() => sessionItems.id, { onDelete: 'cascade' }),
+    /**
+     * INSPECCION: a technician's, at an order's item. REMOTO: an electronic device's capture or activity event
+     * (modules/integrations/remote-events), judged by the thresholds but never a visit.
+     */
+    origin: text('origin', { enum: FINDING_ORIGINS }).notNull().default('INSPECCION'),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'restrict' }),
@@ -93,6 +98,10 @@ export const findings = pgTable(
     check('findings_actions_check', allIn(table.actions, FINDING_ACTIONS)),
     check('findings_flags_check', allIn(table.flags, FINDING_FLAGS)),
     check('findings_notes_check', sql`char_length(${table.notes}) <= 1000`),
+    check(
+      'findings_origin_check',
+      sql`${table.origin} in ('INSPECCION', 'REMOTO') and (${table.origin} = 'REMOTO') = (${table.itemId} is null)`,
+    ),
     check('findings_correction_check', sql`not ${table.isCorrection} or ${table.reason} is not null`),
   ],
 );

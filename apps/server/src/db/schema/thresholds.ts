@@ -58,9 +58,8 @@ export const thresholdBreaches = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     siteId: integer('site_id').notNull(),
     trapId: integer('trap_id').notNull(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => sessionItems.id, { onDelete: 'cascade' }),
+    /** Null for a remote finding's breach (no order item). */
+    itemId: integer('item_id').references(() => sessionItems.id, { onDelete: 'cascade' }),
     findingId: bigint('finding_id', { mode: 'number' }).references(() => findings.id, { onDelete: 'cascade' }),
     exceptionReason: text('exception_reason'),
     level: text('level', { enum: ['ALERTA', 'ACCION'] }).notNull(),

@@ -233,7 +233,7 @@ export class ActionsRepository {
       this.db,
       sql`select b.id::int as id, ${iso(sql`b.occurred_at`)} as "occurredAt", b.level, i.session_id as "sessionId",
           b.item_id as "itemId", b.finding_id::int as "findingId", b.exception_reason as "exceptionReason", b.breaches
-        from threshold_breaches b join session_items i on i.id = b.item_id
+        from threshold_breaches b left join session_items i on i.id = b.item_id
         where b.action_id = ${id} or b.area_action_id = ${id} order by b.occurred_at, b.id`,
     );
     const answers = (await this.plantAnswers([id])).get(id)!;

@@ -1,3 +1,4 @@
+import { REMOTE_EVENT_TYPE_NAMES, type RemoteEventType } from '@rondin/contracts';
 import type { EmailContent } from './email-body.js';
 import type { Delivery, DeliveryOf } from './notifications.service.js';
 import type { Account, RecipientsRepository } from './recipients.repository.js';
@@ -244,6 +245,25 @@ export function notificationKinds({ recipients, publicUrl }: KindOptions): Recor
           ],
         },
         '/admin/settings',
+      );
+    },
+
+    'device-alert': async (tx, { kind, payload }) => {
+      const alert = await recipients.deviceAlert(tx, id(payload.remoteEventId));
+      if (!alert) return { emails: [] };
+      const what = REMOTE_EVENT_TYPE_NAMES[alert.type as RemoteEventType] ?? alert.type;
+      return toOffice(
+        tx,
+        kind,
+        {
+          subject: `${what}: ${alert.trapCode} de ${alert.siteName}`,
+          heading: `Mantenimiento de ${alert.trapCode}`,
+          paragraphs: [
+            `El dispositivo electrónico ${alert.trapCode} de ${alert.siteName} avisó «${what.toLowerCase()}» el ${alert.occurredAt}.`,
+            'Revisa el dispositivo en la próxima visita o antes si hace falta.',
+          ],
+        },
+        `/admin/traps/${alert.trapId}`,
       );
     },
 

@@ -111,6 +111,27 @@ export class RecipientsRepository {
     return row?.name;
   }
 
+  /** A device's maintenance alert: which device, where, what and when (modules/integrations/remote-events). */
+  async deviceAlert(
+    tx: Executor,
+    remoteEventId: number,
+  ): Promise<{ trapId: number; trapCode: string; siteName: string; type: string; occurredAt: string } | undefined> {
+    const [row] = await rowsOf<{
+      trapId: number;
+      trapCode: string;
+      siteName: string;
+      type: string;
+      occurredAt: string;
+    }>(
+      tx,
+      sql`select r.trap_id as "trapId", t.code as "trapCode", st.name as "siteName", r.type,
+          to_char(r.occurred_at at time zone coalesce(st.time_zone, 'UTC'), 'DD-MM-YYYY HH24:MI') as "occurredAt"
+        from remote_events r join traps t on t.id = r.trap_id join sites st on st.id = r.site_id
+        where r.id = ${remoteEventId}`,
+    );
+    return row;
+  }
+
   async technicianName(tx: Executor, id: number): Promise<string | undefined> {
     const [row] = await rowsOf<{ name: string }>(tx, sql`select full_name as name from technicians where id = ${id}`);
     return row?.name;

@@ -24,7 +24,7 @@ export interface TrapHistoryRow {
   record: Pick<SessionItem, 'outcome' | 'exception' | 'manual' | 'finding' | 'photoIds'>;
 }
 export type TrapChanges = Partial<
-  Pick<NewTrapRow, 'code' | 'area' | 'description' | 'isActive' | 'type' | 'zone' | 'riskLevel'>
+  Pick<NewTrapRow, 'code' | 'area' | 'description' | 'isActive' | 'type' | 'zone' | 'riskLevel' | 'externalId'>
 >;
 
 const byCode = (code: string) => eq(sql`lower(${traps.code})`, code.toLowerCase());

@@ -26,7 +26,7 @@ import {
 import { areaKey, areaVariantMessage, existingAreaVariant } from '@rondin/contracts/trap-areas';
 import type { Actor } from '../../db/audit.js';
 import { pageWindow } from '../../lib/search.js';
-import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../lib/app-error.js';
+import { AppError, isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/app-error.js';
 import { newQrSlug } from '../../lib/qr-slug.js';
 import { parseTrapFile, type TrapFileFormat, writeTrapCsv, writeTrapXlsx } from './trap-file.js';
 import {
@@ -58,6 +58,14 @@ export type ImportOutcome = TrapImportResult | { refused: true; message: string;
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('es')} ${count === 1 ? one : many}`;
 
+/** A trap's write refused by a unique index, in Spanish: its code in the site, or its external id. */
+function uniqueConflict(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  return AppError.conflict(
+    violatedConstraint(error) === 'traps_external_id_key' ? TrapMessages.externalIdTaken : TrapMessages.codeTaken,
+  );
+}
+
 export function toTrap(row: TrapRow): Trap {
   return {
     id: row.id,
@@ -71,6 +79,7 @@ export function toTrap(row: TrapRow): Trap {
     isActive: row.isActive,
     qrSlug: row.qrSlug,
     routeOrder: row.routeOrder,
+    externalId: row.externalId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -188,14 +197,14 @@ export class TrapsService {
         code: input.code,
         area: input.area ?? null,
         description: input.description ?? null,
+        externalId: input.externalId ?? null,
         isActive: input.isActive,
         // 100 random bits: a collision is not a case worth a retry loop; the unique index would refuse it.
         qrSlug: newQrSlug(),
       });
       return toTrap(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(TrapMessages.codeTaken);
-      throw error;
+      throw uniqueConflict(error);
     }
   }
 
@@ -213,6 +222,7 @@ export class TrapsService {
     if (input.riskLevel !== undefined) changes.riskLevel = input.riskLevel;
     if (input.area !== undefined) changes.area = input.area;
     if (input.description !== undefined) changes.description = input.description;
+    if (input.externalId !== undefined) changes.externalId = input.externalId;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     try {
       const row =
@@ -222,8 +232,7 @@ export class TrapsService {
       if (!row) throw AppError.notFound(TrapMessages.notFound);
       return toTrap(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(TrapMessages.codeTaken);
-      throw error;
+      throw uniqueConflict(error);
     }
   }
 

@@ -162,6 +162,7 @@ export const ACTION_MESSAGES = {
   occurrences: 'Ocurrencias',
   noOccurrences: 'Sin ocurrencias: abierta a mano.',
   orderLink: (id: number) => `Orden ${id}`,
+  remoteOccurrence: 'Remoto (dispositivo electrónico)',
   metricNames: THRESHOLD_METRIC_NAMES,
   metricHelp: {
     ACTIVIDAD: 'El nivel de actividad del hallazgo: 1 baja, 2 media, 3 alta.',

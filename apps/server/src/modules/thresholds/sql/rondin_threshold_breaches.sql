@@ -12,7 +12,8 @@
 -- REPETICION: for a finding with activity (BAJA or more), the greater of how many inspections of the device
 -- in a row had activity, this one included (the current version of each, exceptions skipped, the last 10),
 -- and how many devices of its area (same site, same area name) had activity in the same order, this one
--- included; 0 for a finding without activity.
+-- included; 0 for a finding without activity. A remote finding is judged alike: its earlier inspections are the
+-- technicians' (remote findings are no order's item), and it has no order.
 -- PL/pgSQL, so the query's plan is cached for the session: as a SQL function called from the trigger it was
 -- planned at every call, 1 ms of a finding's time (BENCHMARKS.md, "Threshold evaluation"). Each metric's
 -- observed value is computed only when a threshold of that metric applies, and the device's earlier inspections
@@ -49,13 +50,14 @@ BEGIN
   ), finding AS (
     SELECT f.device_status, f.activity, f.bait_consumption, f.item_id, f.activity <> 'NINGUNA' AS active,
       i.session_id
-    FROM findings f JOIN session_items i ON i.id = f.item_id WHERE f.id = p_finding_id
+    -- A remote finding (origin REMOTO) has no item: no order, so no devices of its area in the same order.
+    FROM findings f LEFT JOIN session_items i ON i.id = f.item_id WHERE f.id = p_finding_id
   ), earlier AS (
     -- The device's other inspections before this one, newest first (current finding versions).
     SELECT f.recorded_at, f.activity <> 'NINGUNA' AS active,
       row_number() OVER (ORDER BY f.recorded_at DESC, f.id DESC) AS n
     FROM session_items i JOIN findings f ON f.id = i.finding_id
-    WHERE i.trap_id = p_trap_id AND f.recorded_at < p_at AND i.id <> (SELECT x.item_id FROM finding x)
+    WHERE i.trap_id = p_trap_id AND f.recorded_at < p_at AND i.id IS DISTINCT FROM (SELECT x.item_id FROM finding x)
     ORDER BY f.recorded_at DESC, f.id DESC
     LIMIT 9
   ), week AS (

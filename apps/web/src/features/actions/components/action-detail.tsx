@@ -213,7 +213,11 @@ function Detail({ action }: { action: CorrectiveActionDetail }) {
             {action.occurrences.map((occurrence) => (
               <li key={occurrence.id}>
                 <strong>{formatDateTime(occurrence.occurredAt)}</strong> ·{' '}
-                <Link to={`/admin/sessions/${occurrence.sessionId}`}>{TEXT.orderLink(occurrence.sessionId)}</Link>
+                {occurrence.sessionId === null ? (
+                  TEXT.remoteOccurrence
+                ) : (
+                  <Link to={`/admin/sessions/${occurrence.sessionId}`}>{TEXT.orderLink(occurrence.sessionId)}</Link>
+                )}
                 <ul>
                   {occurrence.breaches.map((breach) => (
                     <li key={`${breach.metric}-${breach.pestGroup}-${breach.level}`}>

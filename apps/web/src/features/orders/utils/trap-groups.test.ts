@@ -16,6 +16,7 @@ function trap(code: string, area: string | null, isActive = true): Trap {
     isActive,
     qrSlug: `slug-${code}`,
     routeOrder: null,
+    externalId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

@@ -23,6 +23,7 @@ function trap(id: number, code: string, type: Trap['type'] = 'CEBADERO'): Trap {
     isActive: true,
     qrSlug: `slug-${id}`,
     routeOrder: null,
+    externalId: null,
     createdAt: STAMP,
   };
 }

@@ -14,6 +14,7 @@ const original: Trap = {
   isActive: true,
   qrSlug: 'abc',
   routeOrder: null,
+  externalId: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -71,5 +72,18 @@ describe('trap payloads', () => {
       zone: null,
       riskLevel: null,
     });
+  });
+
+  it("sends an electronic device's external id trimmed, and null once the user empties it", () => {
+    expect(toCreateTrapBody({ ...emptyTrapForm, code: 'TRP-9', externalId: '  pc-00042 ' })).toEqual({
+      code: 'TRP-9',
+      externalId: 'pc-00042',
+      isActive: true,
+    });
+    const electronic: Trap = { ...original, externalId: 'pc-1' };
+    expect(toUpdateTrapBody({ ...trapToForm(electronic), externalId: ' ' }, electronic)).toMatchObject({
+      externalId: null,
+    });
+    expect(toUpdateTrapBody(trapToForm(electronic), electronic)).toMatchObject({ externalId: 'pc-1' });
   });
 });

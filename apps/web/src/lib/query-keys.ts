@@ -22,6 +22,7 @@ export const queryKeys = {
   /** One trap, and one page of its inspection history. */
   trap: (id: number) => ['traps', 'detail', id] as const,
   trapHistory: (id: number, page: number) => ['traps', 'history', id, page] as const,
+  trapRemoteEvents: (id: number, page: number) => ['traps', 'remote-events', id, page] as const,
   technicians: ['technicians'] as const,
   /** Prefix of every order query: the admin list, the technician's own lists and single orders. */
   sessions: ['sessions'] as const,

@@ -63,4 +63,10 @@ export const DETAIL_MESSAGES = {
   historyLoading: 'Cargando historial...',
   historyFailed: 'No se pudo cargar el historial.',
   historyEmpty: 'Esta trampa todavía no ha estado en ninguna orden.',
+  remoteTitle: 'Monitorización remota',
+  remoteIntro: 'Lo que informó el dispositivo electrónico. No son visitas de un técnico.',
+  remoteLoading: 'Cargando eventos remotos...',
+  remoteFailed: 'No se pudieron cargar los eventos remotos.',
+  remoteEmpty: 'El dispositivo todavía no ha informado ningún evento.',
+  remoteMark: 'Remoto',
 } as const;

@@ -6,7 +6,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FindingSummary, OutcomeBadge } from '../../../components/findings/finding-summary';
 import { PhotoThumbnails } from '../../../components/findings/photo-thumbnails';
 import { Notice, type NoticeMessage } from '../../../components/ui/notice';
-import { ListSummary, Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +14,8 @@ import { useTrap } from '../api/get-trap';
 import { TRAP_HISTORY_PAGE_SIZE, useTrapHistory } from '../api/get-trap-history';
 import { DETAIL_MESSAGES as TEXT } from '../messages';
 import { LabelPreviewModal } from './label-preview-modal';
+import { TrapPagedSection } from './trap-paged-section';
+import { TrapRemoteEvents } from './trap-remote-events';
 
 const ORDER_STATUS: Record<TrapHistoryEntry['sessionStatus'], string> = {
   PENDING: 'Pendiente',
@@ -111,6 +112,8 @@ function TrapDetail({ trap, siteNames }: { trap: Trap; siteNames: ReadonlyMap<nu
           <dd>{trap.area ?? <span className="muted">Sin área</span>}</dd>
           <dt>Descripción</dt>
           <dd>{trap.description ?? <span className="muted">Sin descripción</span>}</dd>
+          <dt>Identificador externo</dt>
+          <dd>{trap.externalId ?? <span className="muted">Sin identificador externo</span>}</dd>
           <dt>Estado</dt>
           <dd>
             <StatusBadge tone={trap.isActive ? 'success' : 'neutral'}>
@@ -131,6 +134,7 @@ function TrapDetail({ trap, siteNames }: { trap: Trap; siteNames: ReadonlyMap<nu
         </div>
       </section>
       <TrapHistory trapId={trap.id} />
+      <TrapRemoteEvents trapId={trap.id} hasExternalId={trap.externalId !== null} />
       {previewing ? <LabelPreviewModal trap={trap} onClose={() => setPreviewing(false)} /> : null}
     </>
   );
@@ -138,86 +142,64 @@ function TrapDetail({ trap, siteNames }: { trap: Trap; siteNames: ReadonlyMap<nu
 
 function TrapHistory({ trapId }: { trapId: number }) {
   const [page, setPage] = useState(1);
-  const history = useTrapHistory(trapId, page);
-  const shown = history.data;
   return (
-    <section aria-labelledby="trap-history-title">
-      <h2 id="trap-history-title" className="trap-detail__section-title">
-        {TEXT.historyTitle}
-      </h2>
-      <div className="list-status">
-        <ListSummary shown={shown} noun={['orden', 'órdenes']} />
-      </div>
-      <QueryState
-        isPending={history.isPending}
-        isError={history.isError && !shown}
-        error={history.error}
-        isEmpty={shown?.total === 0}
-        emptyText={TEXT.historyEmpty}
-        loadingText={TEXT.historyLoading}
-        errorText={TEXT.historyFailed}
-        onRetry={() => void history.refetch()}
-      >
-        {shown ? (
-          <>
-            <div className="table-card trap-history" aria-busy={history.isPlaceholderData}>
-              <table className="data-table data-table--plain">
-                <caption className="visually-hidden">Órdenes en las que estuvo la trampa</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Orden</th>
-                    <th scope="col">Estado</th>
-                    <th scope="col">Inspección</th>
-                    <th scope="col">Técnico</th>
-                    <th scope="col">Hallazgo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.items.map((entry) => (
-                    <tr key={entry.sessionId}>
-                      <th scope="row">
-                        <Link to={`/admin/sessions/${entry.sessionId}`}>#{entry.sessionId}</Link>
-                        <span className="data-table__secondary">
-                          {entry.scheduledAt ? formatDateTime(entry.scheduledAt) : 'Sin fecha'}
-                        </span>
-                      </th>
-                      <td>
-                        {ORDER_STATUS[entry.sessionStatus]}
-                        {entry.forceClosed ? (
-                          <span className="data-table__secondary">Cerrada con pendientes</span>
-                        ) : null}
-                      </td>
-                      <td>
-                        <OutcomeBadge outcome={entry.outcome} exception={entry.exception} manual={entry.manual} />
-                        {entry.completedAt ? (
-                          <span className="data-table__secondary">{formatDateTime(entry.completedAt)}</span>
-                        ) : null}
-                      </td>
-                      <td>
-                        {entry.completedBy?.fullName ?? entry.technician.fullName}
-                        {entry.completedBy && entry.completedBy.id !== entry.technician.id ? (
-                          <span className="data-table__secondary">Asignada a {entry.technician.fullName}</span>
-                        ) : null}
-                      </td>
-                      <td className="trap-history__finding">
-                        <FindingSummary outcome={entry.outcome} exception={entry.exception} finding={entry.finding} />
-                        <PhotoThumbnails photoIds={entry.photoIds} subject={`la orden #${entry.sessionId}`} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={page}
-              pageSize={TRAP_HISTORY_PAGE_SIZE}
-              total={shown.total}
-              label="Páginas del historial"
-              onPageChange={setPage}
-            />
-          </>
-        ) : null}
-      </QueryState>
-    </section>
+    <TrapPagedSection
+      id="trap-history-title"
+      title={TEXT.historyTitle}
+      noun={['orden', 'órdenes']}
+      query={useTrapHistory(trapId, page)}
+      texts={{ loading: TEXT.historyLoading, failed: TEXT.historyFailed, empty: TEXT.historyEmpty }}
+      page={page}
+      pageSize={TRAP_HISTORY_PAGE_SIZE}
+      onPageChange={setPage}
+      paginationLabel="Páginas del historial"
+    >
+      {(shown) => (
+        <table className="data-table data-table--plain">
+          <caption className="visually-hidden">Órdenes en las que estuvo la trampa</caption>
+          <thead>
+            <tr>
+              <th scope="col">Orden</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Inspección</th>
+              <th scope="col">Técnico</th>
+              <th scope="col">Hallazgo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.items.map((entry) => (
+              <tr key={entry.sessionId}>
+                <th scope="row">
+                  <Link to={`/admin/sessions/${entry.sessionId}`}>#{entry.sessionId}</Link>
+                  <span className="data-table__secondary">
+                    {entry.scheduledAt ? formatDateTime(entry.scheduledAt) : 'Sin fecha'}
+                  </span>
+                </th>
+                <td>
+                  {ORDER_STATUS[entry.sessionStatus]}
+                  {entry.forceClosed ? <span className="data-table__secondary">Cerrada con pendientes</span> : null}
+                </td>
+                <td>
+                  <OutcomeBadge outcome={entry.outcome} exception={entry.exception} manual={entry.manual} />
+                  {entry.completedAt ? (
+                    <span className="data-table__secondary">{formatDateTime(entry.completedAt)}</span>
+                  ) : null}
+                </td>
+                <td>
+                  {entry.completedBy?.fullName ?? entry.technician.fullName}
+                  {entry.completedBy && entry.completedBy.id !== entry.technician.id ? (
+                    <span className="data-table__secondary">Asignada a {entry.technician.fullName}</span>
+                  ) : null}
+                </td>
+                <td className="trap-history__finding">
+                  <FindingSummary outcome={entry.outcome} exception={entry.exception} finding={entry.finding} />
+                  <PhotoThumbnails photoIds={entry.photoIds} subject={`la orden #${entry.sessionId}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TrapPagedSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { Site, Trap } from '@rondin/contracts';
 import {
+  EXTERNAL_ID_MAX,
   RISK_LEVEL_NAMES,
   RISK_LEVELS,
   TRAP_TYPE_NAMES,
@@ -62,6 +63,8 @@ export function TrapFormModal({
     areas: useId(),
     areaHint: useId(),
     description: useId(),
+    externalId: useId(),
+    externalIdHint: useId(),
     active: useId(),
   };
   const [values, setValues] = useState<TrapFormValues>(() => (trap ? trapToForm(trap) : (initial ?? emptyTrapForm)));
@@ -228,6 +231,21 @@ export function TrapFormModal({
             rows={3}
             maxLength={500}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.externalId}>Identificador externo (opcional)</label>
+          <input
+            id={ids.externalId}
+            value={values.externalId}
+            onChange={(event) => set('externalId', event.target.value)}
+            maxLength={EXTERNAL_ID_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={ids.externalIdHint}
+          />
+          <div className="field__hint" id={ids.externalIdHint}>
+            El que usa la trampa electrónica al informar sus eventos.
+          </div>
         </div>
         <div className="checkbox-field">
           <input

@@ -8,6 +8,8 @@ export interface TrapFormValues {
   riskLevel: RiskLevel | '';
   area: string;
   description: string;
+  /** An electronic device's own id ('' for none): what its events name it by. */
+  externalId: string;
   isActive: boolean;
   /** The site of a new trap, as the select holds it ('' until chosen); asked only with several active sites. */
   siteId: string;
@@ -20,6 +22,7 @@ export const emptyTrapForm: TrapFormValues = {
   riskLevel: '',
   area: '',
   description: '',
+  externalId: '',
   isActive: true,
   siteId: '',
 };
@@ -32,6 +35,7 @@ export function trapToForm(trap: Trap): TrapFormValues {
     riskLevel: trap.riskLevel ?? '',
     area: trap.area ?? '',
     description: trap.description ?? '',
+    externalId: trap.externalId ?? '',
     isActive: trap.isActive,
     siteId: String(trap.siteId),
   };
@@ -49,6 +53,8 @@ export function toCreateTrapBody(values: TrapFormValues): CreateTrapInput {
   const description = values.description.trim();
   if (area) body.area = area;
   if (description) body.description = description;
+  const externalId = values.externalId.trim();
+  if (externalId) body.externalId = externalId;
   if (values.zone) body.zone = values.zone;
   if (values.riskLevel) body.riskLevel = values.riskLevel;
   if (/^\d+$/.test(values.siteId)) body.siteId = Number(values.siteId);
@@ -60,13 +66,15 @@ export function toCreateTrapBody(values: TrapFormValues): CreateTrapInput {
  * silently keep the old area, description, zone or risk. A trap's site does not change.
  */
 export function toUpdateTrapBody(values: TrapFormValues, original: Trap): UpdateTrapBody {
-  const { code, isActive, area, description, zone, riskLevel } = toCreateTrapBody(values);
+  const { code, isActive, area, description, externalId, zone, riskLevel } = toCreateTrapBody(values);
   const body: UpdateTrapBody = { code, isActive };
   if (values.type !== original.type) body.type = values.type;
   if (area) body.area = area;
   else if (original.area) body.area = null;
   if (description) body.description = description;
   else if (original.description) body.description = null;
+  if (externalId) body.externalId = externalId;
+  else if (original.externalId) body.externalId = null;
   if (zone) body.zone = zone;
   else if (original.zone) body.zone = null;
   if (riskLevel) body.riskLevel = riskLevel;

@@ -111,6 +111,24 @@ describe('a capture', () => {
   });
 });
 
+it('is accepted with a write API token and refused with a read one', async () => {
+  await snapTrap();
+  const tokenOf = async (scope: 'read' | 'write') => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-tokens',
+      headers: admin.headers,
+      payload: { name: `Plataforma ${scope}`, scope },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { authorization: `Bearer ${created.json<CreatedApiToken>().token}` };
+  };
+  const send = async (scope: 'read' | 'write') =>
+    t.app.inject({ method: 'POST', url: '/api/remote-events', headers: await tokenOf(scope), payload: eventOf() });
+  expect((await send('write')).statusCode).toBe(201);
+  expect((await send('read')).statusCode).toBe(403);
+});
+
 describe('a repeated eventId', () => {
   it('answers 200 with the stored event and counts once', async () => {
     const trap = await snapTrap();

@@ -393,6 +393,15 @@ export class ActionsRepository {
     }
   }
 
+  /** How many photos the office itself added to the action (the plant's responses hold their own). */
+  async officePhotoCount(actionId: number, executor: Executor = this.db): Promise<number> {
+    const [row] = await rows<{ count: number }>(
+      executor,
+      sql`select count(*)::int as count from action_photos where action_id = ${actionId} and response_id is null`,
+    );
+    return row!.count;
+  }
+
   async photos(actionId: number, executor: Executor = this.db): Promise<ActionPhoto[]> {
     return rows<ActionPhoto>(
       executor,

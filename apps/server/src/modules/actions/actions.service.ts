@@ -320,7 +320,8 @@ export class ActionsService {
         const locked = await this.repository.lock(tx, actionId);
         if (!locked) throw AppError.notFound(ActionMessages.notFound);
         if (locked.status === 'CERRADA') throw AppError.conflict(ActionMessages.closedReadOnly);
-        if ((await this.repository.photos(actionId, tx)).length >= ACTION_PHOTOS_MAX) {
+        // The office's own evidence: the photos the plant sent with its responses never take the office's room.
+        if ((await this.repository.officePhotoCount(actionId, tx)) >= ACTION_PHOTOS_MAX) {
           throw AppError.conflict(ActionMessages.photosTooMany(ACTION_PHOTOS_MAX));
         }
         const saved = await this.files.save(file, `Foto de la acción ${actionId}`, tx);

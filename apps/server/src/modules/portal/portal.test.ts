@@ -232,7 +232,7 @@ describe('recommendations in the portal', () => {
     expect((await get(person, `/api/portal/actions/${recommendation.id}/photos/${photoId}`)).statusCode).toBe(200);
   });
 
-  it("count the plant's photos among the action's, within the office's limit", async () => {
+  it("show among the action's photos, and leave the office its own limit", async () => {
     const recommendation = await action(DEFAULT_SITE_ID, 'CLIENTE');
     const person = await createPortalUser(t);
     const form = multipartForm([
@@ -260,14 +260,15 @@ describe('recommendations in the portal', () => {
         payload: one.payload(),
       });
     };
-    for (let index = 3; index < ACTION_PHOTOS_MAX; index++) expect((await addPhoto()).statusCode).toBe(201);
+    // The plant's three take none of the office's ten.
+    for (let index = 0; index < ACTION_PHOTOS_MAX; index++) expect((await addPhoto()).statusCode).toBe(201);
     const over = await addPhoto();
     expect([over.statusCode, over.json().message]).toEqual([409, ActionMessages.photosTooMany(ACTION_PHOTOS_MAX)]);
     // The office's evidence shows the plant's photos with its own.
     const detail = (
       await t.app.inject({ url: `/api/actions/${recommendation.id}`, headers: admin.headers })
     ).json<CorrectiveActionDetail>();
-    expect(detail.photos).toHaveLength(ACTION_PHOTOS_MAX);
+    expect(detail.photos).toHaveLength(ACTION_PHOTOS_MAX + 3);
     expect(detail.photos.slice(0, 3).map((each) => each.id)).toEqual(detail.responses[0]!.photoIds);
     expect(detail.photos[0]!.by).toEqual({ id: person.id, fullName: person.fullName });
   });

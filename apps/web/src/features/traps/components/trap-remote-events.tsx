@@ -50,7 +50,7 @@ export function TrapRemoteEvents({ trapId, hasExternalId }: { trapId: number; ha
                 <td>{formatDateTime(event.occurredAt)}</td>
                 <td>
                   {REMOTE_FINDING_TYPES.includes(event.type) && event.activity
-                    ? `Actividad ${ACTIVITY_NAMES[event.activity].toLowerCase()}`
+                    ? ACTIVITY_NAMES[event.activity]
                     : 'Aviso de mantenimiento'}
                   {event.actionIds.map((actionId) => (
                     <span key={actionId} className="data-table__secondary">

@@ -122,6 +122,7 @@ describe('audit pack Excel annex', () => {
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Inspecciones',
       'Avistamientos',
+      'Monitorización remota',
       'Recomendaciones',
       'Resumen',
     ]);

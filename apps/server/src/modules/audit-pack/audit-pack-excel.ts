@@ -8,7 +8,7 @@ import {
   THRESHOLD_LEVEL_NAMES,
   THRESHOLD_METRIC_NAMES,
 } from '@rondin/contracts';
-import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
+import { PEST_GROUP_NAMES, REMOTE_EVENT_TYPE_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 import { ACTIVITY_NAMES, DEVICE_STATUS_NAMES } from '@rondin/contracts/finding-rules';
 import {
   capturedAtLeast,
@@ -28,7 +28,7 @@ import { acknowledgementOf, PACK_COUNTS_RULE, unfinishedOutcome } from './pdf/pa
 /** The reads the annex makes, in audit-pack.repository.ts. */
 type AuditPackExcelSource = Pick<
   AuditPackRepository,
-  'site' | 'inspections' | 'orders' | 'figures' | 'sightings' | 'actions'
+  'site' | 'inspections' | 'orders' | 'figures' | 'sightings' | 'actions' | 'remoteEvents'
 >;
 
 /**
@@ -82,6 +82,17 @@ const SIGHTING_COLUMNS = [
   { header: 'Fecha límite', key: 'dueDate', width: 12, style: { numFmt: DATE_FORMAT } },
   { header: 'Cerrada el', key: 'closedAt', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
   { header: 'Cerrada por', key: 'closedBy', width: 24 },
+] as const;
+
+/** The remote monitoring sheet's columns: each electronic device's event, apart from the inspections. */
+const REMOTE_COLUMNS = [
+  { header: 'Dispositivo', key: 'device', width: 12 },
+  { header: 'Área', key: 'area', width: 20 },
+  { header: 'Evento', key: 'type', width: 14 },
+  { header: 'Fecha y hora', key: 'at', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
+  { header: 'Cantidad', key: 'count', width: 10 },
+  { header: 'Actividad', key: 'activity', width: 12 },
+  { header: 'Acción correctiva', key: 'actions', width: 30 },
 ] as const;
 
 /**
@@ -265,6 +276,25 @@ export async function writeAuditPackExcel(
   }
   sightingSheet.commit();
 
+  // Never a visit: apart from «Inspecciones», so no count of that sheet includes them.
+  const remoteEvents = await repository.remoteEvents(range);
+  const remoteSheet = listSheet(workbook, 'Monitorización remota', REMOTE_COLUMNS);
+  for (const event of remoteEvents) {
+    remoteSheet
+      .addRow({
+        device: event.device,
+        area: event.area,
+        type: REMOTE_EVENT_TYPE_NAMES[event.type],
+        at: wallClock(event.occurredAt, timeZone),
+        count: event.count,
+        activity: event.activity ? ACTIVITY_NAMES[event.activity] : null,
+        actions:
+          event.actions.map((action) => `N.º ${action.id} (${ACTION_STATUS_NAMES[action.status]})`).join('; ') || null,
+      })
+      .commit();
+  }
+  remoteSheet.commit();
+
   const recommendations = (await repository.actions(range)).filter((action) => action.responsible === 'CLIENTE');
   const recommendationSheet = listSheet(workbook, 'Recomendaciones', RECOMMENDATION_COLUMNS);
   let overdueAcknowledgements = 0;
@@ -331,6 +361,7 @@ export async function writeAuditPackExcel(
   textRow('Sin inspección (cierre forzado u orden abierta)', figures.dueTraps - figures.inspectedTraps);
   textRow('Con un umbral superado', counts.breaches);
   textRow('Avistamientos (hoja Avistamientos)', sightings.length);
+  textRow('Eventos de dispositivos electrónicos, no son visitas (hoja Monitorización remota)', remoteEvents.length);
   textRow('A cargo del cliente (hoja Recomendaciones)', recommendations.length);
   textRow(`De ellas, sin reconocer pasado el plazo de ${RECOMMENDATION_REMINDER_DAYS} días`, overdueAcknowledgements);
   summary.commit();

@@ -11,6 +11,7 @@ import { drawInventory } from './pdf/inventory.js';
 import { PACK_TITLE, type PackData, PackPages, type PackSectionId, periodIsEmpty } from './pdf/pack-pages.js';
 import { drawPlanPages } from './pdf/plans.js';
 import { drawContractedCoverage, drawProgramme } from './pdf/programme.js';
+import { drawRemoteEvents } from './pdf/remote.js';
 import { drawCompany, drawScope } from './pdf/scope.js';
 import { drawSightings } from './pdf/sightings.js';
 import { drawThresholds } from './pdf/thresholds.js';
@@ -44,6 +45,7 @@ export function renderAuditPack(data: PackData): Promise<Readable> {
     await drawThresholds(pack);
     await drawActions(pack);
     await drawSightings(pack);
+    await drawRemoteEvents(pack);
     drawTrends(pack);
     await drawPlanPages(pack, 'heat');
     drawAnnexes(pack);

@@ -1,4 +1,5 @@
 import type {
+  ActivityLevel,
   ActionOrigin,
   ActionStatus,
   Capture,
@@ -7,6 +8,7 @@ import type {
   PestGroup,
   ProductImpact,
   Qualification,
+  RemoteEventType,
   RiskLevel,
   SightingSource,
   ThresholdLevel,
@@ -215,6 +217,22 @@ export interface PackSighting {
   dueDate: string;
   closedAt: Date | null;
   closedBy: string | null;
+}
+
+/**
+ * An electronic device's event of the period (modules/integrations/remote-events): never a visit, so the pack lists
+ * it apart from the inspections, with the corrective actions its remote finding opened or joined.
+ */
+export interface PackRemoteEvent {
+  id: number;
+  device: string;
+  area: string | null;
+  type: RemoteEventType;
+  occurredAt: Date;
+  count: number | null;
+  activity: ActivityLevel | null;
+  /** «N.º 12 (Abierta)», the actions its finding crossed a threshold into; null when none. */
+  actions: { id: number; status: ActionStatus }[];
 }
 
 /**
@@ -579,6 +597,23 @@ export class AuditPackRepository {
        LEFT JOIN technicians c ON c.id = a.closed_by_id
        WHERE g.site_id = $1 AND g.seen_at < $3 AND (g.seen_at >= $2 OR a.closed_at IS NULL OR a.closed_at >= $2)
        ORDER BY g.seen_at, g.id`,
+      [range.siteId, range.from, range.to],
+    );
+  }
+
+  /** The site's electronic devices' events of the period, by device (code order), then time. */
+  remoteEvents(range: PackRange): Promise<PackRemoteEvent[]> {
+    return queryRows<PackRemoteEvent>(
+      this.db,
+      `SELECT r.id::int AS id, t.code AS device, t.area, r.type, r.occurred_at AS "occurredAt", r.count, f.activity,
+              coalesce((SELECT json_agg(json_build_object('id', a.id, 'status', a.status) ORDER BY a.id)
+                FROM corrective_actions a
+                WHERE a.id IN (SELECT b.action_id FROM threshold_breaches b WHERE b.finding_id = r.finding_id
+                               UNION SELECT b.area_action_id FROM threshold_breaches b WHERE b.finding_id = r.finding_id)),
+                '[]'::json) AS actions
+       FROM remote_events r JOIN traps t ON t.id = r.trap_id LEFT JOIN findings f ON f.id = r.finding_id
+       WHERE r.site_id = $1 AND r.occurred_at >= $2 AND r.occurred_at < $3
+       ORDER BY lower(t.code) COLLATE "C", r.occurred_at, r.id`,
       [range.siteId, range.from, range.to],
     );
   }

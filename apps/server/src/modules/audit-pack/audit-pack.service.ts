@@ -285,6 +285,7 @@ export class AuditPackService {
       breaches,
       actions,
       sightings,
+      remoteEvents,
       trends,
       plans,
     ] = await Promise.all([
@@ -307,6 +308,7 @@ export class AuditPackService {
       this.repository.breaches(range),
       this.repository.actions(range),
       this.repository.sightings(range),
+      this.repository.remoteEvents(range),
       this.repository.trends(range, period.timeZone),
       devices.then((list) => this.plans(user, period, list)),
     ]);
@@ -332,6 +334,7 @@ export class AuditPackService {
       breaches,
       actions,
       sightings,
+      remoteEvents,
       trends,
       plans,
       programme,

@@ -29,6 +29,7 @@ import type {
   PackException,
   PackFigures,
   PackRecommendationState,
+  PackRemoteEvent,
   PackSighting,
   PackSite,
   PackTechnician,
@@ -119,6 +120,8 @@ export interface PackData {
   actions: PackAction[];
   /** The plant's staff's sightings of the period, with their actions. */
   sightings: PackSighting[];
+  /** The electronic devices' events of the period, apart from the inspections: none proves a visit. */
+  remoteEvents: PackRemoteEvent[];
   trends: PackTrends;
   plans: PackPlan[];
   /** The labels and safety data sheets of the products applied, appended after the last section. */
@@ -135,7 +138,8 @@ export const periodIsEmpty = (data: PackData): boolean =>
   data.devices.length === 0 &&
   data.figures.totalSessions === 0 &&
   data.actions.length === 0 &&
-  data.sightings.length === 0;
+  data.sightings.length === 0 &&
+  data.remoteEvents.length === 0;
 
 /** The sections, in the order an auditor reads them (DESIGN-audit.md); each starts on a page of its own. */
 export const PACK_SECTIONS = [
@@ -154,6 +158,7 @@ export const PACK_SECTIONS = [
   { id: 'thresholds', title: 'Umbrales y superaciones' },
   { id: 'actions', title: 'Acciones correctivas y recomendaciones' },
   { id: 'sightings', title: 'Avistamientos' },
+  { id: 'remote', title: 'Monitorización remota' },
   { id: 'trends', title: 'Tendencias' },
   { id: 'heat', title: 'Mapa de calor' },
   { id: 'annexes', title: 'Anexo: etiquetas y fichas de datos de seguridad' },

@@ -1,6 +1,7 @@
 import type {
   CorrectiveActionDetail,
   CoverageReport,
+  CreatedApiToken,
   NotificationsPage,
   RemoteEvent,
   RemoteEventPage,

@@ -33,6 +33,11 @@ import { ApiTokensRepository } from './modules/integrations/api-tokens.repositor
 import { apiTokensRoutes } from './modules/integrations/api-tokens.routes.js';
 import { ApiTokensService } from './modules/integrations/api-tokens.service.js';
 import { remoteEventsPlugin } from './modules/integrations/remote-events/remote-events.plugin.js';
+import { webhookSender } from './modules/integrations/webhook-sender.js';
+import { WebhookWorker } from './modules/integrations/webhook-worker.js';
+import { WebhooksRepository } from './modules/integrations/webhooks.repository.js';
+import { webhooksRoutes } from './modules/integrations/webhooks.routes.js';
+import { WebhooksService } from './modules/integrations/webhooks.service.js';
 import { createFileStorage } from './files/create-storage.js';
 import { FindingsRepository } from './modules/findings/findings.repository.js';
 import { orderFindingsRoutes, photosRoutes } from './modules/findings/findings.routes.js';
@@ -314,6 +319,16 @@ export async function buildApp({
     kinds: notificationKinds({ recipients: new RecipientsRepository(), publicUrl: config.PUBLIC_URL }),
     bell: app.bellEvents,
   });
+  // Outbound webhooks: queued by triggers with their records, sent by a worker in every process.
+  const webhooksRepository = new WebhooksRepository(db);
+  const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_URLS ?? config.NODE_ENV !== 'production';
+  const sendWebhook = webhookSender({ allowPrivate });
+  const webhooks = new WebhooksService(webhooksRepository, {
+    sealingKey: tokens.sealingKey('webhook-secrets'),
+    allowPrivate,
+    send: sendWebhook,
+    now: clock,
+  });
   // Set once the assessments service is built, below: the scheduler reads what is due from it.
   let assessmentsDue: (() => Promise<AssessmentDueList>) | undefined;
   if (scheduleJobs) {
@@ -329,9 +344,18 @@ export async function buildApp({
       log: app.log,
     });
     const reminders = new RemindersService(new RemindersRepository(db, config.TIME_ZONE), config.TIME_ZONE);
+    const webhookWorker = new WebhookWorker({
+      db,
+      repository: webhooksRepository,
+      send: sendWebhook,
+      secretOf: webhooks.secretOf,
+      now: clock,
+      log: app.log,
+    });
     app.addHook('onReady', async () => {
       stop = startServicePlanJob(servicePlans, app.log);
       worker.start();
+      webhookWorker.start();
       stopScheduler = startNotificationScheduler(
         {
           db,
@@ -347,7 +371,7 @@ export async function buildApp({
     // Before anything closes: the email being sent is finished and recorded while the database is open.
     app.addHook('preClose', async () => {
       await stopScheduler?.();
-      await worker.stop();
+      await Promise.all([worker.stop(), webhookWorker.stop()]);
     });
   }
 
@@ -562,8 +586,9 @@ export async function buildApp({
         service: new AuditLogService(new AuditLogRepository(db)),
       });
       await api.register(backupRoutes, { prefix: '/backup', db });
-      // Other systems: their API tokens.
+      // Other systems: their API tokens, and the webhooks that tell them what happens.
       await api.register(apiTokensRoutes, { prefix: '/api-tokens', service: apiTokens });
+      await api.register(webhooksRoutes, { prefix: '/webhooks', service: webhooks });
       // What the bell of every layout shows.
       await api.register(notificationsRoutes, { prefix: '/notifications', service: notifications });
       // The office's search box.

@@ -97,6 +97,11 @@ const ConfigSchema = z.object({
   MAIL_FROM: optionalText.pipe(
     z.string().refine(isMailFrom, 'debe ser un correo, como Rondín <avisos@ejemplo.cl>').optional(),
   ),
+  /**
+   * Lets webhooks point at this machine or a private network (127.0.0.1, 10.x, 192.168.x, fc00::/7…). Unset:
+   * allowed outside production (development and tests use local receivers), refused in production (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.stringbool({ error: 'debe ser true o false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Set, new files go to this bucket of an S3-compatible store instead of the database (src/files). */
   S3_BUCKET: optionalText.pipe(

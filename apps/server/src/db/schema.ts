@@ -25,7 +25,7 @@
  * - schema/sightings.ts: sightings, sighting_photos, sighting_links.
  * - schema/audit.ts: audit_log.
  * - schema/notifications.ts: notification_events, outbox_emails, notifications.
- * - schema/integrations.ts: api_tokens.
+ * - schema/integrations.ts: api_tokens, webhooks, webhook_deliveries.
  * - schema/remote-events.ts: remote_events.
  * - schema/columns.ts: the column helpers the files share (bytea, createdAt, allIn, textList), not re-exported.
  */

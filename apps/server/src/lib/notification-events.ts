@@ -26,6 +26,8 @@ export type NotificationEvent =
       /** ISO timestamp: the link's last moment. */
       expiresAt: string;
     }
+  /** A webhook switched off after failing for 3 days (modules/integrations): the office is told. */
+  | { kind: 'webhook-disabled'; webhookId: number; url: string; failingSince: string }
   /** A plain email to one address: what the tests and the bench queue. */
   | { kind: 'message'; to: string; subject: string; text: string };
 

@@ -89,6 +89,8 @@ interface Fixture {
   invited: { id: number; token: string };
   /** An API token (write), not revoked. */
   apiToken: { id: number };
+  /** A webhook subscribed to order.closed, pointing at a port nothing listens on (its test answers a failure). */
+  webhook: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
@@ -424,6 +426,30 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/api-tokens/:id': {
     request: ({ apiToken }) => ({ url: `/api/api-tokens/${apiToken.id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/webhooks': { request: () => ({ url: '/api/webhooks' }), expect: ADMIN_ONLY(200) },
+  'POST /api/webhooks': {
+    request: () => ({
+      url: '/api/webhooks',
+      payload: { url: 'https://erp.ejemplo.cl/rondin', events: ['action.opened'] },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PATCH /api/webhooks/:id': {
+    request: ({ webhook }) => ({ url: `/api/webhooks/${webhook.id}`, payload: { enabled: false } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/webhooks/:id': {
+    request: ({ webhook }) => ({ url: `/api/webhooks/${webhook.id}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    request: ({ webhook }) => ({ url: `/api/webhooks/${webhook.id}/deliveries` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/webhooks/:id/test': {
+    request: ({ webhook }) => ({ url: `/api/webhooks/${webhook.id}/test` }),
     expect: ADMIN_ONLY(200),
   },
   // The company heads every document and label: anyone signed in may read it, only the office changes it.
@@ -1162,8 +1188,15 @@ async function buildFixture(): Promise<Fixture> {
     headers: admin.headers,
     payload: { name: 'ERP', scope: 'write' },
   });
+  const webhook = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: admin.headers,
+    payload: { url: 'http://127.0.0.1:9/rondin', events: ['order.closed'] },
+  });
   return {
     apiToken: apiToken.json<{ apiToken: { id: number } }>().apiToken,
+    webhook: webhook.json<{ webhook: { id: number } }>().webhook,
     sighting: { id: sightingId },
     sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
     sightingToken,

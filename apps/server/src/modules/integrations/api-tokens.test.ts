@@ -108,6 +108,8 @@ describe('a request with an API token', () => {
       ['POST', '/api/api-tokens', { name: 'Otro', scope: 'write' }],
       ['GET', '/api/api-tokens'],
       ['DELETE', '/api/api-tokens/1'],
+      ['GET', '/api/webhooks'],
+      ['POST', '/api/webhooks', { url: 'https://erp.ejemplo.cl/', events: ['order.closed'] }],
       [
         'POST',
         '/api/technicians',

@@ -293,6 +293,21 @@ export function notificationKinds({ recipients, publicUrl }: KindOptions): Recor
       );
     },
 
+    'webhook-disabled': async (tx, { kind, payload }) =>
+      toOffice(
+        tx,
+        kind,
+        {
+          subject: 'Un webhook se desactivó por fallar durante 3 días',
+          heading: 'Webhook desactivado',
+          paragraphs: [
+            `El webhook ${text(payload.url)} falló en todos sus intentos desde el ${day(text(payload.failingSince))} y se desactivó: no recibirá más eventos hasta que se active de nuevo.`,
+            'Revisa su registro de entregas en Configuración › Integraciones, corrige el sistema que lo recibe y actívalo.',
+          ],
+        },
+        '/admin/settings/integrations',
+      ),
+
     'portal-invitation': async (_tx, { payload }) => {
       const client = text(payload.clientName);
       const expires = text(payload.expiresAt);

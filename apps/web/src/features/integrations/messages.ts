@@ -1,4 +1,9 @@
-import { API_TOKEN_SCOPE_NAMES, ApiTokenMessages } from '@rondin/contracts/integration-names';
+import {
+  API_TOKEN_SCOPE_NAMES,
+  ApiTokenMessages,
+  WEBHOOK_EVENT_NAMES,
+  WebhookMessages,
+} from '@rondin/contracts/integration-names';
 
 export const INTEGRATIONS_MESSAGES = {
   title: 'Integraciones',
@@ -26,13 +31,14 @@ export const API_TOKEN_MESSAGES = {
   createFailed: 'No se pudo crear el token.',
   nameRequired: ApiTokenMessages.nameRequired,
   shownTitle: (name: string) => `Token «${name}» creado`,
-  shownWarning:
-    'Copia el token ahora y guárdalo en el otro sistema: es la única vez que se muestra. Rondín solo guarda una huella que no permite recuperarlo.',
-  tokenLabel: 'Token',
-  copy: 'Copiar token',
-  copied: 'Token copiado.',
-  copyFailed: 'No se pudo copiar: selecciónalo y cópialo a mano.',
-  done: 'Listo, ya lo guardé',
+  shownOnce: {
+    hint: 'Copia el token ahora y guárdalo en el otro sistema: es la única vez que se muestra. Rondín solo guarda una huella que no permite recuperarlo.',
+    label: 'Token',
+    copy: 'Copiar token',
+    copied: 'Token copiado.',
+    copyFailed: 'No se pudo copiar: selecciónalo y cópialo a mano.',
+    done: 'Listo, ya lo guardé',
+  },
   columns: ['Nombre', 'Alcance', 'Creado', 'Último uso', 'Estado'],
   caption: 'Tokens de API',
   createdBy: (when: string, who: string) => `${when} por ${who}`,
@@ -46,5 +52,69 @@ export const API_TOKEN_MESSAGES = {
       'El sistema que lo usa dejará de tener acceso de inmediato. No se puede deshacer: para volver a dar acceso, crea otro token.',
     done: (name: string) => `Token «${name}» revocado.`,
     failed: 'No se pudo revocar el token.',
+  },
+} as const;
+
+/** The webhooks section's texts; the rules' own words are the server's (WebhookMessages). */
+export const WEBHOOK_MESSAGES = {
+  title: 'Webhooks',
+  intro:
+    'Rondín avisa a otro sistema cuando ocurre algo: envía a su dirección un POST firmado (Standard Webhooks) y lo reintenta durante 24 horas si falla. Un webhook que falla durante 3 días se desactiva y se avisa a los administradores.',
+  loading: 'Cargando webhooks...',
+  loadFailed: 'No se pudieron cargar los webhooks.',
+  empty: 'Aún no hay webhooks.',
+  create: 'Crear webhook',
+  createTitle: 'Nuevo webhook',
+  url: 'Dirección (URL)',
+  urlHint: 'La dirección http:// o https:// del sistema que recibirá los avisos.',
+  description: 'Descripción (opcional)',
+  events: 'Eventos',
+  eventNames: WEBHOOK_EVENT_NAMES,
+  submit: 'Crear webhook',
+  createFailed: 'No se pudo crear el webhook.',
+  urlRequired: WebhookMessages.urlRequired,
+  eventsRequired: WebhookMessages.eventsRequired,
+  shownTitle: 'Webhook creado: su secreto',
+  shownOnce: {
+    hint: 'Copia el secreto ahora y configúralo en el sistema que recibe: con él comprueba la firma de cada aviso. Es la única vez que se muestra.',
+    label: 'Secreto de firma',
+    copy: 'Copiar secreto',
+    copied: 'Secreto copiado.',
+    copyFailed: 'No se pudo copiar: selecciónalo y cópialo a mano.',
+    done: 'Listo, ya lo guardé',
+  },
+  enabled: 'Activo',
+  disabled: 'Desactivado',
+  disabledForFailures: (when: string) => `Desactivado por fallos el ${when}`,
+  failingSince: (when: string) => `Falla desde el ${when}`,
+  enable: 'Activar',
+  disable: 'Desactivar',
+  toggleFailed: 'No se pudo cambiar el webhook.',
+  enabledDone: 'Webhook activado.',
+  disabledDone: 'Webhook desactivado.',
+  test: 'Probar',
+  testing: 'Probando…',
+  testFailed: 'No se pudo probar el webhook.',
+  testDelivered: (status: number | null) => `Prueba entregada: respondió ${status ?? '—'}.`,
+  testNotDelivered: (reason: string | null) => `La prueba no se entregó${reason ? `: ${reason}` : '.'}`,
+  showDeliveries: 'Ver entregas',
+  hideDeliveries: 'Ocultar entregas',
+  deliveriesTitle: 'Últimas entregas',
+  deliveriesLoading: 'Cargando entregas...',
+  deliveriesFailed: 'No se pudieron cargar las entregas.',
+  deliveriesEmpty: 'Aún no hay entregas.',
+  deliveryColumns: ['Evento', 'Estado', 'Intentos', 'Respuesta', 'Fecha'],
+  testEvent: 'Prueba',
+  answer: (status: number | null, response: string | null, error: string | null) =>
+    [status === null ? null : String(status), response, status === null || status >= 300 ? error : null]
+      .filter(Boolean)
+      .join(' · ') || '—',
+  nextAttempt: (when: string) => `Próximo intento: ${when}`,
+  remove: {
+    label: 'Eliminar',
+    question: '¿Eliminar el webhook?',
+    consequence: 'Dejará de recibir avisos y se borra su registro de entregas; las pendientes no se envían.',
+    done: 'Webhook eliminado.',
+    failed: 'No se pudo eliminar el webhook.',
   },
 } as const;

@@ -4,8 +4,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SettingsSection } from '../../../components/ui/settings-section';
 import { INTEGRATIONS_MESSAGES as TEXT } from '../messages';
 import { ApiTokensSection } from './api-tokens-section';
+import { WebhooksSection } from './webhooks-section';
 
-/** «Integraciones», under Configuración: other systems' API tokens. */
+/** «Integraciones», under Configuración: other systems' API tokens and the webhooks that tell them what happens. */
 export function IntegrationsView() {
   return (
     <>
@@ -20,6 +21,7 @@ export function IntegrationsView() {
       />
       <div className="integrations-page">
         <ApiTokensSection />
+        <WebhooksSection />
       </div>
     </>
   );

@@ -47,6 +47,13 @@ function serve(hooks: Webhook[], testAnswer: Partial<WebhookDelivery> = {}) {
       Object.assign(hooks[hooks.length - 1]!, body);
       return { body: hooks[hooks.length - 1] };
     },
+    'DELETE /api/webhooks/1': () => {
+      hooks.splice(
+        hooks.findIndex((listed) => listed.id === 1),
+        1,
+      );
+      return { status: 204 };
+    },
     'GET /api/webhooks/1/deliveries': () => ({ body: [delivery] }),
     'POST /api/webhooks/1/test': () => ({
       body: {
@@ -121,5 +128,18 @@ describe('Integraciones: webhooks', () => {
     expect(row).toHaveTextContent('Pendiente');
     expect(row).toHaveTextContent('503 · En mantención · Respondió 503.');
     expect(row).toHaveTextContent('Próximo intento');
+  });
+
+  it('deletes a hook once confirmed and says so when its card is gone', async () => {
+    const calls = serve([hook]);
+    const user = userEvent.setup();
+    renderWithApp(<WebhooksSection />);
+    const card = (await screen.findByText(hook.url)).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: 'Eliminar' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Eliminar el webhook?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Webhook eliminado.')).toBeInTheDocument();
+    expect(screen.queryByText(hook.url)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.key === 'DELETE /api/webhooks/1')).toHaveLength(1);
   });
 });

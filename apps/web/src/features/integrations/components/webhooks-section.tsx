@@ -163,11 +163,14 @@ function WebhookCard({ hook, onNotice }: { hook: Webhook; onNotice: (notice: Not
           busy={remove.isPending}
           onCancel={() => setRemoving(false)}
           onConfirm={() =>
-            remove.mutate(hook.id, {
-              onSuccess: () => onNotice({ tone: 'success', text: TEXT.remove.done }),
-              onError: (error) => onNotice({ tone: 'error', text: TEXT.remove.failed, detail: serverMessage(error) }),
-              onSettled: () => setRemoving(false),
-            })
+            // A promise rather than mutate's callbacks: the card is gone once the list is read again without it.
+            remove.mutateAsync(hook.id).then(
+              () => onNotice({ tone: 'success', text: TEXT.remove.done }),
+              (error: unknown) => {
+                setRemoving(false);
+                onNotice({ tone: 'error', text: TEXT.remove.failed, detail: serverMessage(error) });
+              },
+            )
           }
         />
       ) : null}

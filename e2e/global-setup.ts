@@ -79,6 +79,8 @@ async function startServer(): Promise<Started> {
       // The suite signs in far more often than a person would.
       LOGIN_RATE_LIMIT_PER_IP: '10000',
       LOGIN_RATE_LIMIT_PER_EMAIL: '10000',
+      // The webhooks' receivers of the specs listen on 127.0.0.1, which production refuses (modules/integrations).
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

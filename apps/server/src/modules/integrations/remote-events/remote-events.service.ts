@@ -49,8 +49,8 @@ export class RemoteEventsService {
   constructor(private readonly repository: RemoteEventsRepository) {}
 
   async record(body: RemoteEventBody, byId: number | null): Promise<RecordedEvent> {
-    const stored = await this.repository.byEventId(body.eventId);
-    if (stored) return { event: stored, created: false };
+    // No read of the eventId first: the insert's ON CONFLICT tells a repeat (one round trip fewer for the new
+    // events, the common case). A repeat is so answered once its device is found again.
     const occurredAt = new Date(body.occurredAt);
     if (occurredAt.getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
       throw AppError.badRequest('La hora del evento está en el futuro: revisa el reloj del dispositivo.');

@@ -18,6 +18,7 @@ import { planMapBenchmark } from './plan-map.bench.js';
 import { portalOverviewBenchmark } from './portal-overview.bench.js';
 import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
+import { remoteEventsBenchmark } from './remote-events.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { servicePlansBenchmark } from './service-plans.bench.js';
 import { scanBenchmark } from './scan.bench.js';
@@ -43,6 +44,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   assessments: { title: 'Quarterly review draft: 2,000 devices, a year of weekly visits', run: assessmentsBenchmark },
   notifications: { title: 'Email outbox: 1,000 emails, two processes', run: notificationsBenchmark },
   'portal-overview': { title: "Plant portal: a client's 50 sites at a glance", run: portalOverviewBenchmark },
+  'remote-events': { title: 'Remote events: 1,000 a second from electronic traps', run: remoteEventsBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

@@ -17,6 +17,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Called for every request: lets each one target a different item. */
   next?: () => { path: string; body?: string };
+  /** Requests a second over all connections (a sustained rate); as fast as the server answers without it. */
+  overallRate?: number;
 }
 
 /** One autocannon run against a server in another process. */
@@ -26,6 +28,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.durationSeconds,
     method: options.method ?? 'GET',
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     headers: { 'content-type': 'application/json', ...options.headers },
     requests: options.next
       ? [

@@ -1,0 +1,106 @@
+/**
+ * Electronic devices' events (POST /api/remote-events, modules/integrations/remote-events) on PostgreSQL: 500
+ * electronic traps of one site, each event a new eventId naming its device by external id; 60 % activity, 30 %
+ * captures (remote findings judged by the thresholds: indoor snap traps, so a capture opens or joins the device's
+ * corrective action), 10 % low battery (a bell event, de-duplicated per device and day). First at a sustained
+ * 300 and at 1,000 events a second (autocannon's overall rate, 50 connections: target 1,000/s with p99 < 50 ms),
+ * then as fast as the server answers, to show the ceiling. Afterwards every event answered 201 must be stored once.
+ */
+import os from 'node:os';
+import { freshDatabase } from './lib/database.js';
+import { load, type LoadResult } from './lib/load.js';
+import { startRondin } from './lib/server.js';
+import { round } from './lib/stats.js';
+import { tokenFor } from './lib/tokens.js';
+
+const DEVICES = 500;
+const CONNECTIONS = 50;
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
+/** A rate below this machine's ceiling: the latency of events arriving steadily rather than piling up. */
+const LOW_RATE = Number(process.env.BENCH_LOW_RATE ?? 300);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export async function remoteEventsBenchmark(): Promise<string> {
+  const database = await freshDatabase('postgres', 'rondin_bench_remote_events');
+  await database.sql(`
+    insert into traps (site_id, code, area, type, zone, risk_level, qr_slug, external_id)
+      select (select min(id) from sites), 'E-' || g, 'Área ' || (g % 20), 'CAPTURA', 'INTERIOR', 'ALTO',
+        'slug-' || lpad(g::text, 12, '0'), 'eui-' || g
+      from generate_series(1, ${DEVICES}) g;
+    insert into technicians (email, full_name, role, password_hash) values ('plataforma@rondin.test', 'Plataforma', 'ADMIN', 'x');
+  `);
+  const [admin] = await database.sql<{ id: number }>(
+    `select id from technicians where email = 'plataforma@rondin.test'`,
+  );
+  const authorization = `Bearer ${await tokenFor(Number(admin!.id), 'ADMIN')}`;
+  const server = await startRondin({ ...database.env, LOG_LEVEL: 'warn' });
+  let sequence = 0;
+  const next = () => {
+    const n = sequence++;
+    const type = n % 10 < 6 ? 'ACTIVIDAD' : n % 10 < 9 ? 'CAPTURA' : 'BATERIA_BAJA';
+    return {
+      path: '/api/remote-events',
+      body: JSON.stringify({
+        eventId: `bench-${n}`,
+        externalId: `eui-${1 + (n % DEVICES)}`,
+        type,
+        occurredAt: new Date().toISOString(),
+        count: type === 'CAPTURA' ? 1 : 3,
+        raw: { rssi: -90 - (n % 20), battery: 3.1 },
+      }),
+    };
+  };
+  const run = (overallRate?: number) =>
+    load({
+      url: server.base,
+      connections: CONNECTIONS,
+      durationSeconds: SECONDS,
+      method: 'POST',
+      headers: { authorization },
+      next,
+      ...(overallRate ? { overallRate } : {}),
+    });
+  try {
+    // A warm-up: the server's first plans and connections.
+    await load({
+      url: server.base,
+      connections: 10,
+      durationSeconds: 2,
+      method: 'POST',
+      headers: { authorization },
+      next,
+    });
+    const [load1] = os.loadavg();
+    const low = await run(LOW_RATE);
+    const sustained = await run(RATE);
+    const [load2] = os.loadavg();
+    const ceiling = await run();
+    const [stored] = await database.sql<{ events: number; findings: number; actions: number }>(
+      `select (select count(*) from remote_events)::int as events,
+        (select count(*) from findings where origin = 'REMOTO')::int as findings,
+        (select count(*) from corrective_actions)::int as actions`,
+    );
+    const row = (label: string, result: LoadResult, target: string) =>
+      `| ${label} | ${Math.round(result.requestsPerSecond)} | ${round(result.p50, 1)} ms | ${round(result.p99, 1)} ms | ${result.errors + result.non2xx} | ${target} |`;
+    return [
+      `${DEVICES} electronic snap traps (indoor, high risk) of one site on PostgreSQL; each request a new event named by external id (60 % activity, 30 % captures, 10 % low battery), ${CONNECTIONS} connections, ${SECONDS} s a run, autocannon on the same 2 cores. Load average ${load1!.toFixed(1)} before the sustained runs, ${load2!.toFixed(1)} before the ceiling run.`,
+      '',
+      '| Run | Events/s | p50 | p99 | Errors or non-2xx | Target |',
+      '| --- | --- | --- | --- | --- | --- |',
+      row(`Sustained at ${LOW_RATE.toLocaleString('en')}/s`, low, 'p99 < 50 ms'),
+      row(`Sustained at ${RATE.toLocaleString('en')}/s`, sustained, `${RATE.toLocaleString('en')}/s, p99 < 50 ms`),
+      row('As fast as answered', ceiling, '—'),
+      '',
+      `- At ${RATE.toLocaleString('en')}/s offered: **${Math.round(sustained.requestsPerSecond)} events/s, p99 ${round(sustained.p99, 1)} ms** (target ${RATE.toLocaleString('en')}/s, p99 < 50 ms)${sustained.requestsPerSecond >= RATE * 0.98 && sustained.p99 < 50 ? ': met.' : ': not met on this machine at this load.'}`,
+      '',
+      `Stored afterwards (warm-up included): ${stored!.events.toLocaleString('en')} events, ${stored!.findings.toLocaleString('en')} remote findings, ${stored!.actions} corrective actions (one a device: later captures join it).`,
+    ].join('\n');
+  } finally {
+    await server.stop();
+    await database.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(`${await remoteEventsBenchmark()}\n`);
+}

@@ -1,10 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CreatedWebhook, type Webhook, type WebhookDelivery, WebhookMessages } from '@rondin/contracts';
+import {
+  type CreatedWebhook,
+  WEBHOOK_EVENTS,
+  type Webhook,
+  type WebhookDelivery,
+  WebhookMessages,
+} from '@rondin/contracts';
 import { eq } from 'drizzle-orm';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nothingFound, putFinding } from '../../../test/findings.js';
+import { multipartForm } from '../../../test/multipart.js';
 import { createOrder, close, scan } from '../../../test/orders.js';
+import { planImage } from '../../../test/plans.js';
 import {
   DEFAULT_SITE_ID,
   connectToMainDatabase,
@@ -248,6 +257,75 @@ describe('deliveries', () => {
     expect(closed).toEqual([
       expect.objectContaining({ type: 'order.closed', data: expect.objectContaining({ orderId: order.id }) }),
     ]);
+  });
+
+  it('tells every event to a hook subscribed to all: findings, orders, certificates, actions and sightings', async () => {
+    const { webhook, secret } = await createHook([...WEBHOOK_EVENTS]);
+    const tech = await createUser(t);
+    const trap = await createTrap(t);
+    const order = await createOrder(t, admin, tech.id, [trap.id]);
+    await scan(t, tech, order.id, trap.qrSlug);
+    expect((await putFinding(t, tech, order.id, order.items[0]!.id, nothingFound())).statusCode).toBe(200);
+    await close(t, admin, order.id, { force: true });
+    const action = await openAction();
+    const closed = await api('PATCH', `/api/actions/${action.id}`, {
+      status: 'CERRADA',
+      closingNote: 'Sellado.',
+      verificationResult: 'Sin capturas en la visita siguiente.',
+      verifiedBy: 'Jefa de calidad',
+      verifiedOn: '2026-01-02',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const form = multipartForm([
+      { name: 'area', value: trap.area! },
+      { name: 'description', value: 'Un ratón junto a la puerta.' },
+      { name: 'seenAt', value: new Date(Date.now() - 60_000).toISOString() },
+      { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: await planImage(40, 30, 'jpeg') },
+    ]);
+    const sighting = await t.app.inject({
+      method: 'POST',
+      url: `/api/sites/${DEFAULT_SITE_ID}/sightings`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload(),
+    });
+    expect(sighting.statusCode, sighting.body).toBe(201);
+    // The certificate's PDF may be written just after the close's answer.
+    await expect
+      .poll(async () => (await deliveries(webhook.id)).map((delivery) => delivery.eventType))
+      .toContain('certificate.issued');
+
+    await worker().runOnce();
+    const told = receiver.received.map((got) => verified(secret, got));
+    expect(told.map((message) => message.type).sort()).toEqual(
+      [
+        'action.closed',
+        'action.opened',
+        'action.opened',
+        'certificate.issued',
+        'finding.recorded',
+        'order.closed',
+        'sighting.created',
+      ].sort(),
+    );
+    expect(told.find((message) => message.type === 'finding.recorded')!.data).toMatchObject({
+      orderId: order.id,
+      trapId: trap.id,
+      origin: 'INSPECCION',
+      isCorrection: false,
+    });
+    expect(told.find((message) => message.type === 'certificate.issued')!.data).toMatchObject({
+      orderId: order.id,
+      revision: 1,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(told.find((message) => message.type === 'action.closed')!.data).toMatchObject({
+      actionId: action.id,
+      status: 'CERRADA',
+    });
+    expect(told.find((message) => message.type === 'sighting.created')!.data).toMatchObject({
+      siteId: DEFAULT_SITE_ID,
+      source: 'OFICINA',
+    });
   });
 
   it('tries again with backoff after a failure, the same webhook-id, and logs each answer', async () => {

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, correctiveActions, notificationEvents, sessions, sites, technicians } from '../../db/schema.js';
 import { createFileStorage } from '../../files/create-storage.js';
+import { recordNotificationEvent } from '../../lib/notification-events.js';
 import { close, createOrder, scan } from '../../../test/orders.js';
 import { startMailServer, type TestMailServer } from '../../../test/smtp.js';
 import {
@@ -296,5 +297,26 @@ describe('what each event tells', () => {
     expect(invitation!.text).toContain('Hola, Lucía Ferrer');
     expect(invitation!.text).toContain('El enlace sirve una sola vez, hasta el');
     expect(invitation!.html).toContain(`href="${invitationUrl}"`);
+  });
+
+  it('tells the office a webhook switched off after 3 days of failures, by email and in the bell', async () => {
+    await t.database.db.transaction((tx) =>
+      recordNotificationEvent(tx, {
+        kind: 'webhook-disabled',
+        webhookId: 1,
+        url: 'https://erp.ejemplo.cl/rondin',
+        failingSince: '2026-11-26T10:00:00.000Z',
+      }),
+    );
+    await drain();
+    expect(recipientsOf(/webhook/)).toEqual(['oficina@rondin.test']);
+    const [email] = mail.received;
+    expect(email!.subject).toBe('Un webhook se desactivó por fallar durante 3 días');
+    expect(email!.text).toContain('https://erp.ejemplo.cl/rondin falló en todos sus intentos desde el 26-11-2026');
+    expect(email!.html).toContain('href="https://rondin.test/admin/settings/integrations"');
+    expect((await bell(admin)).items).toMatchObject([
+      { kind: 'webhook-disabled', title: email!.subject, link: '/admin/settings/integrations' },
+    ]);
+    expect((await bell(tech)).items).toEqual([]);
   });
 });

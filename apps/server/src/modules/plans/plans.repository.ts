@@ -75,27 +75,31 @@ export interface PlanHeatRow {
 /**
  * The heat of each active device of plan $1 over [$2, $3), $4 weeks long. An inspection is a finding's current
  * version (the item's finding_id: the latest, or the correction) recorded in the period, as the trends count
- * them; a capture band counts as its least. The class follows HEAT_LIMITS, in integers where it can: a share
+ * them; a capture band counts as its least. An electronic device's remote findings (origin REMOTO) add their
+ * catches and their activity (the maximum, and a device with any is at least BAJA) but are never inspections:
+ * the share of inspections with activity is the technicians' alone. The class follows HEAT_LIMITS, in integers where it can: a share
  * of at least p % is `withActivity * 100 >= inspections * p`.
  */
 const heatOf = (devices: string) => `
   WITH dev AS (${devices}),
   cur AS (
-    SELECT f.trap_id, f.activity, f.bait_consumption, f.trap_type, f.device_status,
+    SELECT f.trap_id, f.activity, f.bait_consumption, f.trap_type, f.device_status, i.id IS NULL AS remote,
            (SELECT sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END))
             FROM finding_captures c WHERE c.finding_id = f.id) AS caught
     FROM dev
     JOIN findings f ON f.trap_id = dev.trap_id AND f.recorded_at >= $2 AND f.recorded_at < $3
-    JOIN session_items i ON i.id = f.item_id AND i.finding_id = f.id
+    LEFT JOIN session_items i ON i.id = f.item_id AND i.finding_id = f.id
+    WHERE i.id IS NOT NULL OR f.origin = 'REMOTO'
   ),
   fig AS (
     SELECT trap_id,
-           count(*)::int AS inspections,
-           (count(*) FILTER (WHERE activity <> 'NINGUNA'))::int AS with_activity,
+           (count(*) FILTER (WHERE NOT remote))::int AS inspections,
+           (count(*) FILTER (WHERE NOT remote AND activity <> 'NINGUNA'))::int AS with_activity,
+           (count(*) FILTER (WHERE remote AND activity <> 'NINGUNA'))::int AS remote_activity,
            coalesce(sum(caught), 0)::int AS captures,
            max(array_position(ARRAY['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'], activity)) AS max_rank,
-           (avg(bait_consumption) FILTER (WHERE trap_type = 'CEBADERO'))::float8 AS mean_bait,
-           (count(*) FILTER (WHERE device_status = 'DANADO'))::int AS damaged
+           (avg(bait_consumption) FILTER (WHERE trap_type = 'CEBADERO' AND NOT remote))::float8 AS mean_bait,
+           (count(*) FILTER (WHERE device_status = 'DANADO' AND NOT remote))::int AS damaged
     FROM cur GROUP BY trap_id
   ),
   exc AS (
@@ -113,10 +117,12 @@ const heatOf = (devices: string) => `
          coalesce(exc.exceptions, 0) AS exceptions,
          coalesce(fig.damaged, 0) AS damaged,
          CASE
-           WHEN fig.inspections IS NULL THEN 'SIN_DATOS'
-           WHEN fig.with_activity * 100 >= fig.inspections * $5::int OR fig.captures >= $6::float8 * $4::float8 THEN 'ALTA'
-           WHEN fig.with_activity * 100 >= fig.inspections * $7::int OR fig.captures >= $8::float8 * $4::float8 THEN 'MEDIA'
-           WHEN fig.with_activity > 0 OR fig.captures > 0 THEN 'BAJA'
+           WHEN fig.trap_id IS NULL THEN 'SIN_DATOS'
+           WHEN (fig.inspections > 0 AND fig.with_activity * 100 >= fig.inspections * $5::int)
+             OR fig.captures >= $6::float8 * $4::float8 THEN 'ALTA'
+           WHEN (fig.inspections > 0 AND fig.with_activity * 100 >= fig.inspections * $7::int)
+             OR fig.captures >= $8::float8 * $4::float8 THEN 'MEDIA'
+           WHEN fig.with_activity > 0 OR fig.remote_activity > 0 OR fig.captures > 0 THEN 'BAJA'
            ELSE 'SIN_ACTIVIDAD'
          END AS heat
   FROM dev LEFT JOIN fig ON fig.trap_id = dev.trap_id LEFT JOIN exc ON exc.trap_id = dev.trap_id

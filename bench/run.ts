@@ -19,6 +19,7 @@ import { portalOverviewBenchmark } from './portal-overview.bench.js';
 import { processesBenchmark } from './processes.bench.js';
 import { realtimeBenchmark } from './realtime.bench.js';
 import { remoteEventsBenchmark } from './remote-events.bench.js';
+import { webhooksBenchmark } from './webhooks.bench.js';
 import { scaleBenchmark } from './scale.bench.js';
 import { servicePlansBenchmark } from './service-plans.bench.js';
 import { scanBenchmark } from './scan.bench.js';
@@ -45,6 +46,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<string> }> 
   notifications: { title: 'Email outbox: 1,000 emails, two processes', run: notificationsBenchmark },
   'portal-overview': { title: "Plant portal: a client's 50 sites at a glance", run: portalOverviewBenchmark },
   'remote-events': { title: 'Remote events: 1,000 a second from electronic traps', run: remoteEventsBenchmark },
+  webhooks: { title: 'Webhooks: 10,000 deliveries across a killed server', run: webhooksBenchmark },
 };
 
 const file = path.join(repoRoot, 'BENCHMARKS.md');

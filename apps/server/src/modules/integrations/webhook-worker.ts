@@ -26,6 +26,9 @@ export const RETRY_DELAYS_MS = [
 /** A hook whose every try has failed for this long is switched off, and the office told. */
 export const DISABLE_AFTER_MS = 3 * 24 * HOUR;
 
+/** The log keeps deliveries done with for this long; pending ones stay whatever their age. */
+export const KEEP_DELIVERIES_MS = 30 * 24 * HOUR;
+
 /** Deliveries sent in a row before the worker rests. */
 const BATCH = 50;
 
@@ -58,6 +61,7 @@ export class WebhookWorker {
   private stopping = false;
   private running: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: WebhookWorkerOptions) {}
 
@@ -72,6 +76,17 @@ export class WebhookWorker {
     await this.running;
   }
 
+  /**
+   * Forgets the deliveries done with for 30 days (a hook subscribed to findings gets one a device a visit): at
+   * most once an hour per process. Answers how many went.
+   */
+  async prune(): Promise<number> {
+    const now = this.options.now();
+    if (now.getTime() - this.lastPrune < HOUR) return 0;
+    this.lastPrune = now.getTime();
+    return this.options.repository.prune(new Date(now.getTime() - KEEP_DELIVERIES_MS));
+  }
+
   /** Sends up to a batch of due deliveries; answers how many it tried. */
   async runOnce(): Promise<number> {
     let tried = 0;
@@ -83,6 +98,7 @@ export class WebhookWorker {
     while (!this.stopping) {
       let tried = 0;
       try {
+        await this.prune();
         tried = await this.runOnce();
       } catch (error) {
         this.options.log.error({ err: error }, 'webhook worker pass failed');

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@rondin/contracts';
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database.js';
 import { technicians, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { recordNotificationEvent } from '../../lib/notification-events.js';
@@ -224,5 +224,14 @@ export class WebhooksRepository {
       failingSince: hook.failingSince.toISOString(),
     });
     return true;
+  }
+
+  /** Forgets deliveries done with (delivered or failed for good) queued before `before`; answers how many. */
+  async prune(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(webhookDeliveries)
+      .where(and(sql`${webhookDeliveries.status} <> 'PENDING'`, lt(webhookDeliveries.createdAt, before)))
+      .returning({ id: webhookDeliveries.id });
+    return rows.length;
   }
 }

@@ -28,7 +28,7 @@ import type { Database } from '../../db/database.js';
 import { notificationEvents, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { isPrivateAddress } from './webhook-address.js';
 import { webhookSender } from './webhook-sender.js';
-import { DISABLE_AFTER_MS, RETRY_DELAYS_MS, WebhookWorker } from './webhook-worker.js';
+import { DISABLE_AFTER_MS, KEEP_DELIVERIES_MS, RETRY_DELAYS_MS, WebhookWorker } from './webhook-worker.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -432,6 +432,25 @@ describe('deliveries', () => {
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
     expect((await deliveries(webhook.id)).every((delivery) => delivery.attempts === 1)).toBe(true);
+  });
+
+  it('forgets deliveries done with after 30 days, at most once an hour, and keeps pending ones', async () => {
+    const { webhook } = await createHook();
+    await openAction('Entregada');
+    const run = worker();
+    await run.runOnce();
+    receiver.answerWith(() => ({ status: 500 }));
+    await openAction('Pendiente');
+    await run.runOnce();
+    expect((await deliveries(webhook.id)).map((delivery) => delivery.status)).toEqual(['PENDING', 'DELIVERED']);
+    now = new Date(now.getTime() + KEEP_DELIVERIES_MS - 60_000);
+    expect(await run.prune()).toBe(0);
+    now = new Date(now.getTime() + 2 * 60_000);
+    // Within the hour of the last look: not looked at again.
+    expect(await run.prune()).toBe(0);
+    now = new Date(now.getTime() + 3_600_000);
+    expect(await run.prune()).toBe(1);
+    expect((await deliveries(webhook.id)).map((delivery) => delivery.status)).toEqual(['PENDING']);
   });
 
   it('cuts a receiver that does not answer in time, logging why', async () => {

@@ -124,6 +124,27 @@ export const TrendPoint = z.object({
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
 /**
+ * One period's remote monitoring («Monitorización remota»): the remote findings (origin REMOTO, an electronic
+ * device's CAPTURA or ACTIVIDAD event, POST /api/remote-events) of the period, every series together. Apart from
+ * the inspections: never counted in a TrendPoint's devices, catches or rates, nor in coverage or compliance.
+ */
+export const TrendRemotePoint = z.object({
+  /** The period's first day in the report's time zone, YYYY-MM-DD. */
+  period: z.string(),
+  /** Remote findings (capture and activity events) of the period. */
+  events: z.number().int(),
+  /** Devices that reported at least one. */
+  devices: z.number().int(),
+  /** Of those, the ones whose remote findings saw activity (any level above NINGUNA). */
+  devicesWithActivity: z.number().int(),
+  /** Pests caught remotely, by group (the device type's group; see the remote events' README). */
+  captures: z.record(z.string(), z.number().int()),
+  /** All of `captures` per reporting device and week of the period (its own rate, not the inspections'). */
+  capturesPerDeviceWeek: z.number(),
+});
+export type TrendRemotePoint = z.infer<typeof TrendRemotePoint>;
+
+/**
  * The limits a trend is read against: bait eaten (CONSUMO_CEBO, %, against meanBaitConsumption) and catches per
  * device-week (CAPTURAS_SEMANA, against capturesPerDeviceWeek).
  */
@@ -158,6 +179,11 @@ export const TrendsReport = z.object({
   points: z.array(TrendPoint),
   /** With compare=prevYear: the same periods a year before, their `period` also a year before. */
   previousYear: z.array(TrendPoint).nullable(),
+  /**
+   * Remote monitoring per period of [from, to), apart from `points` (this year only; compare=prevYear does not
+   * repeat it). Absent in quarterly reviews' figures kept before it was counted.
+   */
+  remote: z.array(TrendRemotePoint).optional(),
   /** The limits in force at `to` that the chart's figures are read against. */
   thresholds: z.array(TrendThreshold),
 });

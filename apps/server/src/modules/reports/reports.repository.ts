@@ -23,7 +23,14 @@ import {
   technicians,
   traps,
 } from '../../db/schema.js';
-import { countTrends, periodStart, trendThresholds, type TrendRow } from './trends.repository.js';
+import {
+  countRemoteTrends,
+  countTrends,
+  periodStart,
+  type RemoteTrendRow,
+  trendThresholds,
+  type TrendRow,
+} from './trends.repository.js';
 
 /** A report's period, [from, to), the instant orders are judged due at, and the one site it covers if any. */
 export interface ReportPeriod {
@@ -178,6 +185,15 @@ export class ReportsRepository {
     timeZone: string,
   ): Promise<TrendRow[]> {
     return countTrends(this.db, range, interval, by, timeZone);
+  }
+
+  /** The remote findings a trend shows apart from its inspections (trends.repository.ts). */
+  remoteTrends(
+    range: { from: Date; to: Date; siteId: number | undefined },
+    interval: TrendInterval,
+    timeZone: string,
+  ): Promise<RemoteTrendRow[]> {
+    return countRemoteTrends(this.db, range, interval, timeZone);
   }
 
   /** The first instant of the period holding `at` (trends.repository.ts). */

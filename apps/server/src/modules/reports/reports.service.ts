@@ -6,6 +6,7 @@ import {
   type ComplianceReport,
   type TrendInterval,
   type TrendPoint,
+  type TrendRemotePoint,
   type TrendsQuery,
   type TrendsReport,
 } from '@rondin/contracts';
@@ -16,7 +17,7 @@ import { writePdfExport } from './export-pdf.js';
 import type { LetterheadSource } from '../../lib/pdf-letterhead.js';
 import { localDate } from '../../lib/time-zone.js';
 import { completionRate, type ReportPeriod, type ReportSite, type ReportsRepository } from './reports.repository.js';
-import type { TrendRow } from './trends.repository.js';
+import type { RemoteTrendRow, TrendRow } from './trends.repository.js';
 
 /**
  * The most devices the Excel export lists one by one (its sheet 'Dispositivos'): a year of weekly visits to a
@@ -94,10 +95,12 @@ export class ReportsService {
       const days = { from: localDate(range.from, timeZone), to: localDate(range.to, timeZone) };
       return trendPoints(counted, query.by === 'pestGroup', (period) => periodWeeks(period, query.interval, days));
     };
-    const [thisYear, previousYear, thresholds] = await Promise.all([
+    const days = { from: localDate(from, timeZone), to: localDate(to, timeZone) };
+    const [thisYear, previousYear, thresholds, remote] = await Promise.all([
       points({ from, to }),
       query.compare ? points({ from: shiftYears(from, -1), to: shiftYears(to, -1) }) : null,
       this.repository.trendThresholds(query.siteId, to, query.by),
+      this.repository.remoteTrends({ from, to, siteId: query.siteId }, query.interval, timeZone),
     ]);
     return {
       from: from.toISOString(),
@@ -107,6 +110,7 @@ export class ReportsService {
       timeZone,
       points: thisYear,
       previousYear,
+      remote: remote.map((row) => remotePoint(row, periodWeeks(row.period, query.interval, days))),
       thresholds,
     };
   }
@@ -180,6 +184,19 @@ function trendPoints(rows: TrendRow[], byPestGroup: boolean, weeksOf: (period: s
     if (!byPestGroup) return [point(row, row.key, row.captures)];
     return PEST_GROUPS.map((group) => point(row, group, { [group]: row.captures[group] ?? 0 }));
   });
+}
+
+/** A period's remote monitoring: its own devices and rate, never the inspections'. */
+function remotePoint(row: RemoteTrendRow, weeks: number): TrendRemotePoint {
+  const total = Object.values(row.captures).reduce((sum, count) => sum + count, 0);
+  return {
+    period: row.period,
+    events: row.events,
+    devices: row.devices,
+    devicesWithActivity: row.withActivity,
+    captures: row.captures,
+    capturesPerDeviceWeek: row.devices ? round2(total / (row.devices * weeks)) : 0,
+  };
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -289,3 +289,55 @@ export async function trendThresholds(
     return [line(null)];
   });
 }
+
+/** One period's remote findings as the database counts them (countRemoteTrends). */
+export interface RemoteTrendRow {
+  period: string;
+  events: number;
+  devices: number;
+  withActivity: number;
+  /** Pests caught by group (a band counts as its least). */
+  captures: Record<string, number>;
+}
+
+/**
+ * Per period of [from, to) in `timeZone`: the remote findings (origin REMOTO, written by POST /api/remote-events,
+ * modules/integrations/remote-events), the devices that reported them, those with activity, their catches by
+ * pest group. Read from remote_events (indexed by site and time; an event's finding is recorded at its
+ * occurredAt) and never from trend_inspections or trend_periods, which count order items: a remote finding is
+ * no visit, so it stays out of the inspections' figures.
+ */
+export async function countRemoteTrends(
+  db: Database,
+  range: { from: Date; to: Date; siteId: number | undefined },
+  interval: TrendInterval,
+  timeZone: string,
+): Promise<RemoteTrendRow[]> {
+  const rows = await queryRows<Omit<RemoteTrendRow, 'captures'> & { [group: `g${number}`]: number | null }>(
+    db,
+    `SELECT to_char(date_trunc($3::text, f.recorded_at AT TIME ZONE $4::text), 'YYYY-MM-DD') AS period,
+            count(DISTINCT f.id)::int AS events, count(DISTINCT f.trap_id)::int AS devices,
+            (count(DISTINCT f.trap_id) FILTER (WHERE f.activity <> 'NINGUNA'))::int AS "withActivity",
+            ${PEST_GROUPS.map((group, index) => `(sum(k.caught) FILTER (WHERE k."group" = '${group}'))::int AS g${index}`).join(', ')}
+     FROM remote_events e
+     JOIN findings f ON f.id = e.finding_id AND f.origin = 'REMOTO'
+     LEFT JOIN LATERAL (
+       SELECT p."group", sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END)) AS caught
+       FROM finding_captures c JOIN pests p ON p.id = c.pest_id
+       WHERE c.finding_id = f.id
+       GROUP BY p."group"
+     ) k ON true
+     WHERE e.occurred_at >= $1 AND e.occurred_at < $2 AND f.recorded_at >= $1 AND f.recorded_at < $2
+       ${range.siteId === undefined ? '' : 'AND e.site_id = $5'}
+     GROUP BY 1 ORDER BY 1`,
+    [range.from, range.to, interval, timeZone, ...(range.siteId === undefined ? [] : [range.siteId])],
+  );
+  return rows.map((row) => {
+    const captures: Record<string, number> = {};
+    PEST_GROUPS.forEach((group, index) => {
+      const count = row[`g${index}`];
+      if (count !== null && count !== undefined) captures[group] = count;
+    });
+    return { period: row.period, events: row.events, devices: row.devices, withActivity: row.withActivity, captures };
+  });
+}

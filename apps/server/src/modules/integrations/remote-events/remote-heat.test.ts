@@ -1,6 +1,7 @@
 import type { PlanHeat } from '@rondin/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPlan, placeTrap, planImage } from '../../../../test/plans.js';
+import { sendRemoteEvent } from '../../../../test/remote-events.js';
 import {
   createAdmin,
   createTestApp,
@@ -32,15 +33,7 @@ it('heats an electronic device by its remote captures without counting an inspec
       200,
     );
   }
-  const send = async (fields: object) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/remote-events',
-      headers: admin.headers,
-      payload: { eventId: crypto.randomUUID(), occurredAt: new Date(Date.now() - 3_600_000).toISOString(), ...fields },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-  };
+  const send = (fields: Record<string, unknown>) => sendRemoteEvent(t, admin, fields);
   for (let i = 0; i < 12; i++) await send({ deviceCode: 'RH-1', type: 'CAPTURA', count: 5 });
   await send({ deviceCode: 'RH-2', type: 'ACTIVIDAD' });
   const heat = await t.app.inject({ url: `/api/plans/${plan.id}/heat`, headers: admin.headers });

@@ -104,3 +104,55 @@ test('the site page charts its trends against its own limits, and the chart and 
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the remote monitoring is a series of its own, beside the inspections it does not change', async ({
+  page,
+  adminApi,
+  asAdmin,
+}) => {
+  const site = await adminApi.createSite({ name: unique('Planta remota') });
+  const board = await adminApi.createTrap({ siteId: site.id, type: 'LAMINA' });
+  const snap = await adminApi.createTrap({ siteId: site.id, type: 'CAPTURA' });
+  const tech = await adminApi.createTechnician();
+  const order = await adminApi.createOrder({ technicianId: tech.id, trapIds: [board.id] });
+  const scanned = await adminApi.scan(order.id, board.qrSlug);
+  await adminApi.recordFinding(order.id, scanned.item.id, { deviceStatus: 'OK', activity: 'BAJA' });
+  const metric = 'Dispositivos con actividad (%)';
+  const open = async () => {
+    await asAdmin(`/admin/sites/${site.id}`);
+    const trends = page.getByRole('region', { name: 'Tendencias de los últimos 12 meses' });
+    await trends.getByLabel('Indicador', { exact: true }).selectOption({ label: metric });
+    await expect(trends.getByRole('img')).toBeVisible();
+    return trends;
+  };
+  await open();
+  const before = await readTable(page, metric);
+  expect(before.headers).toEqual(['Período', 'Todos los dispositivos']);
+
+  await adminApi.sendRemoteEvent({ deviceCode: snap.code, siteId: site.id, type: 'CAPTURA', count: 2 });
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const trends = await open();
+    const chart = trends.getByRole('img');
+    await expect(chart).toHaveAccessibleName(/La serie Remoto, con borde discontinuo, es la monitorización remota/);
+    await expect(trends.locator('.trends__legend')).toContainText('Remoto: monitorización remota, no son inspecciones');
+    const { headers, rows } = await readTable(page, metric);
+    expect(headers).toEqual(['Período', 'Todos los dispositivos', 'Remoto']);
+    // The inspections' column is what it was; the remote device's activity is its own 100 %.
+    expect(rows.map((row) => row.slice(0, 2))).toEqual(before.rows);
+    expect(rows.filter((row) => row[2] !== '—').map((row) => row[2])).toEqual(['100']);
+    // Every bar's value (its title) is the table's cell; the remote bars drawn outlined, apart.
+    const bars = await chart.locator('rect title').allTextContents();
+    for (const bar of bars) {
+      const [, series, period, value] = /^(.*), (.*): (.*)$/.exec(bar)!;
+      const inTable = rows.find((row) => row[0] === period)?.[headers.indexOf(series!)];
+      expect(inTable === '—' ? '0' : inTable, bar).toBe(value);
+    }
+    expect(await chart.locator('rect.trends__bar--remote').count()).toBe(rows.length);
+    await page.screenshot({ path: `${SHOTS}/site-trends-remote-${viewport.width}.png`, fullPage: true });
+  }
+  await expectNoSeriousA11yViolations(page);
+});

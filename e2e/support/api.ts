@@ -205,6 +205,15 @@ export class AdminApi {
     });
   }
 
+  /** An electronic device's event an hour ago, as its integration sends it (POST /api/remote-events). */
+  sendRemoteEvent(fields: { deviceCode: string; siteId?: number; type: string; count?: number }): Promise<unknown> {
+    return this.json('post', '/api/remote-events', {
+      eventId: randomUUID(),
+      occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      ...fields,
+    });
+  }
+
   /** Opens a corrective action by hand, as the office's form does. */
   createAction(body: CreateActionInput): Promise<CorrectiveActionDetail> {
     return this.json('post', '/api/actions', body);

@@ -11,7 +11,7 @@ const REVIEW_METRICS: TrendMetric[] = ['activity', 'captures'];
  * series, the same periods a year before beside each series, and the limits in force.
  */
 export function TrendReportTables({ report, caption }: { report: TrendsReport; caption: string }) {
-  if (report.points.length === 0 && (report.previousYear ?? []).length === 0) {
+  if (report.points.length === 0 && (report.previousYear ?? []).length === 0 && (report.remote ?? []).length === 0) {
     return <p className="trends__empty">{`${caption}: sin inspecciones con hallazgo en el periodo.`}</p>;
   }
   return (

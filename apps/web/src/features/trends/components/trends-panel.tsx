@@ -10,7 +10,9 @@ import {
   MAX_CHART_SERIES,
   METRIC_LABELS,
   axisLabels,
+  isRemoteSeries,
   periodLabel,
+  REMOTE_SERIES_LEGEND,
   trendTable,
   type TrendLine,
   type TrendMetric,
@@ -124,6 +126,7 @@ function colours(series: TrendSeries[]): Map<string, number> {
   const bases: string[] = [];
   const colour = new Map<string, number>();
   for (const one of series) {
+    if (isRemoteSeries(one.key)) continue;
     const base = baseKey(one.key);
     if (!bases.includes(base)) bases.push(base);
     colour.set(one.key, bases.indexOf(base) % 6);
@@ -134,8 +137,19 @@ function colours(series: TrendSeries[]): Map<string, number> {
 const baseKey = (key: string) => key.replace(/\|prev$/, '');
 const isPrevious = (key: string) => key.endsWith('|prev');
 
+/** A series' colour class: its colour, a year-before one lighter; the remote monitoring outlined, unlike any. */
+const barClass = (key: string, colour: Map<string, number>) =>
+  isRemoteSeries(key)
+    ? 'trends__bar--remote'
+    : `trends__bar--${colour.get(key)}${isPrevious(key) ? ' trends__bar--previous' : ''}`;
+
 function TrendChart({ table, metric, interval }: { table: TrendTable; metric: TrendMetric; interval: TrendInterval }) {
-  const series = table.series.slice(0, MAX_CHART_SERIES);
+  // The remote monitoring is always drawn (last), beside the largest of the inspections' series.
+  const remote = table.series.filter((one) => isRemoteSeries(one.key));
+  const series = [
+    ...table.series.filter((one) => !isRemoteSeries(one.key)).slice(0, MAX_CHART_SERIES - remote.length),
+    ...remote,
+  ];
   const colour = colours(series);
   const shown = new Set(series.map((one) => one.key));
   const lines = table.lines.filter((line) => line.seriesKeys.some((key) => shown.has(key)));
@@ -153,7 +167,10 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
   const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
   // Named without the words of the controls' labels ("Intervalo", "Series"), which a label lookup would match too.
   const limits = lines.length ? ' Las líneas discontinuas son los umbrales de alerta y de acción.' : '';
-  const label = `Gráfico de barras de ${METRIC_LABELS[metric].toLowerCase()}, ${table.periods.length} intervalos.${limits} Los valores están en la tabla que sigue.`;
+  const apart = remote.length
+    ? ' La serie Remoto, con borde discontinuo, es la monitorización remota de dispositivos electrónicos, no son inspecciones.'
+    : '';
+  const label = `Gráfico de barras de ${METRIC_LABELS[metric].toLowerCase()}, ${table.periods.length} intervalos.${limits}${apart} Los valores están en la tabla que sigue.`;
   return (
     <figure className="trends__figure">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="trends__chart">
@@ -183,7 +200,7 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
                   y={y(value)}
                   width={bar}
                   height={Math.max(0, MARGIN.top + plotHeight - y(value))}
-                  className={`trends__bar trends__bar--${colour.get(one.key)}${isPrevious(one.key) ? ' trends__bar--previous' : ''}`}
+                  className={`trends__bar ${barClass(one.key, colour)}`}
                 >
                   <title>{`${one.label}, ${periodLabel(period, interval)}: ${number.format(value)}`}</title>
                 </rect>
@@ -215,17 +232,14 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
           </g>
         ))}
       </svg>
-      {series.length > 1 || lines.length > 0 ? (
+      {series.length > 1 || remote.length > 0 || lines.length > 0 ? (
         <figcaption>
           <ul className="trends__legend">
-            {series.length > 1
+            {series.length > 1 || remote.length > 0
               ? series.map((one) => (
                   <li key={one.key}>
-                    <span
-                      className={`trends__swatch trends__bar--${colour.get(one.key)}${isPrevious(one.key) ? ' trends__bar--previous' : ''}`}
-                      aria-hidden="true"
-                    />
-                    {one.label}
+                    <span className={`trends__swatch ${barClass(one.key, colour)}`} aria-hidden="true" />
+                    {isRemoteSeries(one.key) ? REMOTE_SERIES_LEGEND : one.label}
                   </li>
                 ))
               : null}
@@ -247,7 +261,7 @@ function TrendChart({ table, metric, interval }: { table: TrendTable; metric: Tr
 
 /** Which series a limit line is drawn for, when not all of them. */
 function linesFor(line: TrendLine, series: TrendSeries[]): string {
-  const current = series.filter((one) => !isPrevious(one.key));
+  const current = series.filter((one) => !isPrevious(one.key) && !isRemoteSeries(one.key));
   const own = current.filter((one) => line.seriesKeys.includes(one.key));
   return current.length > 1 && own.length < current.length ? ` (${own.map((one) => one.label).join(', ')})` : '';
 }

@@ -46,6 +46,43 @@ describe('trendTable', () => {
     ]);
   });
 
+  it('shows the remote monitoring as its own last series, apart from the inspections and their limits', () => {
+    const remote = (period: string, devices: number, active: number, rate: number) => ({
+      period,
+      events: devices,
+      devices,
+      devicesWithActivity: active,
+      captures: { ROEDORES: 1 },
+      capturesPerDeviceWeek: rate,
+    });
+    const base = {
+      ...report('zone', [point('2026-01-01', 'INTERIOR', 10, 1, 0.5), point('2026-02-01', 'INTERIOR', 8, 2, 0.25)]),
+      remote: [remote('2026-02-01', 2, 1, 0.75), remote('2026-03-01', 4, 4, 2)],
+      thresholds: [
+        {
+          metric: 'CAPTURAS_SEMANA' as const,
+          level: 'ACCION' as const,
+          value: 1,
+          pestGroup: null,
+          key: null,
+          trapType: 'CAPTURA' as const,
+          zone: null,
+          riskLevel: null,
+        },
+      ],
+    };
+    const activity = trendTable(base, 'activity');
+    expect(activity.periods).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(activity.series).toEqual([
+      { key: 'INTERIOR', label: 'Interior', values: [10, 25, null] },
+      { key: '|remote', label: 'Remoto', values: [null, 50, 100] },
+    ]);
+    const captures = trendTable(base, 'captures');
+    expect(captures.series[1]!.values).toEqual([null, 0.75, 2]);
+    expect(captures.lines).toEqual([{ level: 'ACCION', value: 1, seriesKeys: ['INTERIOR'] }]);
+    expect(trendTable(base, 'bait').series[1]!.values).toEqual([null, null, null]);
+  });
+
   it('names series and periods as the office reads them', () => {
     expect(seriesLabel('area', '')).toBe('Sin área');
     expect(seriesLabel('type', 'LUZ_UV')).toBe('Lámpara UV atrapa insectos');

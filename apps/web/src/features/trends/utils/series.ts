@@ -1,4 +1,11 @@
-import type { ThresholdLevel, TrendDimension, TrendPoint, TrendsReport, TrendThresholdMetric } from '@rondin/contracts';
+import type {
+  ThresholdLevel,
+  TrendDimension,
+  TrendPoint,
+  TrendRemotePoint,
+  TrendsReport,
+  TrendThresholdMetric,
+} from '@rondin/contracts';
 import { PEST_GROUP_NAMES, TRAP_TYPE_NAMES, ZONE_NAMES } from '@rondin/contracts/devices';
 
 /** What the chart and its table show of each period and series. */
@@ -63,6 +70,25 @@ const metricValue = (point: TrendPoint, metric: TrendMetric): number | null =>
 /** The key suffix of a series' year-before values. */
 const PREVIOUS = '|prev';
 
+/**
+ * The key and name (short, a phone's table column) of the remote monitoring's series: electronic devices' captures and activity (report.remote),
+ * drawn apart from the inspections' series, over the devices that reported, with no limit line of its own.
+ */
+export const REMOTE_SERIES_KEY = '|remote';
+export const REMOTE_SERIES_LABEL = 'Remoto';
+/** How the chart's legend names it. */
+export const REMOTE_SERIES_LEGEND = 'Remoto: monitorización remota, no son inspecciones';
+export const isRemoteSeries = (key: string) => key === REMOTE_SERIES_KEY;
+
+const remoteValue = (point: TrendRemotePoint, metric: TrendMetric): number | null =>
+  metric === 'captures'
+    ? point.capturesPerDeviceWeek
+    : metric === 'bait'
+      ? null
+      : point.devices
+        ? Math.round((point.devicesWithActivity / point.devices) * 1000) / 10
+        : 0;
+
 /** A previous year's period moved onto this year's: a year later, a week 52 weeks later (still a Monday). */
 export function periodYearLater(period: string, interval: TrendsReport['interval']): string {
   const date = new Date(`${period}T00:00:00Z`);
@@ -73,7 +99,8 @@ export function periodYearLater(period: string, interval: TrendsReport['interval
 
 /**
  * The report as periods × series of one metric, the series with the most first; with compare=prevYear each
- * series is followed by its year-before one, laid on the same periods. With the limit lines of the metric: for
+ * series is followed by its year-before one, laid on the same periods; the remote monitoring last, as a series
+ * of its own (REMOTE_SERIES_KEY) and never in the inspections' ones. With the limit lines of the metric: for
  * each level, the strictest limit over each series (a limit without a series key holds for every one), lines of
  * equal value drawn once.
  */
@@ -82,7 +109,8 @@ export function trendTable(report: TrendsReport, metric: TrendMetric): TrendTabl
     ...point,
     period: periodYearLater(point.period, report.interval),
   }));
-  const periods = [...new Set([...report.points, ...previous].map((point) => point.period))].sort();
+  const remote = report.remote ?? [];
+  const periods = [...new Set([...report.points, ...previous, ...remote].map((point) => point.period))].sort();
   const collect = (points: TrendPoint[], suffix: string, labelSuffix: string) => {
     const byKey = new Map<string, TrendSeries>();
     for (const point of points) {
@@ -107,7 +135,13 @@ export function trendTable(report: TrendsReport, metric: TrendMetric): TrendTabl
   const series = keys.flatMap((key) =>
     [current.get(key), before.get(`${key}${PREVIOUS}`)].filter((one): one is TrendSeries => one !== undefined),
   );
-  return { periods, series, lines: trendLines(report, metric, series) };
+  const lines = trendLines(report, metric, series);
+  if (remote.length > 0) {
+    const values = periods.map<number | null>(() => null);
+    for (const point of remote) values[periods.indexOf(point.period)] = remoteValue(point, metric);
+    series.push({ key: REMOTE_SERIES_KEY, label: REMOTE_SERIES_LABEL, values });
+  }
+  return { periods, series, lines };
 }
 
 /** The limit lines of a metric over the series shown (see trendTable). */

@@ -86,10 +86,10 @@ export class WebhooksService {
   async update(id: number, body: UpdateWebhookBody): Promise<Webhook> {
     if (body.url !== undefined) await this.checkAddress(body.url);
     const { description, ...rest } = body;
-    const changed = await this.repository.update(id, {
-      ...rest,
-      ...(description !== undefined ? { description } : {}),
-    });
+    const changes = { ...rest, ...(description !== undefined ? { description } : {}) };
+    // Nothing given changes nothing (an empty SET is no statement): the hook as it is, or 404.
+    if (Object.keys(changes).length === 0) return this.get(id);
+    const changed = await this.repository.update(id, changes);
     if (!changed) throw AppError.notFound(WebhookMessages.notFound);
     return this.get(id);
   }

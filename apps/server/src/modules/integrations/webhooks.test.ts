@@ -505,11 +505,16 @@ describe('POST /api/webhooks/{id}/test', () => {
       enabled: false,
       description: null,
     });
+    // Nothing given changes nothing: the hook as it is, not a 500.
+    const unchanged = await api('PATCH', `/api/webhooks/${webhook.id}`, {});
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toEqual(changed.json());
     await openAction();
     expect(await deliveries(webhook.id)).toEqual([]);
     expect((await api('DELETE', `/api/webhooks/${webhook.id}`)).statusCode).toBe(204);
     expect((await api('GET', '/api/webhooks')).json()).toEqual([]);
     expect((await api('PATCH', `/api/webhooks/${webhook.id}`, { enabled: true })).statusCode).toBe(404);
+    expect((await api('PATCH', `/api/webhooks/${webhook.id}`, {})).statusCode).toBe(404);
     expect((await api('GET', `/api/webhooks/${webhook.id}/deliveries`)).statusCode).toBe(404);
     const left = await t.database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries);
     expect(left).toEqual([]);

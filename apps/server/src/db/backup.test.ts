@@ -120,6 +120,27 @@ describe('backup and restore', () => {
       await createTrap(t, { area: null }),
       await createTrap(t),
     ];
+    // Another system's token, and a hook told of every finding and action from here on (modules/integrations).
+    for (const [url, payload] of [
+      ['/api/api-tokens', { name: 'ERP', scope: 'read' }],
+      ['/api/webhooks', { url: 'http://127.0.0.1:9/rondin', events: ['finding.recorded', 'action.opened'] }],
+    ] as const) {
+      const created = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    // An electronic device's low battery (a remote event without a finding).
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/remote-events',
+      headers: admin.headers,
+      payload: {
+        eventId: 'bateria-1',
+        deviceCode: plant[1]!.code,
+        type: 'BATERIA_BAJA',
+        occurredAt: new Date().toISOString(),
+      },
+    });
+    expect(remote.statusCode, remote.body).toBe(201);
     const done = await createOrder(
       t,
       admin,
@@ -361,6 +382,8 @@ describe('backup and restore', () => {
       contacts: 1,
       technicians: 2,
       portal_invitations: 0,
+      api_tokens: 1,
+      webhooks: 1,
       pests: 23,
       traps: 3,
       service_plans: 1,
@@ -399,6 +422,7 @@ describe('backup and restore', () => {
       assessments: 2,
       assessment_photos: 1,
       threshold_breaches: 2,
+      remote_events: 1,
       certificate_counters: 1,
       certificates: 1,
       label_reprints: 2,
@@ -409,6 +433,15 @@ describe('backup and restore', () => {
     // The actions the thresholds opened were told of on the install that wrote the backup, not again here.
     expect(await t.database.db.$count(notificationEvents)).toBeGreaterThan(0);
     expect(await target.db.$count(notificationEvents)).toBe(0);
+    // So were the hooks, of the findings and actions: the restored records queue nothing for them again.
+    const deliveries = async (db: DatabaseHandle['db']) =>
+      (
+        (await db.execute(sql`select count(*)::int as n from webhook_deliveries`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    expect(await deliveries(t.database.db)).toBeGreaterThan(0);
+    expect(await deliveries(target.db)).toBe(0);
     expect(await contents(target.db)).toEqual(await contents(t.database.db));
     // The change log came back as it was written: its chain holds, and a change made after the restore extends it.
     const chain = () => new AuditLogService(new AuditLogRepository(target.db)).check();

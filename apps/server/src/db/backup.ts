@@ -20,8 +20,8 @@ export const BACKUP_VERSION = 2;
  * Every table, in foreign-key order, with the columns its rows are read in order of (keyset batches: a unique
  * key, one column or several) and how many rows a batch holds: a file chunk is 256 KiB, so they go 16 at a
  * time. Left out: file_object_deletions, a queue of S3 objects to delete that means nothing on another
- * install, and the notifications (events, the email outbox, the bell's entries): what this install told people
- * and how; restored elsewhere, its queue would send old news again. backup.test.ts fails when a table of the
+ * install, the notifications (events, the email outbox, the bell's entries) and the webhooks' deliveries: what
+ * this install told people and systems and how; restored elsewhere, its queue would send old news again. backup.test.ts fails when a table of the
  * schema is neither here nor said to be left out.
  */
 const TABLES = [
@@ -34,6 +34,10 @@ const TABLES = [
   { name: 'technicians', key: 'id', batch: 1000 },
   // Hashed tokens: a link not yet used still opens on the restored install.
   { name: 'portal_invitations', key: 'id', batch: 1000 },
+  // Hashed too: other systems' tokens keep working on the restored install.
+  { name: 'api_tokens', key: 'id', batch: 1000 },
+  // Their secrets sealed under the server's secret (modules/integrations), as the signing certificate's.
+  { name: 'webhooks', key: 'id', batch: 1000 },
   { name: 'pests', key: 'id', batch: 1000 },
   { name: 'traps', key: 'id', batch: 1000 },
   { name: 'service_plans', key: 'id', batch: 1000 },
@@ -68,6 +72,8 @@ const TABLES = [
   { name: 'sighting_photos', key: 'id', batch: 1000 },
   { name: 'sighting_links', key: 'site_id', batch: 1000 },
   { name: 'threshold_breaches', key: 'id', batch: 1000 },
+  // Electronic devices' events, after the remote findings they made.
+  { name: 'remote_events', key: 'id', batch: 1000 },
   { name: 'certificate_counters', key: 'year', batch: 1000 },
   { name: 'certificates', key: 'id', batch: 1000 },
   { name: 'audit_packs', key: 'id', batch: 1000 },
@@ -91,6 +97,7 @@ export const NOT_BACKED_UP_TABLES: readonly string[] = [
   'trend_inspections',
   'trend_periods',
   'trend_settings',
+  'webhook_deliveries',
 ];
 /** Seeded by the migrations, replaced by what the backup holds when it holds them (older backups do not). */
 const SEEDED_TABLES = ['pests', 'thresholds'];
@@ -103,6 +110,10 @@ const JUDGING_TRIGGERS = [
   // Tells the office of an action a threshold or a sighting opens (modules/notifications): a restored action was
   // told when it opened, on the install that wrote the backup.
   { table: 'corrective_actions', trigger: 'corrective_actions_notify' },
+  // Queue a restored record for the hooks (modules/integrations): other systems were told of it when it was new.
+  { table: 'findings', trigger: 'webhook_finding_recorded' },
+  { table: 'corrective_actions', trigger: 'webhook_action_opened' },
+  { table: 'sightings', trigger: 'webhook_sighting_created' },
 ];
 /**
  * What writes an item's row of trend_inspections as it goes in (deferred to the commit): off while the backup's

@@ -28,6 +28,8 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   corrective_actions_audit: 'fired by a finding',
   corrective_actions_notify: 'fired by a finding',
   trend_inspections_periods: 'fired by a finding',
+  webhook_finding_recorded: 'fired by a finding',
+  webhook_action_opened: 'fired by a finding',
   session_items_exception_thresholds: 'not by a finding',
   session_items_trend_insert: 'not by a finding',
   findings_trend: 'not by a finding',
@@ -55,6 +57,10 @@ const TRIGGERS: Record<string, 'fired by a finding' | 'not by a finding'> = {
   control_programmes_audit: 'not by a finding',
   assessments_audit: 'not by a finding',
   assessment_photos_audit: 'not by a finding',
+  webhook_order_closed: 'not by a finding',
+  webhook_certificate_issued: 'not by a finding',
+  webhook_action_closed: 'not by a finding',
+  webhook_sighting_created: 'not by a finding',
 };
 
 let t: TestApp;

@@ -274,7 +274,10 @@ describe('GET /api/sites/{id}/audit-pack', () => {
 
   it('prints a treatment at one minute as that time, and a span only when it lasted', async () => {
     const trap = await createTrap(t, { code: 'CEB-01', area: 'Muelle', type: 'CEBADERO' });
+    // At 10:00 UTC (midday in Madrid): run just before midnight, a span of 25 minutes would end the next day,
+    // which the pack rightly prints with both dates («Del … al …»).
     const visitAt = new Date(Date.now() - 3 * DAY);
+    visitAt.setUTCHours(10, 0, 0, 0);
     const { order } = await visit(t, admin, tech, visitAt, [{ trap, scanned: true, finding: {} }]);
     const product = await createProduct(t, admin);
     const at = (minutes: number) => new Date(visitAt.getTime() + minutes * 60_000);

@@ -29,6 +29,8 @@ const RELEASE_BEFORE_FIELD_RECORDS = 28;
 const RELEASE_BEFORE_CLIENTS = 31;
 /** Migrations 0000–0036 shipped in the release before plans of several technicians. */
 const RELEASE_BEFORE_PLAN_TECHNICIANS = 37;
+/** Migrations 0000–0045 shipped in the release before integrations (API tokens, webhooks, remote events). */
+const RELEASE_BEFORE_INTEGRATIONS = 46;
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -480,6 +482,69 @@ describe('upgrading a data folder of the release before plans of several technic
       });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json().technicians.map((technician: { id: number }) => technician.id)).toEqual([2, 3]);
+    } finally {
+      await upgraded.close();
+    }
+  }, 90_000);
+});
+
+describe('upgrading a data folder of the release before integrations', () => {
+  it("keeps its technicians' findings as inspections, and takes remote events and hooks on its devices", async () => {
+    const dataDir = await releaseDataDir(
+      RELEASE_BEFORE_INTEGRATIONS,
+      `insert into technicians (email, full_name, role, password_hash) values
+         ('admin@planta.test', 'Admin', 'ADMIN', 'x'), ('ana@planta.test', 'Ana Técnica', 'TECH', 'x');
+       insert into traps (code, area, qr_slug, site_id, type, zone, risk_level)
+         values ('CAP-01', 'Obrador', 'slug-one', 1, 'CAPTURA', 'INTERIOR', 'ALTO');
+       insert into sessions (technician_id, site_id, status, item_count, completed_count, started_at, closed_at)
+         values (2, 1, 'COMPLETED', 1, 1, now() - interval '10 days', now() - interval '10 days');
+       insert into session_items (session_id, trap_id, status, completed_at, received_at, completed_by_id)
+         values (1, 1, 'COMPLETED', now() - interval '10 days', now() - interval '10 days', 2);
+       insert into findings (item_id, site_id, trap_id, trap_type, client_finding_id, technician_id, recorded_at,
+                             device_time, received_at, device_status, activity, derived_activity)
+         values (1, 1, 1, 'CAPTURA', gen_random_uuid(), 2, now() - interval '10 days', now() - interval '10 days',
+                 now() - interval '10 days', 'OK', 'NINGUNA', 'NINGUNA');
+       update session_items set finding_id = 1 where id = 1;`,
+    );
+    const upgraded = await upgradedApp(dataDir);
+    const { app, handle, headers } = upgraded;
+    try {
+      // Migration 0047: the findings already recorded are a technician's inspections.
+      const old = await handle.client.query('select origin, item_id from findings');
+      expect(old.rows).toEqual([{ origin: 'INSPECCION', item_id: 1 }]);
+      const trap = (await app.inject({ method: 'GET', url: '/api/traps/1', headers })).json();
+      expect(trap).toMatchObject({ code: 'CAP-01', externalId: null });
+      const named = await app.inject({
+        method: 'PATCH',
+        url: '/api/traps/1',
+        headers,
+        payload: { externalId: 'eui-0001' },
+      });
+      expect(named.statusCode, named.body).toBe(200);
+      // An electronic capture on the old device: a remote finding, judged by the thresholds (an indoor snap trap's
+      // catch opens an action).
+      const capture = await app.inject({
+        method: 'POST',
+        url: '/api/remote-events',
+        headers,
+        payload: { eventId: 'lora-1', externalId: 'eui-0001', type: 'CAPTURA', occurredAt: new Date().toISOString() },
+      });
+      expect(capture.statusCode, capture.body).toBe(201);
+      expect(capture.json().actionIds).toHaveLength(1);
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers,
+        payload: { url: 'http://127.0.0.1:9/rondin', events: ['action.closed'] },
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers,
+        payload: { name: 'ERP', scope: 'read' },
+      });
+      expect(token.statusCode, token.body).toBe(201);
     } finally {
       await upgraded.close();
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, isEmbedded, type Transaction } from '../../db/database.js';
+import type { Database, Transaction } from '../../db/database.js';
+import { QueueTurns, QueueWorker } from '../../lib/queue-worker.js';
 import type { WebhookSend } from './webhook-sender.js';
 import type { ClaimedDelivery, WebhooksRepository } from './webhooks.repository.js';
 
@@ -44,11 +45,8 @@ export interface WebhookWorkerOptions {
   idleMs?: number;
 }
 
-/**
- * On the embedded database every worker of the process takes its turn: without a transaction held, nothing
- * else would keep two of them (tests) from taking the same row.
- */
-const embeddedTurns = new WeakMap<Database, Promise<unknown>>();
+/** The webhooks' own turns on the embedded database (lib/queue-worker.ts): a slow receiver never holds an email. */
+const webhookTurns = new QueueTurns();
 
 /**
  * Sends the webhooks' deliveries after the commit that queued them. Each is sent inside the transaction that
@@ -57,23 +55,11 @@ const embeddedTurns = new WeakMap<Database, Promise<unknown>>();
  * is a crash between the receiver's 2xx and the commit: the copy carries the same `webhook-id`, by which a
  * receiver recognises it (Standard Webhooks asks receivers to).
  */
-export class WebhookWorker {
-  private stopping = false;
-  private running: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+export class WebhookWorker extends QueueWorker {
   private lastPrune = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly options: WebhookWorkerOptions) {}
-
-  start(): void {
-    this.running ??= this.loop();
-  }
-
-  /** Stops taking deliveries and waits for the one being sent (bounded by the sender's timeout). */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wakeUp?.();
-    await this.running;
+  constructor(private readonly options: WebhookWorkerOptions) {
+    super({ log: options.log, idleMs: options.idleMs ?? 1_000, failure: 'webhook worker pass failed' });
   }
 
   /**
@@ -94,55 +80,24 @@ export class WebhookWorker {
     return tried;
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let tried = 0;
-      try {
-        await this.prune();
-        tried = await this.runOnce();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'webhook worker pass failed');
-      }
-      if (!tried && !this.stopping) await this.idle();
-    }
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.idleMs ?? 1_000);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
+  protected async pass(): Promise<boolean> {
+    await this.prune();
+    return (await this.runOnce()) > 0;
   }
 
   /** Sends the next due delivery, if any; answers whether there was one. */
-  private async sendNext(): Promise<boolean> {
+  private sendNext(): Promise<boolean> {
     const { db, repository, now } = this.options;
-    if (isEmbedded(db)) {
-      const turn = (embeddedTurns.get(db) ?? Promise.resolve()).then(async () => {
-        const delivery = await repository.claimNext(db, now());
-        if (delivery) await this.deliver(delivery, (record) => db.transaction(record));
-        return delivery !== undefined;
-      });
-      embeddedTurns.set(
-        db,
-        turn.catch(() => undefined),
-      );
-      return turn;
-    }
-    return db.transaction(async (tx) => {
-      const delivery = await repository.claimNext(tx, now());
-      if (delivery) await this.deliver(delivery, (record) => record(tx));
-      return delivery !== undefined;
-    });
+    return webhookTurns.next(
+      db,
+      (executor) => repository.claimNext(executor, now()),
+      (delivery, _executor, inTransaction) => this.deliver(delivery, inTransaction),
+    );
   }
 
   private async deliver(
     delivery: ClaimedDelivery,
-    inTransaction: (record: (tx: Transaction) => Promise<boolean>) => Promise<boolean>,
+    inTransaction: <T>(record: (tx: Transaction) => Promise<T>) => Promise<T>,
   ): Promise<void> {
     const { send, secretOf, now, repository, log } = this.options;
     const answer = await send({

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, isEmbedded } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import { QueueTurns, QueueWorker } from '../../lib/queue-worker.js';
 import type { MailTransport } from './mail-transport.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
@@ -25,11 +26,8 @@ export interface OutboxWorkerOptions {
   idleMs?: number;
 }
 
-/**
- * On the embedded database every worker of the process takes its turn: without a transaction held, nothing
- * else would keep two of them (tests, the bench) from taking the same row.
- */
-const embeddedTurns = new WeakMap<Database, Promise<unknown>>();
+/** The email outbox's own turns on the embedded database (lib/queue-worker.ts). */
+const outboxTurns = new QueueTurns();
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -45,27 +43,14 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
  * On the embedded database there is one process and one connection: no transaction is held while sending, and
  * the process's workers take turns.
  */
-export class OutboxWorker {
-  private stopping = false;
-  private running: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-
-  constructor(private readonly options: OutboxWorkerOptions) {}
-
-  start(): void {
-    this.running ??= this.loop();
-  }
-
-  /** Asks for an early look (an event was just recorded in this process). */
-  wake(): void {
-    this.wakeUp?.();
+export class OutboxWorker extends QueueWorker {
+  constructor(private readonly options: OutboxWorkerOptions) {
+    super({ log: options.log, idleMs: options.idleMs ?? 2_000, failure: 'notification worker pass failed' });
   }
 
   /** Stops taking emails, waits for the one being sent, and closes the mail connections. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.running;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.options.transport?.close();
   }
 
@@ -79,49 +64,18 @@ export class OutboxWorker {
     return events > 0 || sent > 0;
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let busy = false;
-      try {
-        busy = await this.runOnce();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'notification worker pass failed');
-      }
-      if (!busy && !this.stopping) await this.idle();
-    }
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.idleMs ?? 2_000);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
+  protected pass(): Promise<boolean> {
+    return this.runOnce();
   }
 
   /** Sends the next due email, if any; answers whether there was one. */
-  private async sendNext(): Promise<boolean> {
+  private sendNext(): Promise<boolean> {
     const { db, outbox } = this.options;
-    if (isEmbedded(db)) {
-      const turn = (embeddedTurns.get(db) ?? Promise.resolve()).then(async () => {
-        const row = await outbox.claimNext(db);
-        if (row) await this.deliver(db, row);
-        return row !== undefined;
-      });
-      embeddedTurns.set(
-        db,
-        turn.catch(() => undefined),
-      );
-      return turn;
-    }
-    return db.transaction(async (tx) => {
-      const row = await outbox.claimNext(tx);
-      if (row) await this.deliver(tx, row);
-      return row !== undefined;
-    });
+    return outboxTurns.next(
+      db,
+      (executor) => outbox.claimNext(executor),
+      (row, executor) => this.deliver(executor, row),
+    );
   }
 
   private async deliver(tx: Parameters<OutboxRepository['markSent']>[0], row: OutboxRow): Promise<void> {

@@ -17,6 +17,8 @@ const SHOTS = 'test-results/screenshots';
 let tech: Technician;
 let station: Trap;
 let board: Trap;
+/** The zone the site's days are written in (its own, or the server's): the export's «Fecha» is that day. */
+let siteZone: string;
 const descriptions = { client: [unique('Sellar el zócalo'), unique('Limpiar bajo hornos')], company: unique('Cebar') };
 
 test.beforeAll(async () => {
@@ -24,6 +26,8 @@ test.beforeAll(async () => {
   try {
     await api.keepOneActiveSite();
     const [site] = await api.sites();
+    const health = (await (await fetch(`${baseURL()}/api/health`)).json()) as { timeZone: string };
+    siteZone = site!.timeZone ?? health.timeZone;
     const created = await api.createTechnician({ fullName: unique('Rosa Exportadora') });
     tech = created;
     station = await api.createTrap({ code: unique('CEB'), type: 'CEBADERO', area: 'Muelle' });
@@ -80,9 +84,13 @@ test('the inspections list, filtered, downloads as CSV and Excel with exactly it
   const [header, ...rows] = parseCsv(csv.file);
   expect(header!.slice(0, 6)).toEqual(['Fecha', 'Hora', 'Sitio', 'Orden', 'Código', 'Tipo']);
   expect(rows.map((row) => row[4])).toEqual([board.code]);
-  const today = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(),
-  );
+  // The site's day, not the test machine's: from 00:00 UTC until Chile's midnight they differ.
+  const today = new Intl.DateTimeFormat('es-ES', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: siteZone,
+  }).format(new Date());
   expect(rows[0]![0]).toBe(today);
   expect(rows[0]![5]).toBe('Lámina adhesiva o monitor de insectos');
   expect(rows[0]![header!.indexOf('Técnico')]).toBe(tech.fullName);

@@ -191,6 +191,12 @@ test.describe('device maps', () => {
       await page.mouse.click(marker.x + 3, marker.y + marker.height / 2);
       await expect(status).toHaveText(`Se movió ${beside.code}.`);
 
+      // The status shows as the move is sent: the server's copy is read once it holds the move.
+      const besideX = async () =>
+        (await json<PlanDetail>(await http.get(`/api/plans/${planRecord.id}`))).devices.find(
+          (device) => device.trapId === beside.id,
+        )!.x;
+      await expect.poll(besideX).toBeLessThan(0.5);
       const saved = await json<PlanDetail>(await http.get(`/api/plans/${planRecord.id}`));
       const at = (trap: Trap) => saved.devices.find((device) => device.trapId === trap.id)!;
       expect(at(top).y).toBeLessThan(0.05);

@@ -68,6 +68,31 @@ describe('batched', () => {
     ]);
   });
 
+  it('serves as many batches at once as its concurrency, and groups the calls that wait behind them', async () => {
+    const batches: number[][] = [];
+    const finish: (() => void)[] = [];
+    const run = async (inputs: number[]) => {
+      batches.push(inputs);
+      await new Promise<void>((done) => finish.push(done));
+      return inputs.map((input) => input * 10);
+    };
+    const turns = () => new Promise((resolve) => setImmediate(() => setImmediate(() => setImmediate(resolve))));
+    const call = batched(run, 100, 2);
+    const answers = [call(1)];
+    await turns();
+    answers.push(call(2));
+    await turns();
+    expect(batches).toEqual([[1], [2]]); // 2 did not wait for 1
+    answers.push(call(3), call(4), call(5));
+    await turns();
+    expect(batches).toEqual([[1], [2]]); // both in service: 3 to 5 wait
+    finish[0]!();
+    await turns();
+    expect(batches).toEqual([[1], [2], [3, 4, 5]]);
+    for (const done of finish) done();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+  });
+
   it('fails only the call that cannot succeed: the others of its batch are run again alone and answered', async () => {
     const { batches, run } = recorder((inputs) => inputs.includes(3));
     const call = batched(run, 2);

@@ -6,12 +6,12 @@
 const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
- * Group commit for a resource that serves one call at a time: calls that arrive while one is being
- * served wait, then go together as the next single call (at most `maxBatch` of them). Nothing waits
- * on a timer: an idle batcher sends a call after a turn of the event loop, so latency only grows under
- * load, where grouping pays. `run` answers one output per input, in order. A batch that fails is run
- * again one call at a time, so a call that cannot succeed fails alone: the calls that happened to share
- * its batch (other users' requests) never inherit its error.
+ * Group commit for a resource that serves `concurrency` calls at a time (one by default): calls that arrive
+ * while every one of them is busy wait, then go together as the next single call (at most `maxBatch` of
+ * them). Nothing waits on a timer: an idle batcher sends a call after a turn of the event loop, so latency
+ * only grows under load, where grouping pays. `run` answers one output per input, in order. A batch that
+ * fails is run again one call at a time, so a call that cannot succeed fails alone: the calls that happened
+ * to share its batch (other users' requests) never inherit its error.
  */
 export interface Batched<In, Out> {
   (input: In): Promise<Out>;
@@ -19,16 +19,22 @@ export interface Batched<In, Out> {
   queued(): number;
 }
 
-export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch: number): Batched<In, Out> {
+export function batched<In, Out>(
+  run: (inputs: In[]) => Promise<Out[]>,
+  maxBatch: number,
+  concurrency = 1,
+): Batched<In, Out> {
   type Call = { input: In; resolve(output: Out): void; reject(error: unknown): void };
   const waiting: Call[] = [];
-  let serving = false;
+  let serving = 0;
 
   async function serve() {
-    serving = true;
+    serving++;
     while (waiting.length > 0) {
       await afterPendingIo();
       const batch = waiting.splice(0, maxBatch);
+      // Another server took them during those turns.
+      if (batch.length === 0) break;
       try {
         settle(batch, await run(batch.map((call) => call.input)));
       } catch (error) {
@@ -36,7 +42,7 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch
         else for (const call of batch) await runAlone(call);
       }
     }
-    serving = false;
+    serving--;
   }
 
   function settle(batch: Call[], outputs: Out[]): void {
@@ -55,7 +61,7 @@ export function batched<In, Out>(run: (inputs: In[]) => Promise<Out[]>, maxBatch
   const call = (input: In) =>
     new Promise<Out>((resolve, reject) => {
       waiting.push({ input, resolve, reject });
-      if (!serving) void serve();
+      if (serving < concurrency) void serve();
     });
   return Object.assign(call, { queued: () => waiting.length });
 }

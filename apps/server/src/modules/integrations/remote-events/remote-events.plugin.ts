@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.js';
 import { startMqttSubscriber } from './mqtt-subscriber.js';
 import { RemoteEventsRepository } from './remote-events.repository.js';
 import { remoteEventsRoutes, trapRemoteEventsRoutes } from './remote-events.routes.js';
-import { RemoteEventsService } from './remote-events.service.js';
+import { CAUGHT_AS, RemoteEventsService } from './remote-events.service.js';
 
 const SUBSCRIBE_BOUND_MS = 5_000;
 
@@ -18,7 +18,7 @@ export interface RemoteEventsPluginOptions {
  * starts with the server (onReady) and stops before the database closes (preClose).
  */
 export const remoteEventsPlugin: FastifyPluginAsync<RemoteEventsPluginOptions> = async (api, { db, mqtt }) => {
-  const service = new RemoteEventsService(new RemoteEventsRepository(db));
+  const service = new RemoteEventsService(new RemoteEventsRepository(db, CAUGHT_AS));
   await api.register(remoteEventsRoutes, { prefix: '/remote-events', service });
   await api.register(trapRemoteEventsRoutes, { prefix: '/traps', service });
   if (!mqtt) return;

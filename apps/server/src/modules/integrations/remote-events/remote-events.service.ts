@@ -12,7 +12,7 @@ import {
 } from '@rondin/contracts';
 import { AppError } from '../../../lib/app-error.js';
 import { pageWindow } from '../../../lib/search.js';
-import type { RemoteDevice, RemoteEventsRepository } from './remote-events.repository.js';
+import type { CaughtAs, RemoteEventsRepository } from './remote-events.repository.js';
 
 /** An event dated further ahead of the server's clock than this is refused: a device's clock gone wrong. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -28,12 +28,29 @@ const CAUGHT_GROUP: Record<TrapType, PestGroup> = {
   OTRO: 'OTROS',
 };
 
+/**
+ * What a device type's catches count as: its pest group, and one inactive pest a group, «Roedores (detección
+ * remota)» and so on, which no technician picks (made the first time a device of the group reports a capture).
+ */
+export const CAUGHT_AS = Object.fromEntries(
+  Object.entries(CAUGHT_GROUP).map(([type, group]) => [
+    type,
+    { group, pest: `${PEST_GROUP_NAMES[group]} (detección remota)` },
+  ]),
+) as CaughtAs;
+
+const CAUGHT_GROUPS = [...new Set(Object.values(CAUGHT_GROUP))];
+
 /** Activity events: how many detections a level takes (as other catches: 1–10 low, 11–50 medium, more high). */
 function detectionActivity(count: number): ActivityLevel {
   if (count > 50) return 'ALTA';
   if (count > 10) return 'MEDIA';
   return 'BAJA';
 }
+
+/** A capture's activity as a technician's catch of that group would derive it. */
+const captureActivity = (group: PestGroup, count: number) =>
+  deriveActivity({ deviceStatus: 'OK', captures: [{ pestId: 0, count }], evidence: [], actions: [] }, () => group);
 
 export interface RecordedEvent {
   event: RemoteEvent;
@@ -49,65 +66,54 @@ export class RemoteEventsService {
   constructor(private readonly repository: RemoteEventsRepository) {}
 
   async record(body: RemoteEventBody, byId: number | null): Promise<RecordedEvent> {
-    // No read of the eventId first: the insert's ON CONFLICT tells a repeat (one round trip fewer for the new
-    // events, the common case). A repeat is so answered once its device is found again.
-    const occurredAt = new Date(body.occurredAt);
-    if (occurredAt.getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
+    if (new Date(body.occurredAt).getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
       throw AppError.badRequest('La hora del evento está en el futuro: revisa el reloj del dispositivo.');
     }
-    const device = await this.device(body);
     const isFinding = REMOTE_FINDING_TYPES.includes(body.type);
     const count = body.count ?? (body.type === 'CAPTURA' ? 1 : null);
-    const created = await this.repository.insert({
+    // The device's type (so its pest group) is known only once it is found, in the database's statement:
+    // the activity is worked out here for each group it can be.
+    const activities = !isFinding
+      ? undefined
+      : Object.fromEntries(
+          CAUGHT_GROUPS.map((group) => [
+            group,
+            body.type === 'CAPTURA' ? captureActivity(group, count ?? 1) : detectionActivity(count ?? 1),
+          ]),
+        );
+    const result = await this.repository.record({
       eventId: body.eventId,
-      device,
+      externalId: body.externalId,
+      deviceCode: body.deviceCode,
+      siteId: body.siteId,
       type: body.type,
-      occurredAt,
+      occurredAt: body.occurredAt,
       count,
       raw: body.raw,
       byId,
-      finding: isFinding ? await this.finding(device, body.type, count ?? 1) : null,
-      // One bell a device, kind of alert and day (UTC): a sensor repeating its warning rings once a day.
-      alertDedupKey: isFinding ? null : `device-alert:${device.id}:${body.type}:${body.occurredAt.slice(0, 10)}`,
+      activities,
+      caught: body.type === 'CAPTURA' && count! > 0 ? count! : undefined,
     });
-    const event = await this.repository.byEventId(body.eventId);
-    return { event: event!, created };
+    const named =
+      body.externalId !== undefined ? `con identificador externo «${body.externalId}»` : `«${body.deviceCode}»`;
+    switch (result.outcome) {
+      case 'CREATED':
+      case 'REPEAT':
+        return { event: result.event, created: result.outcome === 'CREATED' };
+      case 'NOT_FOUND':
+        throw AppError.notFound(`No hay ningún dispositivo ${named}.`);
+      case 'AMBIGUOUS':
+        throw new AppError(422, `El código ${named} está en varios sitios: indica siteId.`);
+      case 'OTHER_SITE':
+        throw new AppError(422, `El dispositivo ${named} no es del sitio ${body.siteId}.`);
+      case 'INACTIVE':
+        throw new AppError(422, `El dispositivo ${result.deviceCode} está dado de baja.`);
+    }
   }
 
   async ofTrap(trapId: number, query: TrapRemoteEventsQuery): Promise<RemoteEventPage> {
     const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
     const { rows, total } = await this.repository.ofTrap(trapId, { pageSize, offset });
     return { items: rows, total, page, pageSize };
-  }
-
-  private async device(body: RemoteEventBody): Promise<RemoteDevice> {
-    const named =
-      body.externalId !== undefined ? `con identificador externo «${body.externalId}»` : `«${body.deviceCode}»`;
-    const found = await this.repository.devices(
-      body.externalId !== undefined ? { externalId: body.externalId } : { code: body.deviceCode!, siteId: body.siteId },
-    );
-    if (found.length === 0) throw AppError.notFound(`No hay ningún dispositivo ${named}.`);
-    if (found.length > 1) {
-      throw new AppError(422, `El código ${named} está en varios sitios: indica siteId.`);
-    }
-    const device = found[0]!;
-    if (body.siteId !== undefined && device.siteId !== body.siteId) {
-      throw new AppError(422, `El dispositivo ${named} no es del sitio ${body.siteId}.`);
-    }
-    if (!device.isActive) throw new AppError(422, `El dispositivo ${device.code} está dado de baja.`);
-    return device;
-  }
-
-  /** A capture counts as the device type's pest group; its activity is the one a technician's catch would derive. */
-  private async finding(device: RemoteDevice, type: RemoteEventBody['type'], count: number) {
-    if (type !== 'CAPTURA') return { activity: detectionActivity(count), capture: null };
-    const group = CAUGHT_GROUP[device.type];
-    const pestId = await this.repository.remotePest(group, `${PEST_GROUP_NAMES[group]} (detección remota)`);
-    const capture = { pestId, count };
-    const activity = deriveActivity(
-      { deviceStatus: 'OK', captures: [capture], evidence: [], actions: [] },
-      () => group,
-    );
-    return { activity, capture: count > 0 ? capture : null };
   }
 }

@@ -152,6 +152,45 @@ describe('a repeated eventId', () => {
   });
 });
 
+describe('a burst of reports', () => {
+  it('answers each as if it came alone, when they are stored together', async () => {
+    // Reports arriving at once go to the database together (one statement for those that queued up): each
+    // keeps its own answer, refusals included, and the thresholds see the captures in order.
+    const trap = await snapTrap('TRP-E01', 'eui-1');
+    const retired = await snapTrap('TRP-E09');
+    await t.database.db.update(traps).set({ isActive: false }).where(eq(traps.id, retired.id));
+    const before = eventOf({ type: 'ACTIVIDAD', count: 3 });
+    expect((await post(before)).statusCode).toBe(201);
+    const { deviceCode: _, ...byExternalId } = eventOf({ externalId: 'eui-1', count: 2 });
+    const burst = [
+      [eventOf(), 201],
+      [eventOf({ deviceCode: 'NO-EXISTE' }), 404],
+      [before, 200],
+      [eventOf({ deviceCode: 'TRP-E09' }), 422],
+      [byExternalId, 201],
+      [eventOf({ type: 'BATERIA_BAJA' }), 201],
+      [eventOf({ type: 'ACTIVIDAD', count: 60 }), 201],
+    ] as const;
+    const answers = await Promise.all(burst.map(([body]) => post(body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(burst.map(([, status]) => status));
+    const events = answers.map((answer) => answer.json<RemoteEvent>());
+    expect(events.map((event, index) => (answers[index]!.statusCode < 300 ? event.eventId : null))).toEqual(
+      burst.map(([body, status]) => (status < 300 ? body.eventId : null)),
+    );
+    expect(answers[1]!.json().message).toBe('No hay ningún dispositivo «NO-EXISTE».');
+    expect(answers[3]!.json().message).toBe('El dispositivo TRP-E09 está dado de baja.');
+    expect(events[0]).toMatchObject({ trapId: trap.id, type: 'CAPTURA', activity: 'MEDIA', count: 1 });
+    expect(events[4]).toMatchObject({ trapId: trap.id, type: 'CAPTURA', activity: 'ALTA', count: 2 });
+    expect(events[5]).toMatchObject({ type: 'BATERIA_BAJA', findingId: null, activity: null, actionIds: [] });
+    expect(events[6]).toMatchObject({ type: 'ACTIVIDAD', activity: 'ALTA', count: 60 });
+    // Both captures cross the ACCION limit: one action for the device, named by both answers.
+    expect(events[0]!.actionIds).toHaveLength(1);
+    expect(events[4]!.actionIds).toEqual(events[0]!.actionIds);
+    expect(await stored(trap.id)).toEqual({ events: 5, findings: 4, actions: 1 });
+    expect(await stored(retired.id)).toEqual({ events: 0, findings: 0, actions: 0 });
+  });
+});
+
 describe('refusals', () => {
   it('answers 404 in Spanish for a device nobody has', async () => {
     await snapTrap();

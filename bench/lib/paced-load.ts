@@ -1,0 +1,81 @@
+import { Pool } from 'undici';
+import { percentile } from './stats.js';
+
+export interface PacedLoadOptions {
+  url: string;
+  /** Requests a second, sent evenly: one every 1/rate s, whether or not earlier ones were answered. */
+  rate: number;
+  durationSeconds: number;
+  /** Keep-alive connections the requests share; a request finding them all busy waits in line. */
+  connections: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Called for every request: lets each one target a different item. */
+  next: () => { path: string; body?: string };
+}
+
+export interface PacedLoadResult {
+  sent: number;
+  /** Answers a second, from the first request's due time to the last answer. */
+  requestsPerSecond: number;
+  /** Latency from when each request was due (not when a connection was free), in ms. */
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * An open-loop load: requests at a steady rate, each timed from the moment it was due, so a server falling
+ * behind shows as growing latency rather than as fewer requests sent (autocannon's `overallRate` sends each
+ * connection's quota for the second at once and times from the send, which measures bursts, not a steady rate).
+ */
+export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+  const total = Math.round(options.rate * options.durationSeconds);
+  const headers = { 'content-type': 'application/json', ...options.headers };
+  const latencies: number[] = [];
+  const answers: Promise<void>[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let lastAnswer = 0;
+  const start = performance.now();
+  const send = (due: number) => {
+    const { path, body } = options.next();
+    answers.push(
+      pool.request({ path, method: options.method ?? 'GET', headers, body }).then(
+        async (response) => {
+          await response.body.dump();
+          lastAnswer = performance.now();
+          latencies.push(lastAnswer - due);
+          if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
+        },
+        () => {
+          errors++;
+        },
+      ),
+    );
+  };
+  let sent = 0;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000) + 1);
+      for (; sent < due; sent++) send(start + (sent * 1000) / options.rate);
+      if (sent < total) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(answers);
+  await pool.close();
+  return {
+    sent,
+    requestsPerSecond: (latencies.length * 1000) / (lastAnswer - start),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    errors,
+    non2xx,
+  };
+}

@@ -19,8 +19,30 @@ export type TechnicianChanges = Partial<Omit<NewTechnicianRow, 'id' | 'createdAt
 
 const byEmail = (email: string) => eq(sql`lower(${technicians.email})`, email.toLowerCase());
 
+/** TechniciansRepository.findActiveAccount's query, prepared. */
+const activeAccountQuery = (db: Database) =>
+  db
+    .select({
+      role: technicians.role,
+      tokenVersion: technicians.tokenVersion,
+      mustChangePassword: technicians.mustChangePassword,
+      clientId: technicians.clientId,
+      // Spelled out: in a one-table select Drizzle leaves columns unqualified, and inside the subquery
+      // "client_id" would then be the site's own.
+      siteIds: sql<number[]>`case when technicians.role = 'CLIENTE' then coalesce((
+          select array_agg(s.id order by s.id) from sites s
+          where s.client_id = technicians.client_id and s.is_active
+            and (cardinality(technicians.portal_site_ids) = 0 or s.id = any(technicians.portal_site_ids))
+        ), '{}') else '{}' end`,
+    })
+    .from(technicians)
+    .where(and(eq(technicians.id, sql.placeholder('id')), eq(technicians.isActive, true)))
+    .prepare('rondin_active_account');
+
 export class TechniciansRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.activeAccount = activeAccountQuery(db);
+  }
 
   /** The office's accounts (ADMIN, TECH): the Técnicos screen never lists a client's portal account. */
   list(): Promise<TechnicianRow[]> {
@@ -52,27 +74,14 @@ export class TechniciansRepository {
 
   /**
    * The role and token version of an active account, with a CLIENTE's sites; undefined for an inactive or deleted
-   * one. One query at every request: the sites' subquery runs for a CLIENTE only.
+   * one. One query at every request (the sites' subquery runs for a CLIENTE only), so a prepared one: built once,
+   * and on PostgreSQL parsed and planned once a connection.
    */
-  async findActiveAccount(id: number): Promise<ActiveAccount | undefined> {
-    const [row] = await this.db
-      .select({
-        role: technicians.role,
-        tokenVersion: technicians.tokenVersion,
-        mustChangePassword: technicians.mustChangePassword,
-        clientId: technicians.clientId,
-        // Spelled out: in a one-table select Drizzle leaves columns unqualified, and inside the subquery
-        // "client_id" would then be the site's own.
-        siteIds: sql<number[]>`case when technicians.role = 'CLIENTE' then coalesce((
-          select array_agg(s.id order by s.id) from sites s
-          where s.client_id = technicians.client_id and s.is_active
-            and (cardinality(technicians.portal_site_ids) = 0 or s.id = any(technicians.portal_site_ids))
-        ), '{}') else '{}' end`,
-      })
-      .from(technicians)
-      .where(and(eq(technicians.id, id), eq(technicians.isActive, true)));
-    return row;
+  findActiveAccount(id: number): Promise<ActiveAccount | undefined> {
+    return this.activeAccount.execute({ id }).then(([row]) => row);
   }
+
+  private readonly activeAccount: ReturnType<typeof activeAccountQuery>;
 
   async emailTaken(email: string, exceptId?: number): Promise<boolean> {
     const [row] = await this.db

@@ -2,11 +2,12 @@ import { Pool } from 'undici';
 import { percentile } from './stats.js';
 
 export interface PacedLoadOptions {
-  url: string;
+  /** Several servers (processes of one deployment) take the requests in turn, as a balancer would send them. */
+  url: string | string[];
   /** Requests a second, sent evenly: one every 1/rate s, whether or not earlier ones were answered. */
   rate: number;
   durationSeconds: number;
-  /** Keep-alive connections the requests share; a request finding them all busy waits in line. */
+  /** Keep-alive connections the requests share (per server); a request finding them all busy waits in line. */
   connections: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -32,7 +33,7 @@ export interface PacedLoadResult {
  * connection's quota for the second at once and times from the send, which measures bursts, not a steady rate).
  */
 export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
-  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+  const pools = [options.url].flat().map((url) => new Pool(url, { connections: options.connections, pipelining: 1 }));
   const total = Math.round(options.rate * options.durationSeconds);
   const headers = { 'content-type': 'application/json', ...options.headers };
   const latencies: number[] = [];
@@ -41,10 +42,11 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   let non2xx = 0;
   let lastAnswer = 0;
   const start = performance.now();
-  const send = (due: number) => {
+  const send = (index: number) => {
+    const due = start + (index * 1000) / options.rate;
     const { path, body } = options.next();
     answers.push(
-      pool.request({ path, method: options.method ?? 'GET', headers, body }).then(
+      pools[index % pools.length]!.request({ path, method: options.method ?? 'GET', headers, body }).then(
         async (response) => {
           await response.body.dump();
           lastAnswer = performance.now();
@@ -61,14 +63,14 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   await new Promise<void>((done) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000) + 1);
-      for (; sent < due; sent++) send(start + (sent * 1000) / options.rate);
+      for (; sent < due; sent++) send(sent);
       if (sent < total) setTimeout(tick, 1);
       else done();
     };
     tick();
   });
   await Promise.all(answers);
-  await pool.close();
+  await Promise.all(pools.map((pool) => pool.close()));
   return {
     sent,
     requestsPerSecond: (latencies.length * 1000) / (lastAnswer - start),

@@ -43,4 +43,5 @@ export async function startServer(args: string[], env: Record<string, string>): 
 }
 
 /** The production server, as `npm start` runs it (built JavaScript). */
-export const startRondin = (env: Record<string, string>) => startServer(['apps/server/dist/main.js'], env);
+export const startRondin = (env: Record<string, string>) =>
+  startServer([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'apps/server/dist/main.js'], env);

@@ -35,12 +35,23 @@ export async function remoteEventsBenchmark(): Promise<string> {
   const [admin] = await database.sql<{ id: number }>(
     `select id from technicians where email = 'plataforma@rondin.test'`,
   );
-  const authorization = `Bearer ${await tokenFor(Number(admin!.id), 'ADMIN')}`;
+
   // Two processes of one deployment (REDIS_URL, as with several processes): the single-process runs go to the
   // first, the last steady run to both in turn.
   const env = { ...database.env, LOG_LEVEL: 'warn', REDIS_URL };
   const server = await startRondin(env);
   const second = await startRondin(env);
+  // As an integration sends: with a write API token (modules/integrations), made by the administrator.
+  const created = await fetch(`${server.base}/api/api-tokens`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await tokenFor(Number(admin!.id), 'ADMIN')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ name: 'Plataforma de trampas', scope: 'write' }),
+  });
+  if (created.status !== 201) throw new Error(`api token: ${created.status} ${await created.text()}`);
+  const authorization = `Bearer ${((await created.json()) as { token: string }).token}`;
   let sequence = 0;
   const next = () => {
     const n = sequence++;
@@ -94,7 +105,7 @@ export async function remoteEventsBenchmark(): Promise<string> {
     const row = (label: string, result: Row, target: string) =>
       `| ${label} | ${Math.round(result.requestsPerSecond)} | ${round(result.p50, 1)} ms | ${round(result.p99, 1)} ms | ${result.errors + result.non2xx} | ${target} |`;
     return [
-      `${DEVICES} electronic snap traps (indoor, high risk) of one site on PostgreSQL; each request a new event named by external id (60 % activity, 30 % captures, 10 % low battery), ${CONNECTIONS} connections, ${SECONDS} s a run; the steady runs send one request every 1/rate s and time each from when it was due, autocannon as fast as answered; the last run sends to two server processes in turn (REDIS_URL set, as a deployment of several processes; no balancer in between); LOG_LEVEL=warn (no log line per request); the load generator on the same 2 cores. Load average ${load1!.toFixed(1)} before the sustained runs, ${load2!.toFixed(1)} before the ceiling run.`,
+      `${DEVICES} electronic snap traps (indoor, high risk) of one site on PostgreSQL; each request a new event named by external id, sent with a write API token (60 % activity, 30 % captures, 10 % low battery), ${CONNECTIONS} connections, ${SECONDS} s a run; the steady runs send one request every 1/rate s and time each from when it was due, autocannon as fast as answered; the last run sends to two server processes in turn (REDIS_URL set, as a deployment of several processes; no balancer in between); LOG_LEVEL=warn (no log line per request); the load generator on the same 2 cores. Load average ${load1!.toFixed(1)} before the sustained runs, ${load2!.toFixed(1)} before the ceiling run.`,
       '',
       '| Run | Events/s | p50 | p99 | Errors or non-2xx | Target |',
       '| --- | --- | --- | --- | --- | --- |',

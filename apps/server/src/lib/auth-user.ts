@@ -19,13 +19,14 @@ export interface AuthUser {
 
 /**
  * Admits requests made with an API token (`Bearer rdn_…`, modules/integrations): the account the token acts as,
- * or an AppError, 401 for a token unknown or revoked, 403 for a request beyond what the token may do.
+ * read with the token and checked active and ADMIN by that same read, or an AppError, 401 for a token unknown or
+ * revoked (or whose creator may no longer act), 403 for a request beyond what the token may do.
  */
 export interface ApiTokenGate {
   admit(
     token: string,
     request: { method: string; routeUrl: string },
-  ): Promise<{ technicianId: number; apiTokenId: number }>;
+  ): Promise<{ technicianId: number; apiTokenId: number; tokenVersion: number }>;
 }
 
 /** What a caller is told when their sign-in cannot be used. */

@@ -80,11 +80,11 @@ export default fp<AuthOptions>(
       if (!token) throw AppError.unauthorized(AuthMessages.missingToken);
       if (apiTokens && token.startsWith(API_TOKEN_PREFIX)) {
         // An administrator of the token's scope; its account is checked active and ADMIN by the same read.
-        const { technicianId, apiTokenId } = await apiTokens.admit(token, {
+        const { technicianId, apiTokenId, tokenVersion } = await apiTokens.admit(token, {
           method: request.method,
           routeUrl: request.routeOptions.url ?? request.url,
         });
-        return { technicianId, role: 'ADMIN', tokenVersion: 0, apiTokenId };
+        return { technicianId, role: 'ADMIN', tokenVersion, apiTokenId };
       }
       const claims = await tokens.verify(token);
       if (!claims) throw AppError.unauthorized(AuthMessages.invalidToken);
@@ -114,15 +114,16 @@ export default fp<AuthOptions>(
     const admit = (roles: Role[], ownAccount: boolean): onRequestHookHandler =>
       async function authorize(request) {
         const claims = await verified(request);
-        const account = await current(claims);
         if (claims.apiTokenId !== undefined) {
-          // Its creator's own account (profile, password, bell) is not the token's.
+          // Its account was read with the token, active and ADMIN: no second read. Its creator's own account
+          // (profile, password, bell) is not the token's.
           if (ownAccount) throw AppError.forbidden(ApiTokenMessages.excluded);
           if (!admitsStaff(roles, 'ADMIN')) throw AppError.forbidden(AuthMessages.forbidden);
-          request.user = { id: claims.technicianId, role: 'ADMIN', tokenVersion: account.tokenVersion };
+          request.user = { id: claims.technicianId, role: 'ADMIN', tokenVersion: claims.tokenVersion };
           request.user.apiTokenId = claims.apiTokenId;
           return;
         }
+        const account = await current(claims);
         if (account.mustChangePassword && !ownAccount) throw passwordChangeRequired();
         if (account.role === 'CLIENTE' ? !(ownAccount || roles.includes('CLIENTE')) : !admitsStaff(roles, account.role))
           throw AppError.forbidden(account.role === 'CLIENTE' ? AuthMessages.portalOnly : AuthMessages.forbidden);

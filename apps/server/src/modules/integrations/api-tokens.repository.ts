@@ -22,6 +22,8 @@ export interface UsableApiToken {
   id: number;
   scope: ApiTokenScope;
   technicianId: number;
+  /** Its creator's, as the account's other requests carry it. */
+  tokenVersion: number;
   lastUsedAt: Date | null;
 }
 
@@ -75,13 +77,17 @@ export class ApiTokensRepository {
     return rows.length > 0;
   }
 
-  /** The token of this hash when it may be used now (one indexed read, at each request made with it). */
+  /**
+   * The token of this hash when it may be used now, with its creator an active ADMIN: one indexed read, the only
+   * one a request made with it costs before its route's own.
+   */
   async findUsable(tokenHash: string): Promise<UsableApiToken | undefined> {
     const [row] = await this.db
       .select({
         id: apiTokens.id,
         scope: apiTokens.scope,
         technicianId: apiTokens.createdById,
+        tokenVersion: technicians.tokenVersion,
         lastUsedAt: apiTokens.lastUsedAt,
       })
       .from(apiTokens)

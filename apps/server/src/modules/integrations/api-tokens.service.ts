@@ -80,7 +80,7 @@ export class ApiTokensService implements ApiTokenGate {
     if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
       await this.repository.touch(found.id, now);
     }
-    return { technicianId: found.technicianId, apiTokenId: found.id };
+    return { technicianId: found.technicianId, apiTokenId: found.id, tokenVersion: found.tokenVersion };
   }
 
   private async get(id: number): Promise<ApiToken> {

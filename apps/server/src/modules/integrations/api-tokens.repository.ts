@@ -30,9 +30,35 @@ export interface UsableApiToken {
 const creator = alias(technicians, 'creator');
 const revoker = alias(technicians, 'revoker');
 
+/** ApiTokensRepository.findUsable's query, run at each request made with a token: prepared once. */
+const usableQuery = (db: Database) =>
+  db
+    .select({
+      id: apiTokens.id,
+      scope: apiTokens.scope,
+      technicianId: apiTokens.createdById,
+      tokenVersion: technicians.tokenVersion,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(technicians, eq(technicians.id, apiTokens.createdById))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(apiTokens.revokedAt),
+        eq(technicians.isActive, true),
+        eq(technicians.role, 'ADMIN'),
+      ),
+    )
+    .prepare('rondin_usable_api_token');
+
 /** The api_tokens table's SQL (schema/integrations.ts). */
 export class ApiTokensRepository {
-  constructor(private readonly db: Database) {}
+  private readonly usable: ReturnType<typeof usableQuery>;
+
+  constructor(private readonly db: Database) {
+    this.usable = usableQuery(db);
+  }
 
   async insert(values: {
     name: string;
@@ -82,24 +108,7 @@ export class ApiTokensRepository {
    * one a request made with it costs before its route's own.
    */
   async findUsable(tokenHash: string): Promise<UsableApiToken | undefined> {
-    const [row] = await this.db
-      .select({
-        id: apiTokens.id,
-        scope: apiTokens.scope,
-        technicianId: apiTokens.createdById,
-        tokenVersion: technicians.tokenVersion,
-        lastUsedAt: apiTokens.lastUsedAt,
-      })
-      .from(apiTokens)
-      .innerJoin(technicians, eq(technicians.id, apiTokens.createdById))
-      .where(
-        and(
-          eq(apiTokens.tokenHash, tokenHash),
-          isNull(apiTokens.revokedAt),
-          eq(technicians.isActive, true),
-          eq(technicians.role, 'ADMIN'),
-        ),
-      );
+    const [row] = await this.usable.execute({ tokenHash });
     return row;
   }
 

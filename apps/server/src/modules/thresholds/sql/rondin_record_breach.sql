@@ -7,9 +7,9 @@
 -- transaction that opened it first is waited for and then joined. A REPETICION crossing at ACCION is the
 -- area's (a device without an area: the device's): it opens or joins the area's open UMBRAL action (trap_id
 -- null; corrective_actions_open_area_threshold_key keeps one a site and area), linked as area_action_id, while
--- the other ACCION crossings of the same finding go to the device's action. Findings of one area are judged
--- one transaction at a time (an advisory lock on the site and area until the commit), so two devices of an
--- area with activity in the same order see each other even when their findings commit at once.
+-- the other ACCION crossings of the same finding go to the device's action. An order's findings of one area
+-- are judged one transaction at a time (an advisory lock on the site and area until the commit), so two
+-- devices of an area with activity in the same order see each other even when their findings commit at once.
 CREATE OR REPLACE FUNCTION rondin_record_breach(
   p_site_id integer,
   p_trap_id integer,
@@ -34,7 +34,10 @@ BEGIN
   SELECT t.area, t.code, (p_at AT TIME ZONE coalesce(s.time_zone, 'UTC'))::date + 7
   INTO v_area, v_code, v_due
   FROM traps t JOIN sites s ON s.id = t.site_id WHERE t.id = p_trap_id;
-  IF v_area IS NOT NULL AND p_finding_id IS NOT NULL THEN
+  -- A remote finding (no order item) needs no lock: the area's count is of devices in the same order, which
+  -- it is not in and never counts in (rondin_threshold_breaches); electronic devices' reports of one area are
+  -- so judged side by side.
+  IF v_area IS NOT NULL AND p_finding_id IS NOT NULL AND p_item_id IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(p_site_id, hashtext(v_area));
   END IF;
   -- After the lock, so this statement's snapshot holds what the area's other findings committed.

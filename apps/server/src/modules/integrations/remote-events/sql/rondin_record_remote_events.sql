@@ -9,10 +9,11 @@
 -- before: nothing is written again) with the event as the API answers it, or why it was refused: NOT_FOUND,
 -- AMBIGUOUS (a code of several sites and no siteId), OTHER_SITE, INACTIVE (detail: the device's code).
 -- Each stored event is one statement, as a single report was: the event, its remote finding and catches, or
--- its bell event (once per dedup key). Events are written in the order of their device's site and area, so
--- the findings' thresholds (trigger findings_thresholds, deferred) take the areas' advisory locks in one
--- order in every batch and two batches in flight never wait on each other in a cycle; the thresholds are
--- judged before the answer (SET CONSTRAINTS … IMMEDIATE) so it names the actions they opened.
+-- its bell event (once per dedup key). Events are written in the order of their device, type, time and
+-- eventId, so two batches in flight that share a device, a bell's dedup key or a repeated eventId meet them
+-- in the same order and do not wait on each other in a cycle (a batch that fails all the same is run again
+-- one report at a time by the server). The thresholds (trigger findings_thresholds, deferred) are judged
+-- before the answer (SET CONSTRAINTS … IMMEDIATE) so it names the actions they opened.
 CREATE OR REPLACE FUNCTION rondin_record_remote_events(p_events jsonb, p_caught jsonb)
 RETURNS TABLE (ord bigint, outcome text, detail text, event json)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -35,17 +36,17 @@ BEGIN
     FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(value, ord)
     LEFT JOIN LATERAL (
       SELECT m.*, count(*) OVER () AS matches FROM (
-        SELECT t.id, t.site_id, t.code, t.type, t.is_active, t.area FROM traps t
+        SELECT t.id, t.site_id, t.code, t.type, t.is_active FROM traps t
         WHERE x.value ? 'externalId' AND t.external_id = x.value->>'externalId'
         UNION ALL
-        (SELECT t.id, t.site_id, t.code, t.type, t.is_active, t.area FROM traps t
+        (SELECT t.id, t.site_id, t.code, t.type, t.is_active FROM traps t
         WHERE NOT x.value ? 'externalId' AND lower(t.code) = lower(x.value->>'deviceCode')
           AND (NOT x.value ? 'siteId' OR t.site_id = (x.value->>'siteId')::integer)
         LIMIT 2)
       ) m
       LIMIT 1
     ) d ON true
-    ORDER BY d.site_id, hashtext(d.area), x.ord
+    ORDER BY d.id, x.value->>'type', x.value->>'occurredAt', x.value->>'eventId', x.ord
   LOOP
     v_stored := NULL;
     IF e.matches IS NULL THEN

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
+import type { ApiTokenScope } from '@rondin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { nothingFound, notFoundException, photoForm, postPhoto, typedCode } from '../../test/findings.js';
@@ -89,11 +90,45 @@ interface Fixture {
   invited: { id: number; token: string };
   /** An API token (write), not revoked. */
   apiToken: { id: number };
+  /** The administrator's API tokens of each scope, as other systems send them (`rdn_…`). */
+  tokens: Record<ApiTokenScope, string>;
   /** A webhook subscribed to order.closed, pointing at a port nothing listens on (its test answers a failure). */
   webhook: { id: number };
 }
 
 type Expectation = Record<Actor, number>;
+
+/**
+ * An API token acts as the administrator who made it, within its scope (DESIGN-plant.md "Integrations"): on every
+ * route a write token is answered as that administrator is, and a read token as well for reads and 403 for any
+ * write. Except where no token may go, whatever its scope (other credentials, accounts and passwords, its
+ * creator's own account and bell, the whole database's backup) or may only read (accounts, the signing
+ * certificate): 403. Routes without sign-in answer a token's request as anyone's.
+ */
+const TOKEN_NEVER = ['/api/api-tokens', '/api/webhooks', '/api/technicians/me/', '/api/notifications', '/api/backup'];
+const TOKEN_READS_ONLY = [
+  '/api/technicians',
+  '/api/portal-accounts',
+  '/api/clients/:id/portal-accounts',
+  '/api/settings/signing-certificate',
+];
+const TOKEN_ACTORS = { writeToken: 'write', readToken: 'read' } as const;
+type TokenActor = keyof typeof TOKEN_ACTORS;
+
+function tokenExpectation(route: string, row: Row): Record<TokenActor, number> {
+  const [method, url] = route.split(' ') as [string, string];
+  const within = (prefixes: string[]) =>
+    prefixes.some((prefix) =>
+      prefix.endsWith('/') ? url.startsWith(prefix) : url === prefix || url.startsWith(`${prefix}/`),
+    );
+  if (row.expect.anonymous !== 401) return { writeToken: row.expect.admin, readToken: row.expect.admin };
+  const isRead = method === 'GET';
+  const refused = within(TOKEN_NEVER) || (!isRead && within(TOKEN_READS_ONLY));
+  return {
+    writeToken: refused ? 403 : row.expect.admin,
+    readToken: refused || !isRead ? 403 : row.expect.admin,
+  };
+}
 const PUBLIC = (status: number): Expectation => ({
   anonymous: status,
   deactivated: status,
@@ -1188,6 +1223,12 @@ async function buildFixture(): Promise<Fixture> {
     headers: admin.headers,
     payload: { name: 'ERP', scope: 'write' },
   });
+  const readToken = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-tokens',
+    headers: admin.headers,
+    payload: { name: 'BI', scope: 'read' },
+  });
   const webhook = await t.app.inject({
     method: 'POST',
     url: '/api/webhooks',
@@ -1196,6 +1237,10 @@ async function buildFixture(): Promise<Fixture> {
   });
   return {
     apiToken: apiToken.json<{ apiToken: { id: number } }>().apiToken,
+    tokens: {
+      write: apiToken.json<{ token: string }>().token,
+      read: readToken.json<{ token: string }>().token,
+    },
     webhook: webhook.json<{ webhook: { id: number } }>().webhook,
     sighting: { id: sightingId },
     sightingPhoto: sightingDetail.json<{ photos: { id: number }[] }>().photos[0]!,
@@ -1243,24 +1288,33 @@ describe('authorization matrix', () => {
     shared = await freshFixture();
   });
   for (const [route, row] of [...reads, ...writes]) {
-    it(`${route}: ${ACTORS.map((actor) => `${actor} ${row.expect[actor]}`).join(', ')}`, async () => {
+    const expected = { ...row.expect, ...tokenExpectation(route, row) };
+    it(`${route}: ${Object.entries(expected)
+      .map(([actor, status]) => `${actor} ${status}`)
+      .join(', ')}`, async () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-      const answers: Partial<Expectation> = {};
+      const answers: Partial<Record<Actor | TokenActor, number>> = {};
       let fixture = method === 'GET' ? shared : undefined;
-      for (const actor of ACTORS) {
+      for (const actor of [...ACTORS, ...(Object.keys(TOKEN_ACTORS) as TokenActor[])]) {
         fixture ??= await freshFixture();
         const { url, payload, headers } = row.request(fixture);
+        const credentials =
+          actor === 'anonymous'
+            ? {}
+            : actor === 'writeToken' || actor === 'readToken'
+              ? { authorization: `Bearer ${fixture.tokens[TOKEN_ACTORS[actor]]}` }
+              : fixture.users[actor].headers;
         const response = await t.app.inject({
           method,
           url,
-          headers: { ...headers, ...(actor === 'anonymous' ? {} : fixture.users[actor].headers) },
+          headers: { ...headers, ...credentials },
           ...(payload ? { payload } : {}),
         });
         answers[actor] = response.statusCode;
         // A write the server carried out may change what the next actor meets: they get fresh data.
         if (method !== 'GET' && response.statusCode < 400) fixture = undefined;
       }
-      expect(answers).toEqual(row.expect);
+      expect(answers).toEqual(expected);
     });
   }
 });

@@ -61,6 +61,12 @@ let assessmentId: number;
 let sightingToken: string;
 let routes: RouteEntry[];
 let casesRun = 0;
+/**
+ * The probes already sent, by route: where a field has few odd values (an id's eight other notations and
+ * "1%00") fast-check draws the same one again and again, and the same request a second time proves nothing the
+ * first did not (a refused one changed nothing). 6,904 of the 10,800 drawn were repeats (2026-11-30).
+ */
+const sent = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', LOGIN_RATE_LIMIT_PER_EMAIL: '100000' });
@@ -122,7 +128,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  process.stdout.write(`odd-input: ${casesRun} cases against ${routes.length} routes\n`);
+  process.stdout.write(`odd-input: ${casesRun} distinct cases against ${routes.length} routes\n`);
   await t.close();
 });
 
@@ -370,6 +376,9 @@ describe('odd input on every field of every route', () => {
       await fc.assert(
         fc.asyncProperty(probesFor(route), async (probe) => {
           if (!probe.field) return;
+          const key = `${route.method} ${route.url} ${JSON.stringify(probe)}`;
+          if (sent.has(key)) return;
+          sent.add(key);
           casesRun++;
           const { url, payload, contentType } = requestFor(route, probe);
           const before = route.method === 'GET' ? '' : (unchanged ?? (await fingerprint()));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planForm, planImage } from '../../test/plans.js';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { call, freePort, type ServerProcess, startServerProcess } from '../../test/server-process.js';
 
@@ -19,6 +20,7 @@ let s3: TestS3;
 
 beforeAll(async () => {
   s3 = await startS3();
+  await migratedDataDir(path.join(folder, 'datos'));
 });
 afterAll(async () => {
   await s3.close();
@@ -42,7 +44,6 @@ describe('a server with S3_BUCKET', () => {
     await server?.kill('SIGTERM');
   });
 
-  // First: it migrates the embedded database before it looks at the bucket, so the next start is quicker.
   it('does not start when the bucket cannot be opened, and says why in one Spanish sentence', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
       cwd: serverDir,

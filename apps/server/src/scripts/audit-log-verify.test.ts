@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyAuditLog, openTestDatabase } from '../../test/test-app.js';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { auditedTransaction } from '../db/audit.js';
 import { openPglite, type DatabaseHandle } from '../db/database.js';
@@ -30,6 +31,7 @@ async function plantDatabase(): Promise<{ open(): Promise<DatabaseHandle>; env: 
     return { open: () => openTestDatabase('verify'), env: { DATABASE_URL: testDatabaseUrl(url, purpose).url } };
   }
   const dataDir = fs.mkdtempSync(path.join(folder, 'datos-'));
+  await migratedDataDir(dataDir);
   return { open: () => openPglite({ dataDir }), env: { DATA_DIR: dataDir } };
 }
 

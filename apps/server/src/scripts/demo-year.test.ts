@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { TRAP_TYPES } from '@rondin/contracts/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDump } from '../../test/migrated-data-dir.js';
 import { readPdf } from '../../test/pdf.js';
 import { type Config, loadConfig } from '../config.js';
 import { openPglite, queryRows, type DatabaseHandle } from '../db/database.js';
@@ -26,7 +27,7 @@ describe('demo year', () => {
   let seconds: number;
 
   beforeAll(async () => {
-    handle = await openPglite();
+    handle = await openPglite({ loadDataDir: migratedDump() });
     const technicians = new TechniciansRepository(handle.db);
     await ensureAdmin(technicians, { email: 'admin@example.com', password: 'clave-segura-123' });
     const adminId = (await technicians.list())[0]!.id;
@@ -209,7 +210,7 @@ describe('demo seed', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-demo-'));
     config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, TIME_ZONE: 'Europe/Madrid' });
-    handle = await openPglite();
+    handle = await openPglite({ loadDataDir: migratedDump() });
     await ensureAdmin(new TechniciansRepository(handle.db), {
       email: 'admin@example.com',
       password: 'clave-segura-123',

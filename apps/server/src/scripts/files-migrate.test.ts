@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -28,6 +29,7 @@ const running = new Set<ChildProcess>();
 
 beforeAll(async () => {
   s3 = await startS3();
+  await migratedDataDir(dataDir);
 });
 afterAll(async () => {
   // A run cut short by a test's time limit must not outlive the tests (it holds the data folder).

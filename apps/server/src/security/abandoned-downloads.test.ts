@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { call, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
@@ -108,6 +109,7 @@ describe(`downloads abandoned half-way on ${kind}`, () => {
       await admin.end();
       databaseUrl = DATABASE!.url;
     }
+    await migratedDataDir(dataDir);
     const database = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite({ dataDir });
     try {
       await seed(database);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/database.js';
 import { call, newSignedInTechnician, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 
 /**
@@ -96,6 +97,7 @@ describe(`crash safety on ${kind}`, () => {
       await admin.end();
       databaseUrl = database.url;
     }
+    await migratedDataDir(dataDir);
     server = await startServerProcess(env());
     adminToken = (
       await call(server.base, 'POST', '/auth/login', undefined, {

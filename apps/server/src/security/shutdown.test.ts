@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../test/migrated-data-dir.js';
 import { GONE_WITHIN_MS, startWorkAndStop } from '../../test/stopping.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 
@@ -38,6 +39,7 @@ describe(`stopping the server on ${kind}`, () => {
       await admin.end();
       databaseUrl = database.url;
     }
+    await migratedDataDir(dataDir);
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

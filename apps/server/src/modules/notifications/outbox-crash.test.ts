@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../db/database
 import { recordNotificationEvent } from '../../lib/notification-events.js';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import { startMailServer, type TestMailServer } from '../../../test/smtp.js';
+import { migratedDataDir } from '../../../test/migrated-data-dir.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { OutboxRepository } from './outbox.repository.js';
 
@@ -56,6 +57,7 @@ describe(`the outbox through a SIGKILL on ${kind}`, () => {
       await admin.end();
       databaseUrl = database.url;
     }
+    await migratedDataDir(dataDir);
     mail = await startMailServer();
     await queueMessages(0, TOTAL);
   }, 120_000);

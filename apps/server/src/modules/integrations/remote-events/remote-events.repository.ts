@@ -36,7 +36,7 @@ const MAX_BATCH = 32;
  * Batches in flight on PostgreSQL, each on its own connection of the pool (PGlite has one connection: one).
  * Measured in BENCHMARKS.md, "Remote events".
  */
-const POSTGRES_BATCHES = 2;
+const POSTGRES_BATCHES = 4;
 
 async function rows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

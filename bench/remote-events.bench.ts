@@ -21,7 +21,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 /** A rate below this machine's ceiling: the latency of events arriving steadily rather than piling up. */
 const LOW_RATE = Number(process.env.BENCH_LOW_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export async function remoteEventsBenchmark(): Promise<string> {
   const database = await freshDatabase('postgres', 'rondin_bench_remote_events');
@@ -36,11 +35,7 @@ export async function remoteEventsBenchmark(): Promise<string> {
     `select id from technicians where email = 'plataforma@rondin.test'`,
   );
 
-  // Two processes of one deployment (REDIS_URL, as with several processes): the single-process runs go to the
-  // first, the last steady run to both in turn.
-  const env = { ...database.env, LOG_LEVEL: 'warn', REDIS_URL };
-  const server = await startRondin(env);
-  const second = await startRondin(env);
+  const server = await startRondin({ ...database.env, LOG_LEVEL: 'warn' });
   // As an integration sends: with a write API token (modules/integrations), made by the administrator.
   const created = await fetch(`${server.base}/api/api-tokens`, {
     method: 'POST',
@@ -77,25 +72,16 @@ export async function remoteEventsBenchmark(): Promise<string> {
   };
   const steady = (rate: number) => pacedLoad({ ...common, rate, durationSeconds: SECONDS });
   try {
-    // A warm-up of each process: its first plans and connections.
-    const warmUps = [
-      await load({ ...common, connections: 10, durationSeconds: 2 }),
-      await load({ ...common, url: second.base, connections: 10, durationSeconds: 2 }),
-    ];
+    // A warm-up: the server's first plans and connections.
+    const warmUp = await load({ ...common, connections: 10, durationSeconds: 2 });
     const [load1] = os.loadavg();
     const low = await steady(LOW_RATE);
     const sustained = await steady(RATE);
     const [load2] = os.loadavg();
     const ceiling = await load({ ...common, durationSeconds: SECONDS });
-    const twoProcesses = await pacedLoad({
-      ...common,
-      url: [server.base, second.base],
-      rate: RATE,
-      durationSeconds: SECONDS,
-    });
     const answered2xx =
-      [...warmUps, ceiling].reduce((sum, run) => sum + run.total - run.non2xx - run.errors, 0) +
-      [low, sustained, twoProcesses].reduce((sum, run) => sum + run.sent - run.non2xx - run.errors, 0);
+      [warmUp, ceiling].reduce((sum, run) => sum + run.total - run.non2xx - run.errors, 0) +
+      [low, sustained].reduce((sum, run) => sum + run.sent - run.non2xx - run.errors, 0);
     const [stored] = await database.sql<{ events: number; findings: number; actions: number }>(
       `select (select count(*) from remote_events)::int as events,
         (select count(*) from findings where origin = 'REMOTO')::int as findings,
@@ -105,33 +91,20 @@ export async function remoteEventsBenchmark(): Promise<string> {
     const row = (label: string, result: Row, target: string) =>
       `| ${label} | ${Math.round(result.requestsPerSecond)} | ${round(result.p50, 1)} ms | ${round(result.p99, 1)} ms | ${result.errors + result.non2xx} | ${target} |`;
     return [
-      `${DEVICES} electronic snap traps (indoor, high risk) of one site on PostgreSQL; each request a new event named by external id, sent with a write API token (60 % activity, 30 % captures, 10 % low battery), ${CONNECTIONS} connections, ${SECONDS} s a run; the steady runs send one request every 1/rate s and time each from when it was due, autocannon as fast as answered; the last run sends to two server processes in turn (REDIS_URL set, as a deployment of several processes; no balancer in between); LOG_LEVEL=warn (no log line per request); the load generator on the same 2 cores. Load average ${load1!.toFixed(1)} before the sustained runs, ${load2!.toFixed(1)} before the ceiling run.`,
+      `${DEVICES} electronic snap traps (indoor, high risk) of one site on PostgreSQL; each request a new event named by external id, sent with a write API token (60 % activity, 30 % captures, 10 % low battery), ${CONNECTIONS} connections, ${SECONDS} s a run; the steady runs send one request every 1/rate s and time each from when it was due, the last is autocannon as fast as answered; LOG_LEVEL=warn (no log line per request); the load generator on the same 2 cores. Load average ${load1!.toFixed(1)} before the sustained runs, ${load2!.toFixed(1)} before the ceiling run.`,
       '',
       '| Run | Events/s | p50 | p99 | Errors or non-2xx | Target |',
       '| --- | --- | --- | --- | --- | --- |',
       row(`Steady ${LOW_RATE.toLocaleString('en')}/s`, low, 'p99 < 50 ms'),
       row(`Steady ${RATE.toLocaleString('en')}/s`, sustained, `${RATE.toLocaleString('en')}/s, p99 < 50 ms`),
       row('As fast as answered', ceiling, '—'),
-      row(
-        `Steady ${RATE.toLocaleString('en')}/s, two processes`,
-        twoProcesses,
-        `${RATE.toLocaleString('en')}/s, p99 < 50 ms`,
-      ),
       '',
-      ...(
-        [
-          ['one process', sustained],
-          ['two processes', twoProcesses],
-        ] as const
-      ).map(
-        ([label, run]) =>
-          `- At ${RATE.toLocaleString('en')}/s offered, ${label}: **${Math.round(run.requestsPerSecond)} events/s, p99 ${round(run.p99, 1)} ms** (target ${RATE.toLocaleString('en')}/s, p99 < 50 ms)${run.requestsPerSecond >= RATE * 0.98 && run.p99 < 50 ? ': met.' : ': not met on this machine at this load.'}`,
-      ),
+      `- At ${RATE.toLocaleString('en')}/s offered: **${Math.round(sustained.requestsPerSecond)} events/s, p99 ${round(sustained.p99, 1)} ms** (target ${RATE.toLocaleString('en')}/s, p99 < 50 ms)${sustained.requestsPerSecond >= RATE * 0.98 && sustained.p99 < 50 ? ': met.' : ': not met on this machine at this load.'}`,
       '',
       `Stored afterwards (warm-up included): ${stored!.events.toLocaleString('en')} events of ${sequence.toLocaleString('en')} sent, ${answered2xx.toLocaleString('en')} answered 2xx (the rest still in flight when autocannon stopped)${stored!.events >= answered2xx && stored!.events <= sequence ? '' : ': MISMATCH, an answered event is missing'}, ${stored!.findings.toLocaleString('en')} remote findings, ${stored!.actions} corrective actions (one a device: later captures join it).`,
     ].join('\n');
   } finally {
-    await Promise.all([server.stop(), second.stop()]);
+    await server.stop();
     await database.dispose();
   }
 }

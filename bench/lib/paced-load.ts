@@ -2,12 +2,11 @@ import { Pool } from 'undici';
 import { percentile } from './stats.js';
 
 export interface PacedLoadOptions {
-  /** Several servers (processes of one deployment) take the requests in turn, as a balancer would send them. */
-  url: string | string[];
+  url: string;
   /** Requests a second, sent evenly: one every 1/rate s, whether or not earlier ones were answered. */
   rate: number;
   durationSeconds: number;
-  /** Keep-alive connections the requests share (per server); a request finding them all busy waits in line. */
+  /** Keep-alive connections the requests share; a request finding them all busy waits in line. */
   connections: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -33,7 +32,7 @@ export interface PacedLoadResult {
  * connection's quota for the second at once and times from the send, which measures bursts, not a steady rate).
  */
 export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
-  const pools = [options.url].flat().map((url) => new Pool(url, { connections: options.connections, pipelining: 1 }));
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
   const total = Math.round(options.rate * options.durationSeconds);
   const headers = { 'content-type': 'application/json', ...options.headers };
   const latencies: number[] = [];
@@ -46,7 +45,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     const due = start + (index * 1000) / options.rate;
     const { path, body } = options.next();
     answers.push(
-      pools[index % pools.length]!.request({ path, method: options.method ?? 'GET', headers, body }).then(
+      pool.request({ path, method: options.method ?? 'GET', headers, body }).then(
         async (response) => {
           await response.body.dump();
           lastAnswer = performance.now();
@@ -70,7 +69,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     tick();
   });
   await Promise.all(answers);
-  await Promise.all(pools.map((pool) => pool.close()));
+  await pool.close();
   return {
     sent,
     requestsPerSecond: (latencies.length * 1000) / (lastAnswer - start),

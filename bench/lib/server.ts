@@ -44,4 +44,4 @@ export async function startServer(args: string[], env: Record<string, string>): 
 
 /** The production server, as `npm start` runs it (built JavaScript). */
 export const startRondin = (env: Record<string, string>) =>
-  startServer([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'apps/server/dist/main.js'], env);
+  startServer([...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.js'], env);

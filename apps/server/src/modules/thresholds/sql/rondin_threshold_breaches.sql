@@ -16,9 +16,13 @@
 -- technicians' (remote findings are no order's item), and it has no order.
 -- PL/pgSQL, so the query's plan is cached for the session: as a SQL function called from the trigger it was
 -- planned at every call, 1 ms of a finding's time (BENCHMARKS.md, "Threshold evaluation"). Each metric's
--- observed value is computed only when a threshold of that metric applies, and the device's earlier inspections
--- only for catches or activity; they are read from the device's items (session_items_trap_id_idx), never
--- searched by finding (session_items.finding_id has no index).
+-- observed value is computed only when a threshold of that metric applies. The device's history (its earlier
+-- inspections, and the area's devices in the same order) is read by a statement of its own, run only when a
+-- CAPTURAS_SEMANA or REPETICION limit applies: most devices have neither (the defaults give CAPTURAS_SEMANA to
+-- pheromone and UV traps only), and a statement that could read it costs its plan's start-up on every finding
+-- even when it reads nothing (an eighth of an electronic trap's report, BENCHMARKS.md "Remote events"). The
+-- earlier inspections are read from the device's items (session_items_trap_id_idx), never searched by finding
+-- (session_items.finding_id has no index).
 CREATE OR REPLACE FUNCTION rondin_threshold_breaches(
   p_trap_id integer,
   p_site_id integer,
@@ -27,10 +31,23 @@ CREATE OR REPLACE FUNCTION rondin_threshold_breaches(
   p_exception text
 ) RETURNS jsonb
 LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  -- The limits crossed, when none needs the device's history.
+  v_crossed jsonb;
+  -- Otherwise every limit in force, in the answer's order, observed where the finding alone tells (for
+  -- CAPTURAS_SEMANA: the catches, not yet per week).
+  v_judged jsonb;
+  v_found boolean;
+  v_active boolean;
+  v_item integer;
+  v_session integer;
+  v_area text;
+  v_days numeric;
+  v_streak bigint;
+  v_area_devices bigint;
 BEGIN
-  RETURN (
   WITH trap AS (
-    SELECT t.type, coalesce(t.zone, 'INTERIOR') AS zone, coalesce(t.risk_level, 'ALTO') AS risk_level, t.area
+    SELECT t.type, coalesce(t.zone, 'INTERIOR') AS zone, coalesce(t.risk_level, 'ALTO') AS risk_level
     FROM traps t WHERE t.id = p_trap_id
   ), candidate AS (
     SELECT th.zone, th.risk_level, th.metric, th.pest_group, th.level, th.value, th.site_id
@@ -48,61 +65,75 @@ BEGIN
         AND o.pest_group IS NOT DISTINCT FROM c.pest_group AND o.level = c.level
     )
   ), finding AS (
-    SELECT f.device_status, f.activity, f.bait_consumption, f.item_id, f.activity <> 'NINGUNA' AS active,
-      i.session_id
-    -- A remote finding (origin REMOTO) has no item: no order, so no devices of its area in the same order.
-    FROM findings f LEFT JOIN session_items i ON i.id = f.item_id WHERE f.id = p_finding_id
-  ), earlier AS (
-    -- The device's other inspections before this one, newest first (current finding versions).
-    SELECT f.recorded_at, f.activity <> 'NINGUNA' AS active,
-      row_number() OVER (ORDER BY f.recorded_at DESC, f.id DESC) AS n
-    FROM session_items i JOIN findings f ON f.id = i.finding_id
-    WHERE i.trap_id = p_trap_id AND f.recorded_at < p_at AND i.id IS DISTINCT FROM (SELECT x.item_id FROM finding x)
-    ORDER BY f.recorded_at DESC, f.id DESC
-    LIMIT 9
-  ), week AS (
-    SELECT CASE WHEN max(e.recorded_at) IS NULL THEN 7
-      ELSE least(28, greatest(1, extract(epoch FROM p_at - max(e.recorded_at)) / 86400)) END AS days
-    FROM earlier e
+    SELECT f.device_status, f.activity, f.bait_consumption FROM findings f WHERE f.id = p_finding_id
   ), observed AS (
     SELECT e.metric, e.pest_group, e.level, e.value AS limit_value,
-      CASE e.metric
-        WHEN 'ESTADO' THEN CASE
+      CASE
+        WHEN e.metric = 'ESTADO' THEN CASE
           WHEN p_exception = 'NO_ENCONTRADO' OR (SELECT x.device_status FROM finding x) IN ('DANADO', 'MANIPULADA') THEN 1
           ELSE 0 END
-        WHEN 'ACTIVIDAD' THEN (SELECT array_position(ARRAY['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'], x.activity) - 1 FROM finding x)
-        WHEN 'CONSUMO_CEBO' THEN (SELECT x.bait_consumption::integer FROM finding x)
-        WHEN 'CAPTURAS' THEN (
+        WHEN e.metric = 'ACTIVIDAD' THEN (SELECT array_position(ARRAY['NINGUNA', 'BAJA', 'MEDIA', 'ALTA'], x.activity) - 1 FROM finding x)
+        WHEN e.metric = 'CONSUMO_CEBO' THEN (SELECT x.bait_consumption::integer FROM finding x)
+        WHEN e.metric IN ('CAPTURAS', 'CAPTURAS_SEMANA') THEN (
           SELECT sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END))::integer
           FROM finding_captures c JOIN pests p ON p.id = c.pest_id
           WHERE c.finding_id = p_finding_id AND (e.pest_group IS NULL OR p."group" = e.pest_group)
         )
-        WHEN 'CAPTURAS_SEMANA' THEN (
-          SELECT CASE WHEN n.caught > 0 THEN floor(n.caught * 7 / (SELECT w.days FROM week w))::integer ELSE 0 END
-          FROM (
-            SELECT sum(coalesce(c.count, CASE c.band WHEN '0' THEN 0 WHEN '1-10' THEN 1 WHEN '11-50' THEN 11 ELSE 51 END)) AS caught
-            FROM finding_captures c JOIN pests p ON p.id = c.pest_id
-            WHERE c.finding_id = p_finding_id AND (e.pest_group IS NULL OR p."group" = e.pest_group)
-          ) n
-        )
-        WHEN 'REPETICION' THEN (
-          SELECT CASE WHEN NOT x.active THEN 0 ELSE greatest(
-            1 + coalesce((SELECT min(r.n) - 1 FROM earlier r WHERE NOT r.active), (SELECT count(*) FROM earlier)),
-            (SELECT count(DISTINCT i.trap_id)
-              FROM session_items i JOIN findings f ON f.id = i.finding_id JOIN traps t ON t.id = i.trap_id
-              WHERE i.session_id = x.session_id AND t.site_id = p_site_id AND t.area = (SELECT trap.area FROM trap)
-                AND (f.activity <> 'NINGUNA' OR i.id = x.item_id))
-          ) END
-          FROM finding x
-        )
       END AS observed
     FROM effective e
+  ), judged AS (
+    SELECT jsonb_build_object('metric', o.metric, 'pestGroup', o.pest_group, 'level', o.level, 'limit', o.limit_value,
+      'observed', o.observed) AS breach, o.*
+    FROM observed o
   )
-  SELECT jsonb_agg(
-    jsonb_build_object('metric', o.metric, 'pestGroup', o.pest_group, 'level', o.level, 'limit', o.limit_value, 'observed', o.observed)
-    ORDER BY o.level, o.metric, o.pest_group
+  SELECT
+    jsonb_agg(j.breach ORDER BY j.level, j.metric, j.pest_group) FILTER (WHERE j.observed >= j.limit_value),
+    CASE WHEN bool_or(j.metric IN ('CAPTURAS_SEMANA', 'REPETICION'))
+      THEN jsonb_agg(j.breach ORDER BY j.level, j.metric, j.pest_group) END
+  INTO v_crossed, v_judged
+  FROM judged j;
+  IF v_judged IS NULL THEN
+    RETURN v_crossed;
+  END IF;
+
+  SELECT f.activity <> 'NINGUNA', f.item_id, i.session_id INTO v_active, v_item, v_session
+  FROM findings f LEFT JOIN session_items i ON i.id = f.item_id WHERE f.id = p_finding_id;
+  v_found := FOUND;
+  SELECT t.area INTO v_area FROM traps t WHERE t.id = p_trap_id;
+  WITH earlier AS (
+    -- The device's other inspections before this one, newest first (current finding versions).
+    SELECT f.recorded_at, f.activity <> 'NINGUNA' AS active,
+      row_number() OVER (ORDER BY f.recorded_at DESC, f.id DESC) AS n
+    FROM session_items i JOIN findings f ON f.id = i.finding_id
+    WHERE i.trap_id = p_trap_id AND f.recorded_at < p_at AND i.id IS DISTINCT FROM v_item
+    ORDER BY f.recorded_at DESC, f.id DESC
+    LIMIT 9
   )
-  FROM observed o WHERE o.observed >= o.limit_value
+  SELECT CASE WHEN max(e.recorded_at) IS NULL THEN 7
+      ELSE least(28, greatest(1, extract(epoch FROM p_at - max(e.recorded_at)) / 86400)) END,
+    1 + coalesce(min(e.n) FILTER (WHERE NOT e.active) - 1, count(*))
+  INTO v_days, v_streak
+  FROM earlier e;
+  IF v_active THEN
+    SELECT count(DISTINCT i.trap_id) INTO v_area_devices
+    FROM session_items i JOIN findings f ON f.id = i.finding_id JOIN traps t ON t.id = i.trap_id
+    WHERE i.session_id = v_session AND t.site_id = p_site_id AND t.area = v_area
+      AND (f.activity <> 'NINGUNA' OR i.id = v_item);
+  END IF;
+  RETURN (
+    SELECT jsonb_agg(y.breach ORDER BY y.n)
+    FROM (
+      SELECT x.n, CASE x.breach->>'metric'
+        WHEN 'CAPTURAS_SEMANA' THEN x.breach || jsonb_build_object('observed',
+          CASE WHEN (x.breach->>'observed')::numeric > 0
+            THEN floor((x.breach->>'observed')::numeric * 7 / v_days)::integer ELSE 0 END)
+        WHEN 'REPETICION' THEN x.breach || jsonb_build_object('observed',
+          CASE WHEN NOT v_found THEN NULL WHEN NOT v_active THEN 0 ELSE greatest(v_streak, v_area_devices) END)
+        ELSE x.breach
+      END AS breach
+      FROM jsonb_array_elements(v_judged) WITH ORDINALITY AS x(breach, n)
+    ) y
+    WHERE (y.breach->>'observed')::numeric >= (y.breach->>'limit')::numeric
   );
 END
 $$;

@@ -189,6 +189,18 @@ describe('a burst of reports', () => {
     expect(await stored(trap.id)).toEqual({ events: 5, findings: 4, actions: 1 });
     expect(await stored(retired.id)).toEqual({ events: 0, findings: 0, actions: 0 });
   });
+
+  it('stores an eventId sent twice at once a single time: one answer 201, the other 200 with that event', async () => {
+    const trap = await snapTrap();
+    const twice = eventOf({ type: 'ACTIVIDAD', count: 3 });
+    const answers = await Promise.all([post(twice), post(eventOf({ type: 'BATERIA_BAJA' })), post(twice)]);
+    const pair = [answers[0]!, answers[2]!];
+    expect(pair.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    const [first, second] = pair.map((answer) => answer.json<RemoteEvent>());
+    expect(second!.id).toBe(first!.id);
+    expect(first).toMatchObject({ eventId: twice.eventId, activity: 'BAJA' });
+    expect(await stored(trap.id)).toEqual({ events: 2, findings: 1, actions: 0 });
+  });
 });
 
 describe('refusals', () => {

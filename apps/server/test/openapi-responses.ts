@@ -61,6 +61,31 @@ function problemsWith(
 }
 
 /**
+ * Ajv holding each document a worker's apps have had, by the document's text, with the schemas it compiled for
+ * them. The files of a worker share modules (vitest.config.ts, isolate false) and mostly build the same app:
+ * adding the 2 MB document and compiling each answer's schema again for every file took about a second a file.
+ * A document that differs in anything (another configuration, changed code in watch mode) gets its own.
+ */
+const validators = new Map<string, Ajv2020>();
+const KEPT_DOCUMENTS = 4;
+
+function validatorsFor(document: OpenapiDocument): Ajv2020 {
+  const text = JSON.stringify(document);
+  let ajv = validators.get(text);
+  if (!ajv) {
+    // JSON Schema 2020-12 is what OpenAPI 3.1 schemas are. The whole document is given to Ajv so that any
+    // reference in it resolves, and strict mode would refuse its OpenAPI fields (openapi, info, paths) as
+    // unknown keywords. Formats are not checked: zod writes a pattern beside every string format it emits
+    // (date-time), and the pattern is.
+    ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+    ajv.addSchema(JSON.parse(text), DOCUMENT_ID);
+    if (validators.size >= KEPT_DOCUMENTS) validators.delete(validators.keys().next().value!);
+    validators.set(text, ajv);
+  }
+  return ajv;
+}
+
+/**
  * Checks every answer the app sends against the app's own OpenAPI document (`app.swagger()`, not a copy of
  * its schemas): the status is documented for the operation, the content type is one documented for that
  * status, a JSON body is valid against the documented schema, and a status documented without content
@@ -72,12 +97,8 @@ function problemsWith(
  */
 export function checkResponsesAgainstOpenapi(app: FastifyInstance): { outsideTests: string[] } {
   const outsideTests: string[] = [];
-  // JSON Schema 2020-12 is what OpenAPI 3.1 schemas are. The whole document is given to Ajv so that any
-  // reference in it resolves, and strict mode would refuse its OpenAPI fields (openapi, info, paths) as
-  // unknown keywords. Formats are not checked: zod writes a pattern beside every string format it emits
-  // (date-time), and the pattern is.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
   let document: OpenapiDocument | undefined;
+  let ajv: Ajv2020;
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
@@ -85,7 +106,7 @@ export function checkResponsesAgainstOpenapi(app: FastifyInstance): { outsideTes
       if (!document) {
         // Read once the app is ready, when the first answer is sent: the document needs every route.
         document = app.swagger() as unknown as OpenapiDocument;
-        ajv.addSchema(document, DOCUMENT_ID);
+        ajv = validatorsFor(document);
       }
       const found = problemsWith(document, ajv, {
         path: formatParamUrl(route),

@@ -6,6 +6,11 @@ export interface PacedLoadOptions {
   /** Requests a second, sent evenly: one every 1/rate s, whether or not earlier ones were answered. */
   rate: number;
   durationSeconds: number;
+  /**
+   * Seconds sent at the same rate first, on the same connections, and not counted: the figures are the steady
+   * state, not the climb to it (connections opened, the server's database pool grown to what the rate needs).
+   */
+  warmUpSeconds?: number;
   /** Keep-alive connections the requests share; a request finding them all busy waits in line. */
   connections: number;
   method?: 'GET' | 'POST';
@@ -15,10 +20,11 @@ export interface PacedLoadOptions {
 }
 
 export interface PacedLoadResult {
+  /** Requests sent, the warm-up's included (as are its errors and non-2xx answers below). */
   sent: number;
-  /** Answers a second, from the first request's due time to the last answer. */
+  /** Answers a second, from the first counted request's due time to the last answer. */
   requestsPerSecond: number;
-  /** Latency from when each request was due (not when a connection was free), in ms. */
+  /** Latency from when each counted request was due (not when a connection was free), in ms. */
   p50: number;
   p99: number;
   max: number;
@@ -33,7 +39,8 @@ export interface PacedLoadResult {
  */
 export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
   const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
-  const total = Math.round(options.rate * options.durationSeconds);
+  const warmUp = Math.round(options.rate * (options.warmUpSeconds ?? 0));
+  const total = warmUp + Math.round(options.rate * options.durationSeconds);
   const headers = { 'content-type': 'application/json', ...options.headers };
   const latencies: number[] = [];
   const answers: Promise<void>[] = [];
@@ -41,6 +48,8 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   let non2xx = 0;
   let lastAnswer = 0;
   const start = performance.now();
+  /** When the first counted request was due. */
+  const counted = start + (warmUp * 1000) / options.rate;
   const send = (index: number) => {
     const due = start + (index * 1000) / options.rate;
     const { path, body } = options.next();
@@ -48,9 +57,10 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
       pool.request({ path, method: options.method ?? 'GET', headers, body }).then(
         async (response) => {
           await response.body.dump();
+          if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
+          if (index < warmUp) return;
           lastAnswer = performance.now();
           latencies.push(lastAnswer - due);
-          if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
         },
         () => {
           errors++;
@@ -72,7 +82,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   await pool.close();
   return {
     sent,
-    requestsPerSecond: (latencies.length * 1000) / (lastAnswer - start),
+    requestsPerSecond: (latencies.length * 1000) / (lastAnswer - counted),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: Math.max(...latencies),

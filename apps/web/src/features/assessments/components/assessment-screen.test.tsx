@@ -91,7 +91,14 @@ describe('the assessment walk', () => {
     await user.click(within(area).getByRole('checkbox', { name: 'Proceso' }));
     await user.click(within(area).getByRole('checkbox', { name: 'Estructura' }));
     await waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+        'Guardado en este dispositivo · el borrador por enviar',
+      ),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Conclusiones' }), 'Todo en orden.');
+    // Typed but not yet saved (the walk waits for a pause): not «Guardado», or the phone could be put away too soon.
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Guardando...');
     const lastConclusions = () => {
       const last = sent.at(-1);
       return last?.kind === 'assessment' ? last.body.conclusions : undefined;
@@ -105,8 +112,10 @@ describe('the assessment walk', () => {
     expect(withdrawn).toEqual(
       sent.slice(0, -1).map((record) => record.kind === 'assessment' && record.body.clientSaveId),
     );
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
-      'Guardado en este dispositivo · el borrador por enviar',
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+        'Guardado en este dispositivo · el borrador por enviar',
+      ),
     );
     expect(
       screen.getByText('Hay cambios guardados en este dispositivo por enviar: podrás firmar cuando se hayan enviado.'),

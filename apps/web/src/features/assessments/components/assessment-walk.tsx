@@ -230,10 +230,10 @@ function SaveStatus({
   const waiting = waitingSaves + waitingPhotos > 0;
   return (
     <p className={`assessment__save${waiting ? ' assessment__save--waiting' : ''}`} role="status">
-      {waiting
-        ? `${TEXT.waiting(waitingSaves, waitingPhotos)}${reachable ? '' : ` · ${TEXT.waitingHint}`}`
-        : state.state === 'saving'
-          ? TEXT.saving
+      {state.state === 'saving'
+        ? TEXT.saving
+        : waiting
+          ? `${TEXT.waiting(waitingSaves, waitingPhotos)}${reachable ? '' : ` · ${TEXT.waitingHint}`}`
           : TEXT.saved}
     </p>
   );

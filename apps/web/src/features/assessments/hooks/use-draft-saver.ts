@@ -37,12 +37,12 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
   outboxRef.current = outbox;
 
   const saveAll = useCallback(async () => {
+    let failure: string | null = null;
     while (pending.current) {
       const body = draftBody(pending.current);
       pending.current = null;
       const json = JSON.stringify(body);
       if (json === lastSent.current) continue;
-      setSaveState({ state: 'saving' });
       const record: AssessmentSaveRequest = {
         kind: 'assessment',
         assessmentId: assessment.id,
@@ -54,6 +54,7 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
       try {
         await outboxRef.current.send(record);
         lastSent.current = json;
+        failure = null;
         // The earlier saves of this draft still waiting: this one says all they said.
         for (const waiting of outboxRef.current.waiting) {
           if (
@@ -64,11 +65,12 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
             outboxRef.current.withdraw(waiting.body.clientSaveId);
           }
         }
-        setSaveState({ state: 'saved' });
       } catch (error) {
-        setSaveState({ state: 'failed', reason: describeError(error) ?? TEXT.saveFailed });
+        failure = describeError(error) ?? TEXT.saveFailed;
       }
     }
+    // A change made while the save was on its way joined the same pass: this is where the latest one stands.
+    setSaveState(failure === null ? { state: 'saved' } : { state: 'failed', reason: failure });
   }, [assessment.id, assessment.kind, siteName]);
 
   /** Saves what is pending now; resolves once every save has reached the server or been kept on the device. */
@@ -86,6 +88,8 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
   const changed = useCallback(
     (draft: AssessmentDraft) => {
       pending.current = draft;
+      // Not «Guardado» while a change waits for the pause: leaving now would take it with the page.
+      setSaveState((state) => (state.state === 'saving' ? state : { state: 'saving' }));
       if (timer.current !== null) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_AFTER_MS);
     },

@@ -123,6 +123,21 @@ describe('the assessment walk', () => {
     expect((screen.getByRole('button', { name: 'Firmar' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('saves at once, without waiting for the pause, when the phone puts the app out of sight', async () => {
+    storeSignIn(makeTechnician());
+    mockApi({ 'GET /api/assessments/5': () => ({ body: makeAssessment() }) });
+    const sent: AssessmentRecordRequest[] = [];
+    renderWithApp(<Offline sent={sent} withdrawn={[]} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Conclusiones' }), 'Sin novedad.');
+    expect(sent).toHaveLength(0);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 300 });
+    expect(sent[0]!.kind === 'assessment' && sent[0]!.body.conclusions).toBe('Sin novedad.');
+  });
+
   it('opens on the site’s areas, not walked, and saves only those walked', async () => {
     storeSignIn(makeTechnician());
     mockApi({ 'GET /api/assessments/5': () => ({ body: makeAssessment() }) });

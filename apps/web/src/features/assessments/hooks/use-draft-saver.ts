@@ -97,11 +97,15 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
   );
 
   useEffect(() => {
-    // Leaving the screen or the page: what was typed is kept (on the device at least).
+    // Leaving the screen or the page: what was typed is kept (on the device at least). A phone puts an app in
+    // the background (and may end it there) without a pagehide: going out of sight saves as well.
     const leave = () => void flush();
+    const hidden = () => document.visibilityState === 'hidden' && leave();
     window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
       leave();
     };
   }, [flush]);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/database.js';
-import { startMqttSubscriber } from './mqtt-subscriber.js';
+import type { MqttSubscriber } from './mqtt-subscriber.js';
 import { RemoteEventsRepository } from './remote-events.repository.js';
 import { remoteEventsRoutes, trapRemoteEventsRoutes } from './remote-events.routes.js';
 import { CAUGHT_AS, RemoteEventsService } from './remote-events.service.js';
@@ -22,8 +22,10 @@ export const remoteEventsPlugin: FastifyPluginAsync<RemoteEventsPluginOptions> =
   await api.register(remoteEventsRoutes, { prefix: '/remote-events', service });
   await api.register(trapRemoteEventsRoutes, { prefix: '/traps', service });
   if (!mqtt) return;
-  let subscriber: ReturnType<typeof startMqttSubscriber> | undefined;
+  let subscriber: MqttSubscriber | undefined;
   api.addHook('onReady', async () => {
+    // The MQTT client is loaded only for a server given a broker.
+    const { startMqttSubscriber } = await import('./mqtt-subscriber.js');
     subscriber = startMqttSubscriber({ ...mqtt, record: (body) => service.record(body, null), log: api.log });
     // Ready once subscribed, so nothing published after the start is missed; a broker that does not answer
     // within the bound does not hold the server back (the client keeps reconnecting).

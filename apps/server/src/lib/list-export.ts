@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@rondin/contracts';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs.js';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { DownloadAbandoned, pacedOutput } from './paced-stream.js';
@@ -94,7 +94,8 @@ async function writeXlsx<Row>(
   output: NodeJS.WritableStream,
   caughtUp: () => Promise<void>,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcelJs();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output as import('node:stream').Writable,
     useStyles: true,
     useSharedStrings: false,

@@ -17,7 +17,8 @@ import {
   NOT_PROOF_OF_PRESENCE,
   outcomeName,
 } from '@rondin/contracts/finding-text';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import type { Writable } from 'node:stream';
 import { itemException, itemManual, itemOutcome } from '../../lib/item-outcome.js';
 import { DownloadAbandoned } from '../../lib/paced-stream.js';
@@ -189,7 +190,8 @@ export async function writeAuditPackExcel(
   const site = await repository.site(siteId);
   const figures = await repository.figures(range);
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const Excel = await loadExcelJs();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Rondín';
   workbook.created = generatedAt;
 

@@ -8,7 +8,8 @@ import {
   exceptionText,
   outcomeName,
 } from '@rondin/contracts/finding-text';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import type { Readable } from 'node:stream';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import { wallClock } from '../../lib/time-zone.js';
@@ -63,11 +64,12 @@ export function writeExcelExport(
   devices: DeviceRows,
 ): Readable {
   const { output, caughtUp } = pacedOutput();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Rondín';
-  workbook.created = options.generatedAt;
 
   void (async () => {
+    const Excel = await loadExcelJs();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Rondín';
+    workbook.created = options.generatedAt;
     const summary = workbook.addWorksheet('Resumen');
     summary.columns = [
       { header: 'Indicador', key: 'label', width: 36 },

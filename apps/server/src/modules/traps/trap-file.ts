@@ -13,8 +13,8 @@ import {
 import { areaKey } from '@rondin/contracts/trap-areas';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.js';
+import { loadExcelJs } from '../../lib/exceljs.js';
 import { pacedOutput } from '../../lib/paced-stream.js';
 import type { TrapRow } from './traps.repository.js';
 import type { XlsxAnswer, XlsxJob } from './xlsx-worker.js';
@@ -219,9 +219,10 @@ export function writeTrapCsv(batches: AsyncIterable<TrapRow[]>, siteNames: Reado
 /** The inventory as an Excel workbook, one sheet, streamed: memory stays flat at 50,000 traps. */
 export function writeTrapXlsx(batches: AsyncIterable<TrapRow[]>, siteNames: ReadonlyMap<number, string>): Readable {
   const { output, caughtUp } = pacedOutput();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Rondín';
   void (async () => {
+    const Excel = await loadExcelJs();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Rondín';
     const sheet = workbook.addWorksheet('Trampas', { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = [
       { key: 'codigo', width: 16 },

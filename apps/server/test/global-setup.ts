@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database.js';
@@ -12,27 +13,60 @@ declare module 'vitest' {
   }
 }
 
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverDir, '../..');
+
 /**
- * Creating and migrating a PGlite cluster takes seconds; doing it once and letting each test file load the
- * dump keeps the suite fast. Under DATABASE_URL the files use PostgreSQL instead and ignore the dump.
+ * Creating and migrating a PGlite cluster takes seconds (25 s on a slow day of this 2-core machine); doing it once
+ * and letting each test file load the dump keeps the suite fast. The dump is kept under node_modules/.cache for
+ * these migrations, this database module and these packages, so the next run, of the suite or of one file, starts
+ * at once. Under DATABASE_URL the files use PostgreSQL instead and ignore the dump.
  */
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rondin-test-'));
-  const file = path.join(dir, 'migrated.tar.gz');
   if (process.env.DATABASE_URL) {
     await dropWorkerDatabases(process.env.DATABASE_URL);
-  } else {
-    const database = await openPglite();
-    if (database.kind !== 'pglite') throw new Error('expected PGlite');
-    // A copy of a running database is recovered on opening, and recovery moves each sequence it had used past
-    // the values it had logged ahead (a second site would be 34): written out first, nothing is left to recover.
-    await database.client.exec('checkpoint');
-    const dump = await database.client.dumpDataDir('gzip');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    await database.close();
+    project.provide('pgliteDump', '');
+    return;
   }
-  project.provide('pgliteDump', file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  project.provide('pgliteDump', await migratedDump());
+}
+
+/** What the migrated database is made from: the migrations, the code that opens and migrates it, the packages. */
+function dumpKey(): string {
+  const key = createHash('sha256');
+  const migrations = path.join(serverDir, 'drizzle');
+  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (path.extname(file)) key.update(file).update(fs.readFileSync(path.join(migrations, file)));
+  }
+  for (const file of [path.join(serverDir, 'src/db/database.ts'), path.join(repoRoot, 'package-lock.json')]) {
+    key.update(fs.readFileSync(file));
+  }
+  return key.digest('hex').slice(0, 16);
+}
+
+/** The path of a dump of the migrated database, made now if no run made it for the same migrations. */
+async function migratedDump(): Promise<string> {
+  const cache = path.join(repoRoot, 'node_modules/.cache/rondin-test');
+  const file = path.join(cache, `migrated-${dumpKey()}.tar.gz`);
+  if (fs.existsSync(file)) return file;
+
+  const database = await openPglite();
+  if (database.kind !== 'pglite') throw new Error('expected PGlite');
+  // A copy of a running database is recovered on opening, and recovery moves each sequence it had used past
+  // the values it had logged ahead (a second site would be 34): written out first, nothing is left to recover.
+  await database.client.exec('checkpoint');
+  const dump = Buffer.from(await (await database.client.dumpDataDir('gzip')).arrayBuffer());
+  await database.close();
+  fs.mkdirSync(cache, { recursive: true });
+  // Dumps of earlier migrations are of no further use.
+  for (const old of fs.readdirSync(cache).filter((name) => name.endsWith('.tar.gz'))) {
+    fs.rmSync(path.join(cache, old), { force: true });
+  }
+  // Written whole or not at all: a run starting meanwhile never reads half a dump.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, dump);
+  fs.renameSync(partial, file);
+  return file;
 }
 
 /** Worker databases from an earlier run may hold an older schema: start every run from empty ones. */

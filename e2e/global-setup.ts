@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { migrationsKey } from '../apps/server/test/migrations-key';
 import { ADMIN } from './support/accounts';
 import { storeOwnSignature } from './support/api';
 
@@ -65,15 +65,8 @@ interface Started {
  * after the browser run, and a developer's next run, only copy it.
  */
 async function migratedTemplate(): Promise<string> {
-  const key = createHash('sha256');
-  const migrations = path.join(root, 'apps/server/drizzle');
-  for (const file of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(migrations, file);
-    if (path.extname(file)) key.update(file).update(readFileSync(full));
-  }
-  for (const file of [databaseModule, path.join(root, 'package-lock.json')]) key.update(readFileSync(file));
   const cache = path.join(root, 'node_modules/.cache/rondin-e2e');
-  const template = path.join(cache, key.digest('hex').slice(0, 16));
+  const template = path.join(cache, migrationsKey(databaseModule));
   if (existsSync(template)) return template;
 
   mkdirSync(cache, { recursive: true });

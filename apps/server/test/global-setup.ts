@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database.js';
+import { migrationsKey, repoRoot } from './migrations-key.js';
 import { testDatabasePrefix } from './test-database.js';
 
 declare module 'vitest' {
@@ -13,8 +13,7 @@ declare module 'vitest' {
   }
 }
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(serverDir, '../..');
+const databaseModule = fileURLToPath(new URL('../src/db/database.ts', import.meta.url));
 
 /**
  * Creating and migrating a PGlite cluster takes seconds (25 s on a slow day of this 2-core machine); doing it once
@@ -31,23 +30,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', await migratedDump());
 }
 
-/** What the migrated database is made from: the migrations, the code that opens and migrates it, the packages. */
-function dumpKey(): string {
-  const key = createHash('sha256');
-  const migrations = path.join(serverDir, 'drizzle');
-  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (path.extname(file)) key.update(file).update(fs.readFileSync(path.join(migrations, file)));
-  }
-  for (const file of [path.join(serverDir, 'src/db/database.ts'), path.join(repoRoot, 'package-lock.json')]) {
-    key.update(fs.readFileSync(file));
-  }
-  return key.digest('hex').slice(0, 16);
-}
-
 /** The path of a dump of the migrated database, made now if no run made it for the same migrations. */
 async function migratedDump(): Promise<string> {
   const cache = path.join(repoRoot, 'node_modules/.cache/rondin-test');
-  const file = path.join(cache, `migrated-${dumpKey()}.tar.gz`);
+  const file = path.join(cache, `migrated-${migrationsKey(databaseModule)}.tar.gz`);
   if (fs.existsSync(file)) return file;
 
   const database = await openPglite();

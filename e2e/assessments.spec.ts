@@ -220,6 +220,31 @@ test('a diagnosis walked on a phone, partly without signal: the draft and a phot
   await expect(page.getByRole('region', { name: 'Pendientes' })).toContainText('Continuar el borrador');
 });
 
+test('a change the phone ends the page on, before any save took it, is there when the walk is opened again', async ({
+  page,
+  context,
+  adminApi,
+  asAdmin,
+}) => {
+  const site = await adminApi.createSite({ name: unique('Planta cierre') });
+  const assessment = await adminApi.createAssessment(site.id, 'DIAGNOSTICO');
+  await page.setViewportSize(PHONE);
+  await asAdmin(`/admin/assessments/${assessment.id}`);
+  const typed = 'Excrementos junto al muelle 3: revisar el sellado de la persiana.';
+  await page.getByRole('textbox', { name: 'Conclusiones' }).fill(typed);
+  // The page's process ends at once, inside the walk's pause (0.7 s) before a save: no save left, no pagehide ran.
+  await page.goto('chrome://crash').catch(() => undefined);
+  expect((await adminApi.assessment(assessment.id)).conclusions).toBeNull();
+
+  const again = await context.newPage();
+  await again.setViewportSize(PHONE);
+  await again.goto(`/admin/assessments/${assessment.id}`);
+  await expect(again.getByRole('textbox', { name: 'Conclusiones' })).toHaveValue(typed);
+  // Opened on it, the walk saves it as it would have.
+  await expect(saveStatus(again)).toHaveText('Guardado en el servidor');
+  await expect.poll(async () => (await adminApi.assessment(assessment.id)).conclusions).toBe(typed);
+});
+
 test('a quarterly review opens with the quarter’s real trends, only a technical manager signs it, and its PDF says what was signed', async ({
   page,
   adminApi,

@@ -1,6 +1,7 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import type {
   Assessment,
+  AssessmentKind,
   CorrectiveActionDetail,
   CreateActionInput,
   ComplianceReport,
@@ -237,6 +238,11 @@ export class AdminApi {
   /** The pest catalogue, to name a catch by its pest. */
   pests(): Promise<Pest[]> {
     return this.json('get', '/api/pests');
+  }
+
+  /** A new draft assessment of a site (POST /api/sites/{id}/assessments). */
+  createAssessment(siteId: number, kind: AssessmentKind): Promise<Assessment> {
+    return this.json('post', `/api/sites/${siteId}/assessments`, { kind });
   }
 
   /** One site assessment as the server holds it (GET /api/assessments/{id}). */

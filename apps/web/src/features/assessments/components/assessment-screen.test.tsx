@@ -138,6 +138,30 @@ describe('the assessment walk', () => {
     expect(sent[0]!.kind === 'assessment' && sent[0]!.body.conclusions).toBe('Sin novedad.');
   });
 
+  it('keeps a change the page ends on before any save took it, and reopens on it and saves it', async () => {
+    storeSignIn(makeTechnician());
+    mockApi({ 'GET /api/assessments/5': () => ({ body: makeAssessment() }) });
+    // The queue's write never finishes: the page is ended while it is under way.
+    const dying: AssessmentOutbox = { waiting: [], send: () => new Promise(() => {}), withdraw: vi.fn(), ready: true };
+    const first = renderWithApp(<Screen outbox={dying} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Conclusiones' }), 'Cebo roído en el muelle.');
+    // The phone ends the page now, inside the pause: what the device kept is what localStorage holds now.
+    const kept = Object.keys(localStorage).map((name) => [name, localStorage.getItem(name)!] as const);
+    first.unmount();
+    localStorage.clear();
+    for (const [name, value] of kept) localStorage.setItem(name, value);
+
+    const sent: AssessmentRecordRequest[] = [];
+    renderWithApp(<Offline sent={sent} withdrawn={[]} />);
+    const conclusions = await screen.findByRole('textbox', { name: 'Conclusiones' });
+    expect((conclusions as HTMLTextAreaElement).value).toBe('Cebo roído en el muelle.');
+    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 3000 });
+    expect(sent[0]!.kind === 'assessment' && sent[0]!.body.conclusions).toBe('Cebo roído en el muelle.');
+    // Taken by a save (here kept in the queue): the copy goes, and the queue is what the next opening reads.
+    await waitFor(() => expect(Object.keys(localStorage).filter((name) => name.includes('assessment'))).toEqual([]));
+  });
+
   it('opens on the site’s areas, not walked, and saves only those walked', async () => {
     storeSignIn(makeTechnician());
     mockApi({ 'GET /api/assessments/5': () => ({ body: makeAssessment() }) });

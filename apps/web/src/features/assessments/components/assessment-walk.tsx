@@ -9,6 +9,7 @@ import type { AssessmentPhotoRequest, AssessmentSaveRequest } from '../api/send-
 import { useDraftSaver } from '../hooks/use-draft-saver';
 import { ASSESSMENT_MESSAGES as TEXT } from '../messages';
 import { type AreaDraft, type AssessmentDraft, areaKey, openDraft } from '../utils/draft';
+import { readUnsaved } from '../utils/unsaved-draft';
 import { AreaCard } from './area-card';
 import { type AssessmentScreenProps, assessmentPhotoPaths } from './assessment-screen-props';
 import { quarterCoverage } from './quarter-coverage';
@@ -33,11 +34,18 @@ export function AssessmentWalk({
     () => outbox.waiting.filter((record) => record.assessmentId === assessment.id),
     [outbox.waiting, assessment.id],
   );
-  const [draft, setDraft] = useState<AssessmentDraft>(() => {
+  // A change the page ended before any save took is the newest; then the latest save waiting on the device.
+  const [opened] = useState(() => {
+    const unsaved = readUnsaved(assessment.id);
     const saves = mine.filter((record): record is AssessmentSaveRequest => record.kind === 'assessment');
-    return openDraft(assessment, saves.at(-1)?.body ?? null, siteAreas);
+    return { draft: openDraft(assessment, unsaved ?? saves.at(-1)?.body ?? null, siteAreas), unsaved: !!unsaved };
   });
+  const [draft, setDraft] = useState<AssessmentDraft>(opened.draft);
   const saver = useDraftSaver(assessment, siteName, outbox);
+  // Opened on a change no save took: it is saved now, as it would have been.
+  useEffect(() => {
+    if (opened.unsaved) saver.changed(opened.draft);
+  }, [opened, saver.changed]);
   const sign = useSignAssessment(assessment.id);
   const reachable = useServerReachable();
   const [confirming, setConfirming] = useState(false);

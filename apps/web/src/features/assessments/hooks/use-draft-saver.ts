@@ -5,6 +5,7 @@ import { randomUuid } from '../../../lib/uuid';
 import type { AssessmentRecordRequest, AssessmentSaveRequest, SendAssessmentRecord } from '../api/send-assessment';
 import { ASSESSMENT_MESSAGES as TEXT } from '../messages';
 import { type AssessmentDraft, draftBody } from '../utils/draft';
+import { dropUnsaved, keepUnsaved } from '../utils/unsaved-draft';
 
 /** How long the walk waits after the last change before it saves: a word typed is not a save each. */
 export const SAVE_AFTER_MS = 700;
@@ -25,7 +26,8 @@ export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'fai
 /**
  * Saves the draft as it changes, one save at a time and the last one last: every save carries the whole draft, so
  * when the server cannot be reached each one waits on the device behind the others, and an earlier one still
- * waiting is withdrawn (the later one says everything it said). Saves what is pending when the screen goes.
+ * waiting is withdrawn (the later one says everything it said). Saves what is pending when the screen goes, and
+ * keeps each change on the device at once (utils/unsaved-draft.ts) until a save has taken it.
  */
 export function useDraftSaver(assessment: Assessment, siteName: string, outbox: AssessmentOutbox) {
   const [saveState, setSaveState] = useState<SaveState>({ state: 'saved' });
@@ -42,7 +44,10 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
       const body = draftBody(pending.current);
       pending.current = null;
       const json = JSON.stringify(body);
-      if (json === lastSent.current) continue;
+      if (json === lastSent.current) {
+        dropUnsaved(assessment.id, json);
+        continue;
+      }
       const record: AssessmentSaveRequest = {
         kind: 'assessment',
         assessmentId: assessment.id,
@@ -54,6 +59,7 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
       try {
         await outboxRef.current.send(record);
         lastSent.current = json;
+        dropUnsaved(assessment.id, json);
         failure = null;
         // The earlier saves of this draft still waiting: this one says all they said.
         for (const waiting of outboxRef.current.waiting) {
@@ -88,12 +94,13 @@ export function useDraftSaver(assessment: Assessment, siteName: string, outbox: 
   const changed = useCallback(
     (draft: AssessmentDraft) => {
       pending.current = draft;
+      keepUnsaved(assessment.id, JSON.stringify(draftBody(draft)));
       // Not «Guardado» while a change waits for the pause: leaving now would take it with the page.
       setSaveState((state) => (state.state === 'saving' ? state : { state: 'saving' }));
       if (timer.current !== null) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_AFTER_MS);
     },
-    [flush],
+    [flush, assessment.id],
   );
 
   useEffect(() => {

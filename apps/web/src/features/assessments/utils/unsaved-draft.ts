@@ -1,0 +1,41 @@
+import { UpdateAssessmentBody, type UpdateAssessmentInput } from '@rondin/contracts';
+
+/**
+ * A draft's latest change that no save has yet handed to the server or the device's queue, kept in localStorage.
+ * The queue is IndexedDB, whose write finishes a moment after it starts: a phone that ends the page just after a
+ * change (before the walk's pause, or while the save leaving on pagehide is being written) would take the change
+ * with it. localStorage is written before the call returns, so the change outlives the page and the walk reopens
+ * on it (and saves it) next time.
+ */
+const key = (assessmentId: number) => `rondin.assessment-unsaved.${assessmentId}`;
+
+/** Keeps `json` (a save's body, JSON) as the draft's unsaved change; the queue still saves it if storage is full. */
+export function keepUnsaved(assessmentId: number, json: string): void {
+  try {
+    localStorage.setItem(key(assessmentId), json);
+  } catch {
+    // Full or refused (private mode): the save through the queue is still on its way.
+  }
+}
+
+/** The draft's change no save has taken, if the page ended before one did; null when none (or unreadable). */
+export function readUnsaved(assessmentId: number): UpdateAssessmentInput | null {
+  try {
+    const raw = localStorage.getItem(key(assessmentId));
+    if (raw === null) return null;
+    const value: unknown = JSON.parse(raw);
+    // Written by keepUnsaved from a save's body; anything else (edited by hand, an older shape) is not opened.
+    return UpdateAssessmentBody.safeParse(value).success ? (value as UpdateAssessmentInput) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A save holding `json` reached the server or the queue: the copy goes, unless a later change replaced it. */
+export function dropUnsaved(assessmentId: number, json: string): void {
+  try {
+    if (localStorage.getItem(key(assessmentId)) === json) localStorage.removeItem(key(assessmentId));
+  } catch {
+    // Storage refused: there is nothing of ours in it.
+  }
+}

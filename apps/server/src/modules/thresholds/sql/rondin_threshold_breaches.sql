@@ -66,7 +66,10 @@ BEGIN
     )
   ), finding AS (
     SELECT f.device_status, f.activity, f.bait_consumption FROM findings f WHERE f.id = p_finding_id
-  ), observed AS (
+  ), observed AS MATERIALIZED (
+    -- Materialized: each limit's observed value is read once. Inlined, the planner copied its CASE, with the
+    -- subqueries of every metric, into each place judged uses it (the breach, twice, and the FILTER): three times
+    -- the plan to start on every finding (BENCHMARKS.md, "Remote events").
     SELECT e.metric, e.pest_group, e.level, e.value AS limit_value,
       CASE
         WHEN e.metric = 'ESTADO' THEN CASE

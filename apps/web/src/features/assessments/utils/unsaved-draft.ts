@@ -1,4 +1,5 @@
-import { UpdateAssessmentBody, type UpdateAssessmentInput } from '@rondin/contracts';
+import type { UpdateAssessmentInput } from '@rondin/contracts';
+import { PEST_CONDITIONS, PEST_PRESSURES } from '@rondin/contracts/assessment-names';
 
 /**
  * A draft's latest change that no save has yet handed to the server or the device's queue, kept in localStorage.
@@ -24,11 +25,40 @@ export function readUnsaved(assessmentId: number): UpdateAssessmentInput | null 
     const raw = localStorage.getItem(key(assessmentId));
     if (raw === null) return null;
     const value: unknown = JSON.parse(raw);
-    // Written by keepUnsaved from a save's body; anything else (edited by hand, an older shape) is not opened.
-    return UpdateAssessmentBody.safeParse(value).success ? (value as UpdateAssessmentInput) : null;
+    // Written by keepUnsaved from a save's body; anything else (edited by hand, an older shape) is not opened. The
+    // server checks the rest when it is saved.
+    return isSaveBody(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((each) => typeof each === 'string');
+const isOneOf = (names: readonly string[], value: unknown) => typeof value === 'string' && names.includes(value);
+const isText = (value: unknown) => value === null || typeof value === 'string';
+
+/** The shape of a save's body (utils/draft.ts draftBody), which is what openDraft reads. */
+function isSaveBody(value: unknown): value is UpdateAssessmentInput {
+  if (!isObject(value)) return false;
+  const { areas, conclusions, recommendations } = value;
+  return (
+    Array.isArray(areas) &&
+    areas.every(
+      (area) =>
+        isObject(area) &&
+        typeof area.area === 'string' &&
+        isOneOf(PEST_PRESSURES, area.pressure) &&
+        Array.isArray(area.conditions) &&
+        area.conditions.every((condition) => isOneOf(PEST_CONDITIONS, condition)) &&
+        isText(area.notes) &&
+        isStrings(area.photoIds),
+    ) &&
+    isText(conclusions) &&
+    Array.isArray(recommendations) &&
+    recommendations.every((row) => isObject(row) && typeof row.text === 'string' && typeof row.dueDate === 'string')
+  );
 }
 
 /** A save holding `json` reached the server or the queue: the copy goes, unless a later change replaced it. */

@@ -158,6 +158,11 @@ async function rows<T>(tx: Transaction | Database, query: ReturnType<typeof sql>
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** A backup's line: the header or a row. */
+function line(value: Header | Line): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
 export class BackupError extends Error {}
 
 /** What went wrong reading a backup file, in words for whoever runs the restore. */
@@ -180,8 +185,10 @@ function unreadable(error: unknown): BackupError {
 export async function writeBackup(db: Database, file: string): Promise<void> {
   const gzip = createGzip();
   const written = pipeline(gzip, fs.createWriteStream(file, { flags: 'wx' }));
-  const write = async (value: unknown) => {
-    if (!gzip.write(`${JSON.stringify(value)}\n`)) await new Promise((resolve) => gzip.once('drain', resolve));
+  // A batch's lines go to gzip in one write: a write a row cost the compressor a round trip to its thread each,
+  // and most of the backup's time (10 MB gzipped: 4 s against 1.3; BENCHMARKS.md).
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await new Promise((resolve) => gzip.once('drain', resolve));
   };
   try {
     await db.transaction(
@@ -194,12 +201,9 @@ export async function writeBackup(db: Database, file: string): Promise<void> {
           );
           counts[name] = Number(row!.count);
         }
-        await write({
-          format: BACKUP_FORMAT,
-          version: BACKUP_VERSION,
-          createdAt: new Date().toISOString(),
-          counts,
-        } satisfies Header);
+        await write(
+          line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), counts }),
+        );
         for (const { name: table, key, batch: size } of TABLES) {
           const keys: readonly string[] = typeof key === 'string' ? [key] : key;
           const columns = keys.map((column) => sql`t.${sql.identifier(column)}`);
@@ -214,7 +218,7 @@ export async function writeBackup(db: Database, file: string): Promise<void> {
                   )})
                   order by ${sql.join(columns, sql`, `)} limit ${size}`,
             );
-            for (const { row } of batch) await write({ table, row } satisfies Line);
+            if (batch.length > 0) await write(batch.map(({ row }) => line({ table, row })).join(''));
             if (batch.length < size) break;
             const last = batch[batch.length - 1]!.row;
             after = keys.map((column) => Number(last[column]));

@@ -60,14 +60,19 @@ export async function startGroup(
   return { base, group: shell.pid!, shell };
 }
 
-/** The processes of the group still there. */
+/**
+ * The processes of the group still running. An exited one stays listed as a zombie until its parent reaps it: a
+ * server whose shell died of the same signal is reaped by the machine's init, which here takes 1–2 s; it is gone.
+ */
 function members(group: number): string[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '-g', String(group)])
+    return execFileSync('ps', ['-o', 'pid=,stat=', '-g', String(group)])
       .toString()
       .trim()
-      .split(/\s+/)
-      .filter(Boolean);
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([pid, stat]) => pid && !stat?.startsWith('Z'))
+      .map(([pid]) => pid!);
   } catch {
     return [];
   }

@@ -148,7 +148,10 @@ export async function createTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const responses = checkResponsesAgainstOpenapi(app);
+  const responses = checkResponsesAgainstOpenapi(app, {
+    code: buildApp,
+    configuration: JSON.stringify(config).replaceAll(JSON.stringify(config.DATA_DIR).slice(1, -1), '<datos>'),
+  });
   await app.ready();
   const snapshots: string[] = [];
   return {

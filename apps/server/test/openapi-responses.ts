@@ -61,36 +61,6 @@ function problemsWith(
 }
 
 /**
- * Ajv holding each document a worker's apps have had, by the document's text, with the schemas it compiled for
- * them. The files of a worker share modules (vitest.config.ts, isolate false) and mostly build the same app:
- * adding the 2 MB document and compiling each answer's schema again for every file took about a second a file.
- * A document that differs in anything (another configuration, changed code in watch mode) gets its own.
- */
-const validators = new Map<string, Ajv2020>();
-const KEPT_DOCUMENTS = 4;
-
-const validatorsByDocument = new WeakMap<OpenapiDocument, Ajv2020>();
-
-function validatorsFor(document: OpenapiDocument): Ajv2020 {
-  const known = validatorsByDocument.get(document);
-  if (known) return known;
-  const text = JSON.stringify(document);
-  let ajv = validators.get(text);
-  if (!ajv) {
-    // JSON Schema 2020-12 is what OpenAPI 3.1 schemas are. The whole document is given to Ajv so that any
-    // reference in it resolves, and strict mode would refuse its OpenAPI fields (openapi, info, paths) as
-    // unknown keywords. Formats are not checked: zod writes a pattern beside every string format it emits
-    // (date-time), and the pattern is.
-    ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-    ajv.addSchema(JSON.parse(text), DOCUMENT_ID);
-    if (validators.size >= KEPT_DOCUMENTS) validators.delete(validators.keys().next().value!);
-    validators.set(text, ajv);
-  }
-  validatorsByDocument.set(document, ajv);
-  return ajv;
-}
-
-/**
  * What an app's OpenAPI document is made from: the code that built the app (its `buildApp`, a new function once
  * watch mode reloads changed code) and its configuration as text (without the app's own data folder).
  */
@@ -99,26 +69,37 @@ export interface DocumentSource {
   configuration: string;
 }
 
-/**
- * The document of each app a worker's files built, by what made it. `app.swagger()` converts every route's zod
- * schemas anew, about 0.4 s an app (2026-11-30), and the files of a worker mostly build the same app. The
- * document is only read here.
- */
-const documents = new WeakMap<object, Map<string, OpenapiDocument>>();
+interface Checker {
+  code: object;
+  document: OpenapiDocument;
+  ajv: Ajv2020;
+}
 
-function documentOf(app: FastifyInstance, source: DocumentSource | undefined): OpenapiDocument {
-  if (!source) return app.swagger() as unknown as OpenapiDocument;
-  let byConfiguration = documents.get(source.code);
-  if (!byConfiguration) {
-    byConfiguration = new Map();
-    documents.set(source.code, byConfiguration);
-  }
-  let document = byConfiguration.get(source.configuration);
-  if (!document) {
-    document = app.swagger() as unknown as OpenapiDocument;
-    byConfiguration.set(source.configuration, document);
-  }
-  return document;
+/**
+ * The document of each app a worker's files built, by its configuration, and Ajv holding it with the schemas it
+ * compiled. The files of a worker share modules (vitest.config.ts, isolate false) and mostly build the same app:
+ * `app.swagger()` converting every route's zod schemas anew (about 0.4 s an app, 2026-11-30), then adding the 2 MB
+ * document to a new Ajv and compiling each answer's schema again, took about a second and a half a file. A kept
+ * one made by other code (watch mode reloaded it) is made again.
+ */
+const checkers = new Map<string, Checker>();
+const KEPT_DOCUMENTS = 4;
+
+function checkerFor(app: FastifyInstance, { code, configuration }: DocumentSource): Checker {
+  const kept = checkers.get(configuration);
+  if (kept?.code === code) return kept;
+  const document = app.swagger() as unknown as OpenapiDocument;
+  // JSON Schema 2020-12 is what OpenAPI 3.1 schemas are. The whole document is given to Ajv so that any
+  // reference in it resolves, and strict mode would refuse its OpenAPI fields (openapi, info, paths) as
+  // unknown keywords. Formats are not checked: zod writes a pattern beside every string format it emits
+  // (date-time), and the pattern is.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+  ajv.addSchema(structuredClone(document), DOCUMENT_ID);
+  checkers.delete(configuration);
+  if (checkers.size >= KEPT_DOCUMENTS) checkers.delete(checkers.keys().next().value!);
+  const checker = { code, document, ajv };
+  checkers.set(configuration, checker);
+  return checker;
 }
 
 /**
@@ -131,23 +112,16 @@ function documentOf(app: FastifyInstance, source: DocumentSource | undefined): O
  * Requests no route answered (404s) and routes kept out of the document (the web app's pages, the docs UI,
  * HEAD) have no operation to be checked against; that every other route is documented is a test of its own.
  */
-export function checkResponsesAgainstOpenapi(
-  app: FastifyInstance,
-  source?: DocumentSource,
-): { outsideTests: string[] } {
+export function checkResponsesAgainstOpenapi(app: FastifyInstance, source: DocumentSource): { outsideTests: string[] } {
   const outsideTests: string[] = [];
-  let document: OpenapiDocument | undefined;
-  let ajv: Ajv2020;
+  let checker: Checker | undefined;
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
     if (route !== undefined) {
-      if (!document) {
-        // Read once the app is ready, when the first answer is sent: the document needs every route.
-        document = documentOf(app, source);
-        ajv = validatorsFor(document);
-      }
-      const found = problemsWith(document, ajv, {
+      // Read once the app is ready, when the first answer is sent: the document needs every route.
+      checker ??= checkerFor(app, source);
+      const found = problemsWith(checker.document, checker.ajv, {
         path: formatParamUrl(route),
         method: request.method.toLowerCase(),
         status: reply.statusCode,
